@@ -1,0 +1,7 @@
+import { createContext, useContext } from 'react'
+
+/** The per-request CSP nonce, so Remix's inline scripts may run (server.ts sets the header). */
+const NonceContext = createContext<string>('')
+
+export const NonceProvider = NonceContext.Provider
+export const useNonce = () => useContext(NonceContext)

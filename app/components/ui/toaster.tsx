@@ -1,0 +1,152 @@
+import { createContext, forwardRef, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, makeToast, type Toast, type ToastInput } from '~/lib/toast'
+
+/**
+ * SPEC §2 "Notices": one toast at a time, 5000 ms, swipe right 50 px to
+ * dismiss, F8 focuses the region. Toasts come from the server (a flash after
+ * a redirect, or an action's answer), so they show without JavaScript too: a
+ * CSS animation hides them after 5 s and a checkbox label closes them.
+ */
+interface ToastContextValue {
+	toast: Toast | null
+	showToast: (input: ToastInput | Toast) => void
+	dismiss: () => void
+}
+
+const ToastContext = createContext<ToastContextValue | null>(null)
+
+export function ToastProvider({ initialToast, children }: { initialToast: Toast | null; children: ReactNode }) {
+	const [toast, setToast] = useState<Toast | null>(initialToast)
+	const shownIds = useRef(new Set<string>(initialToast ? [initialToast.id] : []))
+
+	const showToast = useCallback((input: ToastInput | Toast) => {
+		const next = 'id' in input && input.id ? (input as Toast) : makeToast(input)
+		if (shownIds.current.has(next.id) && 'id' in input) return
+		shownIds.current.add(next.id)
+		setToast(next)
+	}, [])
+	const dismiss = useCallback(() => setToast(null), [])
+
+	// A flash toast from a later navigation arrives as new root loader data.
+	useEffect(() => {
+		if (initialToast) showToast(initialToast)
+	}, [initialToast, showToast])
+
+	return <ToastContext.Provider value={{ toast, showToast, dismiss }}>{children}</ToastContext.Provider>
+}
+
+export function useToast() {
+	const context = useContext(ToastContext)
+	if (!context) throw new Error('useToast must be used within a ToastProvider')
+	return context
+}
+
+/**
+ * Shows a toast that came back in an action's data. Without JavaScript the
+ * page was rendered on the server with it, so it is drawn right here.
+ */
+export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
+	const hydrated = useHydrated()
+	const { showToast } = useToast()
+	useEffect(() => {
+		if (toast) showToast(toast)
+	}, [toast, showToast])
+	if (hydrated || !toast) return null
+	return (
+		<ToastRegion>
+			<ToastCard toast={toast} />
+		</ToastRegion>
+	)
+}
+
+export function Toaster() {
+	const { toast, dismiss } = useToast()
+	const hydrated = useHydrated()
+	const regionRef = useRef<HTMLOListElement>(null)
+
+	useEffect(() => {
+		function focusOnF8(event: KeyboardEvent) {
+			if (event.key === 'F8') {
+				event.preventDefault()
+				regionRef.current?.focus()
+			}
+		}
+		document.addEventListener('keydown', focusOnF8)
+		return () => document.removeEventListener('keydown', focusOnF8)
+	}, [])
+
+	return (
+		<ToastRegion ref={regionRef}>
+			{toast ? <ToastCard key={toast.id} toast={toast} onDismiss={hydrated ? dismiss : undefined} /> : null}
+		</ToastRegion>
+	)
+}
+
+const ToastRegion = forwardRef<HTMLOListElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
+	return (
+	<ol
+		ref={ref}
+		tabIndex={-1}
+		aria-label="Notifications (F8)"
+		className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+	>
+		{children}
+	</ol>
+	)
+})
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void }) {
+	const [offset, setOffset] = useState(0)
+	const [paused, setPaused] = useState(false)
+	const start = useRef<number | null>(null)
+
+	useEffect(() => {
+		if (!onDismiss || paused) return
+		const timer = setTimeout(onDismiss, TOAST_DURATION_MS)
+		return () => clearTimeout(timer)
+	}, [onDismiss, paused])
+
+	const destructive = toast.type === 'destructive'
+	const closeId = `toast-close-${toast.id}`
+	return (
+		<li
+			role={destructive ? 'alert' : 'status'}
+			aria-live={destructive ? 'assertive' : 'polite'}
+			aria-atomic="true"
+			data-testid="toast"
+			className={`toast-item pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
+				onDismiss ? '' : 'toast-auto-hide'
+			} ${destructive ? 'border-red-600 bg-red-600 text-white' : 'border-gray-200 bg-white text-gray-900'}`}
+			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
+			onMouseEnter={() => setPaused(true)}
+			onMouseLeave={() => setPaused(false)}
+			onPointerDown={(event) => {
+				start.current = event.clientX
+			}}
+			onPointerMove={(event) => {
+				if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current))
+			}}
+			onPointerUp={() => {
+				if (offset > TOAST_SWIPE_THRESHOLD_PX) onDismiss?.()
+				start.current = null
+				setOffset(0)
+			}}
+		>
+			{onDismiss ? null : <input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />}
+			<div className="grid gap-1">
+				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
+				{toast.description ? <div className="text-sm opacity-90">{toast.description}</div> : null}
+			</div>
+			{onDismiss ? (
+				<button type="button" onClick={onDismiss} aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+					<span aria-hidden="true">✕</span>
+				</button>
+			) : (
+				<label htmlFor={closeId} aria-label="Close" className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
+					<span aria-hidden="true">✕</span>
+				</label>
+			)}
+		</li>
+	)
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+/**
+ * Every setting of the app, read and validated once at start-up.
+ * `.env.example` documents each one; keep the two in step.
+ */
+const EnvSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	MONGODB_URI: z.string().trim().min(1).optional(),
+	SESSION_SECRET: z.string().trim().min(1).optional(),
+	APP_ORIGIN: z.string().trim().url().optional(),
+	STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+	VITE_STRIPE_PUBLIC_KEY: z.string().trim().min(1).optional(),
+	STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+	STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
+	/** Lets a production deployment run with the simulated billing provider on purpose. */
+	ALLOW_DEMO_BILLING: z
+		.enum(['true', 'false', '1', '0'])
+		.optional()
+		.transform((value) => value === 'true' || value === '1'),
+})
+
+export type AppConfig = ReturnType<typeof parseConfig>
+
+/** The secret used outside production when none is set: sessions still work in `npm run demo`. */
+const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-do-not-use-in-production'
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: NodeJS.ProcessEnv) {
+	// Empty strings in .env files mean "not set".
+	const cleaned = Object.fromEntries(
+		Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+	)
+	const result = EnvSchema.safeParse(cleaned)
+	if (!result.success) {
+		const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+		throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+	}
+	const settings = result.data
+	const isProduction = settings.NODE_ENV === 'production'
+
+	if (isProduction) {
+		const missing = (['MONGODB_URI', 'SESSION_SECRET'] as const).filter((name) => !settings[name])
+		if (missing.length > 0) {
+			throw new ConfigError(
+				`Missing required setting${missing.length > 1 ? 's' : ''} for production: ${missing.join(', ')}`,
+			)
+		}
+	}
+
+	const billingProvider = settings.STRIPE_SECRET_KEY ? ('stripe' as const) : ('demo' as const)
+	if (billingProvider === 'stripe' && !settings.VITE_STRIPE_PUBLIC_KEY) {
+		// The exact text is part of the contract (SPEC §7).
+		throw new ConfigError('Missing required Stripe key: VITE_STRIPE_PUBLIC_KEY')
+	}
+	if (billingProvider === 'demo' && isProduction && !settings.ALLOW_DEMO_BILLING) {
+		throw new ConfigError(
+			'Missing required setting for production: STRIPE_SECRET_KEY (or set ALLOW_DEMO_BILLING=true to run with simulated billing)',
+		)
+	}
+
+	return {
+		nodeEnv: settings.NODE_ENV,
+		isProduction,
+		port: settings.PORT,
+		mongodbUri: settings.MONGODB_URI,
+		sessionSecret: settings.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+		appOrigin: settings.APP_ORIGIN?.replace(/\/+$/, ''),
+		billing: {
+			provider: billingProvider,
+			stripeSecretKey: settings.STRIPE_SECRET_KEY,
+			stripePublicKey: settings.VITE_STRIPE_PUBLIC_KEY,
+			stripeWebhookSecret: settings.STRIPE_WEBHOOK_SECRET,
+			stripePriceId: settings.STRIPE_PRICE_ID,
+		},
+	}
+}
+
+let config: AppConfig | undefined
+
+/** The validated configuration; parsed on first use from `process.env`. */
+export function getConfig(): AppConfig {
+	config ??= parseConfig(process.env)
+	return config
+}

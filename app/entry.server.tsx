@@ -1,0 +1,57 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from './components/nonce-provider'
+
+const ABORT_DELAY_MS = 5_000
+
+export default function handleRequest(
+	request: Request,
+	responseStatusCode: number,
+	responseHeaders: Headers,
+	remixContext: EntryContext,
+	loadContext: AppLoadContext,
+) {
+	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
+	// Bots and no-JS visitors get the whole document at once; browsers get it streamed.
+	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+			</NonceProvider>,
+			{
+				nonce,
+				[readyEvent]() {
+					shellRendered = true
+					const body = new PassThrough()
+					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(
+						new Response(createReadableStreamFromReadable(body), {
+							headers: responseHeaders,
+							status: responseStatusCode,
+						}),
+					)
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					if (shellRendered) console.error(error)
+				},
+			},
+		)
+		setTimeout(abort, ABORT_DELAY_MS)
+	})
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+	if (request.signal.aborted) return
+	console.error(error)
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+/**
+ * The zod schemas of every form, with SPEC §5's messages. Each one is used
+ * by the browser (Conform's client validation) and by the server (page
+ * actions and the JSON API), so the rules live here once.
+ */
+
+export const ROLE_VALUES = ['member', 'moderator', 'content_manager', 'admin'] as const
+
+/** Sane upper bounds: long enough for any real value, short enough that nobody can post a megabyte. */
+export const LIMITS = {
+	username: 32,
+	password: 128,
+	name: 100,
+	email: 254,
+	bio: 500,
+	url: 2048,
+} as const
+
+const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })
+
+export const UsernameSchema = requiredText('Username is required')
+	.trim()
+	.min(1, 'Username is required')
+	.min(3, 'Username must be at least 3 characters long')
+	.max(LIMITS.username, `Username must be at most ${LIMITS.username} characters long`)
+	.regex(/^[a-zA-Z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
+
+const NewPasswordSchema = requiredText('Password is required')
+	.min(8, 'Password must be at least 8 characters long')
+	.max(LIMITS.password, `Password must be at most ${LIMITS.password} characters long`)
+
+export const EmailSchema = requiredText('Invalid email address')
+	.trim()
+	.max(LIMITS.email, 'Invalid email address')
+	.email('Invalid email address')
+
+const OptionalText = (max: number, label: string) =>
+	z
+		.string({ invalid_type_error: `${label} must be text` })
+		.trim()
+		.max(max, `${label} must be at most ${max} characters long`)
+		.optional()
+		.nullable()
+		.transform((value) => (value ? value : null))
+
+export const LoginSchema = z.object({
+	username: requiredText('Username is required').trim().min(1, 'Username is required').max(LIMITS.username * 4, 'Invalid username or password'),
+	password: requiredText('Password is required').min(1, 'Password is required').max(LIMITS.password * 4, 'Invalid username or password'),
+})
+export type LoginInput = z.infer<typeof LoginSchema>
+
+/** SPEC §7 POST /api/register: the registration fields without confirmPassword. */
+export const RegisterSchema = z.object({
+	username: UsernameSchema,
+	password: NewPasswordSchema,
+	name: requiredText('Name is required').trim().min(1, 'Name is required').max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+	email: EmailSchema,
+	bio: OptionalText(LIMITS.bio, 'Bio'),
+	// Accepted for SPEC §5, but self-registration always makes a member
+	// (docs/decisions/001-self-registration-role.md).
+	role: z.enum(ROLE_VALUES, { errorMap: () => ({ message: 'Invalid role' }) }).default('member'),
+})
+export type RegisterInput = z.infer<typeof RegisterSchema>
+
+/** The sign-up form: the API's fields plus the confirmation, checked here. */
+export const SignupFormSchema = RegisterSchema.extend({
+	confirmPassword: requiredText('Confirm Password is required').min(1, 'Confirm Password is required'),
+}).superRefine((value, ctx) => {
+	if (value.password !== value.confirmPassword) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmPassword'], message: 'Passwords do not match' })
+	}
+})

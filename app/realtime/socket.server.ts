@@ -1,0 +1,82 @@
+import { type IncomingMessage, type Server as HttpServer } from 'node:http'
+import { Server, type Socket } from 'socket.io'
+import { readSessionCookie } from '~/services/session.server'
+import { getUserById } from '~/services/users.server'
+import { registerSocketServer, sessionRoom, userRoom } from './connections.server'
+
+export interface SocketData {
+	userId: number
+	sessionId: string
+	username: string
+	name: string
+	authenticated: boolean
+}
+
+export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>
+
+/**
+ * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
+ * set, else the host the request was addressed to (so the demo works at both
+ * localhost and 127.0.0.1). Clients that send no Origin are not browsers and
+ * cannot ride on a victim's cookies.
+ */
+export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | undefined): boolean {
+	const origin = request.headers.origin
+	if (!origin) return true
+	try {
+		const url = new URL(origin)
+		if (appOrigin) return url.origin === new URL(appOrigin).origin
+		return url.host === request.headers.host
+	} catch {
+		return false
+	}
+}
+
+export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): Server {
+	const io = new Server(httpServer, {
+		path: '/ws',
+		serveClient: false,
+		maxHttpBufferSize: 64 * 1024,
+		allowRequest: (request, callback) => {
+			const allowed = isAllowedOrigin(request, appOrigin)
+			callback(allowed ? null : 'Origin not allowed', allowed)
+		},
+	})
+
+	// Authenticate on the handshake, from the session cookie.
+	io.use(async (socket, next) => {
+		try {
+			const session = await readSessionCookie(socket.request.headers.cookie)
+			const user = session ? await getUserById(session.userId) : null
+			if (!session || !user) return next(new Error('Not authenticated'))
+			Object.assign(socket.data, {
+				userId: user.id,
+				sessionId: session.sessionId,
+				username: user.username,
+				name: user.name,
+				authenticated: false,
+			} satisfies SocketData)
+			next()
+		} catch {
+			next(new Error('Chat service unavailable'))
+		}
+	})
+
+	io.on('connection', (socket: ChatSocket) => {
+		void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
+
+		// SPEC §4/§7: the client introduces itself; we answer only for the session's own user.
+		socket.on('auth', (payload: unknown) => {
+			const claimed = payload as { userId?: unknown; username?: unknown } | null
+			if (claimed?.userId === socket.data.userId && claimed?.username === socket.data.username) {
+				socket.data.authenticated = true
+				socket.emit('auth_success')
+			} else {
+				socket.emit('error', { message: 'Authentication failed' })
+			}
+		})
+	})
+
+	registerSocketServer(io)
+	return io
+}

@@ -1,0 +1,117 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLoaderData,
+	useMatches,
+	useRouteError,
+} from '@remix-run/react'
+import { type ReactNode } from 'react'
+import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
+import { NotFoundPage } from './components/not-found-page'
+import { useNonce } from './components/nonce-provider'
+import { ToastProvider, Toaster } from './components/ui/toaster'
+import { commitCsrfToken } from './services/csrf.server'
+import { getToast } from './services/toast.server'
+import tailwindHref from './tailwind.css'
+import { type RouteHandle } from './types'
+
+export const links: LinksFunction = () => [
+	{ rel: 'stylesheet', href: tailwindHref },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [
+	{ title: 'LeaderForge: leadership development community' },
+	{ name: 'description', content: 'Video lessons, peer communities and live events for aspiring and working leaders.' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const [csrfToken, csrfCookie] = await commitCsrfToken(request)
+	const { toast, headers: toastHeaders } = await getToast(request)
+	const headers = new Headers(toastHeaders ?? undefined)
+	if (csrfCookie) headers.append('Set-Cookie', csrfCookie)
+	return json({ csrfToken, toast }, { headers })
+}
+
+/** Only pages that say `handle.hydrate` ship JavaScript (ARCHITECTURE.md "Pages without JavaScript"). */
+function useShouldHydrate() {
+	return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true)
+}
+
+function Document({ children }: { children: ReactNode }) {
+	const nonce = useNonce()
+	const hydrate = useShouldHydrate()
+	return (
+		<html lang="en" className="h-full">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<Meta />
+				<Links />
+			</head>
+			<body className="min-h-full">
+				{children}
+				{hydrate ? (
+					<>
+						<ScrollRestoration nonce={nonce} />
+						<Scripts nonce={nonce} />
+					</>
+				) : null}
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	const { csrfToken, toast } = useLoaderData<typeof loader>()
+	return (
+		<Document>
+			<AuthenticityTokenProvider token={csrfToken}>
+				<ToastProvider initialToast={toast}>
+					<Outlet />
+					<Toaster />
+				</ToastProvider>
+			</AuthenticityTokenProvider>
+		</Document>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) {
+		return (
+			<Document>
+				<NotFoundPage />
+			</Document>
+		)
+	}
+	const unavailable = isRouteErrorResponse(error) && error.status === 503
+	const message = isRouteErrorResponse(error)
+		? typeof error.data === 'object' && error.data && 'message' in error.data
+			? String((error.data as { message: unknown }).message)
+			: typeof error.data === 'string' && error.data
+				? error.data
+				: error.statusText
+		: 'An unexpected error occurred'
+	if (!isRouteErrorResponse(error)) console.error(error)
+	return (
+		<Document>
+			<main className="flex min-h-screen items-center justify-center p-6">
+				<div className="max-w-md rounded-lg border bg-white p-8 text-center shadow-sm">
+					<h1 className="text-2xl font-bold">{unavailable ? 'Service temporarily unavailable' : 'Something went wrong'}</h1>
+					<p className="mt-3 text-gray-600">
+						{unavailable ? 'We cannot reach our database right now. Please try again in a moment.' : message}
+					</p>
+					<a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+						Go to the home page
+					</a>
+				</div>
+			</main>
+		</Document>
+	)
+}

@@ -1,0 +1,189 @@
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { BRAND_NAME, BrandLink } from '~/components/brand'
+import { requireAnonymous } from '~/services/auth.server'
+
+export const meta: MetaFunction = () => [
+	{ title: `${BRAND_NAME}: Elevate Your Leadership Journey` },
+	{ name: 'description', content: 'Premium video lessons, peer communities, live sessions and resources for leaders. Start with a 30-day free trial.' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireAnonymous(request)
+	return null
+}
+
+const FEATURES = [
+	{ icon: '▶', title: 'Premium Video Content', text: 'Learn from practical lessons on strategy, communication and team building, and pick up where you left off.' },
+	{ icon: '💬', title: 'Community Discussions', text: 'Join live chat rooms with leaders at your stage: executives, new managers and women in leadership.' },
+	{ icon: '✉', title: 'Private Messaging', text: 'Reach out to peers and mentors directly and keep the conversation going one to one.' },
+	{ icon: '📅', title: 'Live Sessions', text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.' },
+	{ icon: '📚', title: 'Resource Library', text: 'Download templates, worksheets and guides you can use with your team the same day.' },
+	{ icon: '👤', title: 'Custom Profile', text: 'Tell the community who you are and what you are working on, and track your own progress.' },
+]
+
+const BENEFITS = [
+	'Full video access',
+	'Exclusive community discussions',
+	'Connect with other leaders and professionals',
+	'Early access to events',
+	'Personal progress tracking',
+	'Private messaging',
+	'Downloadable resources',
+]
+
+const FOOTER_COLUMNS = [
+	{ heading: 'Product', links: [['Features', '#features'], ['Pricing', '#pricing'], ['Testimonials', '#testimonials'], ['FAQ', '#faq']] },
+	{ heading: 'Resources', links: [['Blog', '#blog'], ['Guides', '#guides'], ['Events', '#events'], ['Support', '#support']] },
+	{ heading: 'Company', links: [['About', '#about'], ['Careers', '#careers'], ['Contact', '#contact'], ['Partners', '#partners']] },
+	{ heading: 'Legal', links: [['Privacy', '#privacy'], ['Terms', '#terms'], ['Cookies', '#cookies']] },
+]
+
+export default function LandingPage() {
+	return (
+		<div className="min-h-screen bg-white">
+			<header className="sticky top-0 z-10 border-b bg-white/90 backdrop-blur">
+				<nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+					<BrandLink to="/" />
+					<div className="flex items-center gap-2 sm:gap-4">
+						<Link to="/auth" className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900">
+							Log in
+						</Link>
+						<a href="#pricing" className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900">
+							Pricing
+						</a>
+						<Link to="/auth" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+							Get Started
+						</Link>
+					</div>
+				</nav>
+			</header>
+
+			<main>
+				<section className="bg-gradient-to-b from-brand-50 to-white">
+					<div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
+						<h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-gray-900 sm:text-6xl">
+							Elevate Your Leadership Journey
+						</h1>
+						<p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600">
+							Join a community of aspiring and working leaders. Learn from premium video lessons, talk with peers
+							in live discussions, and grow with events and resources built for people who lead.
+						</p>
+						<div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+							<Link to="/auth" className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
+								Join the Community
+							</Link>
+							<a href="#features" className="rounded-md border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50">
+								Learn More
+							</a>
+						</div>
+					</div>
+				</section>
+
+				<section id="features" aria-labelledby="features-heading" className="mx-auto max-w-6xl scroll-mt-16 px-4 py-20">
+					<h2 id="features-heading" className="text-center text-3xl font-bold text-gray-900">
+						Everything you need to grow as a leader
+					</h2>
+					<p className="mx-auto mt-4 max-w-2xl text-center text-gray-600">
+						One membership gives you lessons, people and practice, in one place.
+					</p>
+					<ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+						{FEATURES.map((feature) => (
+							<li key={feature.title} className="rounded-xl border bg-white p-6 shadow-sm">
+								<span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-lg text-brand-700">
+									{feature.icon}
+								</span>
+								<h3 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h3>
+								<p className="mt-2 text-sm text-gray-600">{feature.text}</p>
+							</li>
+						))}
+					</ul>
+				</section>
+
+				<section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-16 bg-gray-50 py-20">
+					<div className="mx-auto max-w-6xl px-4">
+						<h2 id="pricing-heading" className="text-center text-3xl font-bold text-gray-900">
+							Simple, transparent pricing
+						</h2>
+						<p className="mx-auto mt-4 max-w-2xl text-center text-gray-600">
+							One plan with everything included. Your first month is free.
+						</p>
+						<div className="mx-auto mt-12 max-w-md rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg">
+							<div className="flex items-center justify-between">
+								<h3 className="text-xl font-bold text-gray-900">Premium</h3>
+								<span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">First month free</span>
+							</div>
+							<p className="mt-6">
+								<span className="text-5xl font-extrabold text-gray-900">$50</span>
+								<span className="text-gray-600"> per month</span>
+							</p>
+							<p className="mt-2 text-sm text-gray-600">
+								30-day free trial. No credit card required to start your trial; your card is not charged during
+								the trial, and you can cancel anytime.
+							</p>
+							<ul className="mt-6 space-y-3">
+								{BENEFITS.map((benefit) => (
+									<li key={benefit} className="flex items-start gap-2 text-sm text-gray-700">
+										<span aria-hidden="true" className="text-green-600">
+											✓
+										</span>
+										{benefit}
+									</li>
+								))}
+							</ul>
+							<Link to="/subscribe" className="mt-8 block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+								Start Free Trial
+							</Link>
+						</div>
+						<p className="mt-8 text-center text-sm text-gray-600">
+							Looking for team pricing?{' '}
+							<Link to="/contact" className="font-medium text-brand-700 hover:underline">
+								Contact us
+							</Link>
+						</p>
+					</div>
+				</section>
+
+				<section aria-labelledby="cta-heading" className="bg-brand-700">
+					<div className="mx-auto max-w-6xl px-4 py-16 text-center">
+						<h2 id="cta-heading" className="text-3xl font-bold text-white">
+							Ready to lead with confidence?
+						</h2>
+						<p className="mx-auto mt-4 max-w-xl text-brand-100">
+							Create your free account today and start your 30-day Premium trial whenever you are ready.
+						</p>
+						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+							Sign up for free
+						</Link>
+					</div>
+				</section>
+			</main>
+
+			<footer className="border-t bg-white">
+				<div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+					<div>
+						<BrandLink to="/" />
+						<p className="mt-3 text-sm text-gray-600">Leadership development for people who lead, and people who are about to.</p>
+					</div>
+					{FOOTER_COLUMNS.map((column) => (
+						<nav key={column.heading} aria-label={column.heading}>
+							<h3 className="text-sm font-semibold text-gray-900">{column.heading}</h3>
+							<ul className="mt-3 space-y-2">
+								{column.links.map(([label, href]) => (
+									<li key={href}>
+										<a href={href} className="text-sm text-gray-600 hover:text-gray-900">
+											{label}
+										</a>
+									</li>
+								))}
+							</ul>
+						</nav>
+					))}
+				</div>
+				<p className="border-t py-6 text-center text-xs text-gray-500">
+					© {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+				</p>
+			</footer>
+		</div>
+	)
+}

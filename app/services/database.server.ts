@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import readline from 'node:readline'
+import mongoose from 'mongoose'
+
+// Nothing from a request body may become a query operator (ARCHITECTURE.md).
+// Queries that use operators on purpose wrap them in `mongoose.trusted()`.
+mongoose.set('strictQuery', 'throw')
+mongoose.set('sanitizeFilter', true)
+
+export interface EmbeddedDatabase {
+	uri: string
+	kind: string
+	stop: () => Promise<void>
+}
+
+/**
+ * Starts `scripts/embedded-db.mjs` as a child process and waits for the URI
+ * it prints. Used when MONGODB_URI is not set (demo, development, tests).
+ */
+export function startEmbeddedDatabase(options: { dataDir?: string } = {}): Promise<EmbeddedDatabase> {
+	const script = path.resolve(process.cwd(), 'scripts/embedded-db.mjs')
+	const child: ChildProcess = spawn(process.execPath, [script], {
+		stdio: ['pipe', 'pipe', 'inherit'],
+		env: { ...process.env, ...(options.dataDir ? { EMBEDDED_DB_DIR: options.dataDir } : {}) },
+	})
+	return new Promise((resolve, reject) => {
+		const lines = readline.createInterface({ input: child.stdout! })
+		child.once('exit', (code) => reject(new Error(`embedded database exited with code ${code}`)))
+		child.once('error', reject)
+		lines.once('line', (line) => {
+			try {
+				const { uri, kind } = JSON.parse(line) as { uri: string; kind: string }
+				resolve({
+					uri,
+					kind,
+					stop: () =>
+						new Promise<void>((done) => {
+							if (child.exitCode !== null) return done()
+							child.once('exit', () => done())
+							child.kill('SIGTERM')
+						}),
+				})
+			} catch {
+				reject(new Error(`embedded database said something unexpected: ${line}`))
+			}
+		})
+	})
+}
+
+/** Connects the shared mongoose connection and builds the indexes the screens need. */
+export async function connectDatabase(uri: string): Promise<void> {
+	await mongoose.connect(uri, {
+		serverSelectionTimeoutMS: 5_000,
+		// Fail fast when the database is gone instead of queueing requests for 10 s.
+		bufferCommands: false,
+	})
+	await syncIndexes()
+}
+
+export async function syncIndexes(): Promise<void> {
+	// Import all models so each one is registered before its indexes are built.
+	await import('#models/index')
+	await Promise.all(Object.values(mongoose.connection.models).map((model) => model.createIndexes()))
+}
+
+export async function disconnectDatabase(): Promise<void> {
+	await mongoose.disconnect()
+}
+
+/** True when the database answers a ping within `timeoutMs`. */
+export async function isDatabaseReachable(timeoutMs = 1_000): Promise<boolean> {
+	const db = mongoose.connection.db
+	// A ping, not `readyState`: the CongoDB emulator fails the driver's
+	// heartbeats, so readyState flaps to "disconnected" while queries work.
+	if (!db) return false
+	let timer: NodeJS.Timeout | undefined
+	try {
+		const ping = db.admin().ping().then(() => true)
+		const timeout = new Promise<boolean>((resolve) => {
+			timer = setTimeout(() => resolve(false), timeoutMs)
+		})
+		return await Promise.race([ping, timeout])
+	} catch {
+		return false
+	} finally {
+		clearTimeout(timer)
+	}
+}

@@ -1,0 +1,228 @@
+import {
+	CommunityModel,
+	EventModel,
+	MessageModel,
+	ProgressModel,
+	ResourceModel,
+	UserModel,
+	VideoModel,
+	conversationKeyOf,
+	nextId,
+	type CounterName,
+	type Role,
+} from '#models/index'
+import { hashPassword } from './password.server'
+
+/**
+ * Realistic demo content for `npm run seed` and for the embedded database,
+ * which seeds itself when empty. Idempotent: an entity that already exists
+ * (same username, title or name) is left as it is.
+ */
+
+export const DEMO_PASSWORD = 'password123'
+
+const DAY = 24 * 60 * 60 * 1000
+const HOUR = 60 * 60 * 1000
+
+export const DEMO_ACCOUNTS: Array<{
+	username: string
+	name: string
+	email: string
+	role: Role
+	subscription: 'inactive' | 'trialing' | 'active'
+	bio: string
+}> = [
+	{ username: 'admin', name: 'Alex Morgan', email: 'admin@example.com', role: 'admin', subscription: 'active', bio: 'Community administrator and executive coach.' },
+	{ username: 'manager', name: 'Priya Patel', email: 'manager@example.com', role: 'content_manager', subscription: 'active', bio: 'Curates the video library and the resource collection.' },
+	{ username: 'moderator', name: 'Jordan Lee', email: 'moderator@example.com', role: 'moderator', subscription: 'active', bio: 'Keeps our discussions welcoming and on topic.' },
+	{ username: 'member', name: 'Sam Rivera', email: 'member@example.com', role: 'member', subscription: 'inactive', bio: 'First-time team lead, learning as I go.' },
+	{ username: 'premium', name: 'Taylor Brooks', email: 'premium@example.com', role: 'member', subscription: 'trialing', bio: 'Engineering manager growing into a director role.' },
+	{ username: 'maria', name: 'Maria Gonzalez', email: 'maria@example.com', role: 'member', subscription: 'active', bio: 'VP of Operations, mentor for new managers.' },
+	{ username: 'david', name: 'David Kim', email: 'david@example.com', role: 'member', subscription: 'active', bio: 'Startup founder scaling a team of 40.' },
+]
+
+const MEDIA = {
+	fundamentals: '/media/leadership-fundamentals.mp4',
+	communication: '/media/communication.mp4',
+	strategy: '/media/strategy.mp4',
+	teams: '/media/team-building.mp4',
+}
+
+/** Duration is in minutes (docs/decisions/002-video-duration-unit.md); the sample clips are 2 minutes long. */
+const DEMO_VIDEOS: Array<{ title: string; description: string; category: string; media: keyof typeof MEDIA; thumbnail: string | null }> = [
+	{ title: 'What Great Leaders Do Differently', description: 'The habits that separate managers who are followed from managers who are obeyed.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Leading Yourself Before Leading Others', description: 'Self-awareness, values and the daily disciplines of a credible leader.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Giving Feedback That Lands', description: 'A simple structure for feedback people can hear, remember and act on.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
+	{ title: 'Running One-on-Ones That Matter', description: 'Turn the weekly one-on-one into the most valuable half hour of your week.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
+	{ title: 'Setting a Clear Direction', description: 'How to write a strategy your team can repeat from memory.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
+	{ title: 'Building Psychological Safety', description: 'Create a team where people speak up early, disagree well and learn fast.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
+	{ title: 'Delegation Without Abdication', description: 'Hand off work, keep the context, and grow your people in the process.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: null },
+	{ title: 'Difficult Conversations', description: 'Prepare for, open and close the conversations most leaders avoid.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
+	{ title: 'Prioritising When Everything Is Urgent', description: 'A practical triage method for leaders with too many top priorities.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
+	{ title: 'Hiring for Culture Add', description: 'Interview for what your team is missing, not for more of the same.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
+	{ title: 'Decision-Making Under Uncertainty', description: 'Make good calls with incomplete information, and explain them well.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
+	{ title: 'Leading Through Change', description: 'Help a team let go of the old way and commit to the new one.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Presenting to Executives', description: 'Lead with the answer, respect the clock, and handle the hard questions.', category: 'Communication', media: 'communication', thumbnail: null },
+	{ title: 'Resolving Team Conflict', description: 'Turn friction between colleagues into better decisions.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
+	{ title: 'Coaching Your Direct Reports', description: 'Ask more, tell less: a coaching toolkit for busy managers.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Measuring What Matters', description: 'Pick the few metrics that tell you whether your strategy is working.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
+]
+
+const DEMO_COMMUNITIES = [
+	{ name: 'Executive Leadership', icon: 'EL', description: 'Senior leaders on strategy, boards and leading leaders.' },
+	{ name: 'New Managers', icon: 'NM', description: 'Your first years of managing people: questions welcome.' },
+	{ name: 'Women in Leadership', icon: 'WL', description: 'Support, mentoring and stories from women who lead.' },
+	{ name: 'Remote Team Leaders', icon: 'RT', description: 'Leading distributed teams across time zones.' },
+]
+
+const DEMO_RESOURCES = [
+	{ title: 'One-on-One Meeting Template', type: 'template', url: '/resources/one-on-one-template.txt', description: 'A printable agenda for productive weekly one-on-ones.' },
+	{ title: 'Feedback Conversation Worksheet', type: 'worksheet', url: '/resources/feedback-worksheet.txt', description: 'Prepare a feedback conversation in five steps.' },
+	{ title: 'Leadership Principles Handbook', type: 'pdf', url: '/resources/leadership-principles.pdf', description: 'Our ten principles of everyday leadership, in one short PDF.' },
+	{ title: 'The Manager Transition Guide', type: 'article', url: 'https://en.wikipedia.org/wiki/Management', description: 'What changes when you move from doing the work to leading it.' },
+	{ title: 'Recommended Reading: The Five Dysfunctions of a Team', type: 'book', url: 'https://en.wikipedia.org/wiki/The_Five_Dysfunctions_of_a_Team', description: 'A classic fable about trust, conflict and accountability.' },
+	{ title: 'Team Health Check Tool', type: 'tool', url: '/resources/team-health-check.txt', description: 'A quarterly survey to spot team problems early.' },
+	{ title: 'Goal-Setting Framework (OKRs)', type: 'link', url: 'https://en.wikipedia.org/wiki/Objectives_and_key_results', description: 'An introduction to objectives and key results.' },
+]
+
+async function createWithId<T>(model: { create: (doc: T & { id: number }) => Promise<unknown> }, counter: CounterName, doc: T) {
+	await model.create({ ...doc, id: await nextId(counter) })
+}
+
+/** Seeds the demo data. Returns false when `onlyIfEmpty` is set and the database already has users. */
+export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolean> {
+	if (onlyIfEmpty && (await UserModel.estimatedDocumentCount()) > 0) return false
+	const now = Date.now()
+	const passwordHash = await hashPassword(DEMO_PASSWORD)
+
+	for (const account of DEMO_ACCOUNTS) {
+		if (await UserModel.exists({ usernameKey: account.username })) continue
+		await createWithId(UserModel, 'users', {
+			username: account.username,
+			usernameKey: account.username,
+			passwordHash,
+			name: account.name,
+			email: account.email,
+			bio: account.bio,
+			role: account.role,
+			subscriptionStatus: account.subscription,
+			trialEndsAt: account.subscription === 'trialing' ? new Date(now + 30 * DAY) : null,
+		})
+	}
+	const userIds = new Map(
+		(await UserModel.find().select('id usernameKey').lean()).map((user) => [user.usernameKey, user.id]),
+	)
+	const adminId = userIds.get('admin')!
+	const managerId = userIds.get('manager')!
+
+	for (const video of DEMO_VIDEOS) {
+		if (await VideoModel.exists({ title: video.title })) continue
+		await createWithId(VideoModel, 'videos', {
+			title: video.title,
+			description: video.description,
+			url: MEDIA[video.media],
+			thumbnail: video.thumbnail,
+			duration: 2,
+			category: video.category,
+			createdBy: managerId,
+			createdAt: new Date(),
+		})
+	}
+
+	for (const community of DEMO_COMMUNITIES) {
+		if (await CommunityModel.exists({ name: community.name })) continue
+		await createWithId(CommunityModel, 'communities', { ...community, createdBy: adminId, createdAt: new Date() })
+	}
+
+	const events = [
+		{ title: 'Quarterly Strategy Review (Replay)', offset: -30 * DAY, hours: 1.5, location: 'Online', description: 'How our executive members ran their Q3 planning.' },
+		{ title: 'Fireside Chat: Leading Remote Teams', offset: -10 * DAY, hours: 1, location: null, description: 'Maria Gonzalez on trust at a distance.' },
+		{ title: 'New Manager Q&A', offset: -2 * DAY, hours: 1, location: 'Online', description: null },
+		{ title: 'Live Coaching Circle', offset: 30 * 60 * 1000, hours: 1, location: 'Online', description: 'Bring a real challenge; leave with three options.' },
+		{ title: 'Feedback Skills Workshop', offset: 3 * DAY, hours: 2, location: 'Online', description: 'Practise the feedback model from the Communication course.' },
+		{ title: 'Women in Leadership Meetup', offset: 5 * DAY + 3 * HOUR, hours: null, location: 'London, UK', description: 'An evening of stories and networking.' },
+		{ title: 'Annual Leadership Summit', offset: 21 * DAY, hours: 6, location: 'San Francisco, CA', description: 'A full day of talks, workshops and peer groups.' },
+		{ title: 'Strategy Masterclass', offset: 40 * DAY, hours: 2, location: 'Online', description: 'From vision to quarterly priorities.' },
+	]
+	for (const event of events) {
+		if (await EventModel.exists({ title: event.title })) continue
+		const startTime = new Date(now + event.offset)
+		await createWithId(EventModel, 'events', {
+			title: event.title,
+			description: event.description,
+			startTime,
+			endTime: event.hours === null ? null : new Date(startTime.getTime() + event.hours * HOUR),
+			location: event.location,
+			createdBy: adminId,
+			createdAt: new Date(),
+		})
+	}
+
+	for (const resource of DEMO_RESOURCES) {
+		if (await ResourceModel.exists({ title: resource.title })) continue
+		await createWithId(ResourceModel, 'resources', { ...resource, createdBy: managerId, createdAt: new Date() })
+	}
+
+	if ((await MessageModel.estimatedDocumentCount()) === 0) {
+		const communityIds = (await CommunityModel.find().sort({ id: 1 }).limit(3).select('id').lean()).map((c) => c.id)
+		const conversation: Array<[string, number, string]> = [
+			['maria', 0, 'Welcome everyone! What is the one leadership habit you are working on this month?'],
+			['david', 0, 'Saying no to good ideas so we can finish the great ones. Harder than it sounds.'],
+			['admin', 0, 'Reminder: the quarterly strategy review replay is on the Events page.'],
+			['premium', 1, 'First week managing my former peers. Any advice on the first one-on-ones?'],
+			['maria', 1, 'Ask each of them what they want from you as a manager, and write it down. Then follow up.'],
+			['moderator', 1, 'The "Running One-on-Ones That Matter" lesson covers exactly this.'],
+			['maria', 2, 'Our meetup is next week. Who is joining in person?'],
+		]
+		let minutesAgo = conversation.length * 7
+		for (const [username, room, content] of conversation) {
+			const communityId = communityIds[room]
+			if (communityId === undefined) continue
+			await createWithId(MessageModel, 'messages', {
+				content,
+				senderId: userIds.get(username)!,
+				communityId,
+				recipientId: null,
+				isPrivate: false,
+				createdAt: new Date(now - (minutesAgo -= 7) * 60_000 - 60 * 60_000),
+			})
+		}
+		const privateMessages: Array<[string, string, string]> = [
+			['premium', 'member', 'Hi Sam! Saw your question in New Managers. Happy to share my notes from the feedback course.'],
+			['member', 'premium', 'That would be great, thank you!'],
+		]
+		for (const [from, to, content] of privateMessages) {
+			const senderId = userIds.get(from)!
+			const recipientId = userIds.get(to)!
+			await createWithId(MessageModel, 'messages', {
+				content,
+				senderId,
+				recipientId,
+				communityId: null,
+				conversationKey: conversationKeyOf(senderId, recipientId),
+				isPrivate: true,
+				createdAt: new Date(now - (minutesAgo -= 3) * 60_000),
+			})
+		}
+	}
+
+	const progress: Array<[string, number, number]> = [
+		['premium', 1, 100],
+		['premium', 3, 40],
+		['premium', 6, 15],
+		['member', 1, 60],
+		['member', 2, 100],
+	]
+	for (const [username, videoId, percent] of progress) {
+		const userId = userIds.get(username)!
+		if (await ProgressModel.exists({ userId, videoId })) continue
+		await createWithId(ProgressModel, 'progress', {
+			userId,
+			videoId,
+			progress: percent,
+			completed: percent >= 95,
+			updatedAt: new Date(now - videoId * HOUR),
+		})
+	}
+	return true
+}

@@ -1,0 +1,14 @@
+import '@remix-run/node'
+
+declare module '@remix-run/node' {
+	interface AppLoadContext {
+		/** The CSP nonce of this request (server.ts). */
+		cspNonce: string
+	}
+}
+
+/** What a route module's `handle` may say. */
+export interface RouteHandle {
+	/** Ship the JavaScript for this page (an island): see ARCHITECTURE.md "Pages without JavaScript". */
+	hydrate?: boolean
+}

@@ -1,0 +1,53 @@
+import { Schema } from 'mongoose'
+import { defineModel, toIso } from './model'
+
+export interface Event {
+	id: number
+	title: string
+	description?: string | null
+	startTime: Date
+	endTime?: Date | null
+	location?: string | null
+	createdBy: number
+	createdAt: Date
+}
+
+export interface EventJSON {
+	id: number
+	title: string
+	description: string | null
+	startTime: string
+	endTime: string | null
+	location: string | null
+	createdBy: number
+	createdAt: string
+}
+
+export function toEventJSON(event: Event): EventJSON {
+	return {
+		id: event.id,
+		title: event.title,
+		description: event.description ?? null,
+		startTime: toIso(event.startTime)!,
+		endTime: toIso(event.endTime),
+		location: event.location ?? null,
+		createdBy: event.createdBy,
+		createdAt: toIso(event.createdAt)!,
+	}
+}
+
+const eventSchema = new Schema<Event>(
+	{
+		id: { type: Number, required: true, unique: true },
+		title: { type: String, required: true, trim: true },
+		description: { type: String, default: null },
+		startTime: { type: Date, required: true, index: true },
+		endTime: { type: Date, default: null },
+		location: { type: String, default: null },
+		createdBy: { type: Number, required: true },
+		createdAt: { type: Date, required: true, default: () => new Date() },
+	},
+	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toEventJSON(ret as unknown as Event) } },
+)
+
+export const EventModel = defineModel<Event>('Event', eventSchema)

@@ -1,0 +1,108 @@
+import { Schema } from 'mongoose'
+import { defineModel, toIso } from './model'
+
+export const ROLES = ['member', 'moderator', 'content_manager', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export interface User {
+	id: number
+	username: string
+	/** Lower-cased username: usernames are unique regardless of case. */
+	usernameKey: string
+	passwordHash: string
+	name: string
+	/** Stored lower-cased, so uniqueness and look-ups ignore case. */
+	email: string
+	avatar?: string | null
+	bio?: string | null
+	role: Role
+	stripeCustomerId?: string | null
+	stripeSubscriptionId?: string | null
+	subscriptionStatus: string
+	trialEndsAt?: Date | null
+	createdAt: Date
+}
+
+/** SPEC §3 User, as the user themself sees it: never the password hash. */
+export interface UserJSON {
+	id: number
+	username: string
+	name: string
+	email: string
+	avatar: string | null
+	bio: string | null
+	role: Role
+	stripeCustomerId: string | null
+	stripeSubscriptionId: string | null
+	subscriptionStatus: string
+	trialEndsAt: string | null
+	createdAt: string
+}
+
+/** What other members may see of a user (member lists, contacts). */
+export interface PublicUserJSON {
+	id: number
+	username: string
+	name: string
+	avatar: string | null
+	bio: string | null
+	role: Role
+}
+
+export function toUserJSON(user: Omit<User, 'passwordHash' | 'usernameKey'>): UserJSON {
+	return {
+		id: user.id,
+		username: user.username,
+		name: user.name,
+		email: user.email,
+		avatar: user.avatar ?? null,
+		bio: user.bio ?? null,
+		role: user.role,
+		stripeCustomerId: user.stripeCustomerId ?? null,
+		stripeSubscriptionId: user.stripeSubscriptionId ?? null,
+		subscriptionStatus: user.subscriptionStatus ?? 'inactive',
+		trialEndsAt: toIso(user.trialEndsAt),
+		createdAt: toIso(user.createdAt)!,
+	}
+}
+
+export function toPublicUserJSON(user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>): PublicUserJSON {
+	return {
+		id: user.id,
+		username: user.username,
+		name: user.name,
+		avatar: user.avatar ?? null,
+		bio: user.bio ?? null,
+		role: user.role,
+	}
+}
+
+/** The fields `toPublicUserJSON` needs, for `.select()` on lean list queries. */
+export const PUBLIC_USER_FIELDS = 'id username name avatar bio role'
+
+const userSchema = new Schema<User>(
+	{
+		id: { type: Number, required: true, unique: true },
+		username: { type: String, required: true, trim: true },
+		usernameKey: { type: String, required: true, unique: true },
+		passwordHash: { type: String, required: true },
+		name: { type: String, required: true, trim: true },
+		email: { type: String, required: true, unique: true, lowercase: true, trim: true },
+		avatar: { type: String, default: null },
+		bio: { type: String, default: null },
+		role: { type: String, enum: ROLES, required: true, default: 'member' },
+		stripeCustomerId: { type: String, default: null, index: { sparse: true } },
+		stripeSubscriptionId: { type: String, default: null, index: { sparse: true } },
+		subscriptionStatus: { type: String, required: true, default: 'inactive' },
+		trialEndsAt: { type: Date, default: null },
+		createdAt: { type: Date, required: true, default: () => new Date() },
+	},
+	{
+		id: false,
+		versionKey: false,
+		toJSON: { transform: (_doc, ret) => toUserJSON(ret as unknown as User) },
+	},
+)
+userSchema.index({ name: 1 })
+
+export const UserModel = defineModel<User>('User', userSchema)

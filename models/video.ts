@@ -1,0 +1,58 @@
+import { Schema } from 'mongoose'
+import { defineModel, toIso } from './model'
+
+export interface Video {
+	id: number
+	title: string
+	description?: string | null
+	url: string
+	thumbnail?: string | null
+	/** Minutes, as entered in the admin panel (docs/decisions/002-video-duration-unit.md). */
+	duration?: number | null
+	category?: string | null
+	createdAt: Date
+	createdBy: number
+}
+
+export interface VideoJSON {
+	id: number
+	title: string
+	description: string | null
+	url: string
+	thumbnail: string | null
+	duration: number | null
+	category: string | null
+	createdAt: string
+	createdBy: number
+}
+
+export function toVideoJSON(video: Video): VideoJSON {
+	return {
+		id: video.id,
+		title: video.title,
+		description: video.description ?? null,
+		url: video.url,
+		thumbnail: video.thumbnail ?? null,
+		duration: video.duration ?? null,
+		category: video.category ?? null,
+		createdAt: toIso(video.createdAt)!,
+		createdBy: video.createdBy,
+	}
+}
+
+const videoSchema = new Schema<Video>(
+	{
+		id: { type: Number, required: true, unique: true },
+		title: { type: String, required: true, trim: true },
+		description: { type: String, default: null },
+		url: { type: String, required: true, trim: true },
+		thumbnail: { type: String, default: null },
+		duration: { type: Number, default: null },
+		category: { type: String, default: null, index: true },
+		createdAt: { type: Date, required: true, default: () => new Date() },
+		createdBy: { type: Number, required: true },
+	},
+	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toVideoJSON(ret as unknown as Video) } },
+)
+
+export const VideoModel = defineModel<Video>('Video', videoSchema)

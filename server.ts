@@ -1,0 +1,166 @@
+/**
+ * The HTTP entry point. It wires, it does not decide: configuration, the
+ * database, Express (headers, compression, static files), Remix, Socket.IO on
+ * /ws, and a graceful shutdown.
+ */
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { type ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { ConfigError, getConfig, type AppConfig } from '~/config.server'
+import { attachSocketServer } from '~/realtime/socket.server'
+import {
+	connectDatabase,
+	disconnectDatabase,
+	isDatabaseReachable,
+	startEmbeddedDatabase,
+	type EmbeddedDatabase,
+} from '~/services/database.server'
+import { seedDemoData } from '~/services/demo-data.server'
+
+const SHUTDOWN_TIMEOUT_MS = 10_000
+const BUILD_PATH = path.resolve('build/index.js')
+
+function loadConfig(): AppConfig {
+	try {
+		return getConfig()
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			console.error(error.message)
+			process.exit(1)
+		}
+		throw error
+	}
+}
+
+async function openDatabase(config: AppConfig): Promise<EmbeddedDatabase | null> {
+	if (config.mongodbUri) {
+		await connectDatabase(config.mongodbUri)
+		console.log('Database: MongoDB at MONGODB_URI')
+		return null
+	}
+	const embedded = await startEmbeddedDatabase({ dataDir: '.data/mongod' })
+	await connectDatabase(`${embedded.uri}/leadership`)
+	console.log(`Database: embedded default, ${embedded.kind} (set MONGODB_URI to use your own)`)
+	// The embedded default is for trying the app: it fills itself with demo data when empty.
+	const seeded = await seedDemoData({ onlyIfEmpty: true })
+	if (seeded) console.log('Database was empty: demo data seeded')
+	return embedded
+}
+
+/** In development the build is re-imported when it changes, so `remix watch` takes effect without a restart. */
+function createBuildLoader(config: AppConfig): () => Promise<ServerBuild> {
+	let cached: { version: number; build: Promise<ServerBuild> } | undefined
+	return () => {
+		const version = config.isProduction && cached ? cached.version : fs.statSync(BUILD_PATH).mtimeMs
+		if (!cached || cached.version !== version) {
+			cached = { version, build: import(`${pathToFileURL(BUILD_PATH).href}?v=${version}`) }
+		}
+		return cached.build
+	}
+}
+
+function createApp(config: AppConfig) {
+	const app = express()
+	app.disable('x-powered-by')
+	if (config.isProduction) app.set('trust proxy', 1)
+
+	// A fresh nonce per request lets Remix's inline scripts through the CSP and nothing else.
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = randomBytes(16).toString('base64')
+		next()
+	})
+	app.use(
+		helmet({
+			contentSecurityPolicy: {
+				useDefaults: false,
+				directives: {
+					defaultSrc: ["'self'"],
+					scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, 'https://js.stripe.com'],
+					styleSrc: ["'self'", "'unsafe-inline'"],
+					imgSrc: ["'self'", 'data:', 'https:'],
+					mediaSrc: ["'self'", 'https:', 'blob:'],
+					fontSrc: ["'self'", 'data:'],
+					connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+					frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+					frameAncestors: ["'none'"],
+					formAction: ["'self'"],
+					baseUri: ["'self'"],
+					objectSrc: ["'none'"],
+				},
+			},
+			strictTransportSecurity: config.isProduction,
+			crossOriginEmbedderPolicy: false,
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+		}),
+	)
+	app.use(compression())
+
+	// Fingerprinted build assets never change: cache them for a year.
+	app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+	app.use(express.static('public', { maxAge: '1h' }))
+
+	app.get('/healthz', async (_req, res) => {
+		const reachable = await isDatabaseReachable()
+		res.status(reachable ? 200 : 503).json({ status: reachable ? 'ok' : 'unavailable', database: reachable })
+	})
+
+	const getBuild = createBuildLoader(config)
+	app.all(
+		'*',
+		createRequestHandler({
+			build: getBuild,
+			mode: config.isProduction ? 'production' : 'development',
+			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+		}),
+	)
+	return app
+}
+
+async function main() {
+	const config = loadConfig()
+	const embedded = await openDatabase(config)
+
+	const httpServer = http.createServer(createApp(config))
+	const io = attachSocketServer(httpServer, { appOrigin: config.appOrigin })
+
+	await new Promise<void>((resolve, reject) => {
+		httpServer.once('error', reject)
+		httpServer.listen(config.port, resolve)
+	})
+	const address = httpServer.address()
+	const port = typeof address === 'object' && address ? address.port : config.port
+	console.log(`Server listening on http://localhost:${port}`)
+
+	let shuttingDown = false
+	async function shutdown(signal: string) {
+		if (shuttingDown) return
+		shuttingDown = true
+		console.log(`${signal} received: shutting down`)
+		setTimeout(() => {
+			console.error('Shutdown took longer than 10 s: exiting anyway')
+			process.exit(1)
+		}, SHUTDOWN_TIMEOUT_MS).unref()
+		// Stop accepting, close sockets and keep-alive connections, then the database.
+		const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
+		await new Promise<void>((resolve) => io.close(() => resolve()))
+		httpServer.closeIdleConnections()
+		await closed
+		await disconnectDatabase()
+		await embedded?.stop()
+		process.exit(0)
+	}
+	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+	process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+	console.error('Server failed to start:', error instanceof Error ? error.message : error)
+	process.exit(1)
+})
