@@ -28,7 +28,7 @@ const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-do-not-use-i
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: NodeJS.ProcessEnv) {
+export function parseConfig(env: Record<string, string | undefined>) {
 	// Empty strings in .env files mean "not set".
 	const cleaned = Object.fromEntries(
 		Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3210)
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => fs.existsSync(path))
+
+/**
+ * End-to-end tests drive the built server (as `npm start` runs it, on the
+ * embedded database with the demo data) in Debian's Chromium, in two
+ * projects: JavaScript on and JavaScript off. No browser is ever downloaded.
+ */
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : undefined,
+	retries: process.env.CI ? 1 : 0,
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+	use: {
+		baseURL: `http://localhost:${PORT}`,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: chromium,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-dev-shm-usage',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				'--no-first-run',
+				'--disable-quic',
+			],
+		},
+	},
+	projects: [
+		{ name: 'js-on', use: { javaScriptEnabled: true } },
+		{ name: 'js-off', use: { javaScriptEnabled: false } },
+	],
+	webServer: {
+		command: 'node build-server/server.js',
+		url: `http://localhost:${PORT}/healthz`,
+		timeout: 120_000,
+		reuseExistingServer: false,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: {
+			PORT: String(PORT),
+			NODE_ENV: 'test',
+			SESSION_SECRET: 'e2e-test-secret',
+			MONGODB_URI: '',
+			STRIPE_SECRET_KEY: '',
+			VITE_STRIPE_PUBLIC_KEY: '',
+			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
+		},
+	},
+})

@@ -1,0 +1,121 @@
+import { expect, test } from '@playwright/test'
+import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
+
+test.describe('accounts', () => {
+	test('a visitor signs up, lands on the dashboard welcomed by name, and logs out', async ({ page }) => {
+		const { name } = await signUp(page, { name: 'Morgan Newcomer' })
+		await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible()
+		await expect(page.getByText('Registration successful')).toBeVisible()
+
+		await page.getByRole('button', { name: 'Logout' }).click()
+		await expect(page).toHaveURL(/\/$/)
+		await expect(page.getByText('You have been successfully logged out.')).toBeVisible()
+		await page.goto('/dashboard')
+		await expect(page).toHaveURL(/\/auth$/)
+	})
+
+	test('a demo account logs in and sees the welcome notice', async ({ page }) => {
+		await logIn(page, 'premium')
+		await expect(page.getByRole('heading', { name: 'Welcome back, Taylor Brooks!' })).toBeVisible()
+		await expect(page.getByText('Login successful')).toBeVisible()
+		await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible()
+	})
+
+	test('a wrong password shows "Invalid username or password" and keeps the visitor out', async ({ page }) => {
+		await page.goto('/auth')
+		await page.getByLabel('Username').fill(uniqueName('ghost'))
+		await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+		await page.getByRole('button', { name: 'Login' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).first()).toBeVisible()
+		await expect(page.getByText('Login failed')).toBeVisible()
+		await expect(page).toHaveURL(/\/auth/)
+	})
+
+	test('empty login shows both required messages', async ({ page }) => {
+		await page.goto('/auth')
+		await page.getByRole('button', { name: 'Login' }).click()
+		await expect(page.getByText('Username is required')).toBeVisible()
+		await expect(page.getByText('Password is required')).toBeVisible()
+	})
+
+	test('sign-up shows the SPEC §5 messages for bad input', async ({ page }) => {
+		await page.goto('/auth?tab=signup')
+		await page.getByLabel('Username').fill(uniqueName('bad'))
+		await page.getByLabel('Name', { exact: true }).fill('Bad Input')
+		await page.getByLabel('Email').fill('not-an-email')
+		await page.getByLabel('Password', { exact: true }).fill('short')
+		await page.getByLabel('Confirm Password').fill('')
+		await page.getByRole('button', { name: 'Create Account' }).click()
+		await expect(page.getByText('Invalid email address')).toBeVisible()
+		await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible()
+		await expect(page.getByText('Confirm Password is required')).toBeVisible()
+
+		await page.getByLabel('Password', { exact: true }).fill('long-enough-1')
+		await page.getByLabel('Confirm Password').fill('long-enough-2')
+		await page.getByLabel('Email').fill('fine@example.com')
+		await page.getByRole('button', { name: 'Create Account' }).click()
+		await expect(page.getByText('Passwords do not match')).toBeVisible()
+		await expect(page).toHaveURL(/\/auth/)
+	})
+
+	test('a taken username is reported on the username field', async ({ page }) => {
+		await page.goto('/auth?tab=signup')
+		await page.getByLabel('Username').fill('admin')
+		await page.getByLabel('Name', { exact: true }).fill('Impostor')
+		await page.getByLabel('Email').fill(`${uniqueName('imp')}@example.com`)
+		await page.getByLabel('Password', { exact: true }).fill('a-good-password')
+		await page.getByLabel('Confirm Password').fill('a-good-password')
+		await page.getByRole('button', { name: 'Create Account' }).click()
+		await expect(page.locator('form').getByText('Username is already taken')).toBeVisible()
+		await expect(page.getByRole('textbox', { name: 'Username' })).toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByTestId('toast').getByText('Registration failed')).toBeVisible()
+	})
+
+	test('the login button says "Logging in..." while pending', async ({ page }, testInfo) => {
+		test.skip(!jsEnabled(testInfo), 'pending labels need JavaScript')
+		await page.goto('/auth')
+		await page.route('**/auth?tab=login*', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 800))
+			await route.continue()
+		})
+		await page.getByLabel('Username').fill('member')
+		await page.getByLabel('Password', { exact: true }).fill('password123')
+		await page.getByRole('button', { name: 'Login' }).click()
+		await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible()
+		await expect(page).toHaveURL(/\/dashboard$/)
+	})
+})
+
+test.describe('routing', () => {
+	test('the landing page links and ships no JavaScript', async ({ page }) => {
+		const scripts: string[] = []
+		page.on('request', (request) => {
+			if (request.resourceType() === 'script') scripts.push(request.url())
+		})
+		await page.goto('/')
+		await expect(page.getByRole('heading', { name: 'Elevate Your Leadership Journey' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Join the Community' })).toHaveAttribute('href', '/auth')
+		await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#features')
+		await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/subscribe')
+		await expect(page.getByRole('link', { name: 'Sign up for free' })).toHaveAttribute('href', '/auth')
+		expect(await page.locator('script').count()).toBe(0)
+		expect(scripts).toEqual([])
+	})
+
+	test('an unknown path shows the 404 page', async ({ page }) => {
+		const response = await page.goto('/this/does/not/exist')
+		expect(response?.status()).toBe(404)
+		await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
+		await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
+	})
+
+	test('a visitor is sent from a protected page to /auth, and a member from /auth to /dashboard', async ({ page }) => {
+		await page.goto('/dashboard')
+		await expect(page).toHaveURL(/\/auth$/)
+		await logIn(page, 'member')
+		await page.goto('/auth')
+		await expect(page).toHaveURL(/\/dashboard$/)
+		await page.goto('/')
+		await expect(page).toHaveURL(/\/dashboard$/)
+	})
+})

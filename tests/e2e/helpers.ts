@@ -1,0 +1,31 @@
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+export const DEMO_PASSWORD = 'password123'
+
+export function jsEnabled(testInfo: TestInfo) {
+	return testInfo.project.use.javaScriptEnabled !== false
+}
+
+export function uniqueName(prefix: string) {
+	return `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+}
+
+export async function logIn(page: Page, username: string, password = DEMO_PASSWORD) {
+	await page.goto('/auth')
+	await page.getByLabel('Username').fill(username)
+	await page.getByLabel('Password', { exact: true }).fill(password)
+	await page.getByRole('button', { name: 'Login' }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+}
+
+export async function signUp(page: Page, { username = uniqueName('e2e'), name = 'Jamie Example' } = {}) {
+	await page.goto('/auth?tab=signup')
+	await page.getByLabel('Username').fill(username)
+	await page.getByLabel('Name', { exact: true }).fill(name)
+	await page.getByLabel('Email').fill(`${username}@example.com`)
+	await page.getByLabel('Password', { exact: true }).fill('a-good-password')
+	await page.getByLabel('Confirm Password').fill('a-good-password')
+	await page.getByRole('button', { name: 'Create Account' }).click()
+	await expect(page).toHaveURL(/\/dashboard$/)
+	return { username, name, password: 'a-good-password' }
+}

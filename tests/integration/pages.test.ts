@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UserModel } from '#models/index'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { startTestServer, type TestServer } from '../setup/test-server'
+
+const database = useTestDatabase()
+let server: TestServer
+
+beforeAll(async () => {
+	server = await startTestServer({ mongodbUri: database.uri() })
+})
+afterAll(() => server?.stop())
+
+async function signedUpClient() {
+	const client = new TestClient(server.url)
+	const username = `page_user_${Math.random().toString(36).slice(2, 8)}`
+	const response = await client.json('POST', '/api/register', {
+		username,
+		password: 'password-123',
+		name: 'Robin Page',
+		email: `${username}@example.com`,
+	})
+	expect(response.status).toBe(201)
+	return { client, username }
+}
+
+describe('pages without JavaScript', () => {
+	it('the landing page ships no script at all', async () => {
+		const response = await new TestClient(server.url).get('/')
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Elevate Your Leadership Journey')
+		expect(html).not.toMatch(/<script/i)
+	})
+
+	it('unknown paths answer 404 with the not-found page and no script', async () => {
+		const response = await new TestClient(server.url).get('/no/such/page')
+		expect(response.status).toBe(404)
+		const html = await response.text()
+		expect(html).toContain('404 Page Not Found')
+		expect(html).toContain('Did you forget to add the page to the router?')
+		expect(html).not.toMatch(/<script/i)
+	})
+
+	it('the auth page hydrates, with a CSP nonce on its inline scripts', async () => {
+		const response = await new TestClient(server.url).get('/auth')
+		const html = await response.text()
+		const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1]
+		expect(nonce).toBeTruthy()
+		const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)]
+		expect(inlineScripts.length).toBeGreaterThan(0)
+		for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`)
+	})
+
+	it('sends the security headers', async () => {
+		const response = await new TestClient(server.url).get('/')
+		expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+		expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+		expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN')
+		expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'")
+	})
+})
+
+describe('routing rules of SPEC §2', () => {
+	it('protected pages send a visitor to /auth', async () => {
+		const response = await new TestClient(server.url).get('/dashboard')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/auth')
+	})
+
+	it('/ and /auth send a logged-in user to /dashboard, which welcomes them by name', async () => {
+		const { client } = await signedUpClient()
+		for (const path of ['/', '/auth']) {
+			const response = await client.get(path)
+			expect(response.status).toBe(302)
+			expect(response.headers.get('Location')).toBe('/dashboard')
+		}
+		const dashboard = await client.get('/dashboard')
+		expect(dashboard.status).toBe(200)
+		expect(await dashboard.text()).toContain('Robin Page')
+	})
+})
+
+describe('the login form without JavaScript', () => {
+	it('refuses a post without the CSRF token', async () => {
+		const client = new TestClient(server.url)
+		await client.get('/auth')
+		const response = await client.request('/auth', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ intent: 'login', username: 'admin', password: 'password123' }),
+		})
+		expect(response.status).toBe(403)
+		expect(client.cookie('__session')).toBeUndefined()
+	})
+
+	it('logs in, lands on /dashboard with the welcome notice, and logs out again', async () => {
+		const { username } = await signedUpClient()
+		const client = new TestClient(server.url)
+		const login = await client.submitForm('/auth', { intent: 'login', username, password: 'password-123' })
+		expect(login.status).toBe(302)
+		expect(login.headers.get('Location')).toBe('/dashboard')
+		const dashboard = await (await client.get('/dashboard')).text()
+		expect(dashboard).toContain('Login successful')
+		expect(dashboard).toContain('Welcome back!')
+
+		const logout = await client.submitForm('/dashboard', {}, '/logout')
+		expect(logout.status).toBe(302)
+		expect(logout.headers.get('Location')).toBe('/')
+		expect(await (await client.get('/')).text()).toContain('You have been successfully logged out.')
+		expect((await client.get('/dashboard')).headers.get('Location')).toBe('/auth')
+	})
+
+	it('shows "Invalid username or password" and the Login failed notice for a wrong password', async () => {
+		const client = new TestClient(server.url)
+		const response = await client.submitForm('/auth', { intent: 'login', username: 'nobody', password: 'wrong-one' })
+		expect(response.status).toBe(401)
+		const html = await response.text()
+		expect(html).toContain('Invalid username or password')
+		expect(html).toContain('Login failed')
+	})
+
+	it('shows the field messages of SPEC §5 for an empty login and a bad sign-up, creating nothing', async () => {
+		const client = new TestClient(server.url)
+		const login = await (await client.submitForm('/auth', { intent: 'login', username: '', password: '' })).text()
+		expect(login).toContain('Username is required')
+		expect(login).toContain('Password is required')
+
+		const before = await UserModel.countDocuments()
+		const signup = await (
+			await client.submitForm('/auth?tab=signup', {
+				intent: 'signup',
+				username: 'someone_new',
+				name: 'Someone',
+				email: 'bad-email',
+				password: 'short',
+				confirmPassword: 'other',
+			})
+		).text()
+		expect(signup).toContain('Invalid email address')
+		expect(signup).toContain('Password must be at least 8 characters long')
+		expect(await UserModel.countDocuments()).toBe(before)
+	})
+})
+
+describe('GET /healthz', () => {
+	it('answers 200 while the database is reachable', async () => {
+		const response = await fetch(new URL('/healthz', server.url))
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok', database: true })
+	})
+})

@@ -1,0 +1,53 @@
+/**
+ * A small browser stand-in for integration tests: it keeps cookies between
+ * requests and can read a page's CSRF token, so tests can post forms the way
+ * a browser without JavaScript does.
+ */
+export class TestClient {
+	private cookies = new Map<string, string>()
+
+	constructor(readonly baseUrl: string) {}
+
+	cookie(name: string): string | undefined {
+		return this.cookies.get(name)
+	}
+
+	async request(path: string, init: RequestInit = {}): Promise<Response> {
+		const headers = new Headers(init.headers)
+		if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+		const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' })
+		for (const setCookie of response.headers.getSetCookie()) {
+			const [pair, ...attributes] = setCookie.split(';')
+			const [name, ...value] = pair!.split('=')
+			const expired = attributes.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a))
+			if (expired || value.join('=') === '') this.cookies.delete(name!.trim())
+			else this.cookies.set(name!.trim(), value.join('='))
+		}
+		return response
+	}
+
+	get(path: string) {
+		return this.request(path)
+	}
+
+	json(method: string, path: string, body?: unknown) {
+		return this.request(path, {
+			method,
+			headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+			body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+		})
+	}
+
+	/** Loads `pagePath`, then posts a form to `actionPath` with the page's CSRF token, like a no-JS browser. */
+	async submitForm(pagePath: string, fields: Record<string, string>, actionPath = pagePath): Promise<Response> {
+		const page = await this.get(pagePath)
+		const html = await page.text()
+		const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+		const form = new URLSearchParams({ ...(token ? { csrf: token } : {}), ...fields })
+		return this.request(actionPath, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: form,
+		})
+	}
+}

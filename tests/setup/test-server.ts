@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import readline from 'node:readline'
+
+export interface TestServer {
+	url: string
+	stop: () => Promise<void>
+}
+
+/**
+ * Starts the built server (`build-server/server.js`, as `npm start` does)
+ * on a free port against the given database. Integration tests talk to it
+ * over real HTTP and WebSocket connections.
+ */
+export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: string; env?: Record<string, string> }): Promise<TestServer> {
+	const child: ChildProcess = spawn(process.execPath, ['build-server/server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'test',
+			PORT: '0',
+			MONGODB_URI: mongodbUri,
+			SESSION_SECRET: 'integration-test-secret',
+			STRIPE_SECRET_KEY: '',
+			VITE_STRIPE_PUBLIC_KEY: '',
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	const output: string[] = []
+	child.stderr!.on('data', (chunk) => output.push(String(chunk)))
+	const url = await new Promise<string>((resolve, reject) => {
+		const lines = readline.createInterface({ input: child.stdout! })
+		lines.on('line', (line) => {
+			output.push(line)
+			const match = /listening on (http:\/\/\S+)/.exec(line)
+			if (match) resolve(match[1]!)
+		})
+		child.once('exit', (code) => reject(new Error(`test server exited with code ${code}:\n${output.join('\n')}`)))
+	})
+	return {
+		url,
+		stop: () =>
+			new Promise<void>((resolve) => {
+				if (child.exitCode !== null) return resolve()
+				child.once('exit', () => resolve())
+				child.kill('SIGTERM')
+			}),
+	}
+}
