@@ -26,7 +26,17 @@ export default {
 			route('auth', 'routes/auth.tsx')
 			route('logout', 'routes/logout.tsx')
 			route('', 'routes/app-layout.tsx', { id: 'app-layout' }, () => {
+				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
+
+				// Community and messages
+
+				// Events, resources, profile
+
+				// Administration
+
+				// Subscription
+
 			})
 
 			// SPEC §7: JSON calls
@@ -34,6 +44,15 @@ export default {
 			route('api/login', 'routes/api/login.ts')
 			route('api/register', 'routes/api/register.ts')
 			route('api/logout', 'routes/api/logout.ts')
+
+			// JSON: member screens
+
+			// JSON: messages
+
+			// JSON: administration
+
+			// JSON: subscription and Stripe webhook
+
 			route('api/*', 'routes/api/not-found.ts')
 
 			// SPEC §2: any other path is the not-found page (HTTP 404)

@@ -61,3 +61,15 @@ export async function withServiceErrors(handler: () => Promise<Response>): Promi
 }
 
 export const methodNotAllowed = () => jsonError(405, 'Method not allowed')
+
+/**
+ * A route's numeric id parameter (`/community/7`). Anything else is a thrown
+ * 404: a malformed id names nothing, like an unknown one.
+ */
+export function requireNumericId(value: string | undefined, what = 'Resource'): number {
+	const id = Number(value)
+	if (!value || !/^\d{1,9}$/.test(value) || !Number.isSafeInteger(id) || id < 1) {
+		throw jsonError(404, `${what} not found`)
+	}
+	return id
+}

@@ -6,11 +6,11 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
 import { ActionToast } from '~/components/ui/toaster'
+import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
 import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
 import { makeToast, type Toast } from '~/lib/toast'
 import { authenticateForm, createLoginSession, requireAnonymous } from '~/services/auth.server'
 import { validateCsrf } from '~/services/csrf.server'
-import { ServiceError } from '~/services/errors.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { registerUser } from '~/services/users.server'
 import { type RouteHandle } from '~/types'
@@ -56,11 +56,11 @@ async function logIn(request: Request, formData: FormData) {
 			{ headers: { 'Set-Cookie': cookie } },
 		)
 	} catch (error) {
-		if (!(error instanceof ServiceError)) throw error
+		assertServiceError(error)
 		return json<ActionData>(
 			{
 				intent: 'login',
-				result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }),
+				result: replyWithServiceError(submission, error, { hideFields: ['password'] }),
 				toast: makeToast({ type: 'destructive', title: 'Login failed', description: error.message }),
 			},
 			{ status: error.status },
@@ -83,14 +83,11 @@ async function signUp(request: Request, formData: FormData) {
 			{ headers: { 'Set-Cookie': cookie } },
 		)
 	} catch (error) {
-		if (!(error instanceof ServiceError)) throw error
+		assertServiceError(error)
 		return json<ActionData>(
 			{
 				intent: 'signup',
-				result: submission.reply({
-					...(error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }),
-					hideFields,
-				}),
+				result: replyWithServiceError(submission, error, { hideFields }),
 				toast: makeToast({ type: 'destructive', title: 'Registration failed', description: error.message }),
 			},
 			{ status: error.status },

@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { LoginThrottleModel, UserModel, type User, type UserJSON } from '#models/index'
+import { LoginThrottleModel, UserModel, type Role, type User, type UserJSON } from '#models/index'
 import { singleton } from '~/lib/singleton.server'
 import { type LoginInput } from '~/lib/schemas'
 import { disconnectUserSockets } from '~/realtime/connections.server'
@@ -135,5 +135,19 @@ export async function requireAnonymous(request: Request): Promise<void> {
 export async function requireApiUser(request: Request): Promise<UserJSON> {
 	const user = await getOptionalUser(request)
 	if (!user) throw json({ message: 'Not authenticated' }, { status: 401 })
+	return user
+}
+
+/** For pages: a visitor goes to /auth, a user without one of `roles` to /dashboard (SPEC §6). */
+export async function requireUserWithRole(request: Request, roles: readonly Role[]): Promise<UserJSON> {
+	const user = await requireUser(request)
+	if (!roles.includes(user.role)) throw redirect('/dashboard')
+	return user
+}
+
+/** For JSON endpoints: 401 without a session, 403 without one of `roles`. */
+export async function requireApiUserWithRole(request: Request, roles: readonly Role[]): Promise<UserJSON> {
+	const user = await requireApiUser(request)
+	if (!roles.includes(user.role)) throw json({ message: 'You do not have permission to do that' }, { status: 403 })
 	return user
 }

@@ -1,0 +1,55 @@
+import { Link } from '@remix-run/react'
+
+export interface TabLink {
+	/** The value of the query parameter this tab sets. */
+	value: string
+	label: string
+	disabled?: boolean
+}
+
+/**
+ * Tabs that are links setting a query parameter (ARCHITECTURE.md: tabs work
+ * without JavaScript). Other query parameters are kept, except those listed
+ * in `resetParams` (a search that belongs to the previous tab, say).
+ */
+export function TabLinks({
+	tabs,
+	active,
+	param,
+	searchParams,
+	label,
+	resetParams = [],
+}: {
+	tabs: TabLink[]
+	active: string
+	param: string
+	searchParams: URLSearchParams
+	label: string
+	resetParams?: string[]
+}) {
+	return (
+		<nav aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1">
+			{tabs.map((tab) => {
+				const params = new URLSearchParams(searchParams)
+				for (const name of resetParams) params.delete(name)
+				params.set(param, tab.value)
+				const isActive = tab.value === active
+				const className = `rounded-md px-3 py-1.5 text-sm font-medium ${
+					isActive ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900'
+				}`
+				if (tab.disabled) {
+					return (
+						<span key={tab.value} aria-disabled="true" className={`${className} cursor-not-allowed opacity-50`}>
+							{tab.label}
+						</span>
+					)
+				}
+				return (
+					<Link key={tab.value} to={`?${params}`} preventScrollReset aria-current={isActive ? 'page' : undefined} className={className}>
+						{tab.label}
+					</Link>
+				)
+			})}
+		</nav>
+	)
+}
