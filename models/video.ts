@@ -7,7 +7,7 @@ export interface Video {
 	description?: string | null
 	url: string
 	thumbnail?: string | null
-	/** Minutes, as entered in the admin panel (docs/decisions/002-video-duration-unit.md). */
+	/** Minutes, as entered in the admin panel (docs/decisions/005-video-duration-unit.md). */
 	duration?: number | null
 	category?: string | null
 	createdAt: Date

@@ -48,7 +48,7 @@ const MEDIA = {
 	teams: '/media/team-building.mp4',
 }
 
-/** Duration is in minutes (docs/decisions/002-video-duration-unit.md); the sample clips are 2 minutes long. */
+/** Duration is in minutes (docs/decisions/005-video-duration-unit.md); the sample clips are 2 minutes long. */
 const DEMO_VIDEOS: Array<{ title: string; description: string; category: string; media: keyof typeof MEDIA; thumbnail: string | null }> = [
 	{ title: 'What Great Leaders Do Differently', description: 'The habits that separate managers who are followed from managers who are obeyed.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
 	{ title: 'Leading Yourself Before Leading Others', description: 'Self-awareness, values and the daily disciplines of a credible leader.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
