@@ -7,7 +7,7 @@ import { type LoginInput } from '~/lib/schemas'
 import { disconnectUserSockets } from '~/realtime/connections.server'
 import { ServiceError } from './errors.server'
 import { verifyAgainstNothing, verifyPassword } from './password.server'
-import { deleteAllSessionsOfUser, getSession, sessionStorage } from './session.server'
+import { deleteAllSessionsOfUser, getSession, getSessionStorage } from './session.server'
 import { getUserById } from './users.server'
 
 /** SPEC §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
@@ -51,7 +51,8 @@ async function recordFailedLogin(key: string, failuresBefore: number) {
 }
 
 /** remix-auth with its form strategy: the one door every login goes through. */
-const authenticator = singleton('authenticator', () => {
+const getAuthenticator = () =>
+	singleton('authenticator', () => {
 	const auth = new Authenticator<UserJSON>()
 	auth.use(
 		new FormStrategy(async ({ form }) => {
@@ -65,17 +66,17 @@ const authenticator = singleton('authenticator', () => {
 		'form',
 	)
 	return auth
-})
+	})
 
 /** Logs in from a submitted login form (the /auth page). */
 export function authenticateForm(request: Request): Promise<UserJSON> {
-	return authenticator.authenticate('form', request)
+	return getAuthenticator().authenticate('form', request)
 }
 
 /** Logs in from already-validated credentials (POST /api/login), through the same strategy. */
 export function authenticateCredentials(credentials: LoginInput, request: Request): Promise<UserJSON> {
 	const form = new URLSearchParams({ username: credentials.username, password: credentials.password })
-	return authenticator.authenticate('form', new Request(request.url, { method: 'POST', body: form }))
+	return getAuthenticator().authenticate('form', new Request(request.url, { method: 'POST', body: form }))
 }
 
 /**
@@ -85,10 +86,10 @@ export function authenticateCredentials(credentials: LoginInput, request: Reques
  */
 export async function createLoginSession(request: Request, userId: number): Promise<string> {
 	const previous = await getSession(request)
-	if (previous.id) await sessionStorage.destroySession(previous)
-	const session = await sessionStorage.getSession()
+	if (previous.id) await getSessionStorage().destroySession(previous)
+	const session = await getSessionStorage().getSession()
 	session.set('userId', userId)
-	return sessionStorage.commitSession(session)
+	return getSessionStorage().commitSession(session)
 }
 
 /** Deletes this browser's session and returns the Set-Cookie value that clears it. */
@@ -96,7 +97,7 @@ export async function endSession(request: Request): Promise<string> {
 	const session = await getSession(request)
 	const userId = session.get('userId')
 	const sessionId = session.id
-	const cookie = await sessionStorage.destroySession(session)
+	const cookie = await getSessionStorage().destroySession(session)
 	// The sockets this browser opened with that session go too.
 	if (typeof userId === 'number' && sessionId) disconnectUserSockets(userId, sessionId)
 	return cookie

@@ -8,7 +8,8 @@ import { singleton } from '~/lib/singleton.server'
  * JavaScript. JSON endpoints instead require a JSON content type, which a
  * cross-site form cannot send.
  */
-const csrf = singleton('csrf', () => {
+const getCsrf = () =>
+	singleton('csrf', () => {
 	const config = getConfig()
 	return new CSRF({
 		cookie: createCookie('csrf', {
@@ -20,10 +21,10 @@ const csrf = singleton('csrf', () => {
 		}),
 		secret: config.sessionSecret,
 	})
-})
+	})
 
 export function commitCsrfToken(request: Request) {
-	return csrf.commitToken(request)
+	return getCsrf().commitToken(request)
 }
 
 export const CSRF_FAILURE_MESSAGE = 'Your form has expired. Please reload the page and try again.'
@@ -31,7 +32,7 @@ export const CSRF_FAILURE_MESSAGE = 'Your form has expired. Please reload the pa
 /** Throws a 403 answer when the form's token does not match the cookie's. */
 export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
 	try {
-		await csrf.validate(formData, request.headers)
+		await getCsrf().validate(formData, request.headers)
 	} catch (error) {
 		if (error instanceof CSRFError) throw json({ error: CSRF_FAILURE_MESSAGE }, { status: 403 })
 		throw error

@@ -11,10 +11,12 @@ export interface SessionData {
 }
 
 /**
+ * Created on first use, after start-up has validated the configuration.
  * Sessions live in MongoDB; the cookie carries only the random session id,
  * signed with SESSION_SECRET (ARCHITECTURE.md "Sessions and security").
  */
-export const sessionStorage = singleton('session-storage', () => {
+export const getSessionStorage = () =>
+	singleton('session-storage', () => {
 	const config = getConfig()
 	const cookie = createCookie('__session', {
 		httpOnly: true,
@@ -48,10 +50,10 @@ export const sessionStorage = singleton('session-storage', () => {
 			await SessionModel.deleteOne({ sid })
 		},
 	})
-})
+	})
 
 export function getSession(request: Request): Promise<Session<SessionData>> {
-	return sessionStorage.getSession(request.headers.get('Cookie'))
+	return getSessionStorage().getSession(request.headers.get('Cookie'))
 }
 
 /** Reads the session behind a raw Cookie header (the socket handshake has no Request). */
@@ -59,7 +61,7 @@ export async function readSessionCookie(
 	cookieHeader: string | null | undefined,
 ): Promise<{ userId: number; sessionId: string } | null> {
 	if (!cookieHeader) return null
-	const session = await sessionStorage.getSession(cookieHeader)
+	const session = await getSessionStorage().getSession(cookieHeader)
 	const userId = session.get('userId')
 	return typeof userId === 'number' && session.id ? { userId, sessionId: session.id } : null
 }

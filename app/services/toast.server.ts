@@ -8,7 +8,8 @@ import { makeToast, type Toast, type ToastInput } from '~/lib/toast'
  * show without JavaScript and do not need a database session (a visitor who
  * just logged out has none).
  */
-const toastStorage = singleton('toast-storage', () =>
+const getToastStorage = () =>
+	singleton('toast-storage', () =>
 	createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
 		cookie: {
 			name: 'en_toast',
@@ -19,21 +20,21 @@ const toastStorage = singleton('toast-storage', () =>
 			secrets: [getConfig().sessionSecret],
 		},
 	}),
-)
+	)
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {
-	const session = await toastStorage.getSession()
+	const session = await getToastStorage().getSession()
 	session.flash('toast', makeToast(input))
-	return new Headers({ 'Set-Cookie': await toastStorage.commitSession(session) })
+	return new Headers({ 'Set-Cookie': await getToastStorage().commitSession(session) })
 }
 
 /** Reads (and clears) the flashed notice of this request. */
 export async function getToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
-	const session = await toastStorage.getSession(request.headers.get('Cookie'))
+	const session = await getToastStorage().getSession(request.headers.get('Cookie'))
 	const toast = session.get('toast') ?? null
 	return {
 		toast,
-		headers: toast ? new Headers({ 'Set-Cookie': await toastStorage.destroySession(session) }) : null,
+		headers: toast ? new Headers({ 'Set-Cookie': await getToastStorage().destroySession(session) }) : null,
 	}
 }
 

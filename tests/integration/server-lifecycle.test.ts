@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+import { startEmbeddedDatabase } from '~/services/database.server'
+import { startTestServer } from '../setup/test-server'
+
+function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+	return new Promise((resolve) => {
+		const child = spawn(process.execPath, ['build-server/server.js'], {
+			env: { PATH: process.env.PATH ?? '', PORT: '0', ...env } as unknown as NodeJS.ProcessEnv,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		let output = ''
+		child.stdout.on('data', (chunk) => (output += chunk))
+		child.stderr.on('data', (chunk) => (output += chunk))
+		child.on('exit', (code) => resolve({ code, output }))
+	})
+}
+
+describe('start-up configuration', () => {
+	it('production without MONGODB_URI and SESSION_SECRET stops with one line naming both', async () => {
+		const { code, output } = await runServer({ NODE_ENV: 'production', ALLOW_DEMO_BILLING: 'true' })
+		expect(code).toBe(1)
+		expect(output.trim()).toBe('Missing required settings for production: MONGODB_URI, SESSION_SECRET')
+	})
+
+	it('Stripe mode without the public key stops with the exact contract message', async () => {
+		const { code, output } = await runServer({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_123' })
+		expect(code).toBe(1)
+		expect(output.trim()).toBe('Missing required Stripe key: VITE_STRIPE_PUBLIC_KEY')
+	})
+})
+
+describe('health and shutdown', () => {
+	it('/healthz answers 503 once the database is gone, and the server keeps running', async () => {
+		const database = await startEmbeddedDatabase()
+		const server = await startTestServer({ mongodbUri: `${database.uri}/lifecycle` })
+		try {
+			expect((await fetch(new URL('/healthz', server.url))).status).toBe(200)
+			await database.stop()
+			const response = await fetch(new URL('/healthz', server.url))
+			expect(response.status).toBe(503)
+			expect(await response.json()).toEqual({ status: 'unavailable', database: false })
+			// Still serving pages that need no database.
+			expect((await fetch(new URL('/favicon.svg', server.url))).status).toBe(200)
+		} finally {
+			await server.stop()
+			await database.stop()
+		}
+	})
+
+	it('SIGTERM closes the server cleanly (exit code 0) well within 10 seconds', async () => {
+		const database = await startEmbeddedDatabase()
+		const child = spawn(process.execPath, ['build-server/server.js'], {
+			env: { ...process.env, NODE_ENV: 'test', PORT: '0', MONGODB_URI: `${database.uri}/shutdown`, STRIPE_SECRET_KEY: '' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		})
+		try {
+			await new Promise<void>((resolve) => child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()))
+			let output = ''
+			child.stdout.on('data', (chunk) => (output += chunk))
+			child.stderr.on('data', (chunk) => (output += chunk))
+			const exited = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])))
+			child.kill('SIGTERM')
+			expect(await exited).toEqual([0, null])
+			expect(output).toContain('SIGTERM received: shutting down')
+		} finally {
+			child.kill('SIGKILL')
+			await database.stop()
+		}
+	})
+})
