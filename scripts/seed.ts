@@ -11,7 +11,12 @@ if (!uri) {
 	console.error('Set MONGODB_URI to the database to seed (the embedded default seeds itself when empty).')
 	process.exit(1)
 }
-await connectDatabase(uri)
-await seedDemoData()
-await disconnectDatabase()
+try {
+	await connectDatabase(uri)
+	await seedDemoData()
+	await disconnectDatabase()
+} catch (error) {
+	console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`)
+	process.exit(1)
+}
 console.log(`Demo data is in place. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`)
