@@ -19,10 +19,12 @@ import {
 	connectDatabase,
 	disconnectDatabase,
 	isDatabaseReachable,
+	startDatabaseMonitor,
 	startEmbeddedDatabase,
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { UNAVAILABLE_MESSAGE, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 const BUILD_PATH = path.resolve('build/index.js')
@@ -66,7 +68,16 @@ function createBuildLoader(config: AppConfig): () => Promise<ServerBuild> {
 	}
 }
 
-function createApp(config: AppConfig) {
+type DatabaseMonitor = ReturnType<typeof startDatabaseMonitor>
+
+/** While the database is gone, pages and JSON calls get a readable 503 instead of failing one by one. */
+function sendUnavailable(req: express.Request, res: express.Response) {
+	res.status(503).set('Retry-After', '5')
+	if (req.path.startsWith('/api/')) res.json({ message: UNAVAILABLE_MESSAGE })
+	else res.type('html').send(unavailableHtml())
+}
+
+function createApp(config: AppConfig, database: DatabaseMonitor) {
 	const app = express()
 	app.disable('x-powered-by')
 	if (config.isProduction) app.set('trust proxy', 1)
@@ -111,15 +122,15 @@ function createApp(config: AppConfig) {
 		res.status(reachable ? 200 : 503).json({ status: reachable ? 'ok' : 'unavailable', database: reachable })
 	})
 
+	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
+
 	const getBuild = createBuildLoader(config)
-	app.all(
-		'*',
-		createRequestHandler({
-			build: getBuild,
-			mode: config.isProduction ? 'production' : 'development',
-			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-		}),
-	)
+	const remixHandler = createRequestHandler({
+		build: getBuild,
+		mode: config.isProduction ? 'production' : 'development',
+		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+	})
+	app.all('*', remixHandler)
 	return app
 }
 
@@ -127,7 +138,8 @@ async function main() {
 	const config = loadConfig()
 	const embedded = await openDatabase(config)
 
-	const httpServer = http.createServer(createApp(config))
+	const databaseMonitor = startDatabaseMonitor()
+	const httpServer = http.createServer(createApp(config, databaseMonitor))
 	const io = attachSocketServer(httpServer, { appOrigin: config.appOrigin })
 
 	await new Promise<void>((resolve, reject) => {
@@ -152,6 +164,7 @@ async function main() {
 		await new Promise<void>((resolve) => io.close(() => resolve()))
 		httpServer.closeIdleConnections()
 		await closed
+		databaseMonitor.stop()
 		await disconnectDatabase()
 		await embedded?.stop()
 		process.exit(0)

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
 import mongoose from 'mongoose'
+import { singleton } from '~/lib/singleton.server'
 
 // Nothing from a request body may become a query operator (ARCHITECTURE.md).
 // Queries that use operators on purpose wrap them in `mongoose.trusted()`.
@@ -86,4 +87,34 @@ export async function isDatabaseReachable(timeoutMs = 1_000): Promise<boolean> {
 	} finally {
 		clearTimeout(timer)
 	}
+}
+
+/**
+ * Watches the database with a ping every `intervalMs`, so requests can be
+ * answered 503 at once while it is gone instead of each one failing slowly.
+ */
+export function startDatabaseMonitor(intervalMs = 2_000) {
+	const state = getMonitorState()
+	let timer: NodeJS.Timeout | undefined
+	let stopped = false
+	const check = async () => {
+		state.available = await isDatabaseReachable(intervalMs)
+		if (!stopped) timer = setTimeout(check, intervalMs).unref()
+	}
+	void check()
+	return {
+		isAvailable: () => state.available,
+		/** Checks again now (after a request failed), and remembers the answer. */
+		stop: () => {
+			stopped = true
+			clearTimeout(timer)
+		},
+	}
+}
+
+const getMonitorState = () => singleton('database-monitor', () => ({ available: true }))
+
+/** Called when a request failed: if the database is the reason, later requests get the 503 page at once. */
+export async function recheckDatabase(): Promise<void> {
+	getMonitorState().available = await isDatabaseReachable()
 }

@@ -31,16 +31,24 @@ describe('start-up configuration', () => {
 })
 
 describe('health and shutdown', () => {
-	it('/healthz answers 503 once the database is gone, and the server keeps running', async () => {
+	it('answers 503 with a readable page once the database is gone, and keeps running', async () => {
 		const database = await startEmbeddedDatabase()
 		const server = await startTestServer({ mongodbUri: `${database.uri}/lifecycle` })
 		try {
 			expect((await fetch(new URL('/healthz', server.url))).status).toBe(200)
 			await database.stop()
-			const response = await fetch(new URL('/healthz', server.url))
-			expect(response.status).toBe(503)
-			expect(await response.json()).toEqual({ status: 'unavailable', database: false })
-			// Still serving pages that need no database.
+			const health = await fetch(new URL('/healthz', server.url))
+			expect(health.status).toBe(503)
+			expect(await health.json()).toEqual({ status: 'unavailable', database: false })
+
+			// Within a couple of seconds every page and JSON call says so plainly.
+			await expect.poll(async () => (await fetch(new URL('/auth', server.url))).status, { timeout: 10_000 }).toBe(503)
+			const page = await fetch(new URL('/auth', server.url))
+			expect(await page.text()).toContain('Service temporarily unavailable')
+			const api = await fetch(new URL('/api/user', server.url))
+			expect(api.status).toBe(503)
+			expect((await api.json()).message).toContain('cannot reach our database')
+			// Static files need no database.
 			expect((await fetch(new URL('/favicon.svg', server.url))).status).toBe(200)
 		} finally {
 			await server.stop()
