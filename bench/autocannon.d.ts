@@ -1,0 +1,22 @@
+// The parts of autocannon's API the bench uses.
+declare module 'autocannon' {
+	interface Options {
+		url: string
+		connections?: number
+		duration?: number
+		headers?: Record<string, string>
+	}
+	interface Histogram {
+		average: number
+		p50: number
+		p99: number
+	}
+	interface Result {
+		requests: Histogram
+		latency: Histogram
+		non2xx: number
+		errors: number
+		timeouts: number
+	}
+	export default function autocannon(options: Options): Promise<Result>
+}

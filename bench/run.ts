@@ -1,0 +1,298 @@
+/**
+ * `npm run bench`: seeds a sizeable database, starts the built server in
+ * production mode, and measures it against bare baselines in the same run.
+ * Prints tables and writes bench/results/<time>.json (and latest.json).
+ *
+ * Settings (environment): MONGODB_URI (default: the embedded database),
+ * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
+ * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000").
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import readline from 'node:readline'
+import zlib from 'node:zlib'
+import { createCookie } from '@remix-run/node'
+import autocannon from 'autocannon'
+import mongoose from 'mongoose'
+import { io as connectSocket, type Socket } from 'socket.io-client'
+import { SessionModel, UserModel } from '#models/index'
+import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/services/database.server'
+import { seedDemoData } from '~/services/demo-data.server'
+import { LARGE_COUNTS, seedLargeDatabase } from './seed-large'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const CHAT_SIZES = (process.env.BENCH_CHAT_SIZES ?? '100,1000').split(',').map(Number)
+const SESSION_SECRET = 'bench-session-secret'
+
+interface Started {
+	url: string
+	child: ChildProcess
+}
+
+function startProcess(args: string[], env: Record<string, string> = {}): Promise<Started> {
+	const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+	return new Promise((resolve, reject) => {
+		readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+			const match = /listening on (http:\/\/\S+)/.exec(line)
+			if (match) resolve({ url: match[1]!, child })
+		})
+		child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)))
+	})
+}
+
+function stop(child: ChildProcess) {
+	return new Promise<void>((resolve) => {
+		if (child.exitCode !== null) return resolve()
+		child.once('exit', () => resolve())
+		child.kill('SIGTERM')
+	})
+}
+
+function rssMegabytes(pid: number): number {
+	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+	const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+	return Math.round(kb / 1024)
+}
+
+/** A session straight in the database, with the cookie the server would have set: no argon2 per bench user. */
+async function sessionCookieFor(userId: number): Promise<string> {
+	const sid = randomBytes(32).toString('base64url')
+	await SessionModel.create({ sid, userId, data: { userId }, expiresAt: new Date(Date.now() + 86_400_000) })
+	const cookie = createCookie('__session', { secrets: [SESSION_SECRET] })
+	return (await cookie.serialize(sid)).split(';')[0]!
+}
+
+interface HttpFigures {
+	target: string
+	requestsPerSecond: number
+	p50: number
+	p99: number
+	non2xx: number
+	errors: number
+}
+
+async function measureHttp(target: string, url: string, headers: Record<string, string>, sampleRss?: () => void): Promise<HttpFigures> {
+	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip', ...headers } }
+	await autocannon({ ...options, duration: WARMUP })
+	const sampler = sampleRss ? setInterval(sampleRss, 250) : undefined
+	const result = await autocannon({ ...options, duration: DURATION })
+	clearInterval(sampler)
+	return {
+		target,
+		requestsPerSecond: Math.round(result.requests.average),
+		p50: result.latency.p50,
+		p99: result.latency.p99,
+		non2xx: result.non2xx,
+		errors: result.errors + result.timeouts,
+	}
+}
+
+async function javascriptBytes(baseUrl: string, path: string, cookie?: string) {
+	const response = await fetch(new URL(path, baseUrl), { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+	if (response.status !== 200) return { path, status: response.status, scripts: 0, gzipBytes: 0 }
+	const html = await response.text()
+	const sources = new Set<string>()
+	for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) sources.add(match[1]!)
+	for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) sources.add(match[1]!)
+	let gzipBytes = 0
+	for (const source of sources) {
+		const body = Buffer.from(await (await fetch(new URL(source, baseUrl))).arrayBuffer())
+		gzipBytes += zlib.gzipSync(body).length
+	}
+	// Inline scripts (the Remix context, the time-zone hint) count too.
+	for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) gzipBytes += zlib.gzipSync(match[1]!).length
+	return { path, status: 200, scripts: sources.size, gzipBytes }
+}
+
+interface ChatFigures {
+	server: string
+	clients: number
+	messages: number
+	deliveredPerSecond: number
+	p50: number
+	p99: number
+	lost: number
+	duplicated: number
+}
+
+function percentile(sorted: number[], p: number) {
+	if (sorted.length === 0) return 0
+	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+async function measureChat(label: string, url: string, users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+	const communityId = 1
+	const sockets: Socket[] = []
+	const latencies: number[] = []
+	const received = new Map<number, Set<number>>()
+	let duplicated = 0
+	await Promise.all(
+		users.map(
+			(user, index) =>
+				new Promise<void>((resolve, reject) => {
+					const socket = connectSocket(url, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
+					sockets[index] = socket
+					const seen = new Set<number>()
+					received.set(index, seen)
+					socket.on('connect', () => socket.emit('auth', { userId: user.id, username: user.username }))
+					socket.on('auth_success', () => resolve())
+					socket.on('connect_error', reject)
+					socket.on('community_message', (message: { content: string; communityId: number }) => {
+						const match = /^bench\|(\d+)\|(\d+)\|(\d+)$/.exec(message.content)
+						if (!match || Number(message.communityId) !== communityId) return
+						const [, seq, sender, sentAt] = match.map(Number) as [number, number, number, number]
+						if (sender === index) return
+						if (seen.has(seq)) duplicated++
+						seen.add(seq)
+						latencies.push(Date.now() - sentAt)
+					})
+				}),
+		),
+	)
+	const total = Math.round(rate * seconds)
+	const started = Date.now()
+	for (let seq = 0; seq < total; seq++) {
+		const wait = started + (seq * 1000) / rate - Date.now()
+		if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+		const sender = seq % sockets.length
+		sockets[sender]!.emit('community_message', { communityId, content: `bench|${seq}|${sender}|${Date.now()}` })
+	}
+	const expected = total * (sockets.length - 1)
+	const deadline = Date.now() + 15_000
+	while (latencies.length - duplicated < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+	const elapsed = (Date.now() - started) / 1000
+	for (const socket of sockets) socket.disconnect()
+	const sorted = [...latencies].sort((a, b) => a - b)
+	const delivered = [...received.values()].reduce((sum, seen) => sum + seen.size, 0)
+	return {
+		server: label,
+		clients: users.length,
+		messages: total,
+		deliveredPerSecond: Math.round(delivered / elapsed),
+		p50: percentile(sorted, 50),
+		p99: percentile(sorted, 99),
+		lost: expected - delivered,
+		duplicated,
+	}
+}
+
+function printTable(title: string, rows: object[]) {
+	console.log(`\n${title}`)
+	console.table(rows)
+}
+
+async function main() {
+	const embedded = process.env.MONGODB_URI ? null : await startEmbeddedDatabase()
+	const baseUri = process.env.MONGODB_URI ?? embedded!.uri
+	const backend = embedded ? `embedded ${embedded.kind}` : 'MongoDB at MONGODB_URI'
+	const uri = baseUri.replace(/(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, '$1/leadership_bench')
+	console.log(`Database: ${backend} (figures on the CongoDB emulator are emulator figures)`)
+
+	await connectDatabase(uri)
+	await mongoose.connection.db!.dropDatabase()
+	await connectDatabase(uri)
+	console.log('Seeding the bench database...')
+	const seedStarted = Date.now()
+	await seedDemoData()
+	const { userIds } = await seedLargeDatabase()
+	console.log(`Seeded ${JSON.stringify(LARGE_COUNTS)} in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
+
+	const premium = await UserModel.findOne({ usernameKey: 'premium' }).lean()
+	const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
+	const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
+	const premiumCookie = await sessionCookieFor(premium!.id)
+	const adminCookie = await sessionCookieFor(admin!.id)
+	const memberCookie = await sessionCookieFor(member!.id)
+
+	const app = await startProcess(['build-server/server.js'], {
+		NODE_ENV: 'production',
+		PORT: '0',
+		MONGODB_URI: uri,
+		SESSION_SECRET,
+		ALLOW_DEMO_BILLING: 'true',
+		STRIPE_SECRET_KEY: '',
+		APP_ORIGIN: '',
+	})
+	const staticBaseline = await startProcess(['bench/baseline-server.mjs', 'static'])
+	const renderBaseline = await startProcess(['bench/baseline-server.mjs', 'render'])
+	await new Promise((resolve) => setTimeout(resolve, 1_000))
+	const rssAtRest = rssMegabytes(app.child.pid!)
+	let rssPeak = rssAtRest
+	const sampleRss = () => (rssPeak = Math.max(rssPeak, rssMegabytes(app.child.pid!)))
+
+	const baselines = [
+		await measureHttp('bare Express: static string', staticBaseline.url, {}),
+		await measureHttp('bare Express: renderToString', renderBaseline.url, {}),
+	]
+	const [staticFigures, renderFigures] = baselines as [HttpFigures, HttpFigures]
+	const routes: Array<[string, string, string | undefined]> = [
+		['/ (anonymous)', '/', undefined],
+		['/auth', '/auth', undefined],
+		['/dashboard', '/dashboard', premiumCookie],
+		['/content-library', '/content-library', premiumCookie],
+		['/community/1', '/community/1', premiumCookie],
+		['/events', '/events', premiumCookie],
+		['GET /api/videos', '/api/videos', premiumCookie],
+		['GET /api/messages/community/1', '/api/messages/community/1', premiumCookie],
+	]
+	const http: Array<HttpFigures & { vsStatic: string; vsRender: string }> = []
+	for (const [target, path, cookie] of routes) {
+		const figures = await measureHttp(target, new URL(path, app.url).href, cookie ? { cookie } : {}, sampleRss)
+		http.push({
+			...figures,
+			vsStatic: (figures.requestsPerSecond / staticFigures.requestsPerSecond).toFixed(2),
+			vsRender: (figures.requestsPerSecond / renderFigures.requestsPerSecond).toFixed(2),
+		})
+	}
+	printTable(`HTTP (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, gzip accepted; latency in ms)`, [...baselines, ...http])
+
+	const javascript = []
+	for (const [path, cookie] of [
+		['/', undefined], ['/auth', undefined], ['/dashboard', premiumCookie], ['/content-library', premiumCookie],
+		['/content-library/1', premiumCookie], ['/community', premiumCookie], ['/community/1', premiumCookie],
+		['/messages', premiumCookie], ['/events', premiumCookie], ['/resources', premiumCookie], ['/profile', premiumCookie],
+		['/admin', adminCookie], ['/subscribe', memberCookie],
+	] as Array<[string, string | undefined]>) {
+		javascript.push(await javascriptBytes(app.url, path, cookie))
+	}
+	printTable('JavaScript shipped per route (gzip bytes of every script the page loads)', javascript)
+
+	const chat: ChatFigures[] = []
+	const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
+	for (const size of CHAT_SIZES) {
+		const chatUsers = await UserModel.find({ id: { $in: userIds.slice(0, size) } } as never).select('id username').lean()
+		const users = await Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+		const rate = size >= 1000 ? 10 : 50
+		const seconds = 5
+		const appFigures = await measureChat('app', app.url, users, rate, seconds)
+		sampleRss()
+		const bareFigures = await measureChat('bare Socket.IO', bareSocket.url, users, rate, seconds)
+		chat.push(appFigures, bareFigures)
+	}
+	printTable('Chat: one room, steady rate (latency send-to-receive in ms; lost must be 0)', chat.map((row, index) => ({
+		...row,
+		ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
+	})))
+
+	const memory = { rssAtRestMb: rssAtRest, rssPeakUnderLoadMb: rssPeak }
+	printTable('Server memory (RSS, MB)', [memory])
+
+	const results = { at: new Date().toISOString(), backend, counts: LARGE_COUNTS, settings: { DURATION, WARMUP, CONNECTIONS }, http: [...baselines, ...http], javascript, chat, memory }
+	fs.mkdirSync('bench/results', { recursive: true })
+	const file = `bench/results/${results.at.replace(/[:.]/g, '-')}.json`
+	fs.writeFileSync(file, JSON.stringify(results, null, 2))
+	fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))
+	console.log(`\nWritten to ${file} and bench/results/latest.json`)
+
+	await Promise.all([stop(app.child), stop(staticBaseline.child), stop(renderBaseline.child), stop(bareSocket.child)])
+	await disconnectDatabase()
+	await embedded?.stop()
+}
+
+main().catch((error) => {
+	console.error(error)
+	process.exit(1)
+})
