@@ -75,7 +75,7 @@ export default function Messages() {
 								<Avatar name={contact.name} src={contact.avatar} />
 								<div className="min-w-0">
 									<h2 className="truncate font-semibold text-gray-900">{contact.name}</h2>
-									<p className="truncate text-xs text-gray-500">@{contact.username}</p>
+									<p className="truncate text-xs text-gray-500">{`@${contact.username}`}</p>
 								</div>
 							</div>
 							<ChatPanel
@@ -158,7 +158,7 @@ function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSO
 								<Avatar name={person.name} src={person.avatar} size="sm" />
 								<span className="min-w-0 flex-1">
 									<span className="block truncate text-sm font-medium text-gray-900">{person.name}</span>
-									<span className="block truncate text-xs text-gray-500">@{person.username}</span>
+									<span className="block truncate text-xs text-gray-500">{`@${person.username}`}</span>
 								</span>
 								{person.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
 							</Link>
