@@ -97,7 +97,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 			// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
 			if (!isTyping && !previous) return
 			if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
-			if (!typingLimiter.tryHit(socket.id)) return
+			if (!typingLimiter.tryHit(socket.data.userId)) return
 			const notice: TypingNotice = {
 				userId: socket.data.userId,
 				username: socket.data.username,
