@@ -31,8 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const url = new URL(request.url)
 	const search = url.searchParams.get('q')?.trim() ?? ''
-	const requested = url.searchParams.has('userId')
 	const contactId = selectedUserId(url)
+	// Asking for oneself just shows the contact list; anything else unknown says so.
+	const requested = url.searchParams.has('userId') && contactId !== user.id
 	const [contacts, contact] = await Promise.all([
 		listMembers({ search, excludeUserId: user.id }),
 		contactId !== null && contactId !== user.id ? getMember(contactId) : null,

@@ -143,5 +143,8 @@ describe('/messages without JavaScript', () => {
 	it('says so when the selected contact does not exist', async () => {
 		const premium = await demoMember(server.url, 'premium')
 		expect(await page(premium.client, '/messages?userId=999999')).toContain('Contact not found')
+		expect(await page(premium.client, '/messages?userId=nobody')).toContain('Contact not found')
+		const self = await UserModel.findOne({ usernameKey: 'premium' }).lean()
+		expect(await page(premium.client, `/messages?userId=${self!.id}`)).toContain('Select a contact')
 	})
 })
