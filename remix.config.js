@@ -30,6 +30,9 @@ export default {
 				route('dashboard', 'routes/dashboard.tsx')
 
 				// Community and messages
+				route('community', 'routes/community.tsx')
+				route('community/:id', 'routes/community-room.tsx')
+				route('messages', 'routes/messages.tsx')
 
 				// Events, resources, profile
 
@@ -48,6 +51,8 @@ export default {
 			// JSON: member screens
 
 			// JSON: messages
+			route('api/messages/community/:communityId', 'routes/api/community-messages.ts')
+			route('api/messages/private/:userId', 'routes/api/private-messages.ts')
 
 			// JSON: administration
 

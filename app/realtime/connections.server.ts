@@ -1,10 +1,12 @@
 import { type Server } from 'socket.io'
 import { singleton } from '~/lib/singleton.server'
+import { type ChatMessage } from '~/lib/chat'
 
 /**
  * The live Socket.IO server, registered by `server.ts`, so services (logout,
  * chat) can reach sockets without importing the HTTP wiring. Every socket
- * joins `user:{id}` and `session:{sid}` rooms when it connects.
+ * joins `user:{id}` and `session:{sid}` rooms when it connects, and the chat
+ * rooms below once its `auth` message is accepted.
  */
 const registry = singleton('socket-registry', () => ({ io: null as Server | null }))
 
@@ -18,6 +20,16 @@ export function getSocketServer(): Server | null {
 
 export const userRoom = (userId: number) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
+/** Private messages and private typing notices for one user (every tab that sent `auth`). */
+export const inboxRoom = (userId: number) => `inbox:${userId}`
+/** Sockets that asked for one room's messages only (the optional `subscribe` message). */
+export const communityRoom = (communityId: number) => `community:${communityId}`
+/**
+ * Sockets that did not ask for particular rooms receive every room's
+ * messages and filter by communityId themselves, as SPEC §7's protocol has
+ * no join message (docs/decisions/021-chat-delivery-without-join.md).
+ */
+export const ALL_COMMUNITIES_ROOM = 'communities:all'
 
 /** Closes a user's sockets: those of one session, or all of them. */
 export function disconnectUserSockets(userId: number, sessionId?: string) {
@@ -25,4 +37,20 @@ export function disconnectUserSockets(userId: number, sessionId?: string) {
 	if (!io) return
 	const room = sessionId ? sessionRoom(sessionId) : userRoom(userId)
 	io.in(room).disconnectSockets(true)
+}
+
+/**
+ * Delivers a stored message live: a community message to everyone reading
+ * that room (the sender's other tabs included), a private one to the tabs of
+ * its two participants and nobody else. One emit to several rooms reaches a
+ * socket once even when it is in more than one of them.
+ */
+export function deliverMessage(message: ChatMessage) {
+	const io = registry.io
+	if (!io) return
+	if (message.isPrivate && message.recipientId !== null) {
+		io.to([inboxRoom(message.senderId), inboxRoom(message.recipientId)]).emit('private_message', message)
+	} else if (message.communityId !== null) {
+		io.to([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)]).emit('community_message', message)
+	}
 }

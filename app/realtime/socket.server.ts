@@ -1,7 +1,9 @@
 import { type IncomingMessage, type Server as HttpServer } from 'node:http'
 import { Server, type Socket } from 'socket.io'
+import { z } from 'zod'
 import { readSessionCookie } from '~/services/session.server'
 import { getUserById } from '~/services/users.server'
+import { joinChatRooms, registerChatHandlers } from './chat.server'
 import { registerSocketServer, sessionRoom, userRoom } from './connections.server'
 
 export interface SocketData {
@@ -9,7 +11,10 @@ export interface SocketData {
 	sessionId: string
 	username: string
 	name: string
+	/** Set once the client's `auth` message matched the session's user (SPEC §4). */
 	authenticated: boolean
+	/** Set once the client chose its rooms with `subscribe` (else it receives every room). */
+	subscribed: boolean
 }
 
 export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>
@@ -31,6 +36,8 @@ export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | un
 		return false
 	}
 }
+
+const AuthPayload = z.object({ userId: z.number(), username: z.string() })
 
 export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): Server {
 	const io = new Server(httpServer, {
@@ -55,6 +62,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 				username: user.username,
 				name: user.name,
 				authenticated: false,
+				subscribed: false,
 			} satisfies SocketData)
 			next()
 		} catch {
@@ -67,14 +75,16 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 
 		// SPEC §4/§7: the client introduces itself; we answer only for the session's own user.
 		socket.on('auth', (payload: unknown) => {
-			const claimed = payload as { userId?: unknown; username?: unknown } | null
-			if (claimed?.userId === socket.data.userId && claimed?.username === socket.data.username) {
+			const claimed = AuthPayload.safeParse(payload)
+			if (claimed.success && claimed.data.userId === socket.data.userId && claimed.data.username === socket.data.username) {
 				socket.data.authenticated = true
+				joinChatRooms(socket)
 				socket.emit('auth_success')
 			} else {
 				socket.emit('error', { message: 'Authentication failed' })
 			}
 		})
+		registerChatHandlers(socket)
 	})
 
 	registerSocketServer(io)

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { type MessageJSON } from '#models/message'
+
+/**
+ * Chat rules and helpers shared by the server (services, socket handlers,
+ * form actions) and the browser (the chat island), so each rule is written
+ * once.
+ */
+
+/** SPEC §5: empty or whitespace-only messages are not sent; the upper bound keeps a room readable. */
+export const MESSAGE_MAX_LENGTH = 2000
+/** Messages per history page (first render, `?before=` and `?after=` pages). */
+export const HISTORY_PAGE_SIZE = 50
+
+export const EMPTY_MESSAGE = 'Message cannot be empty'
+export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters long`
+
+export const MessageContentSchema = z
+	.string({ required_error: EMPTY_MESSAGE, invalid_type_error: 'Message must be text' })
+	.trim()
+	.min(1, EMPTY_MESSAGE)
+	.max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
+
+/** The chat composer form (community room and private conversation alike). */
+export const ChatFormSchema = z.object({ content: MessageContentSchema })
+
+/** What the server sends for a message, live and in history (SPEC §7): the model's JSON with senderName. */
+export type ChatMessage = MessageJSON
+
+/** SPEC §3 typing indicator, as the server relays it. */
+export interface TypingNotice {
+	userId: number
+	username: string
+	name?: string
+	targetId: number
+	isPrivate: boolean
+	isTyping: boolean
+}
+
+/**
+ * Adds messages to a list, keeping it sorted by id (the server's order) and
+ * ignoring any id it already holds (SPEC §4: duplicates are ignored). Returns
+ * the same array when nothing was new, so React can skip a render.
+ */
+export function mergeMessages<Message extends { id: number }>(current: Message[], incoming: readonly Message[]): Message[] {
+	if (incoming.length === 0) return current
+	const known = new Set(current.map((message) => message.id))
+	const added = incoming.filter((message) => {
+		if (known.has(message.id)) return false
+		known.add(message.id)
+		return true
+	})
+	if (added.length === 0) return current
+	const lastId = current.length ? current[current.length - 1]!.id : 0
+	// The common case, a newer message arriving live, needs no sort.
+	if (added.every((message, index) => message.id > (index === 0 ? lastId : added[index - 1]!.id))) {
+		return [...current, ...added]
+	}
+	return [...current, ...added].sort((a, b) => a.id - b.id)
+}
+
+/** Whether a message belongs to the private conversation between `me` and `other`. */
+export function isInConversation(message: ChatMessage, me: number, other: number): boolean {
+	return (
+		message.isPrivate &&
+		((message.senderId === me && message.recipientId === other) || (message.senderId === other && message.recipientId === me))
+	)
+}

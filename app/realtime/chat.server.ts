@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
+import { createOrderedTasks } from '~/lib/ordered-tasks.server'
+import { createRateLimiter } from '~/lib/rate-limit.server'
+import { singleton } from '~/lib/singleton.server'
+import { ServiceError } from '~/services/errors.server'
+import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/services/messages.server'
+import { getUserById } from '~/services/users.server'
+import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './connections.server'
+import { type ChatSocket } from './socket.server'
+
+/**
+ * The chat events of SPEC §7 on one socket. Payloads are parsed with zod;
+ * sending goes through the messages service (which stores, enforces the
+ * rules and delivers); every failure reaches the sender as `error`
+ * {message}. A client may pass an acknowledgement callback to learn the
+ * outcome of a send ({ ok, id } or { ok: false, message }).
+ */
+
+/** Ids arrive as numbers; numeric strings are accepted too, anything else is refused. */
+const IdSchema = (what: string) =>
+	z.preprocess(
+		(value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+		z.number({ required_error: `${what} is required`, invalid_type_error: `${what} must be a number` }).int().positive(`${what} must be a positive number`),
+	)
+
+export const CommunityMessagePayload = z.object({ content: MessageContentSchema, communityId: IdSchema('communityId') })
+export const PrivateMessagePayload = z.object({ content: MessageContentSchema, recipientId: IdSchema('recipientId') })
+export const TypingPayload = z.object({
+	isTyping: z.boolean({ required_error: 'isTyping is required', invalid_type_error: 'isTyping must be true or false' }),
+	targetId: IdSchema('targetId'),
+	isPrivate: z.boolean({ invalid_type_error: 'isPrivate must be true or false' }).default(false),
+})
+/** Optional, on top of SPEC §7: receive only these rooms' messages instead of all of them. */
+export const SubscribePayload = z.object({ communityIds: z.array(IdSchema('communityId')).max(100, 'Too many communities') })
+
+export const NOT_AUTHENTICATED = 'Not authenticated: send auth first'
+const SEND_FAILED = 'Failed to send message. Please try again later.'
+
+/** While someone keeps typing, the same notice is repeated at most this often. */
+const TYPING_REPEAT_MS = 2_000
+const typingLimiter = singleton('chat-typing-limiter', () => createRateLimiter({ limit: 30, windowMs: 10_000 }))
+
+type Ack = (result: { ok: true; id: number } | { ok: false; message: string }) => void
+
+function parsePayload<Schema extends z.ZodTypeAny>(schema: Schema, payload: unknown): z.output<Schema> {
+	const result = schema.safeParse(payload ?? {})
+	if (!result.success) throw new ServiceError(result.error.issues.map((issue) => issue.message).join('; '), 400)
+	return result.data
+}
+
+function assertAuthenticated(socket: ChatSocket) {
+	if (!socket.data.authenticated) throw new ServiceError(NOT_AUTHENTICATED, 401)
+}
+
+function reportError(socket: ChatSocket, error: unknown): string {
+	if (!(error instanceof ServiceError)) console.error('Chat socket error:', error)
+	const message = error instanceof ServiceError ? error.message : SEND_FAILED
+	socket.emit('error', { message })
+	return message
+}
+
+export function registerChatHandlers(socket: ChatSocket) {
+	// This socket's messages are handled one at a time, so they are stored and delivered in the order sent.
+	const runInOrder = createOrderedTasks()
+	const typing = new Map<string, { notice: TypingNotice; relayedAt: number }>()
+
+	function onSend<Schema extends z.ZodTypeAny>(event: string, schema: Schema, send: (actor: ChatActor, input: z.output<Schema>) => Promise<{ id: number }>) {
+		socket.on(event, (payload: unknown, ack?: unknown) => {
+			const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {}
+			void runInOrder('send', async () => {
+				try {
+					assertAuthenticated(socket)
+					const input = parsePayload(schema, payload)
+					// A fresh read: a subscription that started or ended since connecting counts now.
+					const actor = await getUserById(socket.data.userId)
+					if (!actor) throw new ServiceError('Not authenticated', 401)
+					const message = await send(actor, input)
+					reply({ ok: true, id: message.id })
+				} catch (error) {
+					reply({ ok: false, message: reportError(socket, error) })
+				}
+			})
+		})
+	}
+
+	onSend('community_message', CommunityMessagePayload, sendCommunityMessage)
+	onSend('private_message', PrivateMessagePayload, sendPrivateMessage)
+
+	socket.on('typing', (payload: unknown) => {
+		try {
+			assertAuthenticated(socket)
+			const { isTyping, targetId, isPrivate } = parsePayload(TypingPayload, payload)
+			if (isPrivate && targetId === socket.data.userId) return
+			const key = `${isPrivate ? 'private' : 'community'}:${targetId}`
+			const previous = typing.get(key)
+			// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
+			if (!isTyping && !previous) return
+			if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
+			if (!typingLimiter.tryHit(socket.data.userId)) return
+			const notice: TypingNotice = {
+				userId: socket.data.userId,
+				username: socket.data.username,
+				name: socket.data.name,
+				targetId,
+				isPrivate,
+				isTyping,
+			}
+			if (isTyping) typing.set(key, { notice, relayedAt: Date.now() })
+			else typing.delete(key)
+			relayTyping(socket, notice)
+		} catch (error) {
+			reportError(socket, error)
+		}
+	})
+
+	socket.on('subscribe', (payload: unknown) => {
+		try {
+			assertAuthenticated(socket)
+			const { communityIds } = parsePayload(SubscribePayload, payload)
+			socket.data.subscribed = true
+			for (const room of socket.rooms) {
+				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:')) void socket.leave(room)
+			}
+			void socket.join(communityIds.map(communityRoom))
+		} catch (error) {
+			reportError(socket, error)
+		}
+	})
+
+	// A closed tab stops typing.
+	socket.on('disconnect', () => {
+		for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
+		typing.clear()
+	})
+}
+
+/** A typing notice reaches the room or the recipient, never any tab of the one typing. */
+function relayTyping(socket: ChatSocket, notice: TypingNotice) {
+	const rooms = notice.isPrivate ? [inboxRoom(notice.targetId)] : [ALL_COMMUNITIES_ROOM, communityRoom(notice.targetId)]
+	socket.to(rooms).except(userRoom(notice.userId)).emit('typing', notice)
+}
+
+/** Called when a socket's `auth` is accepted: from now on it receives chat. */
+export function joinChatRooms(socket: ChatSocket) {
+	const rooms = [inboxRoom(socket.data.userId)]
+	if (!socket.data.subscribed) rooms.push(ALL_COMMUNITIES_ROOM)
+	void socket.join(rooms)
+}

@@ -1,0 +1,149 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { BRAND_NAME } from '~/components/brand'
+import { ChatPanel } from '~/components/chat/chat-panel'
+import { CommunityIcon } from '~/components/community-icon'
+import { Avatar } from '~/components/ui/avatar'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { ActionToast } from '~/components/ui/toaster'
+import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
+import { requireNumericId } from '~/lib/http.server'
+import { isPremium } from '~/lib/subscription'
+import { requireUser } from '~/services/auth.server'
+import { getCommunity, listMembers } from '~/services/communities.server'
+import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
+import { type RouteHandle } from '~/types'
+
+/** The chat panel is an island. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.community.name ?? 'Community'} | ${BRAND_NAME}` }]
+
+async function requireCommunity(id: string | undefined) {
+	const community = await getCommunity(requireNumericId(id, 'Community'))
+	if (!community) throw json({ message: 'Community not found' }, { status: 404 })
+	return community
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const community = await requireCommunity(params.id)
+	const cursor = readPageCursor(request)
+	const [history, members] = await Promise.all([getCommunityHistory(user, community.id, cursor), listMembers()])
+	return json({
+		me: { id: user.id, username: user.username },
+		canPost: isPremium(user),
+		community,
+		history,
+		viewingOlder: cursor.before !== undefined,
+		members,
+	})
+}
+
+/** The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule). */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const communityId = requireNumericId(params.id, 'Community')
+	return handleChatForm(request, (user, content) => sendCommunityMessage(user, { communityId, content }), `/community/${communityId}`)
+}
+
+export default function CommunityRoom() {
+	const { me, canPost, community, history, viewingOlder, members } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+
+	return (
+		<div className="space-y-6">
+			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+				← All communities
+			</Link>
+			<header className="flex flex-wrap items-start gap-4">
+				<CommunityIcon icon={community.icon} name={community.name} size="lg" />
+				<div className="min-w-0 flex-1">
+					<div className="flex flex-wrap items-center gap-2">
+						<h1 className="text-2xl font-bold text-gray-900">{community.name}</h1>
+						{canPost ? null : <Badge tone="amber">Read Only</Badge>}
+					</div>
+					{community.description ? <p className="mt-1 text-gray-600">{community.description}</p> : null}
+				</div>
+			</header>
+
+			<div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+				<Card className="overflow-hidden">
+					<ChatPanel
+						key={community.id}
+						me={me}
+						target={{ kind: 'community', communityId: community.id }}
+						history={history}
+						pageUrl={`/community/${community.id}`}
+						viewingOlder={viewingOlder}
+						canPost={canPost}
+						readOnlyNotice={<PremiumFeatureNotice />}
+						emptyState={
+							<>
+								<p className="font-medium text-gray-900">No messages yet</p>
+								<p className="mt-1 text-sm text-gray-600">
+									{canPost ? 'Be the first to start the conversation.' : 'Subscribe to join the conversation.'}
+								</p>
+							</>
+						}
+						lastResult={actionData?.result}
+						placeholder={`Message ${community.name}`}
+						label={`Chat in ${community.name}`}
+					/>
+				</Card>
+
+				<Card className="self-start">
+					<CardHeader>
+						<CardTitle>Community Members</CardTitle>
+					</CardHeader>
+					<CardContent>
+						{members.length === 0 ? (
+							<p className="py-6 text-center text-sm text-gray-600">No members found</p>
+						) : (
+							<ul className="max-h-[32rem] space-y-1 overflow-y-auto" aria-label="Community Members">
+								{members.map((member) => (
+									<li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50">
+										<Avatar name={member.name} src={member.avatar} size="sm" />
+										<span className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900">
+											{member.name}
+											{member.id === me.id ? <span className="font-normal text-gray-500"> (you)</span> : null}
+										</span>
+										{member.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
+										{member.id === me.id ? null : (
+											<Link
+												to={`/messages?userId=${member.id}`}
+												aria-label={`Message ${member.name}`}
+												title={`Message ${member.name}`}
+												className="rounded-md p-1.5 text-gray-500 hover:bg-brand-50 hover:text-brand-700"
+											>
+												<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+													<path d="M2 5a3 3 0 0 1 3-3h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H9.4l-3.7 3.1A1 1 0 0 1 4 16.3V14a3 3 0 0 1-2-3V5Z" />
+												</svg>
+											</Link>
+										)}
+									</li>
+								))}
+							</ul>
+						)}
+					</CardContent>
+				</Card>
+			</div>
+			<ActionToast toast={actionData?.toast} />
+		</div>
+	)
+}
+
+/** SPEC §6: what a free account sees instead of the composer. */
+function PremiumFeatureNotice() {
+	return (
+		<div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+			<div>
+				<p className="font-semibold text-amber-900">Premium Feature</p>
+				<p className="text-sm text-amber-800">Free accounts can read community discussions. Premium members can post.</p>
+			</div>
+			<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+				Upgrade to Premium
+			</Link>
+		</div>
+	)
+}

@@ -1,0 +1,58 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { BRAND_NAME } from '~/components/brand'
+import { CommunityIcon } from '~/components/community-icon'
+import { Card } from '~/components/ui/card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { requireUser } from '~/services/auth.server'
+import { listCommunities } from '~/services/communities.server'
+
+export const meta: MetaFunction = () => [{ title: `Community | ${BRAND_NAME}` }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request)
+	return json({ communities: await listCommunities() })
+}
+
+/** SPEC §2 /community: a grid of community cards with 'Join Discussion'. */
+export default function CommunityList() {
+	const { communities } = useLoaderData<typeof loader>()
+	return (
+		<div className="space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Community</h1>
+				<p className="mt-1 text-gray-600">Join a discussion with leaders who face the same challenges as you.</p>
+			</div>
+			{communities.length === 0 ? (
+				<EmptyState title="No communities available" icon="💬">
+					New communities will appear here as soon as they are created.
+				</EmptyState>
+			) : (
+				<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+					{communities.map((community) => (
+						<li key={community.id}>
+							<Card className="flex h-full flex-col p-5">
+								<div className="flex items-start gap-4">
+									<CommunityIcon icon={community.icon} name={community.name} />
+									<div className="min-w-0">
+										<h2 className="text-lg font-semibold text-gray-900">{community.name}</h2>
+										{community.description ? <p className="mt-1 text-sm text-gray-600">{community.description}</p> : null}
+									</div>
+								</div>
+								<div className="mt-auto pt-5">
+									<Link
+										to={`/community/${community.id}`}
+										aria-label={`Join Discussion: ${community.name}`}
+										className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+									>
+										Join Discussion
+									</Link>
+								</div>
+							</Card>
+						</li>
+					))}
+				</ul>
+			)}
+		</div>
+	)
+}

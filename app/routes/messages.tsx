@@ -1,0 +1,172 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { type PublicUserJSON } from '#models/index'
+import { BRAND_NAME } from '~/components/brand'
+import { ChatPanel } from '~/components/chat/chat-panel'
+import { Avatar } from '~/components/ui/avatar'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { ActionToast } from '~/components/ui/toaster'
+import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
+import { requireNumericId } from '~/lib/http.server'
+import { requireUser } from '~/services/auth.server'
+import { getMember, listMembers } from '~/services/communities.server'
+import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
+import { type RouteHandle } from '~/types'
+
+/** The private chat is an island. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => [{ title: `Messages | ${BRAND_NAME}` }]
+
+/** `?userId=` as a number, or null when absent or not an id. */
+function selectedUserId(url: URL): number | null {
+	const value = url.searchParams.get('userId')
+	return value && /^\d{1,9}$/.test(value) ? Number(value) : null
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const url = new URL(request.url)
+	const search = url.searchParams.get('q')?.trim() ?? ''
+	const contactId = selectedUserId(url)
+	// Asking for oneself just shows the contact list; anything else unknown says so.
+	const requested = url.searchParams.has('userId') && contactId !== user.id
+	const [contacts, contact] = await Promise.all([
+		listMembers({ search, excludeUserId: user.id }),
+		contactId !== null && contactId !== user.id ? getMember(contactId) : null,
+	])
+	const cursor = readPageCursor(request)
+	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
+	return json({
+		me: { id: user.id, username: user.username },
+		search,
+		contacts,
+		contact,
+		contactMissing: requested && !contact,
+		history,
+		viewingOlder: cursor.before !== undefined,
+	})
+}
+
+/** The no-JavaScript way to send a private message: the same service as the socket. */
+export async function action({ request }: ActionFunctionArgs) {
+	const recipientId = requireNumericId(new URL(request.url).searchParams.get('userId') ?? undefined, 'User')
+	return handleChatForm(request, (user, content) => sendPrivateMessage(user, { recipientId, content }), `/messages?userId=${recipientId}`)
+}
+
+export default function Messages() {
+	const { me, search, contacts, contact, contactMissing, history, viewingOlder } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+
+	return (
+		<div className="space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Messages</h1>
+				<p className="mt-1 text-gray-600">Private conversations with other members.</p>
+			</div>
+			<Card className="grid overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
+				<ContactList contacts={contacts} search={search} selectedId={contact?.id ?? null} />
+				<div className="min-w-0 border-t border-gray-100 md:border-l md:border-t-0">
+					{contact && history ? (
+						<>
+							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
+								<Avatar name={contact.name} src={contact.avatar} />
+								<div className="min-w-0">
+									<h2 className="truncate font-semibold text-gray-900">{contact.name}</h2>
+									<p className="truncate text-xs text-gray-500">{`@${contact.username}`}</p>
+								</div>
+							</div>
+							<ChatPanel
+								key={contact.id}
+								me={me}
+								target={{ kind: 'private', userId: contact.id }}
+								history={history}
+								pageUrl={`/messages?userId=${contact.id}`}
+								viewingOlder={viewingOlder}
+								canPost
+								emptyState={
+									<>
+										<p className="font-medium text-gray-900">No messages yet</p>
+										<p className="mt-1 text-sm text-gray-600">Say hello to {contact.name}.</p>
+									</>
+								}
+								lastResult={actionData?.result}
+								placeholder={`Message ${contact.name}`}
+								label={`Conversation with ${contact.name}`}
+							/>
+						</>
+					) : (
+						<div className="flex h-full min-h-[24rem] flex-col items-center justify-center p-8 text-center">
+							<span aria-hidden="true" className="mb-3 text-4xl">
+								💬
+							</span>
+							<p className="font-medium text-gray-900">{contactMissing ? 'Contact not found' : 'Select a contact'}</p>
+							<p className="mt-1 text-sm text-gray-600">
+								{contactMissing ? 'That member does not exist. Choose someone from the list.' : 'Choose someone from the list to start a conversation.'}
+							</p>
+						</div>
+					)}
+				</div>
+			</Card>
+			<ActionToast toast={actionData?.toast} />
+		</div>
+	)
+}
+
+/** SPEC §2: contacts with a search by name or username (filtering as one types, with JavaScript). */
+function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSON[]; search: string; selectedId: number | null }) {
+	const hydrated = useHydrated()
+	const [query, setQuery] = useState(search)
+	const needle = hydrated ? query.trim().toLowerCase() : ''
+	const shown = needle
+		? contacts.filter((person) => person.name.toLowerCase().includes(needle) || person.username.toLowerCase().includes(needle))
+		: contacts
+	const searching = Boolean(search || needle)
+
+	return (
+		<div className="flex max-h-[40rem] flex-col">
+			<Form method="get" role="search" className="border-b border-gray-100 p-3">
+				{selectedId !== null ? <input type="hidden" name="userId" value={selectedId} /> : null}
+				<label htmlFor="contact-search" className="sr-only">
+					Search contacts
+				</label>
+				<input
+					id="contact-search"
+					type="search"
+					name="q"
+					value={query}
+					onChange={(event) => setQuery(event.target.value)}
+					placeholder="Search contacts..."
+					className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+				/>
+			</Form>
+			{shown.length === 0 ? (
+				<p className="p-6 text-center text-sm text-gray-600">{searching ? 'No contacts found' : 'No contacts yet'}</p>
+			) : (
+				<ul aria-label="Contacts" className="flex-1 overflow-y-auto p-2">
+					{shown.map((person) => (
+						<li key={person.id}>
+							<Link
+								to={`?${new URLSearchParams({ ...(search ? { q: search } : {}), userId: String(person.id) })}`}
+								aria-current={person.id === selectedId ? 'page' : undefined}
+								className={`flex items-center gap-3 rounded-lg px-3 py-2 ${
+									person.id === selectedId ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-gray-50'
+								}`}
+							>
+								<Avatar name={person.name} src={person.avatar} size="sm" />
+								<span className="min-w-0 flex-1">
+									<span className="block truncate text-sm font-medium text-gray-900">{person.name}</span>
+									<span className="block truncate text-xs text-gray-500">{`@${person.username}`}</span>
+								</span>
+								{person.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
+							</Link>
+						</li>
+					))}
+				</ul>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test'
+import { composer, expectMessageOnce, interruptibleChat, liveBrowser, openChat, sendMessage, waitUntilConnected } from './chat-helpers'
+import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
+
+test.describe('community rooms', () => {
+	test('a member finds a community and joins its discussion', async ({ page }) => {
+		await logIn(page, 'david')
+		await page.goto('/community')
+		await expect(page.getByRole('heading', { name: 'Executive Leadership' })).toBeVisible()
+		await page.getByRole('link', { name: 'Join Discussion: New Managers' }).click()
+		await expect(page).toHaveURL(/\/community\/2$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'New Managers' })).toBeVisible()
+		const members = page.getByRole('list', { name: 'Community Members' })
+		await expect(members.getByText('Alex Morgan')).toBeVisible()
+		await expect(members.getByText('Admin', { exact: true })).toBeVisible()
+		await members.getByRole('link', { name: 'Message Maria Gonzalez' }).click()
+		await expect(page).toHaveURL(/\/messages\?userId=\d+$/)
+		await expect(page.getByRole('heading', { name: 'Maria Gonzalez' })).toBeVisible()
+	})
+
+	test('a free member reads the room but is offered Premium instead of a message box', async ({ page }) => {
+		// A fresh account is sure to be free, whatever other tests do to the demo accounts.
+		await signUp(page)
+		await page.goto('/community/1')
+		await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible()
+		await expect(page.getByText('Read Only')).toBeVisible()
+		await expect(page.getByText('Premium Feature')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe')
+		await expect(composer(page)).toHaveCount(0)
+	})
+
+	test('two members chat live: typing shows, Enter sends, Shift+Enter adds a line, each message shows once', async ({ page, browser }, testInfo) => {
+		test.skip(!jsEnabled(testInfo), 'live chat needs JavaScript')
+		await logIn(page, 'maria')
+		const david = await liveBrowser(browser, testInfo, 'david')
+		await openChat(page, '/community/1')
+		await openChat(david.page, '/community/1')
+
+		// Whitespace alone is not sent.
+		await composer(page).fill('   ')
+		await composer(page).press('Enter')
+		await expect(composer(page)).toHaveValue('   ')
+
+		const first = uniqueName('First line')
+		await composer(page).fill(first)
+		await expect(david.page.getByText('Maria Gonzalez is typing...')).toBeVisible()
+		await composer(page).press('Shift+Enter')
+		await composer(page).pressSequentially('second line')
+		await expect(composer(page)).toHaveValue(`${first}\nsecond line`)
+		await composer(page).press('Enter')
+
+		await expect(composer(page)).toHaveValue('')
+		await expectMessageOnce(david.page, `${first}\nsecond line`)
+		await expectMessageOnce(page, `${first}\nsecond line`)
+		await expect(david.page.getByText('Maria Gonzalez is typing...')).toBeHidden()
+
+		const reply = uniqueName('Reply from David')
+		await sendMessage(david.page, reply, testInfo)
+		await expectMessageOnce(page, reply)
+		await david.close()
+	})
+
+	test('a dropped connection is restored without losing or doubling a message', async ({ page, browser }, testInfo) => {
+		test.skip(!jsEnabled(testInfo), 'live chat needs JavaScript')
+		await logIn(page, 'david')
+		const connection = await interruptibleChat(page)
+		const maria = await liveBrowser(browser, testInfo, 'maria')
+		await openChat(page, '/community/3')
+		await openChat(maria.page, '/community/3')
+
+		const before = uniqueName('Before the drop')
+		await sendMessage(maria.page, before, testInfo)
+		await expectMessageOnce(page, before)
+
+		await connection.drop()
+		await expect(page.getByText('Failed to connect to chat service')).toBeVisible({ timeout: 15_000 })
+		await sendMessage(page, 'Can anyone hear me?', testInfo)
+		await expect(page.getByText('You are not connected to the chat service')).toBeVisible()
+		const missed = uniqueName('Sent while David was away')
+		await sendMessage(maria.page, missed, testInfo)
+		await expectMessageOnce(maria.page, missed)
+
+		await connection.restore()
+		await waitUntilConnected(page, 15_000)
+		await expectMessageOnce(page, missed)
+		await expectMessageOnce(page, before)
+		const after = uniqueName('After the drop')
+		await sendMessage(maria.page, after, testInfo)
+		await expectMessageOnce(page, after)
+		await maria.close()
+	})
+
+	test('without JavaScript the form posts the message, which reaches a live reader at once', async ({ page, browser }, testInfo) => {
+		test.skip(jsEnabled(testInfo), 'this is the no-JavaScript path')
+		await logIn(page, 'manager')
+		const reader = await liveBrowser(browser, testInfo, 'moderator')
+		await openChat(reader.page, '/community/2')
+		await page.goto('/community/2')
+		await expect(page.getByText('Reload the page to see new messages')).toBeVisible()
+
+		const text = uniqueName('Posted without JavaScript')
+		await sendMessage(page, text, testInfo)
+		await expect(page).toHaveURL(/\/community\/2$/)
+		await expectMessageOnce(page, text)
+		await expectMessageOnce(reader.page, text)
+
+		await sendMessage(page, '   ', testInfo)
+		await expect(page.getByText('Message cannot be empty')).toBeVisible()
+		await reader.close()
+	})
+})

@@ -1,0 +1,145 @@
+import { io, type Socket } from 'socket.io-client'
+import { expect } from 'vitest'
+import { UserModel } from '#models/index'
+import { type ChatMessage, type TypingNotice } from '~/lib/chat'
+import { TestClient } from '../setup/http-client'
+
+/**
+ * Helpers for the chat integration tests: members with a logged-in HTTP
+ * client, and real Socket.IO clients that record everything they receive.
+ */
+
+export interface Member {
+	id: number
+	username: string
+	name: string
+	client: TestClient
+	/** The Cookie header of the member's session, for socket handshakes. */
+	cookie: string
+}
+
+let registered = 0
+
+/** Registers a fresh account (so no test shares another's rate limit) and logs it in. */
+export async function newMember(baseUrl: string, { premium = true, name }: { premium?: boolean; name?: string } = {}): Promise<Member> {
+	registered += 1
+	const username = `chat${registered}_${Math.random().toString(36).slice(2, 7)}`
+	const client = new TestClient(baseUrl)
+	const response = await client.json('POST', '/api/register', {
+		username,
+		password: 'chat-password-1',
+		name: name ?? `Chatter ${registered}`,
+		email: `${username}@example.com`,
+	})
+	expect(response.status).toBe(201)
+	const user = (await response.json()) as { id: number; name: string }
+	if (premium) await UserModel.updateOne({ id: user.id }, { $set: { subscriptionStatus: 'active' } })
+	return { id: user.id, username, name: user.name, client, cookie: `__session=${client.cookie('__session')}` }
+}
+
+/** Logs in one of the seeded demo accounts. */
+export async function demoMember(baseUrl: string, username: string): Promise<Member> {
+	const client = new TestClient(baseUrl)
+	const response = await client.json('POST', '/api/login', { username, password: 'password123' })
+	expect(response.status).toBe(200)
+	const user = (await response.json()) as { id: number; name: string }
+	return { id: user.id, username, name: user.name, client, cookie: `__session=${client.cookie('__session')}` }
+}
+
+/** A second session of the same account, as on another device. */
+export async function logInAgain(baseUrl: string, member: Member): Promise<Member> {
+	const client = new TestClient(baseUrl)
+	const response = await client.json('POST', '/api/login', { username: member.username, password: 'chat-password-1' })
+	expect(response.status).toBe(200)
+	return { ...member, client, cookie: `__session=${client.cookie('__session')}` }
+}
+
+export interface ChatClient {
+	socket: Socket
+	community: ChatMessage[]
+	private: ChatMessage[]
+	typing: TypingNotice[]
+	errors: string[]
+	/** Resolves once `predicate` holds for what was received (checked on every event). */
+	waitUntil: (predicate: () => boolean, what: string) => Promise<void>
+	/** Emits and waits for the server's acknowledgement. */
+	send: (event: 'community_message' | 'private_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
+	close: () => void
+}
+
+const WAIT_LIMIT_MS = 10_000
+
+/**
+ * Connects a real socket to /ws with the given Cookie header (and Origin,
+ * when set). With `auth`, it sends the spec's `auth` message and waits for
+ * `auth_success`.
+ */
+export async function connectChat(
+	baseUrl: string,
+	member: Pick<Member, 'id' | 'username' | 'cookie'> | null,
+	{ auth = true, origin, reconnection = false }: { auth?: boolean; origin?: string; reconnection?: boolean } = {},
+): Promise<ChatClient> {
+	const headers: Record<string, string> = {}
+	if (member) headers.Cookie = member.cookie
+	if (origin) headers.Origin = origin
+	const socket = io(baseUrl, { path: '/ws', transports: ['websocket'], extraHeaders: headers, reconnection, forceNew: true })
+	const waiters = new Set<() => void>()
+	const client: ChatClient = {
+		socket,
+		community: [],
+		private: [],
+		typing: [],
+		errors: [],
+		waitUntil(predicate, what) {
+			if (predicate()) return Promise.resolve()
+			return new Promise((resolve, reject) => {
+				const check = () => {
+					if (!predicate()) return
+					waiters.delete(check)
+					clearTimeout(timer)
+					resolve()
+				}
+				const timer = setTimeout(() => {
+					waiters.delete(check)
+					reject(new Error(`Timed out waiting until ${what}`))
+				}, WAIT_LIMIT_MS)
+				waiters.add(check)
+			})
+		},
+		send(event, payload) {
+			return socket.timeout(WAIT_LIMIT_MS).emitWithAck(event, payload)
+		},
+		close: () => socket.disconnect(),
+	}
+	const record = (list: unknown[]) => (item: unknown) => {
+		list.push(item)
+		for (const check of [...waiters]) check()
+	}
+	socket.on('community_message', record(client.community))
+	socket.on('private_message', record(client.private))
+	socket.on('typing', record(client.typing))
+	socket.on('error', (payload: { message: string }) => record(client.errors)(payload.message))
+
+	await new Promise<void>((resolve, reject) => {
+		socket.once('connect', () => resolve())
+		socket.once('connect_error', reject)
+	})
+	if (auth && member) await authenticate(client, member)
+	return client
+}
+
+export async function authenticate(client: ChatClient, member: Pick<Member, 'id' | 'username'>) {
+	const answered = new Promise<void>((resolve, reject) => {
+		client.socket.once('auth_success', () => resolve())
+		client.socket.once('error', (payload: { message: string }) => reject(new Error(payload.message)))
+	})
+	client.socket.emit('auth', { userId: member.id, username: member.username })
+	await answered
+}
+
+/** The message texts a client received, in arrival order. */
+export const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((message) => message.content)
+
+export function unique(label: string) {
+	return `${label} ${Math.random().toString(36).slice(2, 9)}`
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MessageModel, UserModel } from '#models/index'
+import { seedDemoData } from '~/services/demo-data.server'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { startTestServer, type TestServer } from '../setup/test-server'
+import { demoMember, newMember, unique } from './chat-helpers'
+
+const database = useTestDatabase()
+let server: TestServer
+
+beforeAll(async () => {
+	await seedDemoData()
+	server = await startTestServer({ mongodbUri: database.uri() })
+})
+afterAll(() => server?.stop())
+
+const page = async (client: TestClient, path: string) => {
+	const response = await client.get(path)
+	expect(response.status, path).toBe(200)
+	return response.text()
+}
+
+describe('/community', () => {
+	it('shows a card per community with Join Discussion, and needs a session', async () => {
+		expect((await new TestClient(server.url).get('/community')).headers.get('Location')).toBe('/auth')
+		const maria = await demoMember(server.url, 'maria')
+		const html = await page(maria.client, '/community')
+		for (const name of ['Executive Leadership', 'New Managers', 'Women in Leadership']) expect(html).toContain(name)
+		expect(html).toContain('href="/community/2"')
+		expect(html.match(/Join Discussion/g)?.length).toBeGreaterThanOrEqual(3)
+	})
+})
+
+describe('/community/{id} without JavaScript', () => {
+	it('renders the room, its history and its members, with a form for premium members', async () => {
+		const maria = await demoMember(server.url, 'maria')
+		const html = await page(maria.client, '/community/1')
+		expect(html).toContain('Executive Leadership')
+		expect(html).toContain('Senior leaders on strategy, boards and leading leaders.')
+		expect(html).toContain('Welcome everyone! What is the one leadership habit you are working on this month?')
+		expect(html).toContain('Community Members')
+		expect(html).toContain('Admin</span>')
+		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
+		expect(html).toContain(`href="/messages?userId=${admin!.id}"`)
+		expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/community\/1"/)
+		expect(html).not.toContain('Read Only')
+	})
+
+	it('shows a free account the Read Only badge and the Premium Feature box instead of a form', async () => {
+		const member = await demoMember(server.url, 'member')
+		const html = await page(member.client, '/community/1')
+		expect(html).toContain('Read Only')
+		expect(html).toContain('Premium Feature')
+		expect(html).toContain('Upgrade to Premium')
+		expect(html).toContain('href="/subscribe"')
+		expect(html).not.toMatch(/name="content"/)
+		// An empty room invites them to subscribe.
+		const empty = await page(member.client, '/community/4')
+		expect(empty).toContain('No messages yet')
+		expect(empty).toContain('Subscribe to join the conversation.')
+	})
+
+	it('posts from the plain form, refuses bad or forbidden posts with a message, and stores nothing then', async () => {
+		const poster = await newMember(server.url)
+		const content = unique('Hello from a browser without JavaScript')
+		const posted = await poster.client.submitForm('/community/3', { content })
+		expect(posted.status).toBe(303)
+		expect(await page(poster.client, '/community/3')).toContain(content)
+
+		const before = await MessageModel.countDocuments()
+		const empty = await poster.client.submitForm('/community/3', { content: '   ' })
+		expect(empty.status).toBe(400)
+		expect(await empty.text()).toContain('Message cannot be empty')
+
+		const free = await newMember(server.url, { premium: false })
+		const refused = await free.client.submitForm('/community/3', { content: 'Can I post?' })
+		expect(refused.status).toBe(403)
+		const refusedHtml = await refused.text()
+		expect(refusedHtml).toContain('Chat Error')
+		expect(refusedHtml).toContain('Community chat is read-only for free accounts.')
+
+		const unknownRoom = await poster.client.submitForm('/community/3', { content: 'Anyone?' }, '/community/9999')
+		expect(unknownRoom.status).toBe(404)
+
+		const noToken = await poster.client.request('/community/3', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ content: 'forged' }),
+		})
+		expect(noToken.status).toBe(403)
+		expect(await MessageModel.countDocuments()).toBe(before)
+	})
+
+	it('answers the not-found page for an unknown room', async () => {
+		const maria = await demoMember(server.url, 'maria')
+		expect((await maria.client.get('/community/9999')).status).toBe(404)
+		expect((await maria.client.get('/community/abc')).status).toBe(404)
+	})
+})
+
+describe('/messages without JavaScript', () => {
+	it('lists the other members as contacts and asks to select one', async () => {
+		const premium = await demoMember(server.url, 'premium')
+		const html = await page(premium.client, '/messages')
+		expect(html).toContain('Select a contact')
+		expect(html).toContain('Maria Gonzalez')
+		expect(html).toContain('@maria')
+		// Never oneself.
+		expect(html).not.toContain('@premium')
+	})
+
+	it('searches contacts by name or username', async () => {
+		const premium = await demoMember(server.url, 'premium')
+		const byName = await page(premium.client, '/messages?q=gonz')
+		expect(byName).toContain('Maria Gonzalez')
+		expect(byName).not.toContain('David Kim')
+		const byUsername = await page(premium.client, '/messages?q=DAVID')
+		expect(byUsername).toContain('David Kim')
+		expect(await page(premium.client, '/messages?q=premium')).toContain('No contacts found')
+		expect(await page(premium.client, '/messages?q=.*')).toContain('No contacts found')
+	})
+
+	it('shows the selected conversation and sends from the plain form', async () => {
+		const premium = await demoMember(server.url, 'premium')
+		const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
+		const html = await page(premium.client, `/messages?userId=${member!.id}`)
+		expect(html).toContain('Hi Sam! Saw your question in New Managers.')
+		expect(html).toContain('That would be great, thank you!')
+
+		const content = unique('Private hello')
+		const sent = await premium.client.submitForm(`/messages?userId=${member!.id}`, { content })
+		expect(sent.status).toBe(303)
+		expect(sent.headers.get('Location')).toBe(`/messages?userId=${member!.id}`)
+		const sam = await demoMember(server.url, 'member')
+		const premiumUser = await UserModel.findOne({ usernameKey: 'premium' }).lean()
+		expect(await page(sam.client, `/messages?userId=${premiumUser!.id}`)).toContain(content)
+		// A third member's view of Sam holds none of it.
+		const david = await demoMember(server.url, 'david')
+		expect(await page(david.client, `/messages?userId=${member!.id}`)).not.toContain(content)
+	})
+
+	it('says so when the selected contact does not exist', async () => {
+		const premium = await demoMember(server.url, 'premium')
+		expect(await page(premium.client, '/messages?userId=999999')).toContain('Contact not found')
+		expect(await page(premium.client, '/messages?userId=nobody')).toContain('Contact not found')
+		const self = await UserModel.findOne({ usernameKey: 'premium' }).lean()
+		expect(await page(premium.client, `/messages?userId=${self!.id}`)).toContain('Select a contact')
+	})
+})

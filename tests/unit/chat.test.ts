@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { ChatFormSchema, isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
+import { createOrderedTasks } from '~/lib/ordered-tasks.server'
+import { createRateLimiter } from '~/lib/rate-limit.server'
+
+const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+	id,
+	content: `message ${id}`,
+	senderId: 1,
+	recipientId: null,
+	communityId: 1,
+	createdAt: new Date(0).toISOString(),
+	isPrivate: false,
+	...extra,
+})
+
+describe('mergeMessages', () => {
+	it('appends new messages and ignores ids it already holds (SPEC §4)', () => {
+		const held = [message(1), message(2)]
+		const merged = mergeMessages(held, [message(2), message(3), message(3)])
+		expect(merged.map((m) => m.id)).toEqual([1, 2, 3])
+		expect(mergeMessages(merged, [message(1), message(3)])).toBe(merged)
+	})
+
+	it('keeps the server’s order when older pages or late arrivals come in', () => {
+		const merged = mergeMessages([message(5), message(9)], [message(7), message(1)])
+		expect(merged.map((m) => m.id)).toEqual([1, 5, 7, 9])
+	})
+})
+
+describe('the chat form rule (SPEC §5)', () => {
+	it('refuses empty and whitespace-only messages and trims the rest', () => {
+		expect(ChatFormSchema.safeParse({ content: ' \n ' }).error?.issues[0]?.message).toBe('Message cannot be empty')
+		expect(ChatFormSchema.safeParse({}).error?.issues[0]?.message).toBe('Message cannot be empty')
+		expect(ChatFormSchema.safeParse({ content: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe('Message must be at most 2000 characters long')
+		expect(ChatFormSchema.parse({ content: '  Hi\nthere  ' }).content).toBe('Hi\nthere')
+	})
+})
+
+describe('isInConversation', () => {
+	it('matches a private message between the two people, in either direction, and nothing else', () => {
+		expect(isInConversation(message(1, { isPrivate: true, senderId: 1, recipientId: 2, communityId: null }), 1, 2)).toBe(true)
+		expect(isInConversation(message(2, { isPrivate: true, senderId: 2, recipientId: 1, communityId: null }), 1, 2)).toBe(true)
+		expect(isInConversation(message(3, { isPrivate: true, senderId: 3, recipientId: 1, communityId: null }), 1, 2)).toBe(false)
+		expect(isInConversation(message(4, { senderId: 2 }), 1, 2)).toBe(false)
+	})
+})
+
+describe('createRateLimiter', () => {
+	it('allows `limit` hits per window and frees them as the window slides', () => {
+		const limiter = createRateLimiter({ limit: 3, windowMs: 1000 })
+		expect([0, 100, 200, 300].map((t) => limiter.tryHit('a', t))).toEqual([true, true, true, false])
+		expect(limiter.tryHit('b', 300)).toBe(true)
+		expect(limiter.tryHit('a', 1050)).toBe(true)
+		expect(limiter.tryHit('a', 1060)).toBe(false)
+	})
+})
+
+describe('createOrderedTasks', () => {
+	it('runs one key’s tasks in the order given, even when an earlier one is slower or fails', async () => {
+		const runInOrder = createOrderedTasks()
+		const done: string[] = []
+		const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+		const results = await Promise.allSettled([
+			runInOrder('room', async () => {
+				await wait(30)
+				done.push('first')
+			}),
+			runInOrder('room', async () => {
+				done.push('second')
+				throw new Error('boom')
+			}),
+			runInOrder('other', async () => void done.push('other room')),
+			runInOrder('room', async () => void done.push('third')),
+		])
+		expect(done).toEqual(['other room', 'first', 'second', 'third'])
+		expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
+	})
+})
