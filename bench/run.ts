@@ -32,8 +32,12 @@ interface Started {
 	child: ChildProcess
 }
 
+/** Every process the bench starts, so a failure never leaves servers behind. */
+const children = new Set<ChildProcess>()
+
 function startProcess(args: string[], env: Record<string, string> = {}): Promise<Started> {
 	const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+	children.add(child)
 	return new Promise((resolve, reject) => {
 		readline.createInterface({ input: child.stdout! }).on('line', (line) => {
 			const match = /listening on (http:\/\/\S+)/.exec(line)
@@ -263,7 +267,7 @@ async function main() {
 	const chat: ChatFigures[] = []
 	const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
 	for (const size of CHAT_SIZES) {
-		const chatUsers = await UserModel.find({ id: { $in: userIds.slice(0, size) } } as never).select('id username').lean()
+		const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: userIds.slice(0, size) }) }).select('id username').lean()
 		const users = await Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
 		const rate = size >= 1000 ? 10 : 50
 		const seconds = 5
@@ -293,6 +297,7 @@ async function main() {
 }
 
 main().catch((error) => {
-	console.error(error)
+	console.error(error instanceof Error ? error.message : error)
+	for (const child of children) child.kill('SIGTERM')
 	process.exit(1)
 })
