@@ -67,7 +67,8 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
 export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
 	confirmPassword: requiredText('Please confirm your password').min(1, 'Please confirm your password'),
 }).superRefine((value, ctx) => {
-	if (value.newPassword !== value.confirmPassword) {
+	// An empty confirmation already has its own message.
+	if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmPassword'], message: 'Passwords do not match' })
 	}
 })
