@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { parseWithZod } from '@conform-to/zod'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
-import { type MouseEvent, type ReactNode } from 'react'
+import { useRef, type MouseEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { BRAND_NAME } from '~/components/brand'
@@ -230,9 +230,12 @@ function ProfileTab({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 }
 
 function PasswordTab({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-	// A new location after a successful change remounts the form: it starts empty again.
+	// After a successful change (a redirect, so no action data) the form is drawn anew and starts empty.
+	// While an error is shown it keeps its identity, so what the member types next is not thrown away.
 	const location = useLocation()
-	return <PasswordForm key={location.key} lastResult={lastResult} />
+	const formKey = useRef(location.key)
+	if (!lastResult) formKey.current = location.key
+	return <PasswordForm key={formKey.current} lastResult={lastResult} />
 }
 
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

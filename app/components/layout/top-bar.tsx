@@ -30,7 +30,7 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 			<BrandLink to="/dashboard" />
 			<form role="search" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
 				<label htmlFor="top-bar-search" className="sr-only">
-					Search videos
+					Search
 				</label>
 				<div className="relative">
 					<span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-400">
