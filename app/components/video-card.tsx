@@ -2,19 +2,8 @@ import { Link } from '@remix-run/react'
 import { Badge } from '~/components/ui/badge'
 import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
-import { formatMinutes, progressState, progressText } from '~/lib/videos'
+import { formatMinutes, progressState, progressText, type VideoCardData } from '~/lib/videos'
 import { VideoThumbnail } from './video-thumbnail'
-
-export interface VideoCardData {
-	id: number
-	title: string
-	description: string | null
-	thumbnail: string | null
-	duration: number | null
-	category: string | null
-	locked: boolean
-	progress: number
-}
 
 /**
  * A video in a grid. A video the member cannot watch (SPEC §6) is dimmed

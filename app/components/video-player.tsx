@@ -255,11 +255,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 						<ControlButton label="Forward 10 seconds" onClick={() => seekBy(SEEK_STEP_SECONDS)}>
 							<Icon name="forward10" />
 						</ControlButton>
-						<span className="ml-1 font-mono text-xs tabular-nums sm:text-sm" data-testid="player-time">
+						<span className="ml-1 whitespace-nowrap font-mono text-xs tabular-nums sm:text-sm" data-testid="player-time">
 							{formatPlaybackTime(currentTime)} / {formatPlaybackTime(duration)}
 						</span>
 						<div className="ml-auto flex items-center gap-2">
-							<Icon name={volume === 0 ? 'muted' : 'volume'} />
+							{/* Phones have their own volume buttons: the slider shows from small screens up. */}
+							<Icon name={volume === 0 ? 'muted' : 'volume'} className="hidden h-5 w-5 sm:block" />
 							<input
 								type="range"
 								aria-label="Volume"
@@ -268,7 +269,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 								step={0.1}
 								value={volume}
 								onChange={(event) => changeVolume(Number(event.target.value))}
-								className="h-1 w-16 cursor-pointer accent-white sm:w-24"
+								className="hidden h-1 w-24 cursor-pointer accent-white sm:block"
 							/>
 							<ControlButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={toggleFullscreen}>
 								<Icon name="fullscreen" />

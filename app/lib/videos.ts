@@ -64,3 +64,32 @@ export function formatPlaybackTime(totalSeconds: number): string {
 export function formatMinutes(durationMinutes: number | null | undefined): string | null {
 	return durationMinutes && durationMinutes > 0 ? `${durationMinutes} min` : null
 }
+
+/** What a video card shows. No media address: cards never need it. */
+export interface VideoCardData {
+	id: number
+	title: string
+	description: string | null
+	thumbnail: string | null
+	duration: number | null
+	category: string | null
+	locked: boolean
+	progress: number
+}
+
+export function toVideoCards(
+	videos: Array<Omit<VideoCardData, 'progress'>>,
+	progress: Array<{ videoId: number; progress: number }>,
+): VideoCardData[] {
+	const byVideo = new Map(progress.map((record) => [record.videoId, record.progress]))
+	return videos.map(({ id, title, description, thumbnail, duration, category, locked }) => ({
+		id,
+		title,
+		description,
+		thumbnail,
+		duration,
+		category,
+		locked,
+		progress: byVideo.get(id) ?? 0,
+	}))
+}

@@ -8,6 +8,7 @@ import { TabLinks } from '~/components/ui/tab-links'
 import { VideoCard } from '~/components/video-card'
 import { readSearch } from '~/lib/member-schemas'
 import { FREE_VIDEO_LIMIT, isPremium } from '~/lib/subscription'
+import { toVideoCards } from '~/lib/videos'
 import { requireUser } from '~/services/auth.server'
 import { listProgress } from '~/services/progress.server'
 import { listVideoCategories, listVideosForMember } from '~/services/videos.server'
@@ -26,22 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		listVideoCategories(),
 		listProgress(user.id),
 	])
-	const progressByVideo = new Map(progress.map((record) => [record.videoId, record.progress]))
 	return json({
 		search,
 		category,
 		categories,
-		// Cards never need the media address, so the list page does not carry it.
-		videos: videos.map(({ id, title, description, thumbnail, duration, category, locked }) => ({
-			id,
-			title,
-			description,
-			thumbnail,
-			duration,
-			category,
-			locked,
-			progress: progressByVideo.get(id) ?? 0,
-		})),
+		videos: toVideoCards(videos, progress),
 		showRestrictionBanner: !isPremium(user) && videos.length > FREE_VIDEO_LIMIT,
 	})
 }

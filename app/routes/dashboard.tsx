@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { BRAND_NAME } from '~/components/brand'
+import { EventWhenWhere } from '~/components/event-when-where'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Card, CardContent, CardTitle } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -124,20 +125,7 @@ export default function Dashboard() {
 								{data.upcomingEvents.map((event) => (
 									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
 										<p className="font-medium text-gray-900">{event.title}</p>
-										<p className="mt-1 flex items-center gap-1.5 text-sm text-gray-600">
-											<Icon name="events" className="h-4 w-4 text-gray-400" />
-											{event.date}
-										</p>
-										<p className="flex items-center gap-1.5 text-sm text-gray-600">
-											<Icon name="clock" className="h-4 w-4 text-gray-400" />
-											{event.time}
-										</p>
-										{event.location ? (
-											<p className="flex items-center gap-1.5 text-sm text-gray-600">
-												<Icon name="location" className="h-4 w-4 text-gray-400" />
-												{event.location}
-											</p>
-										) : null}
+										<EventWhenWhere date={event.date} time={event.time} location={event.location} className="mt-1 flex-col gap-0.5" />
 										<Link
 											to={`/events#event-${event.id}`}
 											className={`mt-3 inline-flex rounded-md px-3 py-1.5 text-sm font-semibold ${

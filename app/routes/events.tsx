@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData, useSearchParams } from '@remix-run/react'
 import type { EventJSON } from '#models/index'
 import { BRAND_NAME } from '~/components/brand'
+import { EventWhenWhere } from '~/components/event-when-where'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -112,20 +113,7 @@ function EventItem({ event, action, showRelative = false }: { event: EventView; 
 						{showRelative ? <Badge tone={event.relative === 'Starting soon' ? 'green' : 'blue'}>{event.relative}</Badge> : null}
 					</div>
 					{event.description ? <p className="text-sm text-gray-600">{event.description}</p> : null}
-					<div className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-sm text-gray-600">
-						<span className="inline-flex items-center gap-1.5">
-							<Icon name="events" className="h-4 w-4 text-gray-400" />
-							{event.date}
-						</span>
-						<span className="inline-flex items-center gap-1.5">
-							<Icon name="clock" className="h-4 w-4 text-gray-400" />
-							{event.time}
-						</span>
-						<span className="inline-flex items-center gap-1.5">
-							<Icon name="location" className="h-4 w-4 text-gray-400" />
-							{event.location ?? 'Online'}
-						</span>
-					</div>
+					<EventWhenWhere date={event.date} time={event.time} location={event.location} className="flex-wrap gap-x-4 gap-y-1 pt-1" />
 				</div>
 				<button
 					type="button"

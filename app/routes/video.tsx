@@ -16,11 +16,11 @@ import { VideoPlayer, type VideoPlayerHandle } from '~/components/video-player'
 import { VideoThumbnail } from '~/components/video-thumbnail'
 import { requireNumericId } from '~/lib/http.server'
 import { makeToast } from '~/lib/toast'
-import { formatMinutes, minutesRemaining, progressState, progressText } from '~/lib/videos'
+import { formatMinutes, minutesRemaining, progressState, progressText, toVideoCards } from '~/lib/videos'
 import { requireUser } from '~/services/auth.server'
 import { validateCsrf } from '~/services/csrf.server'
 import { ServiceError } from '~/services/errors.server'
-import { getProgress, listProgress, recordProgress } from '~/services/progress.server'
+import { listProgress, recordProgress } from '~/services/progress.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { getVideoForMember, listRelatedVideos } from '~/services/videos.server'
 import { type RouteHandle } from '~/types'
@@ -40,27 +40,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
 	const video = await getVideoForMember(user, id).catch(asResponse)
-	const [related, record, allProgress] = await Promise.all([listRelatedVideos(user, video), getProgress(user.id, id), listProgress(user.id)])
-	const progressByVideo = new Map(allProgress.map((entry) => [entry.videoId, entry.progress]))
+	const [related, progress] = await Promise.all([listRelatedVideos(user, video), listProgress(user.id)])
 	return json({
 		userId: user.id,
 		// For a locked video `url` is null: the media address never reaches a member without access.
 		video,
-		progress: record?.progress ?? 0,
-		related: related.map(({ id, title, description, thumbnail, duration, category, locked }) => ({
-			id,
-			title,
-			description,
-			thumbnail,
-			duration,
-			category,
-			locked,
-			progress: progressByVideo.get(id) ?? 0,
-		})),
+		progress: progress.find((record) => record.videoId === id)?.progress ?? 0,
+		related: toVideoCards(related, progress),
 	})
 }
 
-/** Without JavaScript nothing reports progress, so the page offers a form to mark the lesson complete. */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')

@@ -20,11 +20,6 @@ export async function listProgress(userId: number): Promise<ProgressJSON[]> {
 	return records.map(toProgressJSON)
 }
 
-export async function getProgress(userId: number, videoId: number): Promise<ProgressJSON | null> {
-	const record = await ProgressModel.findOne({ userId, videoId }).lean<Progress>()
-	return record ? toProgressJSON(record) : null
-}
-
 /** Clamps a reported percent to a whole number within 0–100. */
 export function normalizeProgress(progress: number): number {
 	if (!Number.isFinite(progress)) return 0
