@@ -28,6 +28,9 @@ export default {
 			route('', 'routes/app-layout.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
+				route('content-library', 'routes/content-library.tsx')
+				route('content-library/:id', 'routes/video.tsx')
+				route('sidebar', 'routes/sidebar.tsx')
 
 				// Community and messages
 				route('community', 'routes/community.tsx')
@@ -35,6 +38,10 @@ export default {
 				route('messages', 'routes/messages.tsx')
 
 				// Events, resources, profile
+				route('events', 'routes/events.tsx')
+				route('resources', 'routes/resources.tsx')
+				route('profile', 'routes/profile.tsx')
+				route('settings', 'routes/settings.tsx')
 
 				// Administration
 
@@ -49,6 +56,15 @@ export default {
 			route('api/logout', 'routes/api/logout.ts')
 
 			// JSON: member screens
+			route('api/users', 'routes/api/users.ts')
+			route('api/users/:id', 'routes/api/users.$id.ts')
+			route('api/users/:id/change-password', 'routes/api/users.$id.change-password.ts')
+			route('api/progress', 'routes/api/progress.ts')
+			route('api/videos', 'routes/api/videos.ts')
+			route('api/videos/:id', 'routes/api/videos.$id.ts')
+			route('api/communities', 'routes/api/communities.ts')
+			route('api/events', 'routes/api/events.ts')
+			route('api/resources', 'routes/api/resources.ts')
 
 			// JSON: messages
 			route('api/messages/community/:communityId', 'routes/api/community-messages.ts')

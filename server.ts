@@ -115,7 +115,8 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 
 	// Fingerprinted build assets never change: cache them for a year.
 	app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-	app.use(express.static('public', { maxAge: '1h' }))
+	// No directory redirects: /resources is a page, even though public/resources holds the demo files.
+	app.use(express.static('public', { maxAge: '1h', redirect: false }))
 
 	app.get('/healthz', async (_req, res) => {
 		const reachable = await isDatabaseReachable()

@@ -15,6 +15,7 @@ import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
 import { NotFoundPage } from './components/not-found-page'
 import { useNonce } from './components/nonce-provider'
 import { ToastProvider, Toaster } from './components/ui/toaster'
+import { TIME_ZONE_HINT_SCRIPT } from './lib/time-zone'
 import { commitCsrfToken } from './services/csrf.server'
 import { getToast } from './services/toast.server'
 import tailwindHref from './tailwind.css'
@@ -43,9 +44,18 @@ function useShouldHydrate() {
 	return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true)
 }
 
+/** The time-zone hint runs where times are shown (the logged-in layout) and on pages that ship JavaScript anyway. */
+function useTimeZoneHint() {
+	return useMatches().some((match) => {
+		const handle = match.handle as RouteHandle | undefined
+		return handle?.hydrate === true || handle?.timeZoneHint === true
+	})
+}
+
 function Document({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	const hydrate = useShouldHydrate()
+	const timeZoneHint = useTimeZoneHint()
 	return (
 		<html lang="en" className="h-full">
 			<head>
@@ -56,6 +66,7 @@ function Document({ children }: { children: ReactNode }) {
 			</head>
 			<body className="min-h-full">
 				{children}
+				{timeZoneHint ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} /> : null}
 				{hydrate ? (
 					<>
 						<ScrollRestoration nonce={nonce} />

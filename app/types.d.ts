@@ -11,4 +11,6 @@ declare module '@remix-run/node' {
 export interface RouteHandle {
 	/** Ship the JavaScript for this page (an island): see ARCHITECTURE.md "Pages without JavaScript". */
 	hydrate?: boolean
+	/** Run the time-zone client hint script on this page (app/lib/time-zone.ts). */
+	timeZoneHint?: boolean
 }

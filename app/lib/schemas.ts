@@ -18,7 +18,7 @@ export const LIMITS = {
 	url: 2048,
 } as const
 
-const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })
+export const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })
 
 export const UsernameSchema = requiredText('Username is required')
 	.trim()
@@ -36,7 +36,7 @@ export const EmailSchema = requiredText('Invalid email address')
 	.max(LIMITS.email, 'Invalid email address')
 	.email('Invalid email address')
 
-const OptionalText = (max: number, label: string) =>
+export const OptionalText = (max: number, label: string) =>
 	z
 		.string({ invalid_type_error: `${label} must be text` })
 		.trim()

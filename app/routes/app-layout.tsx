@@ -1,31 +1,82 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
-import { BrandLink } from '~/components/brand'
-import { LogoutButton } from '~/components/logout-button'
+import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
+import { useEffect } from 'react'
+import { Sidebar } from '~/components/layout/sidebar'
+import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
+import { formatDate } from '~/lib/dates'
+import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/services/auth.server'
+import { isSidebarCollapsed } from '~/services/preferences.server'
+import { type RouteHandle } from '~/types'
+
+/** Times appear all over the member screens: run the time-zone hint here. */
+export const handle: RouteHandle = { timeZoneHint: true }
 
 /** Every page under this layout is protected: a visitor without a session goes to /auth. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	return json({ user })
+	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	return json({
+		user,
+		sidebarCollapsed: await isSidebarCollapsed(request),
+		timeZone,
+		timeZoneFromHint: fromHint,
+		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+	})
 }
 
 export default function AppLayout() {
-	const { user } = useLoaderData<typeof loader>()
+	const { user, sidebarCollapsed, timeZone, trialEnds } = useLoaderData<typeof loader>()
+	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
+	// Show the new state while the toggle is on its way (JavaScript only).
+	const collapsed = toggle.formData ? toggle.formData.get('collapsed') === 'true' : sidebarCollapsed
+	useDismissibleMenus()
 	return (
 		<div className="min-h-screen">
-			<header className="border-b bg-white">
-				<div className="flex h-16 items-center justify-between px-4">
-					<BrandLink to="/dashboard" />
-					<div className="flex items-center gap-3">
-						<span className="text-sm text-gray-700">{user.username}</span>
-						<LogoutButton className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100" />
-					</div>
-				</div>
-			</header>
-			<main className="p-4 sm:p-8">
-				<Outlet />
-			</main>
+			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+				Skip to content
+			</a>
+			<TopBar user={user} sidebarCollapsed={collapsed} />
+			<div className="flex">
+				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} />
+				<main id="main" data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:px-10">
+					<Outlet />
+				</main>
+			</div>
 		</div>
 	)
+}
+
+/**
+ * The <details> menus of the top bar work without JavaScript; with it they
+ * also close on an outside click, on Escape and after a navigation.
+ */
+function useDismissibleMenus() {
+	const location = useLocation()
+	useEffect(() => {
+		closeMenus()
+	}, [location.key])
+	useEffect(() => {
+		function onPointerDown(event: PointerEvent) {
+			closeMenus((menu) => !menu.contains(event.target as Node))
+		}
+		function onKeyDown(event: KeyboardEvent) {
+			if (event.key !== 'Escape') return
+			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
+			closeMenus()
+			open?.querySelector('summary')?.focus()
+		}
+		document.addEventListener('pointerdown', onPointerDown)
+		document.addEventListener('keydown', onKeyDown)
+		return () => {
+			document.removeEventListener('pointerdown', onPointerDown)
+			document.removeEventListener('keydown', onKeyDown)
+		}
+	}, [])
+}
+
+function closeMenus(shouldClose: (menu: HTMLDetailsElement) => boolean = () => true) {
+	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) {
+		if (shouldClose(menu)) menu.open = false
+	}
 }

@@ -1,16 +1,212 @@
-import { type MetaFunction } from '@remix-run/node'
-import { useRouteLoaderData } from '@remix-run/react'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { type ReactNode } from 'react'
 import { BRAND_NAME } from '~/components/brand'
-import { type loader as appLayoutLoader } from './app-layout'
+import { EventWhenWhere } from '~/components/event-when-where'
+import { TimeZoneNote } from '~/components/time-zone-note'
+import { Card, CardContent, CardTitle } from '~/components/ui/card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Icon, type IconName } from '~/components/ui/icon'
+import { ProgressBar } from '~/components/ui/progress-bar'
+import { VideoThumbnail } from '~/components/video-thumbnail'
+import { formatLongDate } from '~/lib/dates'
+import { describeEventTime, startsWithinJoinWindow } from '~/lib/events'
+import { readTimeZone } from '~/lib/time-zone'
+import { progressText } from '~/lib/videos'
+import { requireUser } from '~/services/auth.server'
+import { getDashboard } from '~/services/dashboard.server'
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${BRAND_NAME}` }]
 
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const now = new Date()
+	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	const dashboard = await getDashboard(user, now)
+	const [nextEvent] = dashboard.upcomingEvents
+	return json({
+		name: user.name,
+		videos: dashboard.videos,
+		continueLearning: dashboard.continueLearning.map(({ video, progress }) => ({
+			id: video.id,
+			title: video.title,
+			category: video.category,
+			thumbnail: video.thumbnail,
+			progress,
+		})),
+		communityCount: dashboard.communityCount,
+		communities: dashboard.communities.map(({ id, name, description, icon }) => ({ id, name, description, icon })),
+		upcomingEventCount: dashboard.upcomingEventCount,
+		nextEvent: nextEvent ? { title: nextEvent.title, date: formatLongDate(nextEvent.startTime, timeZone) } : null,
+		upcomingEvents: dashboard.upcomingEvents.map((event) => ({
+			id: event.id,
+			title: event.title,
+			location: event.location,
+			...describeEventTime(event, timeZone),
+			joinSoon: startsWithinJoinWindow(event, now),
+		})),
+		timeZone,
+		timeZoneFromHint: fromHint,
+	})
+}
+
 export default function Dashboard() {
-	const data = useRouteLoaderData<typeof appLayoutLoader>('app-layout')
+	const data = useLoaderData<typeof loader>()
+	const watchedPercent = data.videos.total ? (data.videos.watched / data.videos.total) * 100 : 0
 	return (
-		<div>
-			<h1 className="text-2xl font-bold text-gray-900">Welcome back, {data?.user.name}!</h1>
-			<p className="mt-1 text-gray-600">Here is what is happening in your leadership journey.</p>
+		<div className="mx-auto max-w-6xl space-y-8">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Welcome back, {data.name}!</h1>
+				<p className="mt-1 text-gray-600">Here is what is happening in your leadership journey.</p>
+			</div>
+
+			<section aria-label="Your numbers" className="grid gap-4 md:grid-cols-3">
+				<StatCard icon="video" title="Videos Watched" link={{ to: '/content-library', label: 'Browse the library' }}>
+					<p className="text-3xl font-bold text-gray-900">
+						{data.videos.watched} of {data.videos.total}
+					</p>
+					<div className="mt-3">
+						<ProgressBar value={watchedPercent} label="Videos watched" />
+					</div>
+				</StatCard>
+				<StatCard icon="community" title="Communities" link={{ to: '/community', label: 'See all communities' }}>
+					<p className="text-3xl font-bold text-gray-900">{data.communityCount}</p>
+					<p className="mt-1 text-sm text-gray-600">Groups you can join the conversation in</p>
+				</StatCard>
+				<StatCard icon="events" title="Upcoming Events" link={{ to: '/events', label: 'See all events' }}>
+					<p className="text-3xl font-bold text-gray-900">{data.upcomingEventCount}</p>
+					{data.nextEvent ? (
+						<p className="mt-1 text-sm text-gray-600">
+							Next: <span className="font-medium text-gray-900">{data.nextEvent.title}</span> · {data.nextEvent.date}
+						</p>
+					) : (
+						<p className="mt-1 text-sm text-gray-600">No upcoming events scheduled</p>
+					)}
+				</StatCard>
+			</section>
+
+			<div className="grid gap-6 lg:grid-cols-3">
+				<Card className="lg:col-span-2">
+					<SectionHeader title="Continue Learning" link={{ to: '/content-library', label: 'View library' }} />
+					<CardContent>
+						{data.continueLearning.length ? (
+							<ul className="space-y-3">
+								{data.continueLearning.map((item) => (
+									<li key={item.id}>
+										<Link to={`/content-library/${item.id}`} className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50">
+											<VideoThumbnail src={item.thumbnail} className="w-28 rounded-md sm:w-36" />
+											<div className="min-w-0 flex-1">
+												<p className="truncate font-medium text-gray-900">{item.title}</p>
+												<p className="text-xs text-gray-500">{item.category ?? 'Uncategorized'}</p>
+												<div className="mt-2">
+													<ProgressBar value={item.progress} label={`Progress of ${item.title}`} />
+												</div>
+												<p className="mt-1 text-xs text-gray-600">{progressText(item.progress)}</p>
+											</div>
+										</Link>
+									</li>
+								))}
+							</ul>
+						) : (
+							<EmptyState title="No videos in progress" icon={<Icon name="video" className="h-8 w-8" />}>
+								<Link to="/content-library" className="font-medium text-brand-700 hover:underline">
+									Start a lesson from the Content Library
+								</Link>
+							</EmptyState>
+						)}
+					</CardContent>
+				</Card>
+
+				<Card>
+					<SectionHeader title="Upcoming Events" link={{ to: '/events', label: 'View all' }} />
+					<CardContent>
+						{data.upcomingEvents.length ? (
+							<ul className="space-y-3">
+								{data.upcomingEvents.map((event) => (
+									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
+										<p className="font-medium text-gray-900">{event.title}</p>
+										<EventWhenWhere date={event.date} time={event.time} location={event.location} className="mt-1 flex-col gap-0.5" />
+										<Link
+											to={`/events#event-${event.id}`}
+											className={`mt-3 inline-flex rounded-md px-3 py-1.5 text-sm font-semibold ${
+												event.joinSoon ? 'bg-green-600 text-white hover:bg-green-700' : 'border border-gray-300 text-gray-800 hover:bg-gray-50'
+											}`}
+										>
+											{event.joinSoon ? 'Join' : 'RSVP'}
+										</Link>
+									</li>
+								))}
+							</ul>
+						) : (
+							<EmptyState title="No upcoming events scheduled" icon={<Icon name="events" className="h-8 w-8" />} />
+						)}
+						<TimeZoneNote timeZone={data.timeZone} fromHint={data.timeZoneFromHint} className="mt-3" />
+					</CardContent>
+				</Card>
+
+				<Card className="lg:col-span-3">
+					<SectionHeader title="Community Activity" link={{ to: '/community', label: 'View all' }} />
+					<CardContent>
+						{data.communities.length ? (
+							<ul className="grid gap-3 md:grid-cols-3">
+								{data.communities.map((community) => (
+									<li key={community.id}>
+										<Link to={`/community/${community.id}`} className="flex h-full gap-3 rounded-lg border border-gray-200 p-3 hover:border-brand-200 hover:bg-brand-50/40">
+											<span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-700">
+												{communityCode(community)}
+											</span>
+											<span className="min-w-0">
+												<span className="block font-medium text-gray-900">{community.name}</span>
+												{community.description ? <span className="line-clamp-2 block text-sm text-gray-600">{community.description}</span> : null}
+											</span>
+										</Link>
+									</li>
+								))}
+							</ul>
+						) : (
+							<EmptyState title="No community activity yet" icon={<Icon name="community" className="h-8 w-8" />} />
+						)}
+					</CardContent>
+				</Card>
+			</div>
+		</div>
+	)
+}
+
+/** The icon is a short code on member screens; an admin may have set an image URL instead: then use initials. */
+function communityCode({ icon, name }: { icon: string | null; name: string }) {
+	if (icon && icon.length <= 3) return icon
+	return name
+		.split(/\s+/)
+		.slice(0, 2)
+		.map((word) => word.charAt(0).toUpperCase())
+		.join('')
+}
+
+function StatCard({ icon, title, link, children }: { icon: IconName; title: string; link: { to: string; label: string }; children: ReactNode }) {
+	return (
+		<Card className="flex flex-col p-5">
+			<div className="flex items-center justify-between">
+				<h2 className="text-sm font-medium text-gray-600">{title}</h2>
+				<span className="rounded-lg bg-brand-50 p-2 text-brand-600">
+					<Icon name={icon} />
+				</span>
+			</div>
+			<div className="mt-2 flex-1">{children}</div>
+			<Link to={link.to} className="mt-4 text-sm font-medium text-brand-700 hover:underline">
+				{link.label} →
+			</Link>
+		</Card>
+	)
+}
+
+function SectionHeader({ title, link }: { title: string; link: { to: string; label: string } }) {
+	return (
+		<div className="flex items-center justify-between gap-4 p-5 pb-3">
+			<CardTitle>{title}</CardTitle>
+			<Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
+				{link.label}
+			</Link>
 		</div>
 	)
 }

@@ -1,9 +1,18 @@
 import { ResourceModel, toResourceJSON, type Resource, type ResourceJSON } from '#models/index'
+import { anyFieldContains } from './videos.server'
 
-/** Every resource, newest first. */
-export async function listResources(): Promise<ResourceJSON[]> {
-	const resources = await ResourceModel.find().sort({ id: -1 }).lean<Resource[]>()
+/** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type. */
+export async function listResources({ search, type }: { search?: string; type?: string } = {}): Promise<ResourceJSON[]> {
+	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
+	if (type) filter.type = type
+	const resources = await ResourceModel.find(filter).sort({ id: -1 }).lean<Resource[]>()
 	return resources.map(toResourceJSON)
+}
+
+/** The distinct types in use, for the type tabs. */
+export async function listResourceTypes(): Promise<string[]> {
+	const types = await ResourceModel.distinct('type')
+	return types.filter((type): type is string => typeof type === 'string' && type.length > 0).sort()
 }
 
 export async function getResource(id: number): Promise<ResourceJSON | null> {

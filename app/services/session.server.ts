@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import mongoose from 'mongoose'
 import { createCookie, createSessionStorage, type Session } from '@remix-run/node'
 import { SessionModel } from '#models/index'
 import { getConfig } from '~/config.server'
@@ -66,7 +67,7 @@ export async function readSessionCookie(
 	return typeof userId === 'number' && session.id ? { userId, sessionId: session.id } : null
 }
 
-/** Ends every session of a user ("Log out from all devices"). */
-export async function deleteAllSessionsOfUser(userId: number): Promise<void> {
-	await SessionModel.deleteMany({ userId })
+/** Ends every session of a user ("Log out from all devices"), or every one but `except` (after a password change). */
+export async function deleteAllSessionsOfUser(userId: number, { except }: { except?: string } = {}): Promise<void> {
+	await SessionModel.deleteMany(except ? { userId, sid: mongoose.trusted({ $ne: except }) } : { userId })
 }

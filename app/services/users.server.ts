@@ -1,13 +1,19 @@
 import {
+	PUBLIC_USER_FIELDS,
 	UserModel,
 	nextId,
+	toPublicUserJSON,
 	toUserJSON,
+	type PublicUserJSON,
 	type User,
 	type UserJSON,
 } from '#models/index'
+import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
-import { ServiceError, isDuplicateKeyError } from './errors.server'
-import { hashPassword } from './password.server'
+import { ServiceError, forbidden, isDuplicateKeyError, notFound } from './errors.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { deleteAllSessionsOfUser } from './session.server'
+import { anyFieldContains } from './videos.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -56,4 +62,59 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 		}
 		throw error
 	}
+}
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
+
+/** GET /api/users: what members may see of each other (no email, no Stripe ids, no password), by name. */
+export async function listPublicUsers({ search }: { search?: string } = {}): Promise<PublicUserJSON[]> {
+	const users = await UserModel.find(anyFieldContains(search, ['name', 'username'])).select(PUBLIC_USER_FIELDS).sort({ name: 1, id: 1 }).lean<User[]>()
+	return users.map(toPublicUserJSON)
+}
+
+/** A member may change only their own profile and password (ARCHITECTURE.md "Sessions and security"). */
+export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'profile' | 'password') {
+	if (actor.id !== userId) throw forbidden(`You can only change your own ${what}`)
+}
+
+/** The Profile tab and PATCH /api/users/{id}: a member edits their own name, email, bio and avatar. */
+export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: ProfileUpdate): Promise<UserJSON> {
+	assertSelf(actor, userId, 'profile')
+	const update: Partial<Pick<User, 'name' | 'email' | 'bio' | 'avatar'>> = {}
+	if (changes.name !== undefined) update.name = changes.name
+	if (changes.email !== undefined) update.email = changes.email.toLowerCase()
+	if (changes.bio !== undefined) update.bio = changes.bio
+	if (changes.avatar !== undefined) update.avatar = changes.avatar
+	if (update.email) await assertUsernameAndEmailFree({ email: update.email }, userId)
+	try {
+		const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
+			.select('-passwordHash -usernameKey')
+			.lean<User>()
+		if (!user) throw notFound('User not found')
+		return toUserJSON(user)
+	} catch (error) {
+		if (isDuplicateKeyError(error)) throw new ServiceError(EMAIL_TAKEN, 409, 'email')
+		throw error
+	}
+}
+
+/**
+ * The Password tab and POST /api/users/{id}/change-password. Checks the
+ * current password; on success every other session of the user ends, so a
+ * device that knew the old password must log in again.
+ */
+export async function changePassword(
+	actor: Pick<UserJSON, 'id'>,
+	userId: number,
+	{ currentPassword, newPassword }: ChangePasswordInput,
+	{ keepSessionId }: { keepSessionId?: string } = {},
+): Promise<void> {
+	assertSelf(actor, userId, 'password')
+	const user = await UserModel.findOne({ id: userId }).select('passwordHash').lean<Pick<User, 'passwordHash'>>()
+	if (!user) throw notFound('User not found')
+	if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+		throw new ServiceError(CURRENT_PASSWORD_INCORRECT, 400, 'currentPassword')
+	}
+	await UserModel.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(newPassword) } })
+	await deleteAllSessionsOfUser(userId, { except: keepSessionId })
 }

@@ -1,19 +1,24 @@
 import mongoose from 'mongoose'
-import { VideoModel, toVideoJSON, type Video, type VideoJSON } from '#models/index'
+import { VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
+import { notFound } from './errors.server'
 
 /** Escapes text for use inside a RegExp: a search for "c++" finds "c++". */
 export function escapeRegExp(text: string): string {
 	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
+/** A filter for documents where any of `fields` contains `search`, ignoring case (matches all for an empty search). */
+export function anyFieldContains(search: string | undefined, fields: string[]): Record<string, unknown> {
+	if (!search?.trim()) return {}
+	const pattern = new RegExp(escapeRegExp(search.trim()), 'i')
+	return { $or: fields.map((field) => ({ [field]: mongoose.trusted({ $regex: pattern }) })) }
+}
+
 /** All videos in library order (by id), optionally filtered by a case-insensitive search and a category. */
 export async function listVideos({ search, category }: { search?: string; category?: string } = {}): Promise<VideoJSON[]> {
-	const filter: Record<string, unknown> = {}
+	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
 	if (category) filter.category = category
-	if (search?.trim()) {
-		const pattern = new RegExp(escapeRegExp(search.trim()), 'i')
-		filter.$or = [{ title: mongoose.trusted({ $regex: pattern }) }, { description: mongoose.trusted({ $regex: pattern }) }]
-	}
 	const videos = await VideoModel.find(filter).sort({ id: 1 }).lean<Video[]>()
 	return videos.map(toVideoJSON)
 }
@@ -21,6 +26,41 @@ export async function listVideos({ search, category }: { search?: string; catego
 export async function getVideo(id: number): Promise<VideoJSON | null> {
 	const video = await VideoModel.findOne({ id }).lean<Video>()
 	return video ? toVideoJSON(video) : null
+}
+
+/**
+ * A video as one member may see it: `locked` says the free-video rule keeps
+ * them out, and then the media `url` is null: the server never hands a
+ * locked video's media address to that member (SPEC §6).
+ */
+export type MemberVideoJSON = Omit<VideoJSON, 'url'> & { url: string | null; locked: boolean }
+
+export function toMemberVideo(user: Pick<UserJSON, 'subscriptionStatus'>, video: VideoJSON): MemberVideoJSON {
+	const locked = isVideoLocked(user, video.id)
+	return { ...video, url: locked ? null : video.url, locked }
+}
+
+export async function listVideosForMember(
+	user: Pick<UserJSON, 'subscriptionStatus'>,
+	filters: { search?: string; category?: string } = {},
+): Promise<MemberVideoJSON[]> {
+	return (await listVideos(filters)).map((video) => toMemberVideo(user, video))
+}
+
+export async function getVideoForMember(user: Pick<UserJSON, 'subscriptionStatus'>, id: number): Promise<MemberVideoJSON> {
+	const video = await getVideo(id)
+	if (!video) throw notFound('Video not found')
+	return toMemberVideo(user, video)
+}
+
+/** Up to 3 other videos of the same category (none for an uncategorized video). */
+export async function listRelatedVideos(user: Pick<UserJSON, 'subscriptionStatus'>, video: VideoJSON | MemberVideoJSON): Promise<MemberVideoJSON[]> {
+	if (!video.category) return []
+	const related = await VideoModel.find({ category: video.category, id: mongoose.trusted({ $ne: video.id }) })
+		.sort({ id: 1 })
+		.limit(RELATED_VIDEO_LIMIT)
+		.lean<Video[]>()
+	return related.map((other) => toMemberVideo(user, toVideoJSON(other)))
 }
 
 export async function listVideoCategories(): Promise<string[]> {

@@ -1,0 +1,72 @@
+import { Link } from '@remix-run/react'
+import { Badge } from '~/components/ui/badge'
+import { Icon } from '~/components/ui/icon'
+import { ProgressBar } from '~/components/ui/progress-bar'
+import { formatMinutes, progressState, progressText, type VideoCardData } from '~/lib/videos'
+import { VideoThumbnail } from './video-thumbnail'
+
+/**
+ * A video in a grid. A video the member cannot watch (SPEC §6) is dimmed
+ * under a 'Premium Content' overlay whose 'Unlock' leads to /subscribe.
+ */
+export function VideoCard({ video }: { video: VideoCardData }) {
+	const duration = formatMinutes(video.duration)
+	const state = progressState(video.progress)
+	const body = (
+		<>
+			<div className="relative">
+				<VideoThumbnail src={video.thumbnail} />
+				{duration ? (
+					<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">{duration}</span>
+				) : null}
+				{state === 'completed' ? (
+					<span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+						<Icon name="check" className="h-3.5 w-3.5" /> Completed
+					</span>
+				) : null}
+			</div>
+			<div className="flex flex-1 flex-col p-4">
+				{video.category ? (
+					<Badge tone="brand" className="self-start">
+						{video.category}
+					</Badge>
+				) : null}
+				<h3 className="mt-2 font-semibold text-gray-900">{video.title}</h3>
+				{video.description ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{video.description}</p> : null}
+				{state === 'in-progress' ? (
+					<div className="mt-auto pt-3">
+						<ProgressBar value={video.progress} label={`Progress of ${video.title}`} />
+						<p className="mt-1 text-xs text-gray-600">{progressText(video.progress)}</p>
+					</div>
+				) : null}
+			</div>
+		</>
+	)
+
+	if (video.locked) {
+		return (
+			<article aria-label={`${video.title} (Premium Content)`} className="relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+				<div aria-hidden="true" className="flex flex-1 flex-col opacity-40 grayscale">
+					{body}
+				</div>
+				<div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-white/40 p-4 text-center">
+					<span className="rounded-full bg-gray-900/80 p-3 text-white">
+						<Icon name="lock" />
+					</span>
+					<p className="font-semibold text-gray-900">Premium Content</p>
+					<p className="sr-only">{video.title}</p>
+					<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+						Unlock
+					</Link>
+				</div>
+			</article>
+		)
+	}
+	return (
+		<article className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+			<Link to={`/content-library/${video.id}`} className="flex flex-1 flex-col focus-visible:outline-offset-[-2px]">
+				{body}
+			</Link>
+		</article>
+	)
+}

@@ -1,0 +1,79 @@
+import { calendarDay, formatLongDate, formatTime } from './dates'
+
+/**
+ * The event rules of SPEC §2 (Events, Dashboard) and §9, in one place:
+ * upcoming means starting later than now; Today / This Week / Later
+ * groups; the 'Join' window and the relative start texts.
+ */
+export const HOUR_MS = 60 * 60 * 1000
+export const DAY_MS = 24 * HOUR_MS
+/** SPEC §9: 'Join' when the event starts in under one hour. */
+export const JOIN_WINDOW_MS = HOUR_MS
+/** SPEC §9: the This Week window. */
+export const THIS_WEEK_WINDOW_MS = 7 * DAY_MS
+
+interface Timed {
+	startTime: string
+}
+
+const startOf = (event: Timed) => Date.parse(event.startTime)
+
+export function isUpcoming(event: Timed, now: Date): boolean {
+	return startOf(event) > now.getTime()
+}
+
+/** Upcoming soonest first; past newest first (SPEC §2). */
+export function splitEvents<E extends Timed>(events: E[], now: Date): { upcoming: E[]; past: E[] } {
+	const upcoming = events.filter((event) => isUpcoming(event, now)).sort((a, b) => startOf(a) - startOf(b))
+	const past = events.filter((event) => !isUpcoming(event, now)).sort((a, b) => startOf(b) - startOf(a))
+	return { upcoming, past }
+}
+
+export type UpcomingGroup = 'today' | 'thisWeek' | 'later'
+
+export const UPCOMING_GROUP_TITLES: Record<UpcomingGroup, string> = {
+	today: 'Today',
+	thisWeek: 'This Week',
+	later: 'Later',
+}
+
+/**
+ * Today: on the member's calendar day. This Week: later than now, within
+ * 7 days, not today. Later: beyond 7 days.
+ */
+export function upcomingGroupOf(event: Timed, now: Date, timeZone: string): UpcomingGroup {
+	if (calendarDay(event.startTime, timeZone) === calendarDay(now, timeZone)) return 'today'
+	return startOf(event) - now.getTime() <= THIS_WEEK_WINDOW_MS ? 'thisWeek' : 'later'
+}
+
+export function groupUpcomingEvents<E extends Timed>(upcoming: E[], now: Date, timeZone: string): Record<UpcomingGroup, E[]> {
+	const groups: Record<UpcomingGroup, E[]> = { today: [], thisWeek: [], later: [] }
+	for (const event of upcoming) groups[upcomingGroupOf(event, now, timeZone)].push(event)
+	return groups
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
+
+/** 'In N days', 'In N hours' or 'Starting soon' (SPEC §2). */
+export function relativeStartText(event: Timed, now: Date): string {
+	const ahead = startOf(event) - now.getTime()
+	const days = Math.floor(ahead / DAY_MS)
+	if (days >= 1) return `In ${plural(days, 'day')}`
+	const hours = Math.floor(ahead / HOUR_MS)
+	if (hours >= 1) return `In ${plural(hours, 'hour')}`
+	return 'Starting soon'
+}
+
+/** Dashboard button: 'Join' within the hour before the start, else 'RSVP'. */
+export function startsWithinJoinWindow(event: Timed, now: Date): boolean {
+	const ahead = startOf(event) - now.getTime()
+	return ahead >= 0 && ahead < JOIN_WINDOW_MS
+}
+
+/** The date line and the time line of an event card: 'Wed, Mar 5, 2025' and '3:00 PM - 4:00 PM' (end 'TBD' when absent). */
+export function describeEventTime(event: Timed & { endTime: string | null }, timeZone: string): { date: string; time: string } {
+	return {
+		date: formatLongDate(event.startTime, timeZone),
+		time: `${formatTime(event.startTime, timeZone)} - ${event.endTime ? formatTime(event.endTime, timeZone) : 'TBD'}`,
+	}
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { LIMITS, OptionalText, requiredText } from './schemas'
+
+/**
+ * The member screens' forms and JSON bodies (SPEC §5, §7), used by the
+ * browser (Conform) and the server (page actions and the JSON API).
+ */
+
+/** Longest search text we look at; anything longer is cut, not refused. */
+export const MAX_SEARCH_LENGTH = 100
+
+const NAME_MESSAGE = 'Name must be at least 2 characters.'
+const EMAIL_MESSAGE = 'Invalid email address.'
+const AVATAR_MESSAGE = 'Avatar URL must be a web address starting with http:// or https://'
+
+function isWebAddress(value: string): boolean {
+	if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value)
+	try {
+		const url = new URL(value)
+		return url.protocol === 'http:' || url.protocol === 'https:'
+	} catch {
+		return false
+	}
+}
+
+/** Optional; when given, an http(s) address or a path on this site (it becomes an image source). */
+const AvatarSchema = z
+	.string({ invalid_type_error: AVATAR_MESSAGE })
+	.trim()
+	.max(LIMITS.url, `Avatar URL must be at most ${LIMITS.url} characters long`)
+	.refine((value) => value === '' || isWebAddress(value), AVATAR_MESSAGE)
+	.optional()
+	.nullable()
+	.transform((value) => (value ? value : null))
+
+export const ProfileSchema = z.object({
+	name: requiredText(NAME_MESSAGE).trim().min(2, NAME_MESSAGE).max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+	email: requiredText(EMAIL_MESSAGE).trim().max(LIMITS.email, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
+	bio: OptionalText(LIMITS.bio, 'Bio'),
+	avatar: AvatarSchema,
+})
+export type ProfileInput = z.infer<typeof ProfileSchema>
+
+/**
+ * PATCH /api/users/{id}: any of name, email, bio, avatar. A field left out
+ * stays as it is; null or '' clears bio and avatar. Other fields (role,
+ * subscriptionStatus...) are dropped, never applied.
+ */
+export const ProfileUpdateSchema = ProfileSchema.partial().refine(
+	(value) => Object.values(value).some((field) => field !== undefined),
+	'Send at least one of name, email, bio, avatar',
+)
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
+
+/** POST /api/users/{id}/change-password: only the current and the new password travel. */
+export const ChangePasswordSchema = z.object({
+	currentPassword: requiredText('Current password is required')
+		.min(1, 'Current password is required')
+		.max(LIMITS.password * 4, 'Current password is incorrect'),
+	newPassword: requiredText('Password must be at least 8 characters')
+		.min(8, 'Password must be at least 8 characters')
+		.max(LIMITS.password, `Password must be at most ${LIMITS.password} characters long`),
+})
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
+
+/** The Password tab: the API's fields plus the confirmation, checked here and never sent on. */
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+	confirmPassword: requiredText('Please confirm your password').min(1, 'Please confirm your password'),
+}).superRefine((value, ctx) => {
+	// An empty confirmation already has its own message.
+	if (value.confirmPassword && value.newPassword !== value.confirmPassword) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['confirmPassword'], message: 'Passwords do not match' })
+	}
+})
+
+/**
+ * POST /api/progress (SPEC §7): videoId, userId, progress, completed. The
+ * userId is accepted and ignored (the session decides whose progress it is);
+ * progress is clamped to 0–100 by the service.
+ */
+export const ProgressReportSchema = z.object({
+	videoId: z
+		.number({ required_error: 'videoId is required', invalid_type_error: 'videoId must be a number' })
+		.int('videoId must be a whole number')
+		.positive('videoId must be a positive number'),
+	userId: z.unknown().optional(),
+	progress: z.number({ required_error: 'progress is required', invalid_type_error: 'progress must be a number' }),
+	completed: z.boolean({ invalid_type_error: 'completed must be true or false' }).optional(),
+})
+export type ProgressReport = z.infer<typeof ProgressReportSchema>
+
+/** A search box's text: trimmed and cut to a sane length. */
+export function readSearch(value: string | null | undefined): string {
+	return (value ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+}

@@ -1,0 +1,95 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { BRAND_NAME } from '~/components/brand'
+import { SearchForm, SearchSummary } from '~/components/search-form'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Icon } from '~/components/ui/icon'
+import { TabLinks } from '~/components/ui/tab-links'
+import { VideoCard } from '~/components/video-card'
+import { readSearch } from '~/lib/member-schemas'
+import { FREE_VIDEO_LIMIT, isPremium } from '~/lib/subscription'
+import { toVideoCards } from '~/lib/videos'
+import { requireUser } from '~/services/auth.server'
+import { listProgress } from '~/services/progress.server'
+import { listVideoCategories, listVideosForMember } from '~/services/videos.server'
+
+export const meta: MetaFunction = () => [{ title: `Content Library | ${BRAND_NAME}` }]
+
+const ALL = 'all'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const url = new URL(request.url)
+	const search = readSearch(url.searchParams.get('q'))
+	const category = readSearch(url.searchParams.get('category')) || ALL
+	const [videos, categories, progress] = await Promise.all([
+		listVideosForMember(user, { search, category: category === ALL ? undefined : category }),
+		listVideoCategories(),
+		listProgress(user.id),
+	])
+	return json({
+		search,
+		category,
+		categories,
+		videos: toVideoCards(videos, progress),
+		showRestrictionBanner: !isPremium(user) && videos.length > FREE_VIDEO_LIMIT,
+	})
+}
+
+export default function ContentLibrary() {
+	const { search, category, categories, videos, showRestrictionBanner } = useLoaderData<typeof loader>()
+	const [searchParams] = useSearchParams()
+	return (
+		<div className="mx-auto max-w-6xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Content Library</h1>
+				<p className="mt-1 text-gray-600">Practical video lessons for every stage of your leadership journey.</p>
+			</div>
+
+			<div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+				<TabLinks
+					label="Video categories"
+					param="category"
+					active={category}
+					searchParams={searchParams}
+					tabs={[{ value: ALL, label: 'All Videos' }, ...categories.map((name) => ({ value: name, label: name }))]}
+				/>
+				<SearchForm id="library-search" label="Search videos" placeholder="Search videos..." search={search} keep={category === ALL ? null : { name: 'category', value: category }} />
+			</div>
+
+			{showRestrictionBanner ? (
+				<div role="note" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+					<p className="flex items-start gap-2 text-sm text-amber-900">
+						<Icon name="lock" className="mt-0.5 h-4 w-4" />
+						<span>
+							<strong>Premium Content Restricted:</strong> Free accounts can access {FREE_VIDEO_LIMIT} videos. Upgrade to unlock all content.
+						</span>
+					</p>
+					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-700">
+						Upgrade to Premium
+					</Link>
+				</div>
+			) : null}
+
+			<SearchSummary search={search} count={videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
+
+			{videos.length ? (
+				<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+					{videos.map((video) => (
+						<li key={video.id} className="flex">
+							<div className="flex w-full flex-col [&>article]:flex-1">
+								<VideoCard video={video} />
+							</div>
+						</li>
+					))}
+				</ul>
+			) : (
+				<EmptyState title="No videos found" icon={<Icon name="video" className="h-8 w-8" />}>
+					{search
+						? `No videos match “${search}”. Try other words or clear the search.`
+						: 'There are no videos here yet. Check back soon for new lessons.'}
+				</EmptyState>
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,131 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useSearchParams } from '@remix-run/react'
+import type { EventJSON } from '#models/index'
+import { BRAND_NAME } from '~/components/brand'
+import { EventWhenWhere } from '~/components/event-when-where'
+import { TimeZoneNote } from '~/components/time-zone-note'
+import { Badge } from '~/components/ui/badge'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Icon } from '~/components/ui/icon'
+import { TabLinks } from '~/components/ui/tab-links'
+import { UPCOMING_GROUP_TITLES, describeEventTime, groupUpcomingEvents, relativeStartText, type UpcomingGroup } from '~/lib/events'
+import { readTimeZone } from '~/lib/time-zone'
+import { requireUser } from '~/services/auth.server'
+import { listPastEvents, listUpcomingEvents } from '~/services/events.server'
+
+export const meta: MetaFunction = () => [{ title: `Events | ${BRAND_NAME}` }]
+
+const TABS = [
+	{ value: 'upcoming', label: 'Upcoming' },
+	{ value: 'past', label: 'Past Events' },
+]
+
+function presentEvent(event: EventJSON, now: Date, timeZone: string) {
+	return {
+		id: event.id,
+		title: event.title,
+		description: event.description,
+		location: event.location,
+		...describeEventTime(event, timeZone),
+		relative: relativeStartText(event, now),
+	}
+}
+type EventView = ReturnType<typeof presentEvent>
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	await requireUser(request)
+	const now = new Date()
+	const tab = new URL(request.url).searchParams.get('tab') === 'past' ? 'past' : 'upcoming'
+	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	const present = (event: EventJSON) => presentEvent(event, now, timeZone)
+	if (tab === 'past') {
+		return json({ tab, timeZone, timeZoneFromHint: fromHint, past: (await listPastEvents(now)).map(present), groups: null })
+	}
+	const groups = groupUpcomingEvents(await listUpcomingEvents(now), now, timeZone)
+	return json({
+		tab,
+		timeZone,
+		timeZoneFromHint: fromHint,
+		past: null,
+		groups: (Object.keys(groups) as UpcomingGroup[]).map((group) => ({ group, events: groups[group].map(present) })),
+	})
+}
+
+export default function EventsPage() {
+	const { tab, timeZone, timeZoneFromHint, past, groups } = useLoaderData<typeof loader>()
+	const [searchParams] = useSearchParams()
+	const upcomingCount = groups?.reduce((count, group) => count + group.events.length, 0) ?? 0
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Events</h1>
+				<p className="mt-1 text-gray-600">Workshops, coaching circles and live sessions with leaders from the community.</p>
+				<TimeZoneNote timeZone={timeZone} fromHint={timeZoneFromHint} className="mt-2" />
+			</div>
+			<TabLinks label="Event lists" param="tab" active={tab} tabs={TABS} searchParams={searchParams} />
+
+			{groups ? (
+				upcomingCount ? (
+					groups
+						.filter(({ events }) => events.length > 0)
+						.map(({ group, events }) => (
+							<section key={group} aria-labelledby={`group-${group}`} className="space-y-3">
+								<h2 id={`group-${group}`} className="text-lg font-semibold text-gray-900">
+									{UPCOMING_GROUP_TITLES[group]}
+								</h2>
+								<ul className="space-y-3">
+									{events.map((event) => (
+										<EventItem key={event.id} event={event} action={group === 'today' ? 'Join Now' : 'RSVP'} showRelative />
+									))}
+								</ul>
+							</section>
+						))
+				) : (
+					<EmptyState title="No upcoming events" icon={<Icon name="events" className="h-8 w-8" />}>
+						Check back soon: new sessions are announced here first.
+					</EmptyState>
+				)
+			) : past?.length ? (
+				<ul className="space-y-3">
+					{past.map((event) => (
+						<EventItem key={event.id} event={event} action="Replay" />
+					))}
+				</ul>
+			) : (
+				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
+			)}
+		</div>
+	)
+}
+
+/**
+ * One event. What 'Join Now', 'RSVP' and 'Replay' do is not specified
+ * (SPEC §4), so they are shown as unavailable rather than doing nothing
+ * (docs/decisions/013-events-and-time-zones.md).
+ */
+function EventItem({ event, action, showRelative = false }: { event: EventView; action: 'Join Now' | 'RSVP' | 'Replay'; showRelative?: boolean }) {
+	return (
+		<li id={`event-${event.id}`} className="scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-brand-500">
+			<div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+				<div className="min-w-0 space-y-1">
+					<div className="flex flex-wrap items-center gap-2">
+						<h3 className="font-semibold text-gray-900">{event.title}</h3>
+						{showRelative ? <Badge tone={event.relative === 'Starting soon' ? 'green' : 'blue'}>{event.relative}</Badge> : null}
+					</div>
+					{event.description ? <p className="text-sm text-gray-600">{event.description}</p> : null}
+					<EventWhenWhere date={event.date} time={event.time} location={event.location} className="flex-wrap gap-x-4 gap-y-1 pt-1" />
+				</div>
+				<button
+					type="button"
+					disabled
+					title="Coming soon"
+					className={`shrink-0 cursor-not-allowed rounded-md px-4 py-2 text-sm font-semibold opacity-70 ${
+						action === 'Join Now' ? 'bg-green-600 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
+					}`}
+				>
+					{action}
+				</button>
+			</div>
+		</li>
+	)
+}

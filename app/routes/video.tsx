@@ -1,0 +1,246 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useRef, useState, type MouseEvent } from 'react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { BRAND_NAME } from '~/components/brand'
+import { StatusButton, useIsSubmitting } from '~/components/forms'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { EmptyState } from '~/components/ui/empty-state'
+import { Icon } from '~/components/ui/icon'
+import { ProgressBar } from '~/components/ui/progress-bar'
+import { ActionToast } from '~/components/ui/toaster'
+import { VideoCard } from '~/components/video-card'
+import { VideoPlayer, type VideoPlayerHandle } from '~/components/video-player'
+import { VideoThumbnail } from '~/components/video-thumbnail'
+import { requireNumericId } from '~/lib/http.server'
+import { makeToast } from '~/lib/toast'
+import { formatMinutes, minutesRemaining, progressState, progressText, toVideoCards } from '~/lib/videos'
+import { requireUser } from '~/services/auth.server'
+import { validateCsrf } from '~/services/csrf.server'
+import { ServiceError } from '~/services/errors.server'
+import { listProgress, recordProgress } from '~/services/progress.server'
+import { redirectWithToast } from '~/services/toast.server'
+import { getVideoForMember, listRelatedVideos } from '~/services/videos.server'
+import { type RouteHandle } from '~/types'
+
+/** The player is an island. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.video.title ?? 'Video'} | ${BRAND_NAME}` }]
+
+/** A service's 404 or 403 becomes the page's own answer (the 404 page, say) instead of a server error. */
+function asResponse(error: unknown): never {
+	if (error instanceof ServiceError) throw json({ message: error.message }, { status: error.status })
+	throw error
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const id = requireNumericId(params.id, 'Video')
+	const video = await getVideoForMember(user, id).catch(asResponse)
+	const [related, progress] = await Promise.all([listRelatedVideos(user, video), listProgress(user.id)])
+	return json({
+		userId: user.id,
+		// For a locked video `url` is null: the media address never reaches a member without access.
+		video,
+		progress: progress.find((record) => record.videoId === id)?.progress ?? 0,
+		related: toVideoCards(related, progress),
+	})
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	const id = requireNumericId(params.id, 'Video')
+	await validateCsrf(await request.formData(), request)
+	try {
+		await recordProgress(user, { videoId: id, progress: 100 })
+	} catch (error) {
+		if (!(error instanceof ServiceError)) throw error
+		return json(
+			{ toast: makeToast({ type: 'destructive', title: 'Could not save progress', description: error.message }) },
+			{ status: error.status },
+		)
+	}
+	return redirectWithToast(`/content-library/${id}`, { title: 'Lesson completed', description: 'Your progress has been saved.' })
+}
+
+export default function VideoPage() {
+	const { userId, video, progress: savedProgress, related } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const player = useRef<VideoPlayerHandle>(null)
+	const [reported, setReported] = useState(0)
+	const progress = Math.max(savedProgress, reported)
+	const duration = formatMinutes(video.duration)
+
+	return (
+		<div className="mx-auto max-w-6xl space-y-6">
+			<Link to="/content-library" className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900">
+				<Icon name="arrowLeft" className="h-4 w-4" />
+				Back to Library
+			</Link>
+
+			<div className="grid gap-6 lg:grid-cols-3">
+				<div className="space-y-4 lg:col-span-2">
+					{video.url ? (
+						<VideoPlayer
+							key={video.id}
+							ref={player}
+							videoId={video.id}
+							userId={userId}
+							src={video.url}
+							poster={video.thumbnail}
+							title={video.title}
+							initialProgress={savedProgress}
+							onProgress={(value) => setReported((previous) => Math.max(previous, value))}
+						/>
+					) : (
+						<PremiumPanel thumbnail={video.thumbnail} />
+					)}
+					<div className="flex flex-wrap gap-2">
+						<Badge tone="brand">{video.category ?? 'Uncategorized'}</Badge>
+						{duration ? (
+							<Badge>
+								<Icon name="clock" className="mr-1 h-3.5 w-3.5" />
+								{duration}
+							</Badge>
+						) : null}
+					</div>
+					<h1 className="text-2xl font-bold text-gray-900">{video.title}</h1>
+					{video.description ? <p className="text-gray-700">{video.description}</p> : null}
+				</div>
+
+				<Card className="self-start">
+					<CardHeader>
+						<CardTitle>Course Information</CardTitle>
+					</CardHeader>
+					<CardContent className="space-y-4">
+						<dl className="space-y-2 text-sm">
+							<div className="flex justify-between gap-4">
+								<dt className="text-gray-500">Category</dt>
+								<dd className="font-medium text-gray-900">{video.category ?? 'Uncategorized'}</dd>
+							</div>
+							<div className="flex justify-between gap-4">
+								<dt className="text-gray-500">Duration</dt>
+								<dd className="font-medium text-gray-900">
+									{video.duration ? `${video.duration} ${video.duration === 1 ? 'minute' : 'minutes'}` : 'Unknown'}
+								</dd>
+							</div>
+						</dl>
+						{video.locked ? (
+							<p className="text-sm text-gray-600">Subscribe to Premium to watch this lesson and track your progress.</p>
+						) : (
+							<>
+								<div>
+									<div className="mb-1 flex justify-between text-sm">
+										<span className="text-gray-500">Your progress</span>
+										<span className="font-medium text-gray-900" data-testid="progress-text">
+											{progressText(progress)}
+										</span>
+									</div>
+									<ProgressBar value={progress} label="Your progress" />
+								</div>
+								<ProgressButton progress={progress} durationMinutes={video.duration} player={player} />
+								{progressState(progress) === 'completed' ? null : <MarkCompleteForm />}
+							</>
+						)}
+					</CardContent>
+				</Card>
+			</div>
+
+			<section aria-labelledby="related-heading" className="space-y-4">
+				<h2 id="related-heading" className="text-lg font-semibold text-gray-900">
+					Related Content
+				</h2>
+				{related.length ? (
+					<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+						{related.map((item) => (
+							<li key={item.id} className="flex [&>article]:flex-1">
+								<VideoCard video={item} />
+							</li>
+						))}
+					</ul>
+				) : (
+					<EmptyState title="No related content found" />
+				)}
+			</section>
+			<ActionToast toast={actionData?.toast} />
+		</div>
+	)
+}
+
+/** SPEC §2: 'Start Course', 'Continue' with the minutes left, or 'Review'. Without JavaScript it jumps to the player. */
+function ProgressButton({
+	progress,
+	durationMinutes,
+	player,
+}: {
+	progress: number
+	durationMinutes: number | null
+	player: React.RefObject<VideoPlayerHandle>
+}) {
+	const hydrated = useHydrated()
+	const state = progressState(progress)
+	const remaining = minutesRemaining(durationMinutes, progress)
+	const label =
+		state === 'completed'
+			? 'Review'
+			: state === 'in-progress'
+				? remaining
+					? `Continue (${remaining} min remaining)`
+					: 'Continue'
+				: 'Start Course'
+	function onClick(event: MouseEvent<HTMLAnchorElement>) {
+		if (!hydrated || !player.current) return
+		event.preventDefault()
+		player.current.play({ fromStart: state !== 'in-progress' })
+	}
+	return (
+		<a
+			href="#player"
+			onClick={onClick}
+			className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+		>
+			<Icon name="play" className="h-4 w-4" />
+			{label}
+		</a>
+	)
+}
+
+function MarkCompleteForm() {
+	const pending = useIsSubmitting('complete')
+	return (
+		<Form method="post" preventScrollReset>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="complete" />
+			<StatusButton
+				pending={pending}
+				pendingLabel="Saving..."
+				className="w-full border border-gray-300 bg-white !text-gray-800 shadow-none hover:bg-gray-50"
+			>
+				<Icon name="check" className="h-4 w-4" />
+				Mark as complete
+			</StatusButton>
+		</Form>
+	)
+}
+
+/** SPEC §6: what a free member sees instead of a premium video. */
+function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
+	return (
+		<div className="relative overflow-hidden rounded-xl bg-gray-900">
+			<VideoThumbnail src={thumbnail} className="opacity-25 blur-sm" />
+			<div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
+				<span className="rounded-full bg-white/15 p-3">
+					<Icon name="lock" className="h-7 w-7" />
+				</span>
+				<h2 className="text-xl font-bold">Premium Content</h2>
+				<p className="max-w-sm text-sm text-gray-200">Enjoy your first month free and get access to all premium content</p>
+				<Link to="/subscribe" className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+					Subscribe Now
+				</Link>
+			</div>
+		</div>
+	)
+}

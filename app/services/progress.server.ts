@@ -1,0 +1,92 @@
+import mongoose from 'mongoose'
+import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON } from '#models/index'
+import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
+import { ServiceError, isDuplicateKeyError, notFound } from './errors.server'
+import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
+
+/**
+ * Video progress (SPEC §3, §4): one record per user and video, a whole
+ * percent within 0–100 that never goes back down, completed from 95 % on
+ * (docs/decisions/012-progress-records.md).
+ */
+
+export const CONTINUE_LEARNING_LIMIT = 3
+export const PREMIUM_VIDEO_MESSAGE = 'This video is part of Premium. Subscribe to watch it and track your progress.'
+
+type Member = Pick<UserJSON, 'id' | 'subscriptionStatus'>
+
+export async function listProgress(userId: number): Promise<ProgressJSON[]> {
+	const records = await ProgressModel.find({ userId }).sort({ videoId: 1 }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
+/** Clamps a reported percent to a whole number within 0–100. */
+export function normalizeProgress(progress: number): number {
+	if (!Number.isFinite(progress)) return 0
+	return Math.max(0, Math.min(100, Math.floor(progress)))
+}
+
+/**
+ * Records how far `user` got in a video. Always for the acting user (never
+ * a user id from the request); refused for a video the free-video rule
+ * locks. Watching again from the start does not lower the saved progress.
+ */
+export async function recordProgress(user: Member, { videoId, progress }: { videoId: number; progress: number }): Promise<ProgressJSON> {
+	const video = await getVideo(videoId)
+	if (!video) throw notFound('Video not found')
+	if (isVideoLocked(user, videoId)) throw new ServiceError(PREMIUM_VIDEO_MESSAGE, 403)
+	const percent = normalizeProgress(progress)
+	const filter = { userId: user.id, videoId }
+
+	let record = await ProgressModel.findOneAndUpdate(
+		filter,
+		{ $max: { progress: percent }, $set: { updatedAt: new Date() } },
+		{ new: true, lean: true },
+	)
+	if (!record) {
+		try {
+			record = await ProgressModel.findOneAndUpdate(
+				filter,
+				{ $max: { progress: percent }, $set: { updatedAt: new Date() }, $setOnInsert: { id: await nextId('progress'), completed: false } },
+				{ new: true, lean: true, upsert: true },
+			)
+		} catch (error) {
+			// A parallel first report created the record: the unique index caught it, so update that one.
+			if (!isDuplicateKeyError(error)) throw error
+			record = await ProgressModel.findOneAndUpdate(filter, { $max: { progress: percent }, $set: { updatedAt: new Date() } }, { new: true, lean: true })
+		}
+	}
+	const completed = record!.progress >= COMPLETED_THRESHOLD
+	if (record!.completed !== completed) {
+		await ProgressModel.updateOne({ _id: record!._id }, { $set: { completed } })
+		record!.completed = completed
+	}
+	return toProgressJSON(record as Progress)
+}
+
+/** SPEC §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
+export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
+	const [watchedIds, allIds] = await Promise.all([
+		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
+		VideoModel.distinct('id'),
+	])
+	const existing = new Set(allIds)
+	return { watched: watchedIds.filter((id) => existing.has(id)).length, total: allIds.length }
+}
+
+/** SPEC §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
+export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
+	const records = await ProgressModel.find({
+		userId: user.id,
+		progress: mongoose.trusted({ $gt: 0, $lt: COMPLETED_THRESHOLD }),
+	})
+		.sort({ updatedAt: -1 })
+		.lean<Progress[]>()
+	const items: Array<{ video: MemberVideoJSON; progress: number }> = []
+	for (const record of records) {
+		if (items.length === CONTINUE_LEARNING_LIMIT) break
+		const video = await getVideo(record.videoId)
+		if (video) items.push({ video: toMemberVideo(user, video), progress: record.progress })
+	}
+	return items
+}

@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/index'
+import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { startTestServer, type TestServer } from '../setup/test-server'
+
+/**
+ * The member screens as a browser without JavaScript sees them: server-drawn
+ * HTML and real form posts with the CSRF token.
+ */
+const database = useTestDatabase()
+let server: TestServer
+
+beforeAll(async () => {
+	await seedDemoData()
+	server = await startTestServer({ mongodbUri: database.uri() })
+})
+afterAll(() => server?.stop())
+
+/** The visible text of a page: tags, React's text separators and entities removed, whitespace collapsed. */
+function textOf(html: string): string {
+	return html
+		.replace(/<script[\s\S]*?<\/script>/g, ' ')
+		.replace(/<!-- -->/g, '')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&#x27;/g, "'")
+		.replace(/&quot;/g, '"')
+		.replace(/&amp;/g, '&')
+		.replace(/\s+/g, ' ')
+}
+
+async function logIn(username: string, password = DEMO_PASSWORD) {
+	const client = new TestClient(server.url)
+	expect((await client.json('POST', '/api/login', { username, password })).status).toBe(200)
+	return client
+}
+
+let counter = 0
+async function newMember(name = 'Riley Page') {
+	counter += 1
+	const username = `page_member_${counter}_${Date.now() % 100000}`
+	const client = new TestClient(server.url)
+	const response = await client.json('POST', '/api/register', { username, password: 'first-password', name, email: `${username}@example.com` })
+	expect(response.status).toBe(201)
+	return { client, username, id: ((await response.json()) as { id: number }).id }
+}
+
+async function page(client: TestClient, path: string) {
+	const response = await client.get(path)
+	expect(response.status, path).toBe(200)
+	const html = await response.text()
+	return { html, text: textOf(html) }
+}
+
+describe('the logged-in layout', () => {
+	it('shows the top bar, the sidebar links and the communities shortcuts, without any script on plain pages', async () => {
+		const { html, text } = await page(await logIn('member'), '/dashboard')
+		for (const href of ['/dashboard', '/content-library', '/community', '/messages', '/events', '/resources', '/community/1', '/community/2', '/community/3', '/profile', '/settings', '/subscribe']) {
+			expect(html, href).toContain(`href="${href}"`)
+		}
+		expect(text).toContain('Your Communities')
+		expect(text).toMatch(/Executive Leadership.*New Managers.*Women in Leadership/)
+		expect(text).toContain('Notifications (3 new)')
+		expect(text).toContain('Messages (2 unread)')
+		expect(text).toMatch(/User menu S member Sam Rivera Profile Dashboard Settings Logout/)
+		expect(html).not.toContain('href="/admin"')
+		expect(html).toMatch(/<details data-menu/)
+		// Only the tiny time-zone hint, no application bundle.
+		expect(html.match(/<script/g)).toHaveLength(1)
+		expect(html).not.toContain('/build/entry.client')
+	})
+
+	it('shows Administration to admins and content managers only', async () => {
+		expect((await page(await logIn('admin'), '/dashboard')).html).toContain('href="/admin"')
+		expect((await page(await logIn('manager'), '/dashboard')).html).toContain('href="/admin"')
+		expect((await page(await logIn('moderator'), '/dashboard')).html).not.toContain('href="/admin"')
+	})
+
+	it('shows the subscription status box, and Upgrade to Premium only without Premium', async () => {
+		const active = (await page(await logIn('admin'), '/dashboard')).text
+		expect(active).toContain('Premium Active')
+		expect(active).not.toContain('Upgrade to Premium')
+		const trial = (await page(await logIn('premium'), '/dashboard')).text
+		expect(trial).toContain('Trial Active')
+		expect(trial).toMatch(/Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}/)
+		expect(trial).not.toContain('Upgrade to Premium')
+		const free = (await page(await logIn('member'), '/dashboard')).text
+		expect(free).toContain('Premium Inactive')
+		expect(free).toContain('Upgrade to Premium')
+	})
+
+	it('collapses the sidebar with a form and remembers it in a cookie', async () => {
+		const client = await logIn('member')
+		expect((await page(client, '/events')).html).toContain('data-collapsed="false"')
+		const response = await client.submitForm('/events', { collapsed: 'true', redirectTo: '/events?tab=past' }, '/sidebar')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/events?tab=past')
+		expect((await page(client, '/events?tab=past')).html).toContain('data-collapsed="true"')
+		expect((await page(client, '/dashboard')).html).toContain('Expand sidebar')
+
+		const elsewhere = await client.submitForm('/events', { collapsed: 'false', redirectTo: '//evil.example.com' }, '/sidebar')
+		expect(elsewhere.headers.get('Location')).toBe('/dashboard')
+		expect((await page(client, '/dashboard')).html).toContain('data-collapsed="false"')
+
+		const forged = await client.request('/sidebar', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ collapsed: 'true' }),
+		})
+		expect(forged.status).toBe(403)
+	})
+
+	it('sends /settings to the profile, and visitors to /auth', async () => {
+		const settings = await (await logIn('member')).get('/settings')
+		expect(settings.status).toBe(302)
+		expect(settings.headers.get('Location')).toBe('/profile')
+		for (const path of ['/content-library', '/content-library/1', '/events', '/resources', '/profile', '/settings']) {
+			expect((await new TestClient(server.url).get(path)).headers.get('Location'), path).toBe('/auth')
+		}
+	})
+})
+
+describe('the dashboard', () => {
+	it('welcomes the member and shows the stat cards and the three lists', async () => {
+		const { text, html } = await page(await logIn('premium'), '/dashboard')
+		expect(text).toContain('Welcome back, Taylor Brooks!')
+		// premium has progress on videos 1 (100), 3 (40) and 6 (15).
+		expect(text).toContain('3 of 16')
+		expect(text).toMatch(/Communities 4 /)
+		expect(text).toMatch(/Upcoming Events 5 .*Next: Live Coaching Circle/)
+		expect(text).toMatch(/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/)
+		expect(text).not.toMatch(/Continue Learning.*What Great Leaders Do Differently.*Upcoming Events/)
+		// The next 2 events: the coaching circle starts within the hour (Join), the workshop does not (RSVP).
+		expect(text).toMatch(/Live Coaching Circle.*Join .*Feedback Skills Workshop.*RSVP/)
+		expect(text).not.toContain('Women in Leadership Meetup')
+		expect(text).toMatch(/Community Activity .*Executive Leadership.*New Managers.*Women in Leadership/)
+		expect(text).not.toContain('Remote Team Leaders')
+		expect(text).toContain('Times are shown in UTC')
+		for (const href of ['/content-library', '/community', '/events']) expect(html).toContain(`href="${href}"`)
+	})
+
+	it('shows "TBD" for an event without an end time, in the member\'s time zone', async () => {
+		const client = await logIn('member')
+		const { text } = await page(client, '/events')
+		expect(text).toMatch(/Women in Leadership Meetup.*\d{1,2}:\d{2} [AP]M - TBD/)
+	})
+
+	it('counts only progress above 0 as watched', async () => {
+		const { client, id } = await newMember('Quinn Zero')
+		await ProgressModel.create({ id: 90_001, userId: id, videoId: 2, progress: 0, completed: false, updatedAt: new Date() })
+		const { text } = await page(client, '/dashboard')
+		expect(text).toContain('0 of 16')
+		expect(text).toContain('No videos in progress')
+	})
+})
+
+describe('the content library', () => {
+	it('dims videos above the free limit for a free member, with the banner and Unlock links', async () => {
+		const { text, html } = await page(await logIn('member'), '/content-library')
+		expect(text).toContain('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.')
+		expect(html.match(/>Premium Content</g)).toHaveLength(6)
+		expect(html.match(/href="\/subscribe"[^>]*>Unlock</g)).toHaveLength(6)
+		for (let id = 1; id <= 10; id += 1) expect(html).toContain(`href="/content-library/${id}"`)
+		for (let id = 11; id <= 16; id += 1) expect(html).not.toContain(`href="/content-library/${id}"`)
+		expect(html).not.toContain('/media/')
+	})
+
+	it('shows everything to a premium member, with category tabs', async () => {
+		const { text, html } = await page(await logIn('premium'), '/content-library')
+		expect(text).not.toContain('Premium Content')
+		expect(html.match(/href="\/content-library\/\d+"/g)).toHaveLength(16)
+		expect(text).toMatch(/All Videos .*Communication .*Leadership Fundamentals .*Strategy .*Team Building/)
+		const strategy = await page(await logIn('premium'), '/content-library?category=Strategy')
+		expect(strategy.html.match(/href="\/content-library\/\d+"/g)).toHaveLength(4)
+		expect(strategy.html).toMatch(/aria-current="page"[^>]*>Strategy</)
+	})
+
+	it('searches with ?q= and says when nothing matches, keeping the free rules and no banner under 10 items', async () => {
+		const client = await logIn('member')
+		const found = await page(client, '/content-library?q=conflict')
+		expect(found.text).toContain('1 result for “conflict”')
+		expect(found.text).toContain('Resolving Team Conflict')
+		expect(found.text).toContain('Premium Content')
+		expect(found.text).not.toContain('Premium Content Restricted')
+		const none = await page(client, '/content-library?q=zebra+crossing')
+		expect(none.text).toContain('No videos found')
+		expect(none.text).toContain('No videos match “zebra crossing”')
+		const emptyCategory = await page(client, '/content-library?category=Nothing+Here')
+		expect(emptyCategory.text).toContain('No videos found')
+		expect(emptyCategory.text).not.toContain('No videos match')
+	})
+})
+
+describe('the video page', () => {
+	it('shows a free member the Premium Content panel, and never the media address, for a video above 10', async () => {
+		const { text, html } = await page(await logIn('member'), '/content-library/12')
+		expect(text).toContain('Premium Content')
+		expect(text).toContain('Enjoy your first month free and get access to all premium content')
+		expect(html).toMatch(/href="\/subscribe"[^>]*>Subscribe Now</)
+		expect(html).not.toContain('<video')
+		expect(html).not.toContain('/media/')
+		expect(text).toContain('Leading Through Change')
+	})
+
+	it('shows the player, badges, Course Information, progress and related content', async () => {
+		const { text, html } = await page(await logIn('member'), '/content-library/1')
+		expect(html).toMatch(/<video[^>]+src="\/media\/leadership-fundamentals\.mp4"[^>]*controls/)
+		expect(text).toContain('What Great Leaders Do Differently')
+		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 2 minutes/)
+		expect(text).toContain('60% complete')
+		expect(text).toContain('Continue (1 min remaining)')
+		expect(text).toContain('Related Content')
+		expect(html).toContain('href="/content-library/2"')
+		expect(html).toContain('href="/content-library"')
+		// Related: up to 3 others of the same category, never the video itself.
+		const related = text.slice(text.indexOf('Related Content'))
+		expect(related).not.toContain('What Great Leaders Do Differently')
+		expect(related.match(/Leadership Fundamentals/g)!.length).toBeLessThanOrEqual(3)
+	})
+
+	it('says Start Course, then Review after the lesson is marked complete without JavaScript', async () => {
+		const { client, id } = await newMember()
+		expect((await page(client, '/content-library/4')).text).toContain('Start Course')
+		const response = await client.submitForm('/content-library/4', { intent: 'complete' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/content-library/4')
+		const after = await page(client, '/content-library/4')
+		expect(after.text).toContain('Lesson completed')
+		expect(after.text).toContain('Review')
+		expect(after.text).not.toContain('Mark as complete')
+		expect(await ProgressModel.findOne({ userId: id, videoId: 4 }).lean()).toMatchObject({ progress: 100, completed: true })
+	})
+
+	it('refuses to mark a premium video complete for a free member', async () => {
+		const { client, id } = await newMember()
+		const response = await client.submitForm('/content-library/9', {}, '/content-library/13')
+		expect(response.status).toBe(403)
+		expect(textOf(await response.text())).toContain('Could not save progress')
+		expect(await ProgressModel.countDocuments({ userId: id })).toBe(0)
+	})
+
+	it('answers 404 with the not-found page for unknown and malformed ids', async () => {
+		const client = await logIn('member')
+		for (const path of ['/content-library/999', '/content-library/abc']) {
+			const response = await client.get(path)
+			expect(response.status, path).toBe(404)
+			expect(await response.text()).toContain('404 Page Not Found')
+		}
+	})
+})
+
+/**
+ * A fixed-offset zone where it is about 6 in the morning now, so an event
+ * starting in 30 minutes is "today" whatever the hour the tests run at.
+ */
+function morningTimeZone(now = new Date()): string {
+	let offset = (6 - now.getUTCHours()) % 24
+	if (offset > 14) offset -= 24
+	if (offset < -12) offset += 24
+	// Etc/GMT zones have inverted signs: Etc/GMT-7 is UTC+7.
+	return offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+}
+
+describe('the events page', () => {
+	it('groups upcoming events into Today, This Week and Later with relative times', async () => {
+		const client = await logIn('member')
+		const response = await fetch(new URL('/events', server.url), {
+			headers: { Cookie: `__session=${client.cookie('__session')}; tz=${encodeURIComponent(morningTimeZone())}` },
+		})
+		const text = textOf(await response.text())
+		expect(text).toMatch(/Today Live Coaching Circle Starting soon.*Join Now/)
+		expect(text).toMatch(/This Week Feedback Skills Workshop In [23] days.*Women in Leadership Meetup In [45] days/)
+		expect(text).toMatch(/Later Annual Leadership Summit In (20|21) days.*Strategy Masterclass In (39|40) days/)
+		expect(text.match(/Join Now/g)).toHaveLength(1)
+		expect(text).not.toContain('Quarterly Strategy Review')
+	})
+
+	it('lists past events newest first, each with Replay', async () => {
+		const { text } = await page(await logIn('member'), '/events?tab=past')
+		expect(text).toMatch(/New Manager Q&A.*Replay.*Fireside Chat: Leading Remote Teams.*Replay.*Quarterly Strategy Review \(Replay\).*Replay/)
+		expect(text).not.toContain('Annual Leadership Summit')
+	})
+
+	it('shows times in the zone of the time-zone hint, and says UTC without it', async () => {
+		const client = await logIn('member')
+		expect((await page(client, '/events')).text).toContain('Times are shown in UTC. Turn on JavaScript')
+		const response = await fetch(new URL('/events', server.url), { headers: { Cookie: `__session=${client.cookie('__session')}; tz=Asia%2FTokyo` } })
+		const text = textOf(await response.text())
+		expect(text).toContain('Times are shown in your time zone (Asia/Tokyo).')
+	})
+})
+
+describe('the resources page', () => {
+	it('lists resources with type tabs, search, and links that open or download', async () => {
+		const client = await logIn('member')
+		const { text, html } = await page(client, '/resources')
+		expect(text).toMatch(/All Article Book Link PDF Template Tool Worksheet/)
+		expect(html).toMatch(/href="\/resources\/leadership-principles\.pdf" download=""/)
+		expect(html).toMatch(/href="https:\/\/en\.wikipedia\.org\/wiki\/Management" target="_blank" rel="noopener noreferrer"/)
+		const pdf = await page(client, '/resources?type=pdf')
+		expect(pdf.text).toContain('Leadership Principles Handbook')
+		expect(pdf.text).not.toContain('One-on-One Meeting Template')
+		const search = await page(client, '/resources?q=feedback')
+		expect(search.text).toContain('Feedback Conversation Worksheet')
+		expect(search.text).not.toContain('Team Health Check Tool')
+		expect((await page(client, '/resources?q=nothing+like+this')).text).toContain('No resources found')
+	})
+
+	it('gives an unknown type the generic icon and never links a script address', async () => {
+		await ResourceModel.create({ id: 90_001, title: 'Leadership Podcast', type: 'podcast', url: 'javascript:alert(1)', createdBy: 1 })
+		const { html, text } = await page(await logIn('member'), '/resources?q=podcast')
+		expect(html).toContain('data-icon="resources"')
+		expect(text).toContain('Link unavailable')
+		expect(html).not.toContain('javascript:')
+	})
+})
+
+describe('the profile page without JavaScript', () => {
+	it('keeps the tab in ?tab= and shows the four tabs', async () => {
+		const client = (await newMember()).client
+		const { text, html } = await page(client, '/profile')
+		expect(text).toContain('My Profile')
+		expect(text).toContain('Manage your account settings and preferences')
+		for (const tab of ['profile', 'password', 'notifications', 'account']) expect(html).toContain(`href="/profile?tab=${tab}"`)
+		expect(text).toContain('Brief description for your profile.')
+		expect(text).toContain('URL to your profile picture.')
+		expect(html).toContain('placeholder="Tell others about yourself..."')
+		const notifications = await page(client, '/profile?tab=notifications')
+		expect(notifications.text).toMatch(/Email Notifications.*Manage.*Browser Notifications.*Enable.*Weekly Digest.*Enable/)
+		expect(notifications.html).toMatch(/<button type="button" disabled=""[^>]*>Save Preferences/)
+	})
+
+	it('saves the profile, and shows the spec messages for bad input without saving', async () => {
+		const { client, id } = await newMember()
+		const bad = await client.submitForm('/profile?tab=profile', { intent: 'profile', name: 'R', email: 'nope', bio: '', avatar: '' })
+		expect(bad.status).toBe(400)
+		const badText = textOf(await bad.text())
+		expect(badText).toContain('Name must be at least 2 characters.')
+		expect(badText).toContain('Invalid email address.')
+		expect((await UserModel.findOne({ id }).lean())!.name).toBe('Riley Page')
+
+		const taken = await client.submitForm('/profile?tab=profile', { intent: 'profile', name: 'Riley Page', email: 'admin@example.com' })
+		expect(taken.status).toBe(409)
+		expect(textOf(await taken.text())).toMatch(/Update failed.*An account with this email address already exists/s)
+
+		const good = await client.submitForm('/profile?tab=profile', {
+			intent: 'profile',
+			name: 'Riley Renamed',
+			email: 'riley.renamed@example.com',
+			bio: 'Coach and mentor.',
+			avatar: 'https://example.com/riley.png',
+		})
+		expect(good.status).toBe(302)
+		expect(good.headers.get('Location')).toBe('/profile?tab=profile')
+		const after = await page(client, '/profile?tab=profile')
+		expect(after.text).toContain('Profile updated')
+		expect(after.html).toContain('src="https://example.com/riley.png"')
+		expect(await UserModel.findOne({ id }).lean()).toMatchObject({ name: 'Riley Renamed', email: 'riley.renamed@example.com', bio: 'Coach and mentor.' })
+	})
+
+	it('changes the password only with the right current password', async () => {
+		const { client, username } = await newMember()
+		const mismatch = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' })
+		expect(textOf(await mismatch.text())).toContain('Passwords do not match')
+		const wrong = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'not-it', newPassword: 'second-password', confirmPassword: 'second-password' })
+		expect(wrong.status).toBe(400)
+		const wrongHtml = await wrong.text()
+		expect(textOf(wrongHtml)).toMatch(/Password change failed.*Current password is incorrect/)
+		expect(wrongHtml).not.toContain('second-password')
+
+		const good = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-password' })
+		expect(good.status).toBe(302)
+		expect((await page(client, '/profile?tab=password')).text).toContain('Password changed')
+		expect((await new TestClient(server.url).json('POST', '/api/login', { username, password: 'second-password' })).status).toBe(200)
+	})
+
+	it('shows the account texts per role and status', async () => {
+		const free = (await page(await logIn('member'), '/profile?tab=account')).text
+		expect(free).toMatch(/Account Type Standard Member Upgrade/)
+		expect(free).toMatch(/Subscription Status Not Subscribed .*Subscribe Now/)
+		const trial = (await page(await logIn('premium'), '/profile?tab=account')).text
+		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Subscribe Now/)
+		const admin = (await page(await logIn('admin'), '/profile?tab=account')).text
+		expect(admin).toMatch(/Account Type Administrator Subscription Status Active Subscription .*Manage Subscription/)
+		expect(admin).toContain('Log out from all devices')
+	})
+
+	it('logs out from all devices: every session of the user ends', async () => {
+		const { client, username, id } = await newMember()
+		const phone = new TestClient(server.url)
+		await phone.json('POST', '/api/login', { username, password: 'first-password' })
+		expect(await SessionModel.countDocuments({ userId: id })).toBe(2)
+		const response = await client.submitForm('/profile?tab=account', { intent: 'logout-all' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/')
+		expect(await SessionModel.countDocuments({ userId: id })).toBe(0)
+		expect((await phone.get('/api/user')).status).toBe(401)
+		expect((await client.get('/dashboard')).headers.get('Location')).toBe('/auth')
+	})
+
+	it('asks before "deleting" the account, then only says it is not implemented', async () => {
+		const { client, id } = await newMember()
+		const confirm = await page(client, '/profile?tab=account&confirm=delete')
+		expect(confirm.text).toContain('Are you sure you want to delete your account? This action cannot be undone.')
+		const response = await client.submitForm('/profile?tab=account&confirm=delete', { intent: 'delete-account' }, '/profile?tab=account')
+		expect(response.status).toBe(200)
+		expect(textOf(await response.text())).toContain('Account deletion is not implemented in this demo.')
+		expect(await UserModel.countDocuments({ id })).toBe(1)
+		expect((await client.get('/api/user')).status).toBe(200)
+	})
+})
