@@ -69,8 +69,7 @@ describe('health and shutdown', () => {
 			child.stderr.on('data', (chunk) => (output += chunk))
 			const exited = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])))
 			child.kill('SIGTERM')
-			expect(await exited).toEqual([0, null])
-			expect(output).toContain('SIGTERM received: shutting down')
+			expect({ exit: await exited, output }).toMatchObject({ exit: [0, null], output: expect.stringContaining('SIGTERM received: shutting down') })
 		} finally {
 			child.kill('SIGKILL')
 			await database.stop()
