@@ -87,6 +87,8 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		expect(html).toContain('pk_test_x')
 		expect(html).not.toMatch(/sk_test_x|whsec_x/)
 		expect(html).not.toContain('Billing is simulated')
+		// Without JavaScript there is no card form: the page says what is needed.
+		expect(html).toContain('The secure card form needs JavaScript. Please turn JavaScript on to subscribe.')
 
 		fake.completeCardSetup((await storedSubscription(id)).stripeSubscriptionId!)
 		expect(await (await subscribe(client)).json()).toEqual({ status: first.status })

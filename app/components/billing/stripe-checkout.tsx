@@ -35,7 +35,8 @@ export function StripeCheckout({ publicKey }: { publicKey: string }) {
 				if (isPremiumStatus(answer.status)) return navigate('/dashboard')
 				throw new Error(`Your subscription could not be started (status: ${answer.status}).`)
 			}
-			const { loadStripe } = await import('@stripe/stripe-js/pure')
+			// The ES module file by name: the package's `pure` folder has no exports map, and its CommonJS build would lose the named export.
+			const { loadStripe } = await import('@stripe/stripe-js/pure/index.mjs')
 			const stripe = await loadStripe(publicKey)
 			if (!stripe) throw new Error('Stripe could not be loaded in this browser.')
 			if (!cancelled) setCheckout({ phase: 'ready', stripe, clientSecret: answer.clientSecret, status: answer.status })
