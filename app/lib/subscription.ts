@@ -27,3 +27,14 @@ export const TRIAL_DAYS = 30
 export const PREMIUM_PRICE_CENTS = 5000
 export const PREMIUM_PRICE_CURRENCY = 'usd'
 export const PREMIUM_PRICE_LABEL = '$50.00'
+
+/** SPEC §1: what Premium gives (the landing page's pricing card and /subscribe). */
+export const PREMIUM_BENEFITS = [
+	'Full video access',
+	'Exclusive community discussions',
+	'Connect with other leaders and professionals',
+	'Early access to events',
+	'Personal progress tracking',
+	'Private messaging',
+	'Downloadable resources',
+] as const

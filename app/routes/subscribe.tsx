@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { StripeCheckout } from '~/components/billing/stripe-checkout'
 import { BRAND_NAME } from '~/components/brand'
 import { StatusButton, useIsSubmitting } from '~/components/forms'
@@ -18,17 +19,6 @@ import { type RouteHandle } from '~/types'
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Subscription | ${BRAND_NAME}` }]
-
-/** SPEC §1: what Premium gives. */
-const PREMIUM_BENEFITS = [
-	'Full video access',
-	'Exclusive community discussions',
-	'Connect with other leaders and professionals',
-	'Early access to events',
-	'Personal progress tracking',
-	'Private messaging',
-	'Downloadable resources',
-]
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -80,16 +70,7 @@ export default function SubscribePage() {
 					</div>
 				</div>
 				<div className="space-y-6 p-6">
-					<ul className="grid gap-2 text-sm text-gray-700 sm:grid-cols-2">
-						{PREMIUM_BENEFITS.map((benefit) => (
-							<li key={benefit} className="flex items-start gap-2">
-								<span aria-hidden="true" className="text-brand-600">
-									✓
-								</span>
-								{benefit}
-							</li>
-						))}
-					</ul>
+					<PremiumBenefits className="grid gap-2 sm:grid-cols-2" />
 					{billing.provider === 'stripe' ? <StripeCheckout publicKey={billing.publicKey} /> : <DemoCheckout />}
 					<p className="text-xs text-gray-500">
 						Your card won't be charged during the 30-day trial. After the trial ends, you'll be charged $50.00 per month

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { seedDemoData } from '~/services/demo-data.server'
+import { signUpMember } from '../setup/billing-test-helpers'
 import { TestClient } from '../setup/http-client'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
@@ -16,18 +17,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function newMember() {
-	const client = new TestClient(server.url)
-	const username = `demo_buyer_${Math.random().toString(36).slice(2, 8)}`
-	const response = await client.json('POST', '/api/register', {
-		username,
-		password: 'password-123',
-		name: 'Dana Buyer',
-		email: `${username}@example.com`,
-	})
-	expect(response.status).toBe(201)
-	return { client, username }
-}
+const newMember = () => signUpMember(server.url, 'demo_buyer')
 
 const stored = (username: string) => UserModel.findOne({ usernameKey: username }).lean()
 

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { StripeEventModel } from '#models/index'
 import { isPremiumStatus } from '~/lib/subscription'
-import { signUpMember, startStripeModeServer, storedSubscription } from '../setup/billing-test-helpers'
-import { FakeStripe } from '../setup/fake-stripe'
+import { signUpMember, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
 import { useTestDatabase } from '../setup/test-database'
-import { type TestServer } from '../setup/test-server'
 
 /**
  * POST /api/stripe/webhook in Stripe mode: signed with the library's test
@@ -15,23 +13,13 @@ import { type TestServer } from '../setup/test-server'
  * the events Stripe would send.
  */
 const database = useTestDatabase()
-let fake: FakeStripe
-let server: TestServer
+const app = useStripeModeServer(database)
 const signer = new Stripe('sk_test_x')
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
-beforeAll(async () => {
-	fake = await FakeStripe.start()
-	server = await startStripeModeServer(fake, database.uri())
-})
-afterAll(async () => {
-	await server?.stop()
-	await fake?.stop()
-})
-
 /** A member who started the trial through the app; returns their ids. */
 async function trialingMember() {
-	const { client, id } = await signUpMember(server.url, 'hook')
+	const { client, id } = await signUpMember(app.server.url, 'hook')
 	expect((await client.json('POST', '/api/get-or-create-subscription')).status).toBe(200)
 	const { stripeSubscriptionId, stripeCustomerId } = await storedSubscription(id)
 	return { id, subscriptionId: stripeSubscriptionId!, customerId: stripeCustomerId! }
@@ -54,7 +42,7 @@ function stripeEvent(type: string, object: unknown, id = `evt_${randomBytes(8).t
 const sign = (payload: string, secret = 'whsec_x') => signer.webhooks.generateTestHeaderString({ payload, secret })
 
 function deliver(payload: string, signature: string | null = sign(payload)) {
-	return fetch(new URL('/api/stripe/webhook', server.url), {
+	return fetch(new URL('/api/stripe/webhook', app.server.url), {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'Stripe-Signature': signature }) },
 		body: payload,
@@ -78,9 +66,9 @@ const invoiceOf = (subscriptionId: string, customerId: string, status: string) =
 describe('signature', () => {
 	it('answers 400 to an unsigned, wrongly signed or altered event, and changes nothing', async () => {
 		const member = await trialingMember()
-		fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
-		const payload = stripeEvent('customer.subscription.deleted', fake.snapshot(member.subscriptionId))
-		const readsBefore = fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`).length
+		app.fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
+		const payload = stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId))
+		const readsBefore = app.fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`).length
 
 		const attempts = [
 			deliver(payload, null),
@@ -94,7 +82,7 @@ describe('signature', () => {
 		}
 		expect((await storedSubscription(member.id)).status).toBe('trialing')
 		expect(await StripeEventModel.countDocuments()).toBe(0)
-		expect(fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`)).toHaveLength(readsBefore)
+		expect(app.fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`)).toHaveLength(readsBefore)
 	})
 })
 
@@ -102,34 +90,34 @@ describe('status changes', () => {
 	it("a trial that converts makes the member active: the state is read again from Stripe", async () => {
 		const member = await trialingMember()
 		const trialEnded = nowSeconds() - 60
-		fake.completeCardSetup(member.subscriptionId)
-		fake.updateSubscription(member.subscriptionId, { status: 'active', trial_end: trialEnded })
+		app.fake.completeCardSetup(member.subscriptionId)
+		app.fake.updateSubscription(member.subscriptionId, { status: 'active', trial_end: trialEnded })
 
-		expect(await deliverOk(stripeEvent('customer.subscription.updated', fake.snapshot(member.subscriptionId)))).toBe('applied')
+		expect(await deliverOk(stripeEvent('customer.subscription.updated', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
 		expect(await storedSubscription(member.id)).toMatchObject({ status: 'active', trialEndsAt: null })
-		expect(fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`).length).toBeGreaterThan(0)
+		expect(app.fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`).length).toBeGreaterThan(0)
 	})
 
 	it('a failed payment makes the member past due (not premium) and a later payment makes them active again, whatever the payload says', async () => {
 		const member = await trialingMember()
-		fake.completeCardSetup(member.subscriptionId)
+		app.fake.completeCardSetup(member.subscriptionId)
 
-		fake.updateSubscription(member.subscriptionId, { status: 'past_due', trial_end: nowSeconds() - 60 })
+		app.fake.updateSubscription(member.subscriptionId, { status: 'past_due', trial_end: nowSeconds() - 60 })
 		// The payload claims "paid"; Stripe says past_due. Stripe wins.
 		await deliverOk(stripeEvent('invoice.payment_failed', invoiceOf(member.subscriptionId, member.customerId, 'paid')))
 		const pastDue = await storedSubscription(member.id)
 		expect(pastDue.status).toBe('past_due')
 		expect(isPremiumStatus(pastDue.status)).toBe(false)
 
-		fake.updateSubscription(member.subscriptionId, { status: 'active' })
+		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
 		await deliverOk(stripeEvent('invoice.payment_succeeded', invoiceOf(member.subscriptionId, member.customerId, 'paid')))
 		expect((await storedSubscription(member.id)).status).toBe('active')
 	})
 
 	it('a cancellation (or a trial that lapses without a card) ends premium access', async () => {
 		const member = await trialingMember()
-		fake.updateSubscription(member.subscriptionId, { status: 'canceled', canceled_at: nowSeconds() })
-		await deliverOk(stripeEvent('customer.subscription.deleted', fake.snapshot(member.subscriptionId)))
+		app.fake.updateSubscription(member.subscriptionId, { status: 'canceled', canceled_at: nowSeconds() })
+		await deliverOk(stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId)))
 		const stored = await storedSubscription(member.id)
 		expect(stored).toMatchObject({ status: 'canceled', trialEndsAt: null })
 		expect(isPremiumStatus(stored.status)).toBe(false)
@@ -139,13 +127,13 @@ describe('status changes', () => {
 describe('each event once, in any order', () => {
 	it('a replayed event is acknowledged and ignored', async () => {
 		const member = await trialingMember()
-		fake.updateSubscription(member.subscriptionId, { status: 'active' })
-		const activated = stripeEvent('customer.subscription.updated', fake.snapshot(member.subscriptionId))
+		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
+		const activated = stripeEvent('customer.subscription.updated', app.fake.snapshot(member.subscriptionId))
 		expect(await deliverOk(activated)).toBe('applied')
 		const activatedId = JSON.parse(activated).id as string
 
 		// Stripe moves on without telling us; a replay of the old event must not be processed again.
-		fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
+		app.fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
 		const replays = await Promise.all([deliver(activated), deliver(activated), deliver(activated)])
 		for (const response of replays) {
 			expect(response.status).toBe(200)
@@ -155,18 +143,18 @@ describe('each event once, in any order', () => {
 		expect(await StripeEventModel.countDocuments({ eventId: activatedId })).toBe(1)
 
 		// The event that reports the cancellation is new, and applies.
-		expect(await deliverOk(stripeEvent('customer.subscription.deleted', fake.snapshot(member.subscriptionId)))).toBe('applied')
+		expect(await deliverOk(stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
 		expect((await storedSubscription(member.id)).status).toBe('canceled')
 	})
 
 	it('events that arrive out of order end in the true state', async () => {
 		const member = await trialingMember()
-		const created = stripeEvent('customer.subscription.created', fake.snapshot(member.subscriptionId))
-		fake.updateSubscription(member.subscriptionId, { status: 'active' })
-		const updated = stripeEvent('customer.subscription.updated', fake.snapshot(member.subscriptionId))
+		const created = stripeEvent('customer.subscription.created', app.fake.snapshot(member.subscriptionId))
+		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
+		const updated = stripeEvent('customer.subscription.updated', app.fake.snapshot(member.subscriptionId))
 		const paid = stripeEvent('invoice.payment_succeeded', invoiceOf(member.subscriptionId, member.customerId, 'paid'))
-		fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
-		const deleted = stripeEvent('customer.subscription.deleted', fake.snapshot(member.subscriptionId))
+		app.fake.updateSubscription(member.subscriptionId, { status: 'canceled' })
+		const deleted = stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId))
 
 		// Newest first, oldest last: the member must still end canceled, not trialing or active.
 		for (const payload of [deleted, paid, updated, created]) expect(await deliverOk(payload)).toBe('applied')
@@ -178,7 +166,7 @@ describe('each event once, in any order', () => {
 		// As if the app had not stored the subscription id yet: only the customer is known.
 		const { UserModel } = await import('#models/index')
 		await UserModel.updateOne({ id: member.id }, { $set: { stripeSubscriptionId: null, subscriptionStatus: 'inactive', stripeSyncedAt: null } })
-		expect(await deliverOk(stripeEvent('customer.subscription.created', fake.snapshot(member.subscriptionId)))).toBe('applied')
+		expect(await deliverOk(stripeEvent('customer.subscription.created', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
 		expect(await storedSubscription(member.id)).toMatchObject({ status: 'trialing', stripeSubscriptionId: member.subscriptionId })
 	})
 })
@@ -186,7 +174,7 @@ describe('each event once, in any order', () => {
 describe('events that concern nobody here', () => {
 	it('are acknowledged with 200 and change nothing', async () => {
 		const member = await trialingMember()
-		const unknownSubscription = { ...fake.snapshot(member.subscriptionId), id: 'sub_not_in_stripe' }
+		const unknownSubscription = { ...app.fake.snapshot(member.subscriptionId), id: 'sub_not_in_stripe' }
 		const strangersInvoice = invoiceOf('sub_not_in_stripe', 'cus_stranger', 'paid')
 		const oneOffInvoice = { ...invoiceOf('x', member.customerId, 'paid'), parent: null }
 
@@ -198,6 +186,6 @@ describe('events that concern nobody here', () => {
 	})
 
 	it('answers 405 to anything but POST', async () => {
-		expect((await fetch(new URL('/api/stripe/webhook', server.url))).status).toBe(405)
+		expect((await fetch(new URL('/api/stripe/webhook', app.server.url))).status).toBe(405)
 	})
 })

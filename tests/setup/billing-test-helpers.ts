@@ -1,8 +1,8 @@
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { UserModel } from '#models/index'
-import { type FakeStripe } from './fake-stripe'
+import { FakeStripe } from './fake-stripe'
 import { TestClient } from './http-client'
-import { startTestServer } from './test-server'
+import { startTestServer, type TestServer } from './test-server'
 
 export const STRIPE_TEST_ENV = {
 	STRIPE_SECRET_KEY: 'sk_test_x',
@@ -13,6 +13,20 @@ export const STRIPE_TEST_ENV = {
 /** The real built server in Stripe mode, talking to the fake Stripe API. */
 export function startStripeModeServer(fake: FakeStripe, mongodbUri: string, env: Record<string, string> = {}) {
 	return startTestServer({ mongodbUri, env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...env } })
+}
+
+/** For a test file: the fake Stripe API and the built server in Stripe mode against it, for all its tests. */
+export function useStripeModeServer(database: { uri: () => string }) {
+	const app = {} as { fake: FakeStripe; server: TestServer }
+	beforeAll(async () => {
+		app.fake = await FakeStripe.start()
+		app.server = await startStripeModeServer(app.fake, database.uri())
+	})
+	afterAll(async () => {
+		await app.server?.stop()
+		await app.fake?.stop()
+	})
+	return app
 }
 
 /** A new member, signed up and logged in through the JSON API. */
