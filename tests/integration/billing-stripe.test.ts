@@ -109,6 +109,15 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		expect((await retry.json()).status).toBe('trialing')
 	})
 
+	it('refuses the simulated-trial form post: with Stripe the card is needed, and nothing is created', async () => {
+		const { client, id } = await signUpMember(app.server.url)
+		const response = await client.submitForm('/subscribe', { intent: 'start-trial' })
+		expect(response.status).toBe(400)
+		expect(await response.text()).toContain('Your card details are needed: please use the card form, which needs JavaScript.')
+		expect(await storedSubscription(id)).toMatchObject({ status: 'inactive', stripeCustomerId: null })
+		expect(fakeObjectsOf(app.fake.customers, id)).toHaveLength(0)
+	})
+
 	it('answers 401 without a session', async () => {
 		const response = await subscribe(new TestClient(app.server.url))
 		expect(response.status).toBe(401)
