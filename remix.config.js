@@ -46,6 +46,8 @@ export default {
 				// Administration
 
 				// Subscription
+				route('subscribe', 'routes/subscribe.tsx')
+				route('subscription-success', 'routes/subscription-success.tsx')
 
 			})
 
@@ -73,6 +75,8 @@ export default {
 			// JSON: administration
 
 			// JSON: subscription and Stripe webhook
+			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')
+			route('api/stripe/webhook', 'routes/api/stripe-webhook.ts')
 
 			route('api/*', 'routes/api/not-found.ts')
 

@@ -14,6 +14,11 @@ const EnvSchema = z.object({
 	VITE_STRIPE_PUBLIC_KEY: z.string().trim().min(1).optional(),
 	STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
 	STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
+	/**
+	 * Development and tests only: talk to a local stand-in for the Stripe API
+	 * (the tests' fake, or stripe-mock) instead of api.stripe.com.
+	 */
+	STRIPE_API_URL: z.string().trim().url().optional(),
 	/** Lets a production deployment run with the simulated billing provider on purpose. */
 	ALLOW_DEMO_BILLING: z
 		.enum(['true', 'false', '1', '0'])
@@ -55,6 +60,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		// The exact text is part of the contract (SPEC §7).
 		throw new ConfigError('Missing required Stripe key: VITE_STRIPE_PUBLIC_KEY')
 	}
+	if (billingProvider === 'stripe' && isProduction && !settings.STRIPE_WEBHOOK_SECRET) {
+		// Without it no cancellation or failed payment would ever reach the app.
+		throw new ConfigError('Missing required Stripe key: STRIPE_WEBHOOK_SECRET')
+	}
+	if (settings.STRIPE_API_URL && isProduction) {
+		// A production server must only ever talk to the real Stripe.
+		throw new ConfigError('STRIPE_API_URL is for development and tests only: unset it in production')
+	}
 	if (billingProvider === 'demo' && isProduction && !settings.ALLOW_DEMO_BILLING) {
 		throw new ConfigError(
 			'Missing required setting for production: STRIPE_SECRET_KEY (or set ALLOW_DEMO_BILLING=true to run with simulated billing)',
@@ -74,6 +87,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
 			stripePublicKey: settings.VITE_STRIPE_PUBLIC_KEY,
 			stripeWebhookSecret: settings.STRIPE_WEBHOOK_SECRET,
 			stripePriceId: settings.STRIPE_PRICE_ID,
+			stripeApiUrl: settings.STRIPE_API_URL,
 		},
 	}
 }

@@ -20,6 +20,11 @@ export interface User {
 	stripeSubscriptionId?: string | null
 	subscriptionStatus: string
 	trialEndsAt?: Date | null
+	/**
+	 * When the subscription fields were last read from Stripe. A write based on
+	 * an older read never overwrites a newer one (two webhooks processed at once).
+	 */
+	stripeSyncedAt?: Date | null
 	createdAt: Date
 }
 
@@ -95,6 +100,7 @@ const userSchema = new Schema<User>(
 		stripeSubscriptionId: { type: String, default: null, index: { sparse: true } },
 		subscriptionStatus: { type: String, required: true, default: 'inactive' },
 		trialEndsAt: { type: Date, default: null },
+		stripeSyncedAt: { type: Date, default: null },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{

@@ -2,6 +2,12 @@
  * The one rule that decides premium access (SPEC §6): a subscription status
  * of active or trialing. Every premium check on the server and every status
  * text in the pages goes through here.
+ *
+ * Every other status is free, deliberately including Stripe's `past_due`
+ * (a renewal payment failed and Stripe is retrying), `unpaid`, `incomplete`
+ * and `paused`: see docs/decisions/040-premium-statuses.md. A past-due member
+ * gets premium back as soon as a payment succeeds, and /subscribe lets them
+ * pay the open invoice with another card.
  */
 export const PREMIUM_STATUSES = ['active', 'trialing'] as const
 
@@ -15,3 +21,20 @@ export function isPremium(user: { subscriptionStatus?: string | null } | null | 
 
 /** SPEC §9: free accounts may play the first 10 videos. */
 export const FREE_VIDEO_LIMIT = 10
+
+/** SPEC §1 and §9: the one plan, Premium, after a free trial. */
+export const TRIAL_DAYS = 30
+export const PREMIUM_PRICE_CENTS = 5000
+export const PREMIUM_PRICE_CURRENCY = 'usd'
+export const PREMIUM_PRICE_LABEL = '$50.00'
+
+/** SPEC §1: what Premium gives (the landing page's pricing card and /subscribe). */
+export const PREMIUM_BENEFITS = [
+	'Full video access',
+	'Exclusive community discussions',
+	'Connect with other leaders and professionals',
+	'Early access to events',
+	'Personal progress tracking',
+	'Private messaging',
+	'Downloadable resources',
+] as const

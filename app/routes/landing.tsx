@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
+import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { requireAnonymous } from '~/services/auth.server'
 
@@ -20,16 +21,6 @@ const FEATURES = [
 	{ icon: '📅', title: 'Live Sessions', text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.' },
 	{ icon: '📚', title: 'Resource Library', text: 'Download templates, worksheets and guides you can use with your team the same day.' },
 	{ icon: '👤', title: 'Custom Profile', text: 'Tell the community who you are and what you are working on, and track your own progress.' },
-]
-
-const BENEFITS = [
-	'Full video access',
-	'Exclusive community discussions',
-	'Connect with other leaders and professionals',
-	'Early access to events',
-	'Personal progress tracking',
-	'Private messaging',
-	'Downloadable resources',
 ]
 
 const FOOTER_COLUMNS = [
@@ -121,16 +112,7 @@ export default function LandingPage() {
 								30-day free trial. No credit card required to start your trial; your card is not charged during
 								the trial, and you can cancel anytime.
 							</p>
-							<ul className="mt-6 space-y-3">
-								{BENEFITS.map((benefit) => (
-									<li key={benefit} className="flex items-start gap-2 text-sm text-gray-700">
-										<span aria-hidden="true" className="text-green-600">
-											✓
-										</span>
-										{benefit}
-									</li>
-								))}
-							</ul>
+							<PremiumBenefits className="mt-6 space-y-3" />
 							<Link to="/subscribe" className="mt-8 block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
 								Start Free Trial
 							</Link>

@@ -55,6 +55,10 @@ export async function connectDatabase(uri: string): Promise<void> {
 		serverSelectionTimeoutMS: 5_000,
 		// Fail fast when the database is gone instead of queueing requests for 10 s.
 		bufferCommands: false,
+		// Plain polled heartbeats: the CongoDB emulator breaks the streaming ones
+		// ("Server ended moreToCome unexpectedly"), and the driver then clears the
+		// pool, failing whatever queries were in flight. Real MongoDB is fine either way.
+		serverMonitoringMode: 'poll',
 	})
 	await syncIndexes()
 }

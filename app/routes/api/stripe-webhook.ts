@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { jsonError, methodNotAllowed, withServiceErrors } from '~/lib/http.server'
+import { receiveStripeWebhook } from '~/services/billing/index.server'
+
+export const loader = methodNotAllowed
+
+/** Stripe's events are small; anything larger is not from Stripe. */
+const MAX_WEBHOOK_BYTES = 512 * 1024
+
+/**
+ * POST /api/stripe/webhook: Stripe's signed events. The signature covers the
+ * exact bytes sent, so the body is read raw, never parsed first. 400 for a
+ * missing or invalid signature (nothing changes); 200 for a verified event,
+ * applied once (docs/decisions/042-stripe-webhook-processing.md).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	if (request.method !== 'POST') return methodNotAllowed()
+	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_WEBHOOK_BYTES) return jsonError(413, 'Request body is too large')
+	const payload = Buffer.from(await request.arrayBuffer())
+	if (payload.byteLength > MAX_WEBHOOK_BYTES) return jsonError(413, 'Request body is too large')
+	return withServiceErrors(async () => {
+		const outcome = await receiveStripeWebhook({ payload, signature: request.headers.get('Stripe-Signature') })
+		return json({ received: true, outcome })
+	})
+}

@@ -1,0 +1,105 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { PremiumBenefits } from '~/components/billing/premium-benefits'
+import { StripeCheckout } from '~/components/billing/stripe-checkout'
+import { BRAND_NAME } from '~/components/brand'
+import { StatusButton, useIsSubmitting } from '~/components/forms'
+import { Badge } from '~/components/ui/badge'
+import { Card } from '~/components/ui/card'
+import { ActionToast } from '~/components/ui/toaster'
+import { isPremiumStatus, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '~/lib/subscription'
+import { makeToast } from '~/lib/toast'
+import { requireUser } from '~/services/auth.server'
+import { getBillingMode, getOrCreateSubscription, needsCheckout } from '~/services/billing/index.server'
+import { validateCsrf } from '~/services/csrf.server'
+import { type RouteHandle } from '~/types'
+
+/** The Stripe card form is an island; the demo form's pending label needs it too. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => [{ title: `Complete Your Subscription | ${BRAND_NAME}` }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	// SPEC §2: a premium user has nothing to do here.
+	if (!(await needsCheckout(user))) throw redirect('/dashboard')
+	// Only the provider and Stripe's publishable key reach the browser.
+	return json({ billing: getBillingMode() })
+}
+
+/**
+ * "Start Free Trial" with simulated billing: a real form, so it works without
+ * JavaScript. With Stripe the card form (JavaScript) is the only way in.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	await validateCsrf(await request.formData(), request)
+	const failed = (description: string) =>
+		json({ toast: makeToast({ type: 'destructive', title: 'Failed to set up subscription', description }) }, { status: 400 })
+	if (getBillingMode().provider !== 'demo') {
+		return failed('Your card details are needed: please use the card form, which needs JavaScript.')
+	}
+	const answer = await getOrCreateSubscription(user)
+	if (!isPremiumStatus(answer.status)) return failed(`Your subscription could not be started (status: ${answer.status}).`)
+	return redirect('/subscription-success')
+}
+
+export default function SubscribePage() {
+	const { billing } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	return (
+		<div className="mx-auto max-w-2xl py-4">
+			<header className="text-center">
+				<h1 className="text-3xl font-bold text-gray-900">Complete Your Subscription</h1>
+				<p className="mt-2 text-gray-600">Start your 30-day free trial of the Premium plan</p>
+			</header>
+
+			<Card className="mt-8 overflow-hidden">
+				<div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-100 bg-brand-50 px-6 py-5">
+					<div>
+						<h2 className="text-lg font-semibold text-gray-900">Premium</h2>
+						<p className="text-sm text-gray-600">Everything in the community, for one monthly price.</p>
+					</div>
+					<div className="text-right">
+						<p className="text-2xl font-bold text-gray-900">
+							{PREMIUM_PRICE_LABEL}
+							<span className="text-sm font-medium text-gray-500"> / month</span>
+						</p>
+						<Badge tone="brand">First {TRIAL_DAYS} days free</Badge>
+					</div>
+				</div>
+				<div className="space-y-6 p-6">
+					<PremiumBenefits className="grid gap-2 sm:grid-cols-2" />
+					{billing.provider === 'stripe' ? <StripeCheckout publicKey={billing.publicKey} /> : <DemoCheckout />}
+					<p className="text-xs text-gray-500">
+						Your card won't be charged during the 30-day trial. After the trial ends, you'll be charged $50.00 per month
+						unless you cancel.
+					</p>
+				</div>
+			</Card>
+			<ActionToast toast={actionData?.toast} />
+		</div>
+	)
+}
+
+/** Simulated billing says so plainly; starting the trial is one form post. */
+function DemoCheckout() {
+	const pending = useIsSubmitting('start-trial')
+	return (
+		<Form method="post" className="space-y-4">
+			<div role="note" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+				<p className="font-semibold">Billing is simulated on this server</p>
+				<p className="mt-1">
+					No card is needed and nothing is charged: starting the trial gives this account Premium for {TRIAL_DAYS} days
+					right away.
+				</p>
+			</div>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="start-trial" />
+			<StatusButton pending={pending} pendingLabel="Processing..." className="w-full">
+				Start Free Trial
+			</StatusButton>
+		</Form>
+	)
+}

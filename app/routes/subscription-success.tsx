@@ -1,0 +1,130 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { BRAND_NAME } from '~/components/brand'
+import { Card } from '~/components/ui/card'
+import { Spinner } from '~/components/ui/spinner'
+import { ActionToast } from '~/components/ui/toaster'
+import { isPremiumStatus } from '~/lib/subscription'
+import { makeToast } from '~/lib/toast'
+import { requireUser } from '~/services/auth.server'
+import { refreshSubscription } from '~/services/billing/index.server'
+import { type RouteHandle } from '~/types'
+
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => [{ title: `Subscription | ${BRAND_NAME}` }]
+
+/** SPEC §9: how long "Processing Your Subscription" shows. */
+export const SUCCESS_PAGE_DELAY_MS = 2000
+/** Without JavaScript, the processing state reloads itself into the result (docs/decisions/044). */
+const RESULT_URL = '/subscription-success?step=result'
+
+/**
+ * The status shown is the server's (re-read from Stripe when there is a
+ * subscription), never what the address claims: Stripe's return adds
+ * `redirect_status`, and anyone can type `?status=active`.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const subscription = await refreshSubscription(user)
+	const premium = isPremiumStatus(subscription.status)
+	return json({
+		subscription,
+		showResultAtOnce: new URL(request.url).searchParams.get('step') === 'result',
+		toast: premium ? makeToast({ title: 'Subscription Activated', description: 'Your premium membership is now active.' }) : null,
+	})
+}
+
+const trialEndFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+export default function SubscriptionSuccessPage() {
+	const { subscription, showResultAtOnce, toast } = useLoaderData<typeof loader>()
+	const [processing, setProcessing] = useState(!showResultAtOnce)
+
+	useEffect(() => {
+		if (!processing) return
+		const timer = setTimeout(() => setProcessing(false), SUCCESS_PAGE_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [processing])
+
+	return (
+		<div className="mx-auto max-w-lg py-10">
+			<Card className="p-8 text-center">
+				{processing ? (
+					<>
+						<noscript>
+							<meta httpEquiv="refresh" content={`${SUCCESS_PAGE_DELAY_MS / 1000}; url=${RESULT_URL}`} />
+						</noscript>
+						<Spinner label="Processing" className="justify-center" />
+						<h1 className="mt-4 text-2xl font-bold text-gray-900">Processing Your Subscription</h1>
+						<p className="mt-2 text-gray-600">Please wait while we confirm your payment...</p>
+					</>
+				) : isPremiumStatus(subscription.status) ? (
+					<SubscriptionResult status={subscription.status} trialEndsAt={subscription.trialEndsAt} />
+				) : (
+					<NotConfirmed status={subscription.status} />
+				)}
+			</Card>
+			{processing ? null : <ActionToast toast={toast} />}
+		</div>
+	)
+}
+
+function SubscriptionResult({ status, trialEndsAt }: { status: string; trialEndsAt: string | null }) {
+	const trialing = status === 'trialing'
+	return (
+		<>
+			<span aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700">
+				✓
+			</span>
+			<h1 className="mt-4 text-2xl font-bold text-gray-900">Subscription Successful!</h1>
+			<p className="mt-2 text-gray-700">
+				{trialing ? 'Your 30-day free trial has started.' : 'Your premium membership is now active.'}
+			</p>
+			{trialing ? <p className="mt-1 text-gray-600">You won't be charged until your 30-day trial ends.</p> : null}
+			{trialing && trialEndsAt ? (
+				<p className="mt-1 text-sm text-gray-500">Trial ends: {trialEndFormat.format(new Date(trialEndsAt))}</p>
+			) : null}
+			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+				<Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+					Go to Dashboard
+				</Link>
+				<Link
+					to="/content-library"
+					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50"
+				>
+					Browse Content
+				</Link>
+			</div>
+		</>
+	)
+}
+
+/** Not premium as far as the server knows: say so rather than claim success (docs/decisions/044). */
+function NotConfirmed({ status }: { status: string }) {
+	const explanation =
+		status === 'incomplete'
+			? 'Your payment has not been confirmed yet. If you just paid, this can take a moment.'
+			: status === 'past_due' || status === 'unpaid'
+				? 'Your last payment did not go through, so premium access is paused.'
+				: 'You do not have an active subscription.'
+	return (
+		<>
+			<h1 className="text-2xl font-bold text-gray-900">Subscription Not Active</h1>
+			<p className="mt-2 text-gray-700">{explanation}</p>
+			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+				<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+					Go to Subscription
+				</Link>
+				<Link
+					to={RESULT_URL}
+					reloadDocument
+					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50"
+				>
+					Check Again
+				</Link>
+			</div>
+		</>
+	)
+}

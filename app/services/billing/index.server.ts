@@ -1,0 +1,54 @@
+import { getConfig } from '~/config.server'
+import { singleton } from '~/lib/singleton.server'
+import { ServiceError } from '../errors.server'
+import { createDemoProvider } from './demo.server'
+import { type BillingProvider, type BillingUser } from './provider.server'
+import { createStripeProvider, type StripeProvider } from './stripe.server'
+import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
+
+export { BillingUnavailableError, type SubscriptionAnswer, type SubscriptionState } from './provider.server'
+
+/**
+ * The billing service (ARCHITECTURE.md "Payments"): Stripe when
+ * STRIPE_SECRET_KEY is set, simulated billing otherwise (the config refuses
+ * the latter in production unless ALLOW_DEMO_BILLING=true). Routes call these
+ * functions; they never talk to a provider themselves.
+ */
+function getProvider(): BillingProvider | StripeProvider {
+	return singleton('billing-provider', () => {
+		const { billing } = getConfig()
+		return billing.provider === 'stripe' ? createStripeProvider(billing) : createDemoProvider()
+	})
+}
+
+export type BillingMode = { provider: 'demo' } | { provider: 'stripe'; publicKey: string }
+
+/** What the browser may know about billing: the provider, and Stripe's publishable key. Never a secret. */
+export function getBillingMode(): BillingMode {
+	const { billing } = getConfig()
+	return billing.provider === 'stripe' ? { provider: 'stripe', publicKey: billing.stripePublicKey! } : { provider: 'demo' }
+}
+
+/** SPEC §7 POST /api/get-or-create-subscription, for the acting (session) user. */
+export function getOrCreateSubscription(user: BillingUser) {
+	return getProvider().getOrCreateSubscription(user)
+}
+
+/** False when /subscribe has nothing left to do for the user (SPEC §2: premium users go to /dashboard). */
+export function needsCheckout(user: BillingUser) {
+	return getProvider().needsCheckout(user)
+}
+
+/** The user's subscription as the server knows it now (re-read from Stripe when there is one). */
+export function refreshSubscription(user: BillingUser) {
+	return getProvider().refreshSubscription(user)
+}
+
+/** POST /api/stripe/webhook: a ServiceError (400) for a bad signature or when Stripe is not in use. */
+export async function receiveStripeWebhook(input: { payload: Buffer; signature: string | null }): Promise<WebhookOutcome> {
+	const provider = getProvider()
+	if (!('stripe' in provider)) {
+		throw new ServiceError('Stripe webhooks are not enabled: this server uses simulated billing', 400)
+	}
+	return handleStripeWebhook(provider.stripe, getConfig().billing.stripeWebhookSecret, input)
+}

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UserModel } from '#models/index'
+import { seedDemoData } from '~/services/demo-data.server'
+import { signUpMember } from '../setup/billing-test-helpers'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { startTestServer, type TestServer } from '../setup/test-server'
+
+/** Simulated billing: no STRIPE_SECRET_KEY outside production (docs/decisions/043). */
+const database = useTestDatabase()
+let server: TestServer
+const DAY_MS = 86_400_000
+
+beforeAll(async () => {
+	await seedDemoData()
+	server = await startTestServer({ mongodbUri: database.uri() })
+})
+afterAll(() => server?.stop())
+
+const newMember = () => signUpMember(server.url, 'demo_buyer')
+
+const stored = (username: string) => UserModel.findOne({ usernameKey: username }).lean()
+
+async function logIn(username: string) {
+	const client = new TestClient(server.url)
+	expect((await client.json('POST', '/api/login', { username, password: 'password123' })).status).toBe(200)
+	return client
+}
+
+describe('POST /api/get-or-create-subscription with simulated billing', () => {
+	it('starts a 30-day trial at once and answers {status: "trialing"} without a client secret', async () => {
+		const { client, username } = await newMember()
+		const response = await client.json('POST', '/api/get-or-create-subscription')
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'trialing' })
+
+		const user = await stored(username)
+		expect(user?.subscriptionStatus).toBe('trialing')
+		const daysLeft = (user!.trialEndsAt!.getTime() - Date.now()) / DAY_MS
+		expect(daysLeft).toBeGreaterThan(29.9)
+		expect(daysLeft).toBeLessThanOrEqual(30)
+		expect(user?.stripeCustomerId).toBeNull()
+		expect(user?.stripeSubscriptionId).toBeNull()
+	})
+
+	it('is idempotent: a second call gives the same answer and does not move the trial end', async () => {
+		const { client, username } = await newMember()
+		await client.json('POST', '/api/get-or-create-subscription')
+		const firstTrialEnd = (await stored(username))!.trialEndsAt!.getTime()
+
+		const again = await Promise.all([1, 2, 3].map(() => client.json('POST', '/api/get-or-create-subscription')))
+		for (const response of again) expect(await response.json()).toEqual({ status: 'trialing' })
+		expect((await stored(username))!.trialEndsAt!.getTime()).toBe(firstTrialEnd)
+	})
+
+	it('gives an active member their status back and changes nothing', async () => {
+		const client = await logIn('maria')
+		const before = await stored('maria')
+		const response = await client.json('POST', '/api/get-or-create-subscription')
+		expect(await response.json()).toEqual({ status: 'active' })
+		const after = await stored('maria')
+		expect(after?.subscriptionStatus).toBe('active')
+		expect(after?.trialEndsAt).toEqual(before?.trialEndsAt)
+	})
+
+	it('answers 401 without a session, and 405 to anything but POST', async () => {
+		const visitor = new TestClient(server.url)
+		const response = await visitor.json('POST', '/api/get-or-create-subscription')
+		expect(response.status).toBe(401)
+		expect(await response.json()).toEqual({ message: 'Not authenticated' })
+		const { client } = await newMember()
+		expect((await client.get('/api/get-or-create-subscription')).status).toBe(405)
+	})
+})
+
+describe('/subscribe with simulated billing, without JavaScript', () => {
+	it('says plainly that billing is simulated, with the spec texts and no Stripe key', async () => {
+		const { client } = await newMember()
+		const response = await client.get('/subscribe')
+		expect(response.status).toBe(200)
+		const html = await response.text()
+		expect(html).toContain('Complete Your Subscription')
+		expect(html).toContain('Start your 30-day free trial of the Premium plan')
+		expect(html).toContain(
+			'Your card won&#x27;t be charged during the 30-day trial. After the trial ends, you&#x27;ll be charged $50.00 per month unless you cancel.',
+		)
+		expect(html).toContain('Billing is simulated on this server')
+		expect(html).toMatch(/<form method="post"/)
+		expect(html).not.toMatch(/pk_test|sk_test|whsec/)
+	})
+
+	it('starting the trial is a form post that lands on /subscription-success', async () => {
+		const { client, username } = await newMember()
+		const response = await client.submitForm('/subscribe', { intent: 'start-trial' })
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/subscription-success')
+		expect((await stored(username))?.subscriptionStatus).toBe('trialing')
+	})
+
+	it('refuses a post without the CSRF token and changes nothing', async () => {
+		const { client, username } = await newMember()
+		await client.get('/subscribe')
+		const response = await client.request('/subscribe', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams({ intent: 'start-trial' }),
+		})
+		expect(response.status).toBe(403)
+		expect((await stored(username))?.subscriptionStatus).toBe('inactive')
+	})
+
+	it('sends a premium member to /dashboard and a visitor to /auth', async () => {
+		const premium = await logIn('premium')
+		const response = await premium.get('/subscribe')
+		expect(response.status).toBe(302)
+		expect(response.headers.get('Location')).toBe('/dashboard')
+
+		const visitor = await new TestClient(server.url).get('/subscribe')
+		expect(visitor.status).toBe(302)
+		expect(visitor.headers.get('Location')).toBe('/auth')
+	})
+})
+
+describe('/subscription-success', () => {
+	it('first shows "Processing Your Subscription", which reloads itself into the result without JavaScript', async () => {
+		const { client } = await newMember()
+		await client.json('POST', '/api/get-or-create-subscription')
+		const html = await (await client.get('/subscription-success')).text()
+		expect(html).toContain('Processing Your Subscription')
+		expect(html).toContain('Please wait while we confirm your payment...')
+		expect(html).not.toContain('Subscription Successful!')
+		expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="2; url=\/subscription-success\?step=result"\/><\/noscript>/)
+	})
+
+	it('then shows the trial texts, both links and the "Subscription Activated" notice', async () => {
+		const { client } = await newMember()
+		await client.json('POST', '/api/get-or-create-subscription')
+		const html = await (await client.get('/subscription-success?step=result')).text()
+		expect(html).toContain('Subscription Successful!')
+		expect(html).toContain('Your 30-day free trial has started.')
+		expect(html).toContain('You won&#x27;t be charged until your 30-day trial ends.')
+		expect(html).toMatch(/href="\/dashboard"[^>]*>Go to Dashboard/)
+		expect(html).toMatch(/href="\/content-library"[^>]*>Browse Content/)
+		expect(html).toContain('Subscription Activated')
+		expect(html).toContain('Your premium membership is now active.')
+	})
+
+	it('for an active member says the membership is active', async () => {
+		const client = await logIn('david')
+		const html = await (await client.get('/subscription-success?step=result')).text()
+		expect(html).toContain('Subscription Successful!')
+		expect(html).toContain('Your premium membership is now active.')
+		expect(html).not.toContain('Your 30-day free trial has started.')
+	})
+
+	it('shows what the server knows, not what the address claims', async () => {
+		const { client } = await newMember()
+		const html = await (await client.get('/subscription-success?step=result&status=active&redirect_status=succeeded')).text()
+		expect(html).not.toContain('Subscription Successful!')
+		expect(html).not.toContain('Subscription Activated')
+		expect(html).toContain('Subscription Not Active')
+		expect(html).toMatch(/href="\/subscribe"/)
+	})
+})
+
+describe('POST /api/stripe/webhook with simulated billing', () => {
+	it('answers 400: there is no Stripe to hear from', async () => {
+		const response = await new TestClient(server.url).request('/api/stripe/webhook', {
+			method: 'POST',
+			headers: { 'Stripe-Signature': 't=1,v1=abc', 'Content-Type': 'application/json' },
+			body: JSON.stringify({ id: 'evt_1', type: 'customer.subscription.deleted' }),
+		})
+		expect(response.status).toBe(400)
+		expect((await response.json()).message).toMatch(/simulated billing/)
+	})
+})

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect } from 'vitest'
+import { UserModel } from '#models/index'
+import { FakeStripe } from './fake-stripe'
+import { TestClient } from './http-client'
+import { startTestServer, type TestServer } from './test-server'
+
+export const STRIPE_TEST_ENV = {
+	STRIPE_SECRET_KEY: 'sk_test_x',
+	VITE_STRIPE_PUBLIC_KEY: 'pk_test_x',
+	STRIPE_WEBHOOK_SECRET: 'whsec_x',
+}
+
+/** The real built server in Stripe mode, talking to the fake Stripe API. */
+export function startStripeModeServer(fake: FakeStripe, mongodbUri: string, env: Record<string, string> = {}) {
+	return startTestServer({ mongodbUri, env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...env } })
+}
+
+/** For a test file: the fake Stripe API and the built server in Stripe mode against it, for all its tests. */
+export function useStripeModeServer(database: { uri: () => string }) {
+	const app = {} as { fake: FakeStripe; server: TestServer }
+	beforeAll(async () => {
+		app.fake = await FakeStripe.start()
+		app.server = await startStripeModeServer(app.fake, database.uri())
+	})
+	afterAll(async () => {
+		await app.server?.stop()
+		await app.fake?.stop()
+	})
+	return app
+}
+
+/** A new member, signed up and logged in through the JSON API. */
+export async function signUpMember(serverUrl: string, prefix = 'buyer') {
+	const client = new TestClient(serverUrl)
+	const username = `${prefix}_${Math.random().toString(36).slice(2, 8)}`
+	const response = await client.json('POST', '/api/register', {
+		username,
+		password: 'password-123',
+		name: 'Robin Buyer',
+		email: `${username}@example.com`,
+	})
+	expect(response.status).toBe(201)
+	const { id } = (await response.json()) as { id: number }
+	return { client, username, id }
+}
+
+/** The member's stored subscription fields. */
+export async function storedSubscription(userId: number) {
+	const user = await UserModel.findOne({ id: userId }).lean()
+	return {
+		status: user?.subscriptionStatus,
+		trialEndsAt: user?.trialEndsAt ?? null,
+		stripeCustomerId: user?.stripeCustomerId ?? null,
+		stripeSubscriptionId: user?.stripeSubscriptionId ?? null,
+	}
+}
