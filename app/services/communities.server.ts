@@ -1,4 +1,7 @@
-import { CommunityModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
+import { CommunityModel, MessageModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
+import { type CommunityInput } from '~/lib/admin-schemas'
+import { catalogueWriter } from './catalogue-writer.server'
+import { type Actor } from './permissions.server'
 
 export async function listCommunities(): Promise<CommunityJSON[]> {
 	const communities = await CommunityModel.find().sort({ id: 1 }).lean<Community[]>()
@@ -9,3 +12,15 @@ export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	const community = await CommunityModel.findOne({ id }).lean<Community>()
 	return community ? toCommunityJSON(community) : null
 }
+
+// Administration (SPEC §2 "Communities"): deleting a community deletes its chat history.
+const communityWriter = catalogueWriter({
+	model: CommunityModel,
+	counter: 'communities',
+	toJSON: toCommunityJSON,
+	notFoundMessage: 'Community not found',
+	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
+})
+export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
+export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
+export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)

@@ -1,5 +1,8 @@
 import mongoose from 'mongoose'
-import { VideoModel, toVideoJSON, type Video, type VideoJSON } from '#models/index'
+import { ProgressModel, VideoModel, toVideoJSON, type Video, type VideoJSON } from '#models/index'
+import { type VideoInput } from '~/lib/admin-schemas'
+import { catalogueWriter } from './catalogue-writer.server'
+import { type Actor } from './permissions.server'
 
 /** Escapes text for use inside a RegExp: a search for "c++" finds "c++". */
 export function escapeRegExp(text: string): string {
@@ -27,3 +30,15 @@ export async function listVideoCategories(): Promise<string[]> {
 	const categories = await VideoModel.distinct('category')
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
+
+// Administration (SPEC §2 "Content"): deleting a video deletes everyone's progress on it.
+const videoWriter = catalogueWriter({
+	model: VideoModel,
+	counter: 'videos',
+	toJSON: toVideoJSON,
+	notFoundMessage: 'Video not found',
+	deleteDependents: (videoId) => ProgressModel.deleteMany({ videoId }),
+})
+export const createVideo = (actor: Actor, input: VideoInput) => videoWriter.create(actor, input)
+export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) => videoWriter.update(actor, id, changes)
+export const deleteVideo = (actor: Actor, id: number) => videoWriter.remove(actor, id)
