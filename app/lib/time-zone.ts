@@ -89,12 +89,16 @@ export function toDateTimeLocalValue(value: Date | string, zone: string): string
 	return wall.toISOString().slice(0, 16)
 }
 
-/** "Jun 1, 2025, 5:00 PM" in `zone`. */
+/**
+ * "Jun 1, 2025, 5:00 PM" in `zone`. Some ICU versions put a narrow no-break
+ * space before "PM"; plain spaces keep the server's and the browser's text
+ * identical, so hydration matches.
+ */
 export function formatDateTime(value: Date | string, zone: string): string {
-	return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(value))
+	return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(value)).replace(/\s/g, ' ')
 }
 
 /** "Jun 1, 2025" in `zone`. */
 export function formatDate(value: Date | string, zone: string): string {
-	return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: zone }).format(new Date(value))
+	return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: zone }).format(new Date(value)).replace(/\s/g, ' ')
 }
