@@ -111,13 +111,15 @@ export function StatusButton({
 	pendingLabel,
 	children,
 	className = '',
+	disabled,
 	...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingLabel: string }) {
 	return (
 		<button
 			type="submit"
 			aria-busy={pending || undefined}
-			disabled={pending || props.disabled}
+			// Taken out of `props` above: spread after this, a caller's `disabled={false}` would re-enable a pending button.
+			disabled={pending || disabled}
 			className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
 			{...props}
 		>

@@ -118,7 +118,8 @@ export type ResourceInput = z.output<typeof ResourceSchema>
 
 const eventFields = {
 	title: z
-		.string({ required_error: 'Title is required', invalid_type_error: 'Title must be text' })
+		// SPEC §5 has one message for a short title, an empty one included.
+		.string({ required_error: 'Title must be at least 3 characters long', invalid_type_error: 'Title must be text' })
 		.trim()
 		.min(3, 'Title must be at least 3 characters long')
 		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`),
