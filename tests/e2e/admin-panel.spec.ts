@@ -194,6 +194,7 @@ test.describe('administration panel', () => {
 		await expect(row(page, title)).toBeVisible()
 
 		await row(page, title).getByRole('link', { name: `Delete ${title}` }).click()
+		await expect(dialog(page, 'Delete Video', 'alertdialog')).toBeVisible()
 		await page.keyboard.press('Escape')
 		await expect(page.getByRole('alertdialog')).toHaveCount(0)
 		await deleteRow(page, title, { name: 'Delete Video', text: title, button: 'Delete' })

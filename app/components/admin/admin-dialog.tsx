@@ -1,6 +1,14 @@
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from '@remix-run/react'
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, isRouteErrorResponse, Link, useActionData, useLocation, useNavigate, useRouteError } from '@remix-run/react'
 import { useEffect, useId, type ReactNode } from 'react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { type z } from 'zod'
+import { FormErrors, StatusButton, useIsSubmitting } from '~/components/forms'
+import { ActionToast } from '~/components/ui/toaster'
 import { dialogCloseHref } from '~/lib/admin-panel'
+import { type Toast } from '~/lib/toast'
 
 /** Where a dialog's Cancel, Close and Escape lead: its tab, with the tab's search. */
 export function useDialogCloseHref() {
@@ -89,6 +97,89 @@ export function DialogButtons({ children, cancelLabel = 'Cancel' }: { children: 
 			</Link>
 			{children}
 		</div>
+	)
+}
+
+/** What a dialog's action answers when it refuses a form (app/lib/admin-pages.server.ts). */
+interface DialogActionData {
+	result?: SubmissionResult<string[]>
+	toast?: Toast
+}
+
+/** Conform for a dialog's form: the same zod schema as its action, and the action's last answer. */
+export function useDialogForm<Schema extends z.ZodTypeAny>({
+	id,
+	schema,
+	defaultValue,
+}: {
+	id: string
+	schema: Schema
+	defaultValue?: Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue']
+}) {
+	const actionData = useActionData<DialogActionData>()
+	return useForm<z.input<Schema>>({
+		id,
+		lastResult: actionData?.result,
+		defaultValue,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+}
+
+/**
+ * A dialog around one form that posts back to the dialog's own route: CSRF
+ * token, intent, form errors, Cancel and a submit button with its pending
+ * label, and the notice of a refused post.
+ */
+export function FormDialog<Shape extends Record<string, unknown>>({
+	title,
+	description,
+	alert,
+	intent,
+	form,
+	submitLabel,
+	pendingLabel,
+	incomplete = false,
+	destructive = false,
+	children,
+}: {
+	title: string
+	description?: ReactNode
+	alert?: boolean
+	/** Tells this dialog's post apart for the pending label. */
+	intent: string
+	form?: FormMetadata<Shape, string[]>
+	submitLabel: string
+	pendingLabel: string
+	/** SPEC §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
+	incomplete?: boolean
+	destructive?: boolean
+	children?: ReactNode
+}) {
+	const actionData = useActionData<DialogActionData>()
+	const pending = useIsSubmitting(intent)
+	const hydrated = useHydrated()
+	return (
+		<AdminDialog title={title} description={description} alert={alert}>
+			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...(form ? getFormProps(form) : {})}>
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value={intent} />
+				{form ? <FormErrors errors={form.errors} /> : null}
+				{children}
+				<DialogButtons>
+					<StatusButton
+						pending={pending}
+						pendingLabel={pendingLabel}
+						disabled={hydrated && incomplete}
+						className={destructive ? 'bg-red-600 hover:bg-red-700' : ''}
+					>
+						{submitLabel}
+					</StatusButton>
+				</DialogButtons>
+			</Form>
+			<ActionToast toast={actionData?.toast} />
+		</AdminDialog>
 	)
 }
 

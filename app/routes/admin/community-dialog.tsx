@@ -1,12 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { Field, TextareaField } from '~/components/forms'
 import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
 import { CommunitySchema } from '~/lib/admin-schemas'
 import { createCommunity, getCommunity, updateCommunity } from '~/services/communities.server'
@@ -35,42 +31,29 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function CommunityDialog() {
 	const { community } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const hydrated = useHydrated()
-	const pending = useIsSubmitting('save-community')
-	const [form, fields] = useForm({
+	const [form, fields] = useDialogForm({
 		id: community ? `community-${community.id}` : 'community-new',
-		lastResult: actionData?.result,
+		schema: CommunitySchema,
 		defaultValue: community ? { name: community.name, description: community.description, icon: community.icon } : undefined,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: CommunitySchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
-
 	return (
-		<AdminDialog
+		<FormDialog
 			title={community ? 'Edit Community' : 'Add Community'}
 			description={community ? 'Change the details of this community.' : 'Open a new community chat room.'}
+			intent="save-community"
+			form={form}
+			submitLabel={community ? 'Save Changes' : 'Add Community'}
+			pendingLabel="Saving..."
+			incomplete={!fields.name.value?.trim()}
 		>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="save-community" />
-				<FormErrors errors={form.errors} />
-				<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }} errors={fields.name.errors} />
-				<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
-				<Field
-					label="Icon URL"
-					inputProps={{ ...getInputProps(fields.icon, { type: 'text' }), placeholder: 'https://... or a short code like EL' }}
-					errors={fields.icon.errors}
-				/>
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Saving..." disabled={hydrated && !fields.name.value?.trim()}>
-						{community ? 'Save Changes' : 'Add Community'}
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</AdminDialog>
+			<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }} errors={fields.name.errors} />
+			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Icon URL"
+				inputProps={{ ...getInputProps(fields.icon, { type: 'text' }), placeholder: 'https://... or a short code like EL' }}
+				errors={fields.icon.errors}
+			/>
+		</FormDialog>
 	)
 }
 

@@ -1,9 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { StatusButton, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog } from '~/components/admin/admin-dialog'
 import { handleDeleteDialog, loadDeleteDialog } from '~/lib/admin-pages.server'
 import { CATALOGUE_TEXTS, type CatalogueKind } from '~/lib/admin-panel'
 import { type RouteHandle } from '~/types'
@@ -41,23 +38,8 @@ function confirmation(kind: CatalogueKind, label: string) {
 
 export default function DeleteDialog() {
 	const { kind, label } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const pending = useIsSubmitting('delete')
 	const { title, text, button } = confirmation(kind, label)
-	return (
-		<AdminDialog alert title={title} description={text}>
-			<Form method="post" action={useDialogAction()} preventScrollReset>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="delete" />
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Deleting..." className="bg-red-600 hover:bg-red-700">
-						{button}
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</AdminDialog>
-	)
+	return <FormDialog alert destructive title={title} description={text} intent="delete" submitLabel={button} pendingLabel="Deleting..." />
 }
 
 export const ErrorBoundary = AdminDialogErrorBoundary

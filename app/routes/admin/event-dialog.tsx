@@ -1,11 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { Field, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
 import { EventFormSchema } from '~/lib/admin-schemas'
@@ -42,20 +39,14 @@ export function action({ request, params }: ActionFunctionArgs) {
 export default function EventDialog() {
 	const { event } = useLoaderData<typeof loader>()
 	const zone = useTimeZone(useRouteLoaderData<typeof adminLoader>('admin')?.timeZone ?? DEFAULT_TIME_ZONE)
-	return (
-		<AdminDialog title={event ? 'Edit Event' : 'Create Event'} description={event ? 'Change the details of this event.' : 'Schedule a new leadership event.'}>
-			{/* The browser's zone is only known after hydration: the form starts again in it then. */}
-			<EventForm key={zone} event={event} zone={zone} />
-		</AdminDialog>
-	)
+	// The browser's zone is only known after hydration: the form starts again in it then.
+	return <EventForm key={zone} event={event} zone={zone} />
 }
 
 function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typeof loader>>['event']; zone: string }) {
-	const actionData = useActionData<typeof action>()
-	const pending = useIsSubmitting('save-event')
-	const [form, fields] = useForm({
+	const [form, fields] = useDialogForm({
 		id: event ? `event-${event.id}` : 'event-new',
-		lastResult: actionData?.result,
+		schema: EventFormSchema,
 		defaultValue: event
 			? {
 					title: event.title,
@@ -65,38 +56,34 @@ function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typ
 					endTime: event.endTime ? toDateTimeLocalValue(event.endTime, zone) : '',
 				}
 			: undefined,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: EventFormSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
-	const zoneHelp = `In ${zone === DEFAULT_TIME_ZONE ? 'UTC' : `your time zone (${zone})`}.`
-
 	return (
-		<>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="save-event" />
-				<input type="hidden" name="timeZone" value={zone} />
-				<FormErrors errors={form.errors} />
-				<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-				<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+		<FormDialog
+			title={event ? 'Edit Event' : 'Create Event'}
+			description={event ? 'Change the details of this event.' : 'Schedule a new leadership event.'}
+			intent="save-event"
+			form={form}
+			submitLabel={event ? 'Save Changes' : 'Create Event'}
+			pendingLabel="Saving..."
+		>
+			<input type="hidden" name="timeZone" value={zone} />
+			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
+			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Location"
+				inputProps={{ ...getInputProps(fields.location, { type: 'text' }), placeholder: 'Leave empty for an online event' }}
+				errors={fields.location.errors}
+			/>
+			<div className="grid gap-4 sm:grid-cols-2">
 				<Field
-					label="Location"
-					inputProps={{ ...getInputProps(fields.location, { type: 'text' }), placeholder: 'Leave empty for an online event' }}
-					errors={fields.location.errors}
+					label="Start Time"
+					inputProps={getInputProps(fields.startTime, { type: 'datetime-local' })}
+					errors={fields.startTime.errors}
+					help={`In ${zone === DEFAULT_TIME_ZONE ? 'UTC' : `your time zone (${zone})`}.`}
 				/>
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field label="Start Time" inputProps={getInputProps(fields.startTime, { type: 'datetime-local' })} errors={fields.startTime.errors} help={zoneHelp} />
-					<Field label="End Time" inputProps={getInputProps(fields.endTime, { type: 'datetime-local' })} errors={fields.endTime.errors} help="Optional." />
-				</div>
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Saving...">
-						{event ? 'Save Changes' : 'Create Event'}
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</>
+				<Field label="End Time" inputProps={getInputProps(fields.endTime, { type: 'datetime-local' })} errors={fields.endTime.errors} help="Optional." />
+			</div>
+		</FormDialog>
 	)
 }
 

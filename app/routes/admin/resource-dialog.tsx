@@ -1,14 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { Field, FormErrors, SelectField, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { Field, SelectField, TextareaField } from '~/components/forms'
 import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
-import { RESOURCE_TYPE_OPTIONS, ResourceSchema, resourceTypeLabel } from '~/lib/admin-schemas'
+import { RESOURCE_TYPE_OPTIONS, ResourceSchema, resourceTypeLabel, type ResourceTypeValue } from '~/lib/admin-schemas'
 import { createResource, getResource, updateResource } from '~/services/resources.server'
 import { type RouteHandle } from '~/types'
 
@@ -35,53 +31,40 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function ResourceDialog() {
 	const { resource } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const hydrated = useHydrated()
-	const pending = useIsSubmitting('save-resource')
-	const [form, fields] = useForm({
+	const [form, fields] = useDialogForm({
 		id: resource ? `resource-${resource.id}` : 'resource-new',
-		lastResult: actionData?.result,
+		schema: ResourceSchema,
 		defaultValue: resource
-			? { title: resource.title, description: resource.description, type: resource.type, url: resource.url }
+			? { title: resource.title, description: resource.description, type: resource.type as ResourceTypeValue, url: resource.url }
 			: { type: 'pdf' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: ResourceSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
 	// A resource of a type the dialog does not list (a "link" from the API, say) keeps its type.
 	const types: string[] = [...RESOURCE_TYPE_OPTIONS]
 	if (resource && !types.includes(resource.type)) types.push(resource.type)
-
 	return (
-		<AdminDialog
+		<FormDialog
 			title={resource ? 'Edit Resource' : 'Add Resource'}
 			description={resource ? 'Change the details of this resource.' : 'Add a downloadable resource to the library.'}
+			intent="save-resource"
+			form={form}
+			submitLabel={resource ? 'Save Changes' : 'Add Resource'}
+			pendingLabel="Saving..."
+			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
 		>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="save-resource" />
-				<FormErrors errors={form.errors} />
-				<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-				<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
-				<SelectField
-					label="Type"
-					selectProps={getSelectProps(fields.type)}
-					options={types.map((type) => ({ value: type, label: resourceTypeLabel(type) }))}
-					errors={fields.type.errors}
-				/>
-				<Field
-					label="URL"
-					inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/resources/guide.pdf or https://...', inputMode: 'url' }}
-					errors={fields.url.errors}
-				/>
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Saving..." disabled={hydrated && (!fields.title.value?.trim() || !fields.url.value?.trim())}>
-						{resource ? 'Save Changes' : 'Add Resource'}
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</AdminDialog>
+			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
+			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<SelectField
+				label="Type"
+				selectProps={getSelectProps(fields.type)}
+				options={types.map((type) => ({ value: type, label: resourceTypeLabel(type) }))}
+				errors={fields.type.errors}
+			/>
+			<Field
+				label="URL"
+				inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/resources/guide.pdf or https://...', inputMode: 'url' }}
+				errors={fields.url.errors}
+			/>
+		</FormDialog>
 	)
 }
 

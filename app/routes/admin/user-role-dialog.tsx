@@ -1,11 +1,9 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
+import { getSelectProps } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { FormErrors, SelectField, StatusButton, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { SelectField } from '~/components/forms'
 import { readDialogForm, requireCatalogueEditor, requireDialogEntity, type DialogActionData } from '~/lib/admin-pages.server'
 import { adminTabHref, dialogCloseHref } from '~/lib/admin-panel'
 import { ROLE_OPTIONS, RoleChangeSchema, roleLabel } from '~/lib/admin-schemas'
@@ -49,30 +47,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserRoleDialog() {
 	const { user } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const pending = useIsSubmitting('change-role')
-	const [form, fields] = useForm({
-		id: `role-${user.id}`,
-		lastResult: actionData?.result,
-		// SPEC §2: the dialog opens on the user's role, member when it has none.
-		defaultValue: { role: user.role ?? 'member' },
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: RoleChangeSchema }),
-	})
+	// SPEC §2: the dialog opens on the user's role, member when it has none.
+	const [form, fields] = useDialogForm({ id: `role-${user.id}`, schema: RoleChangeSchema, defaultValue: { role: user.role ?? 'member' } })
 	return (
-		<AdminDialog title="Change User Role" description={`Choose the role of ${user.name} (${user.username}).`}>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="change-role" />
-				<FormErrors errors={form.errors} />
-				<SelectField label="Role" selectProps={{ ...getSelectProps(fields.role), autoFocus: true }} options={ROLE_OPTIONS} errors={fields.role.errors} />
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Updating...">
-						Save Changes
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</AdminDialog>
+		<FormDialog
+			title="Change User Role"
+			description={`Choose the role of ${user.name} (${user.username}).`}
+			intent="change-role"
+			form={form}
+			submitLabel="Save Changes"
+			pendingLabel="Updating..."
+		>
+			<SelectField label="Role" selectProps={{ ...getSelectProps(fields.role), autoFocus: true }} options={ROLE_OPTIONS} errors={fields.role.errors} />
+		</FormDialog>
 	)
 }
 

@@ -1,12 +1,8 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { getInputProps, getTextareaProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
-import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction } from '~/components/admin/admin-dialog'
-import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
-import { ActionToast } from '~/components/ui/toaster'
+import { useLoaderData } from '@remix-run/react'
+import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { Field, TextareaField } from '~/components/forms'
 import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
 import { VideoSchema } from '~/lib/admin-schemas'
 import { createVideo, getVideo, updateVideo } from '~/services/videos.server'
@@ -35,56 +31,44 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function VideoDialog() {
 	const { video } = useLoaderData<typeof loader>()
-	const actionData = useActionData<typeof action>()
-	const hydrated = useHydrated()
-	const pending = useIsSubmitting('save-video')
-	const [form, fields] = useForm({
+	const [form, fields] = useDialogForm({
 		id: video ? `video-${video.id}` : 'video-new',
-		lastResult: actionData?.result,
+		schema: VideoSchema,
 		defaultValue: video
 			? { title: video.title, description: video.description, url: video.url, thumbnail: video.thumbnail, duration: video.duration, category: video.category }
 			: undefined,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: VideoSchema }),
-		shouldValidate: 'onBlur',
-		shouldRevalidate: 'onInput',
 	})
-	// SPEC §2: submit stays disabled while title or url is empty (with JavaScript; without it the server says so).
-	const incomplete = !fields.title.value?.trim() || !fields.url.value?.trim()
-
 	return (
-		<AdminDialog title={video ? 'Edit Video' : 'Add Video'} description={video ? 'Change the details of this video.' : 'Add a video lesson to the content library.'}>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...getFormProps(form)}>
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="save-video" />
-				<FormErrors errors={form.errors} />
-				<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-				<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+		<FormDialog
+			title={video ? 'Edit Video' : 'Add Video'}
+			description={video ? 'Change the details of this video.' : 'Add a video lesson to the content library.'}
+			intent="save-video"
+			form={form}
+			submitLabel={video ? 'Save Changes' : 'Add Video'}
+			pendingLabel="Saving..."
+			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
+		>
+			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
+			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="URL"
+				inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/media/lesson.mp4 or https://...', inputMode: 'url' }}
+				errors={fields.url.errors}
+			/>
+			<Field
+				label="Thumbnail"
+				inputProps={{ ...getInputProps(fields.thumbnail, { type: 'text' }), placeholder: 'https://... (optional)', inputMode: 'url' }}
+				errors={fields.thumbnail.errors}
+			/>
+			<div className="grid gap-4 sm:grid-cols-2">
 				<Field
-					label="URL"
-					inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/media/lesson.mp4 or https://...', inputMode: 'url' }}
-					errors={fields.url.errors}
+					label="Duration (minutes)"
+					inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 1, step: 1 }}
+					errors={fields.duration.errors}
 				/>
-				<Field
-					label="Thumbnail"
-					inputProps={{ ...getInputProps(fields.thumbnail, { type: 'text' }), placeholder: 'https://... (optional)', inputMode: 'url' }}
-					errors={fields.thumbnail.errors}
-				/>
-				<div className="grid gap-4 sm:grid-cols-2">
-					<Field
-						label="Duration (minutes)"
-						inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 1, step: 1 }}
-						errors={fields.duration.errors}
-					/>
-					<Field label="Category" inputProps={getInputProps(fields.category, { type: 'text' })} errors={fields.category.errors} />
-				</div>
-				<DialogButtons>
-					<StatusButton pending={pending} pendingLabel="Saving..." disabled={hydrated && incomplete}>
-						{video ? 'Save Changes' : 'Add Video'}
-					</StatusButton>
-				</DialogButtons>
-			</Form>
-			<ActionToast toast={actionData?.toast} />
-		</AdminDialog>
+				<Field label="Category" inputProps={getInputProps(fields.category, { type: 'text' })} errors={fields.category.errors} />
+			</div>
+		</FormDialog>
 	)
 }
 
