@@ -2,6 +2,11 @@ import { expect, test } from '@playwright/test'
 import { deleteRow, dialog, editRow, expectNotice, openAdminTab, row } from './admin-helpers'
 import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
 
+/** The data request of a tab when JavaScript switches to it. */
+function tabData(tab: string) {
+	return (url: URL) => url.pathname === '/admin' && url.searchParams.get('tab') === tab && url.searchParams.get('_data') === 'admin'
+}
+
 test.describe('administration panel', () => {
 	test('an admin adds, edits and deletes a video', async ({ page }) => {
 		const title = uniqueName('Video')
@@ -199,5 +204,33 @@ test.describe('administration panel', () => {
 		await expect(page.getByRole('alertdialog')).toHaveCount(0)
 		await deleteRow(page, title, { name: 'Delete Video', text: title, button: 'Delete' })
 		expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+	})
+
+	test('with JavaScript, another tab says it is loading, and a list that fails to load offers Try Again', async ({ page }, testInfo) => {
+		test.skip(!jsEnabled(testInfo), 'loading states exist only with JavaScript')
+		await logIn(page, 'admin')
+		await page.goto('/admin?tab=users')
+
+		await page.route(tabData('content'), async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 800))
+			await route.continue()
+		})
+		await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Content' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Loading videos...' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Add Video' })).toBeVisible()
+
+		// The users list fails once, as it would with the database away: the loader answers with its message.
+		await page.route(tabData('users'), async (route) => {
+			const response = await route.fetch()
+			const data = await response.json()
+			await route.fulfill({ response, json: { ...data, panel: { ...data.panel, users: [], error: 'The server could not load the list. Please try again.' } } })
+		}, { times: 1 })
+		await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }).click()
+		const failure = page.getByRole('alert').filter({ hasText: 'Failed to load users' })
+		await expect(failure).toContainText('Error')
+		await expect(failure).toContainText('The server could not load the list. Please try again.')
+		await failure.getByRole('link', { name: 'Try Again' }).click()
+		await expect(page.getByText(/\d+ users total/)).toBeVisible()
+		await expect(row(page, 'manager@example.com')).toContainText('content manager')
 	})
 })
