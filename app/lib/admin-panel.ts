@@ -20,8 +20,6 @@ export type CatalogueKind = 'videos' | 'communities' | 'events' | 'resources'
 
 interface CatalogueTexts {
 	tab: AdminTab
-	/** "video", as in "Loading videos..." and the delete question */
-	noun: string
 	added: string
 	updated: string
 	deleted: string
@@ -34,7 +32,6 @@ interface CatalogueTexts {
 export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
 	videos: {
 		tab: 'content',
-		noun: 'video',
 		added: 'Video added',
 		updated: 'Video updated',
 		deleted: 'Video deleted',
@@ -44,7 +41,6 @@ export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
 	},
 	communities: {
 		tab: 'communities',
-		noun: 'community',
 		added: 'Community added',
 		updated: 'Community updated',
 		deleted: 'Community deleted',
@@ -54,7 +50,6 @@ export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
 	},
 	events: {
 		tab: 'events',
-		noun: 'event',
 		added: 'Event created',
 		updated: 'Event updated',
 		deleted: 'Event deleted',
@@ -64,7 +59,6 @@ export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
 	},
 	resources: {
 		tab: 'resources',
-		noun: 'resource',
 		added: 'Resource added',
 		updated: 'Resource updated',
 		deleted: 'Resource deleted',
