@@ -16,7 +16,7 @@ import { deleteVideo, getVideo, listVideos } from '~/services/videos.server'
 import { CATALOGUE_TEXTS, dialogCloseHref, type AdminTab, type CatalogueKind } from './admin-panel'
 import { assertServiceError, replyWithServiceError } from './form-errors.server'
 import { jsonError, requireNumericId } from './http.server'
-import { makeToast, type Toast } from './toast'
+import { makeToast, type Toast, type ToastInput } from './toast'
 
 type Params = LoaderFunctionArgs['params']
 
@@ -26,7 +26,7 @@ type Params = LoaderFunctionArgs['params']
  * and these call the same services as the JSON admin API.
  */
 
-export interface DialogActionData {
+interface DialogActionData {
 	result: SubmissionResult<string[]>
 	toast: Toast
 }
@@ -88,10 +88,39 @@ function failureToast(title: string, messages: string[]): Toast {
 }
 
 /**
- * The add and edit dialogs of a catalogue entity: validate the form with the
- * same schema as the browser, call the service, then back to the tab with a
- * notice (SPEC §8), or the form again with its errors and a failure notice.
+ * Every dialog form: check the CSRF token, validate with the same schema as
+ * the browser, let `save` call the service, then back to the tab with the
+ * notice `save` returns (SPEC §8); or the form again with its errors and a
+ * failure notice titled `failedTitle`.
  */
+export async function handleDialogForm<Schema extends z.ZodTypeAny>({
+	request,
+	schema,
+	failedTitle,
+	save,
+}: {
+	request: Request
+	schema: Schema
+	failedTitle: string
+	save: (value: z.output<Schema>) => Promise<ToastInput>
+}) {
+	const submission = parseWithZod(await readDialogForm(request), { schema })
+	if (submission.status !== 'success') {
+		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
+		return json<DialogActionData>({ result: submission.reply(), toast: failureToast(failedTitle, messages) }, { status: 400 })
+	}
+	try {
+		return redirectWithToast(dialogCloseHref(new URL(request.url)), await save(submission.value))
+	} catch (error) {
+		assertServiceError(error)
+		return json<DialogActionData>(
+			{ result: replyWithServiceError(submission, error), toast: failureToast(failedTitle, [error.message]) },
+			{ status: error.status },
+		)
+	}
+}
+
+/** The add and edit dialogs of a catalogue entity: add without an id, edit with one. */
 export async function handleCatalogueForm<Schema extends z.ZodTypeAny, Entity>({
 	request,
 	params,
@@ -115,28 +144,16 @@ export async function handleCatalogueForm<Schema extends z.ZodTypeAny, Entity>({
 }) {
 	const actor = await requireCatalogueEditor(request)
 	const id = params.id === undefined ? null : requireNumericId(params.id, what)
-	const formData = await readDialogForm(request)
 	const texts = CATALOGUE_TEXTS[kind]
-	const failedTitle = id === null ? texts.addFailed : texts.updateFailed
-
-	const submission = parseWithZod(formData, { schema })
-	if (submission.status !== 'success') {
-		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
-		return json<DialogActionData>({ result: submission.reply(), toast: failureToast(failedTitle, messages) }, { status: 400 })
-	}
-	try {
-		const entity = id === null ? await create(actor, submission.value) : await update(actor, id, submission.value)
-		return redirectWithToast(dialogCloseHref(new URL(request.url)), {
-			title: id === null ? texts.added : texts.updated,
-			description: `"${describe(entity)}" has been saved.`,
-		})
-	} catch (error) {
-		assertServiceError(error)
-		return json<DialogActionData>(
-			{ result: replyWithServiceError(submission, error), toast: failureToast(failedTitle, [error.message]) },
-			{ status: error.status },
-		)
-	}
+	return handleDialogForm({
+		request,
+		schema,
+		failedTitle: id === null ? texts.addFailed : texts.updateFailed,
+		save: async (value) => {
+			const entity = id === null ? await create(actor, value) : await update(actor, id, value)
+			return { title: id === null ? texts.added : texts.updated, description: `"${describe(entity)}" has been saved.` }
+		},
+	})
 }
 
 /** What the delete dialogs need of each entity: its name, and the service that deletes it (returning the name). */

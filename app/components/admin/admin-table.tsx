@@ -1,4 +1,4 @@
-import { Form, Link, useSubmit } from '@remix-run/react'
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { type AdminTab } from '~/lib/admin-panel'
@@ -46,6 +46,11 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 	const submit = useSubmit()
 	const timer = useRef<ReturnType<typeof setTimeout>>()
 	const inputId = useId()
+	// A search still waiting to be sent is dropped once the page has moved on (Search pressed, a dialog
+	// opened): sent late, it would navigate away from where the user now is.
+	const location = useLocation()
+	const currentKey = useRef(location.key)
+	currentKey.current = location.key
 	useEffect(() => () => clearTimeout(timer.current), [])
 	return (
 		<Form
@@ -56,9 +61,13 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 			className="flex w-full max-w-md gap-2"
 			onChange={(event) => {
 				const form = event.currentTarget
+				const typedAt = currentKey.current
 				clearTimeout(timer.current)
-				timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 300)
+				timer.current = setTimeout(() => {
+					if (currentKey.current === typedAt) submit(form, { replace: true, preventScrollReset: true })
+				}, 300)
 			}}
+			onSubmit={() => clearTimeout(timer.current)}
 		>
 			<input type="hidden" name="tab" value={tab} />
 			<label htmlFor={inputId} className="sr-only">

@@ -1,17 +1,13 @@
 import { getSelectProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { SelectField } from '~/components/forms'
-import { readDialogForm, requireCatalogueEditor, requireDialogEntity, type DialogActionData } from '~/lib/admin-pages.server'
-import { adminTabHref, dialogCloseHref } from '~/lib/admin-panel'
+import { handleDialogForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
+import { adminTabHref } from '~/lib/admin-panel'
 import { ROLE_OPTIONS, RoleChangeSchema, roleLabel } from '~/lib/admin-schemas'
-import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
 import { requireNumericId } from '~/lib/http.server'
-import { makeToast } from '~/lib/toast'
 import { changeUserRole } from '~/services/admin-users.server'
-import { redirectWithToast } from '~/services/toast.server'
 import { getUserById } from '~/services/users.server'
 import { type RouteHandle } from '~/types'
 
@@ -28,21 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const actor = await requireCatalogueEditor(request)
 	const userId = requireNumericId(params.userId, 'User')
-	const submission = parseWithZod(await readDialogForm(request), { schema: RoleChangeSchema })
-	const failed = (message: string) => makeToast({ type: 'destructive', title: 'Failed to update user role', description: message })
-	if (submission.status !== 'success') {
-		return json<DialogActionData>({ result: submission.reply(), toast: failed(submission.error?.role?.[0] ?? 'Choose a role') }, { status: 400 })
-	}
-	try {
-		const user = await changeUserRole(actor, userId, submission.value.role)
-		return redirectWithToast(dialogCloseHref(new URL(request.url)), {
-			title: 'User role updated',
-			description: `${user.name} is now ${/^[aeiou]/.test(user.role) ? "an" : "a"} ${roleLabel(user.role)}.`,
-		})
-	} catch (error) {
-		assertServiceError(error)
-		return json<DialogActionData>({ result: replyWithServiceError(submission, error), toast: failed(error.message) }, { status: error.status })
-	}
+	return handleDialogForm({
+		request,
+		schema: RoleChangeSchema,
+		failedTitle: 'Failed to update user role',
+		save: async ({ role }) => {
+			const user = await changeUserRole(actor, userId, role)
+			return { title: 'User role updated', description: `${user.name} is now ${/^[aeiou]/.test(user.role) ? 'an' : 'a'} ${roleLabel(user.role)}.` }
+		},
+	})
 }
 
 export default function UserRoleDialog() {
