@@ -84,7 +84,8 @@ export async function requireDialogEntity<Entity>(load: (id: number) => Promise<
 
 /** "Failed to add video": the toast of a refused form, with every message in it. */
 function failureToast(title: string, messages: string[]): Toast {
-	return makeToast({ type: 'destructive', title, description: messages.join(' ') || 'Please check the form and try again.' })
+	const sentences = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
+	return makeToast({ type: 'destructive', title, description: sentences.join(' ') || 'Please check the form and try again.' })
 }
 
 /**
