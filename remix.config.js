@@ -44,6 +44,21 @@ export default {
 				route('settings', 'routes/settings.tsx')
 
 				// Administration
+				route('admin', 'routes/admin.tsx', { id: 'admin' }, () => {
+					route('users/:userId/role', 'routes/admin/user-role-dialog.tsx')
+					route('videos/new', 'routes/admin/video-dialog.tsx', { id: 'admin-video-new' })
+					route('videos/:id/edit', 'routes/admin/video-dialog.tsx', { id: 'admin-video-edit' })
+					route('videos/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-video-delete' })
+					route('communities/new', 'routes/admin/community-dialog.tsx', { id: 'admin-community-new' })
+					route('communities/:id/edit', 'routes/admin/community-dialog.tsx', { id: 'admin-community-edit' })
+					route('communities/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-community-delete' })
+					route('events/new', 'routes/admin/event-dialog.tsx', { id: 'admin-event-new' })
+					route('events/:id/edit', 'routes/admin/event-dialog.tsx', { id: 'admin-event-edit' })
+					route('events/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-event-delete' })
+					route('resources/new', 'routes/admin/resource-dialog.tsx', { id: 'admin-resource-new' })
+					route('resources/:id/edit', 'routes/admin/resource-dialog.tsx', { id: 'admin-resource-edit' })
+					route('resources/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-resource-delete' })
+				})
 
 				// Subscription
 				route('subscribe', 'routes/subscribe.tsx')
@@ -73,6 +88,16 @@ export default {
 			route('api/messages/private/:userId', 'routes/api/private-messages.ts')
 
 			// JSON: administration
+			route('api/admin/users', 'routes/api/admin/users.ts')
+			route('api/admin/users/:userId/role', 'routes/api/admin/user-role.ts')
+			route('api/admin/videos', 'routes/api/admin/videos.ts')
+			route('api/admin/videos/:id', 'routes/api/admin/videos.$id.ts')
+			route('api/admin/communities', 'routes/api/admin/communities.ts')
+			route('api/admin/communities/:id', 'routes/api/admin/communities.$id.ts')
+			route('api/admin/events', 'routes/api/admin/events.ts')
+			route('api/admin/events/:id', 'routes/api/admin/events.$id.ts')
+			route('api/admin/resources', 'routes/api/admin/resources.ts')
+			route('api/admin/resources/:id', 'routes/api/admin/resources.$id.ts')
 
 			// JSON: subscription and Stripe webhook
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')

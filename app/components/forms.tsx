@@ -1,5 +1,5 @@
 import { useNavigation } from '@remix-run/react'
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -111,13 +111,15 @@ export function StatusButton({
 	pendingLabel,
 	children,
 	className = '',
+	disabled,
 	...props
 }: React.ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingLabel: string }) {
 	return (
 		<button
 			type="submit"
 			aria-busy={pending || undefined}
-			disabled={pending || props.disabled}
+			// Taken out of `props` above: spread after this, a caller's `disabled={false}` would re-enable a pending button.
+			disabled={pending || disabled}
 			className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
 			{...props}
 		>
@@ -134,6 +136,38 @@ export function FormErrors({ errors }: { errors?: ListOfErrors }) {
 	return (
 		<div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3">
 			<ErrorList errors={errors} />
+		</div>
+	)
+}
+
+/** A labelled select with its errors wired up, styled like the inputs. */
+export function SelectField({
+	label,
+	selectProps,
+	options,
+	errors,
+}: {
+	label: ReactNode
+	selectProps: SelectHTMLAttributes<HTMLSelectElement>
+	options: Array<{ value: string; label: string }>
+	errors?: ListOfErrors
+}) {
+	const fallbackId = useId()
+	const id = selectProps.id ?? fallbackId
+	const errorId = errors?.length ? `${id}-error` : undefined
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
+				{label}
+			</label>
+			<select id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...selectProps}>
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
+			</select>
+			<ErrorList id={errorId} errors={errors} />
 		</div>
 	)
 }

@@ -19,22 +19,98 @@ function toDate(value: string | Date): Date {
 	return value instanceof Date ? value : new Date(value)
 }
 
+/**
+ * Some ICU versions put a narrow no-break space before "PM"; plain spaces keep
+ * the server's and the browser's text identical, so hydration matches.
+ */
+function format(options: Intl.DateTimeFormatOptions, value: string | Date, locale = 'en-US'): string {
+	return new Intl.DateTimeFormat(locale, options).format(toDate(value)).replace(/\s/g, ' ')
+}
+
+/** The zone a browser runs in (only meaningful in the browser). */
+export function browserTimeZone(): string {
+	const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+	return zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE
+}
+
 /** 'Mar 5, 2025' */
 export function formatDate(value: string | Date, timeZone: string): string {
-	return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(toDate(value))
+	return format({ dateStyle: 'medium', timeZone }, value)
 }
 
 /** 'Wed, Mar 5, 2025' */
 export function formatLongDate(value: string | Date, timeZone: string): string {
-	return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone }).format(toDate(value))
+	return format({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone }, value)
+}
+
+/** 'Jun 1, 2025, 5:00 PM' */
+export function formatDateTime(value: string | Date, timeZone: string): string {
+	return format({ dateStyle: 'medium', timeStyle: 'short', timeZone }, value)
 }
 
 /** '3:00 PM' */
 export function formatTime(value: string | Date, timeZone: string): string {
-	return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(toDate(value))
+	return format({ hour: 'numeric', minute: '2-digit', timeZone }, value)
 }
 
 /** The calendar day of an instant in a time zone, as 'YYYY-MM-DD' (for "is it today?"). */
 export function calendarDay(value: string | Date, timeZone: string): string {
-	return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone }).format(toDate(value))
+	return format({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone }, value, 'en-CA')
+}
+
+/*
+ * Wall-clock times in a named zone (docs/decisions/030-admin-event-times.md):
+ * a `datetime-local` input gives "2025-06-01T17:00" with no zone; these turn
+ * it into an instant and back, for any IANA zone, DST included.
+ */
+const DAY_MS = 86_400_000
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/
+
+/** The offset of `zone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+function zoneOffset(instant: number, zone: string): number {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		})
+			.formatToParts(new Date(instant))
+			.map((part) => [part.type, Number(part.value)]),
+	) as Record<string, number>
+	const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
+	return asUtc - Math.floor(instant / 1000) * 1000
+}
+
+/**
+ * "2025-06-01T17:00" in `zone` as a Date; null when the text is not a real
+ * date and time. A time skipped by a DST change moves forward by the gap,
+ * as clocks do; a repeated one takes its first occurrence.
+ */
+export function zonedDateTimeToDate(local: string, zone: string): Date | null {
+	const match = LOCAL_DATE_TIME.exec(local)
+	if (!match) return null
+	const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0))
+	const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second)
+	const check = new Date(wall)
+	if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second > 59) return null
+	// The zone's offsets a day before and a day after: equal except near a DST change.
+	const before = wall - zoneOffset(wall - DAY_MS, zone)
+	const after = wall - zoneOffset(wall + DAY_MS, zone)
+	const isWall = (instant: number) => instant + zoneOffset(instant, zone) === wall
+	if (isWall(before) && isWall(after)) return new Date(Math.min(before, after))
+	if (isWall(after)) return new Date(after)
+	// `before` is right, or the time fell in a gap: the earlier offset moves it forward by the gap.
+	return new Date(before)
+}
+
+/** A Date as the value of a `datetime-local` input in `zone`: "2025-06-01T17:00". */
+export function toDateTimeLocalValue(value: Date | string, zone: string): string {
+	const instant = new Date(value).getTime()
+	const wall = new Date(instant + zoneOffset(instant, zone))
+	return wall.toISOString().slice(0, 16)
 }

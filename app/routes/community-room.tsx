@@ -11,7 +11,8 @@ import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
 import { requireNumericId } from '~/lib/http.server'
 import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/services/auth.server'
-import { getCommunity, listMembers } from '~/services/communities.server'
+import { getCommunity } from '~/services/communities.server'
+import { listPublicUsers } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
 
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const community = await requireCommunity(params.id)
 	const cursor = readPageCursor(request)
-	const [history, members] = await Promise.all([getCommunityHistory(user, community.id, cursor), listMembers()])
+	const [history, members] = await Promise.all([getCommunityHistory(user, community.id, cursor), listPublicUsers()])
 	return json({
 		me: { id: user.id, username: user.username },
 		canPost: isPremium(user),

@@ -12,7 +12,7 @@ import { ActionToast } from '~/components/ui/toaster'
 import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
 import { requireNumericId } from '~/lib/http.server'
 import { requireUser } from '~/services/auth.server'
-import { getMember, listMembers } from '~/services/communities.server'
+import { getPublicUser, listPublicUsers } from '~/services/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
 
@@ -35,8 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// Asking for oneself just shows the contact list; anything else unknown says so.
 	const requested = url.searchParams.has('userId') && contactId !== user.id
 	const [contacts, contact] = await Promise.all([
-		listMembers({ search, excludeUserId: user.id }),
-		contactId !== null && contactId !== user.id ? getMember(contactId) : null,
+		listPublicUsers({ search, excludeUserId: user.id }),
+		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
 	const cursor = readPageCursor(request)
 	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null

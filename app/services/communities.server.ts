@@ -1,16 +1,7 @@
-import mongoose from 'mongoose'
-import {
-	CommunityModel,
-	PUBLIC_USER_FIELDS,
-	UserModel,
-	toCommunityJSON,
-	toPublicUserJSON,
-	type Community,
-	type CommunityJSON,
-	type PublicUserJSON,
-	type User,
-} from '#models/index'
-import { escapeRegExp } from './videos.server'
+import { CommunityModel, MessageModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
+import { type CommunityInput } from '~/lib/admin-schemas'
+import { catalogueWriter } from './catalogue-writer.server'
+import { type Actor } from './permissions.server'
 
 export async function listCommunities(): Promise<CommunityJSON[]> {
 	const communities = await CommunityModel.find().sort({ id: 1 }).lean<Community[]>()
@@ -22,26 +13,14 @@ export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	return community ? toCommunityJSON(community) : null
 }
 
-type PublicUser = Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>
-
-/**
- * The members of the community, by name: every account belongs to every
- * room (SPEC §2 Community Members, and the contact list of /messages, which
- * searches by name or username and leaves out the viewer).
- */
-export async function listMembers({ search, excludeUserId }: { search?: string; excludeUserId?: number } = {}): Promise<PublicUserJSON[]> {
-	const filter: Record<string, unknown> = {}
-	if (excludeUserId !== undefined) filter.id = mongoose.trusted({ $ne: excludeUserId })
-	if (search?.trim()) {
-		const pattern = new RegExp(escapeRegExp(search.trim()), 'i')
-		filter.$or = [{ name: mongoose.trusted({ $regex: pattern }) }, { username: mongoose.trusted({ $regex: pattern }) }]
-	}
-	const users = await UserModel.find(filter).select(PUBLIC_USER_FIELDS).sort({ name: 1, id: 1 }).lean<PublicUser[]>()
-	return users.map(toPublicUserJSON)
-}
-
-/** One member as other members may see them, or null. */
-export async function getMember(id: number): Promise<PublicUserJSON | null> {
-	const user = await UserModel.findOne({ id }).select(PUBLIC_USER_FIELDS).lean<PublicUser>()
-	return user ? toPublicUserJSON(user) : null
-}
+// Administration (SPEC §2 "Communities"): deleting a community deletes its chat history.
+const communityWriter = catalogueWriter({
+	model: CommunityModel,
+	counter: 'communities',
+	toJSON: toCommunityJSON,
+	notFoundMessage: 'Community not found',
+	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
+})
+export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
+export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
+export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)

@@ -1,5 +1,8 @@
 import { ResourceModel, toResourceJSON, type Resource, type ResourceJSON } from '#models/index'
-import { anyFieldContains } from './videos.server'
+import { type ResourceInput } from '~/lib/admin-schemas'
+import { anyFieldContains } from '~/lib/search.server'
+import { catalogueWriter } from './catalogue-writer.server'
+import { type Actor } from './permissions.server'
 
 /** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type. */
 export async function listResources({ search, type }: { search?: string; type?: string } = {}): Promise<ResourceJSON[]> {
@@ -19,3 +22,14 @@ export async function getResource(id: number): Promise<ResourceJSON | null> {
 	const resource = await ResourceModel.findOne({ id }).lean<Resource>()
 	return resource ? toResourceJSON(resource) : null
 }
+
+// Administration (SPEC §2 "Resources").
+const resourceWriter = catalogueWriter({
+	model: ResourceModel,
+	counter: 'resources',
+	toJSON: toResourceJSON,
+	notFoundMessage: 'Resource not found',
+})
+export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
+export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) => resourceWriter.update(actor, id, changes)
+export const deleteResource = (actor: Actor, id: number) => resourceWriter.remove(actor, id)

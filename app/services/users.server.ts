@@ -1,3 +1,4 @@
+import mongoose from 'mongoose'
 import {
 	PUBLIC_USER_FIELDS,
 	UserModel,
@@ -13,7 +14,7 @@ import { type RegisterInput } from '~/lib/schemas'
 import { ServiceError, forbidden, isDuplicateKeyError, notFound } from './errors.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { deleteAllSessionsOfUser } from './session.server'
-import { anyFieldContains } from './videos.server'
+import { anyFieldContains } from '~/lib/search.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -67,9 +68,22 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 
 /** GET /api/users: what members may see of each other (no email, no Stripe ids, no password), by name. */
-export async function listPublicUsers({ search }: { search?: string } = {}): Promise<PublicUserJSON[]> {
-	const users = await UserModel.find(anyFieldContains(search, ['name', 'username'])).select(PUBLIC_USER_FIELDS).sort({ name: 1, id: 1 }).lean<User[]>()
+/**
+ * Users as other members may see them, by name: the member list of a room
+ * (every account belongs to every room), the contact list of /messages
+ * (searched by name or username, without the viewer) and GET /api/users.
+ */
+export async function listPublicUsers({ search, excludeUserId }: { search?: string; excludeUserId?: number } = {}): Promise<PublicUserJSON[]> {
+	const filter = anyFieldContains(search, ['name', 'username'])
+	if (excludeUserId !== undefined) filter.id = mongoose.trusted({ $ne: excludeUserId })
+	const users = await UserModel.find(filter).select(PUBLIC_USER_FIELDS).sort({ name: 1, id: 1 }).lean<User[]>()
 	return users.map(toPublicUserJSON)
+}
+
+/** One user as other members may see them, or null. */
+export async function getPublicUser(id: number): Promise<PublicUserJSON | null> {
+	const user = await UserModel.findOne({ id }).select(PUBLIC_USER_FIELDS).lean<User>()
+	return user ? toPublicUserJSON(user) : null
 }
 
 /** A member may change only their own profile and password (ARCHITECTURE.md "Sessions and security"). */

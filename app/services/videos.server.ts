@@ -1,19 +1,11 @@
 import mongoose from 'mongoose'
-import { VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { ProgressModel, VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { type VideoInput } from '~/lib/admin-schemas'
+import { anyFieldContains } from '~/lib/search.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
+import { catalogueWriter } from './catalogue-writer.server'
 import { notFound } from './errors.server'
-
-/** Escapes text for use inside a RegExp: a search for "c++" finds "c++". */
-export function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** A filter for documents where any of `fields` contains `search`, ignoring case (matches all for an empty search). */
-export function anyFieldContains(search: string | undefined, fields: string[]): Record<string, unknown> {
-	if (!search?.trim()) return {}
-	const pattern = new RegExp(escapeRegExp(search.trim()), 'i')
-	return { $or: fields.map((field) => ({ [field]: mongoose.trusted({ $regex: pattern }) })) }
-}
+import { type Actor } from './permissions.server'
 
 /** All videos in library order (by id), optionally filtered by a case-insensitive search and a category. */
 export async function listVideos({ search, category }: { search?: string; category?: string } = {}): Promise<VideoJSON[]> {
@@ -67,3 +59,15 @@ export async function listVideoCategories(): Promise<string[]> {
 	const categories = await VideoModel.distinct('category')
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
+
+// Administration (SPEC §2 "Content"): deleting a video deletes everyone's progress on it.
+const videoWriter = catalogueWriter({
+	model: VideoModel,
+	counter: 'videos',
+	toJSON: toVideoJSON,
+	notFoundMessage: 'Video not found',
+	deleteDependents: (videoId) => ProgressModel.deleteMany({ videoId }),
+})
+export const createVideo = (actor: Actor, input: VideoInput) => videoWriter.create(actor, input)
+export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) => videoWriter.update(actor, id, changes)
+export const deleteVideo = (actor: Actor, id: number) => videoWriter.remove(actor, id)

@@ -63,13 +63,21 @@ describe('health and shutdown', () => {
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		try {
-			await new Promise<void>((resolve) => child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve()))
 			let output = ''
 			child.stdout.on('data', (chunk) => (output += chunk))
 			child.stderr.on('data', (chunk) => (output += chunk))
+			const url = await new Promise<string>((resolve) =>
+				child.stdout.on('data', () => {
+					const match = /listening on (http:\/\/\S+)/.exec(output)
+					if (match) resolve(match[1]!)
+				}),
+			)
+			// Serving requests, so start-up (signal handlers included) is over.
+			expect((await fetch(new URL('/healthz', url))).status).toBe(200)
 			const exited = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])))
 			child.kill('SIGTERM')
-			expect({ exit: await exited, output }).toMatchObject({ exit: [0, null], output: expect.stringContaining('SIGTERM received: shutting down') })
+			expect(await exited, output).toEqual([0, null])
+			expect(output).toContain('SIGTERM received: shutting down')
 		} finally {
 			child.kill('SIGKILL')
 			await database.stop()

@@ -1,0 +1,199 @@
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { Form, isRouteErrorResponse, Link, useActionData, useLocation, useNavigate, useRouteError } from '@remix-run/react'
+import { useEffect, useId, type ReactNode } from 'react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import { type z } from 'zod'
+import { FormErrors, StatusButton, useIsSubmitting } from '~/components/forms'
+import { ActionToast } from '~/components/ui/toaster'
+import { dialogCloseHref } from '~/lib/admin-panel'
+import { type Toast } from '~/lib/toast'
+
+/** Where a dialog's Cancel, Close and Escape lead: its tab, with the tab's search. */
+export function useDialogCloseHref() {
+	return dialogCloseHref(useLocation())
+}
+
+/** A dialog form posts back to its own address, search included, so the action knows where to return. */
+export function useDialogAction() {
+	const location = useLocation()
+	return `${location.pathname}${location.search}`
+}
+
+/**
+ * A dialog drawn as a modal over the admin tab (ARCHITECTURE.md: dialogs are
+ * routes). It is an ordinary page without JavaScript: the backdrop, ✕ and
+ * Cancel are links back to the tab. With JavaScript, Escape closes it too.
+ */
+export function AdminDialog({
+	title,
+	description,
+	alert = false,
+	children,
+}: {
+	title: string
+	description?: ReactNode
+	/** An alert dialog (a destructive confirmation). */
+	alert?: boolean
+	children: ReactNode
+}) {
+	const closeHref = useDialogCloseHref()
+	const navigate = useNavigate()
+	const titleId = useId()
+	const descriptionId = useId()
+
+	useEffect(() => {
+		function closeOnEscape(event: KeyboardEvent) {
+			if (event.key === 'Escape') navigate(closeHref, { preventScrollReset: true })
+		}
+		document.addEventListener('keydown', closeOnEscape)
+		return () => document.removeEventListener('keydown', closeOnEscape)
+	}, [closeHref, navigate])
+
+	return (
+		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+			<Link to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 cursor-default bg-gray-900/50" />
+			<dialog
+				open
+				role={alert ? 'alertdialog' : undefined}
+				aria-modal="true"
+				aria-labelledby={titleId}
+				aria-describedby={description ? descriptionId : undefined}
+				className="relative m-0 w-full max-w-lg rounded-xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl"
+			>
+				<h2 id={titleId} className="pr-8 text-lg font-semibold">
+					{title}
+				</h2>
+				{description ? (
+					<div id={descriptionId} className="mt-1 text-sm text-gray-600">
+						{description}
+					</div>
+				) : null}
+				<div className="mt-5">{children}</div>
+				<Link
+					to={closeHref}
+					preventScrollReset
+					aria-label="Close"
+					className="absolute right-3 top-3 rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
+				>
+					<span aria-hidden="true">✕</span>
+				</Link>
+			</dialog>
+		</div>
+	)
+}
+
+/** Cancel (back to the tab) and the dialog's submit button. */
+export function DialogButtons({ children, cancelLabel = 'Cancel' }: { children: ReactNode; cancelLabel?: string }) {
+	return (
+		<div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+			<Link
+				to={useDialogCloseHref()}
+				preventScrollReset
+				className="inline-flex items-center justify-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50"
+			>
+				{cancelLabel}
+			</Link>
+			{children}
+		</div>
+	)
+}
+
+/** What a dialog's action answers when it refuses a form (app/lib/admin-pages.server.ts). */
+interface DialogActionData {
+	result?: SubmissionResult<string[]>
+	toast?: Toast
+}
+
+/** Conform for a dialog's form: the same zod schema as its action, and the action's last answer. */
+export function useDialogForm<Schema extends z.ZodTypeAny>({
+	id,
+	schema,
+	defaultValue,
+}: {
+	id: string
+	schema: Schema
+	defaultValue?: Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue']
+}) {
+	const actionData = useActionData<DialogActionData>()
+	return useForm<z.input<Schema>>({
+		id,
+		lastResult: actionData?.result,
+		defaultValue,
+		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+	})
+}
+
+/**
+ * A dialog around one form that posts back to the dialog's own route: CSRF
+ * token, intent, form errors, Cancel and a submit button with its pending
+ * label, and the notice of a refused post.
+ */
+export function FormDialog<Shape extends Record<string, unknown>>({
+	title,
+	description,
+	alert,
+	intent,
+	form,
+	submitLabel,
+	pendingLabel,
+	incomplete = false,
+	destructive = false,
+	children,
+}: {
+	title: string
+	description?: ReactNode
+	alert?: boolean
+	/** Tells this dialog's post apart for the pending label. */
+	intent: string
+	form?: FormMetadata<Shape, string[]>
+	submitLabel: string
+	pendingLabel: string
+	/** SPEC §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
+	incomplete?: boolean
+	destructive?: boolean
+	children?: ReactNode
+}) {
+	const actionData = useActionData<DialogActionData>()
+	const pending = useIsSubmitting(intent)
+	const hydrated = useHydrated()
+	return (
+		<AdminDialog title={title} description={description} alert={alert}>
+			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...(form ? getFormProps(form) : {})}>
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value={intent} />
+				{form ? <FormErrors errors={form.errors} /> : null}
+				{children}
+				<DialogButtons>
+					<StatusButton
+						pending={pending}
+						pendingLabel={pendingLabel}
+						disabled={hydrated && incomplete}
+						className={destructive ? 'bg-red-600 hover:bg-red-700' : ''}
+					>
+						{submitLabel}
+					</StatusButton>
+				</DialogButtons>
+			</Form>
+			<ActionToast toast={actionData?.toast} />
+		</AdminDialog>
+	)
+}
+
+/** A dialog whose entity does not exist (an unknown or malformed id) says so over the tab. */
+export function AdminDialogErrorBoundary() {
+	const error = useRouteError()
+	const notFound = isRouteErrorResponse(error) && error.status === 404
+	// 404s say `{ message }`; an expired CSRF token says `{ error }`.
+	const data = isRouteErrorResponse(error) && typeof error.data === 'object' && error.data ? (error.data as { message?: unknown; error?: unknown }) : {}
+	const message = String(data.message ?? data.error ?? 'Something went wrong. Please try again.')
+	if (!isRouteErrorResponse(error)) console.error(error)
+	return (
+		<AdminDialog title={notFound ? 'Not found' : 'Something went wrong'} description={message}>
+			<DialogButtons cancelLabel="Back to the list">{null}</DialogButtons>
+		</AdminDialog>
+	)
+}

@@ -1,0 +1,162 @@
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { type AdminTab } from '~/lib/admin-panel'
+
+/** The building blocks every admin tab shares: header, search, table, row actions, footer, load error. */
+
+export function PanelHeader({ title, subtitle, action }: { title: string; subtitle?: string; action?: ReactNode }) {
+	return (
+		<div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+			<div>
+				<h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+				{subtitle ? <p className="mt-0.5 text-sm text-gray-600">{subtitle}</p> : null}
+			</div>
+			{action ? <div className="flex shrink-0 gap-2">{action}</div> : null}
+		</div>
+	)
+}
+
+const buttonLinkClass =
+	'inline-flex items-center justify-center gap-1.5 rounded-md px-3.5 py-2 text-sm font-semibold shadow-sm focus-visible:outline-2'
+
+/** The "Add ..." button: a link to the add dialog's route. */
+export function AddLink({ to, children }: { to: string; children: ReactNode }) {
+	return (
+		<Link to={to} preventScrollReset className={`${buttonLinkClass} bg-brand-600 text-white hover:bg-brand-700`}>
+			<span aria-hidden="true">+</span>
+			{children}
+		</Link>
+	)
+}
+
+export function SecondaryLink({ to, children }: { to: string; children: ReactNode }) {
+	return (
+		<Link to={to} preventScrollReset className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+			{children}
+		</Link>
+	)
+}
+
+/**
+ * A search box that is a GET form (it works without JavaScript); with
+ * JavaScript it also searches as you type.
+ */
+export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; placeholder: string }) {
+	const submit = useSubmit()
+	const timer = useRef<ReturnType<typeof setTimeout>>()
+	const inputId = useId()
+	// A search still waiting to be sent is dropped once the page has moved on (Search pressed, a dialog
+	// opened): sent late, it would navigate away from where the user now is.
+	const location = useLocation()
+	const currentKey = useRef(location.key)
+	currentKey.current = location.key
+	useEffect(() => () => clearTimeout(timer.current), [])
+	return (
+		<Form
+			method="get"
+			action="/admin"
+			role="search"
+			preventScrollReset
+			className="flex w-full max-w-md gap-2"
+			onChange={(event) => {
+				const form = event.currentTarget
+				const typedAt = currentKey.current
+				clearTimeout(timer.current)
+				timer.current = setTimeout(() => {
+					if (currentKey.current === typedAt) submit(form, { replace: true, preventScrollReset: true })
+				}, 300)
+			}}
+			onSubmit={() => clearTimeout(timer.current)}
+		>
+			<input type="hidden" name="tab" value={tab} />
+			<label htmlFor={inputId} className="sr-only">
+				{placeholder}
+			</label>
+			<input
+				id={inputId}
+				type="search"
+				name="q"
+				defaultValue={q}
+				placeholder={placeholder}
+				maxLength={ADMIN_LIMITS.search}
+				className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+			/>
+			<button type="submit" className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+				Search
+			</button>
+		</Form>
+	)
+}
+
+export function AdminTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+	return (
+		<div className="overflow-x-auto rounded-lg border border-gray-200">
+			<table className="min-w-full divide-y divide-gray-200 text-sm">
+				<caption className="sr-only">{caption}</caption>
+				<thead className="bg-gray-50">
+					<tr>
+						{columns.map((column) => (
+							<th
+								key={column}
+								scope="col"
+								className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 ${column === 'Actions' ? 'text-right' : ''}`}
+							>
+								{column}
+							</th>
+						))}
+					</tr>
+				</thead>
+				<tbody className="divide-y divide-gray-100 bg-white">{children}</tbody>
+			</table>
+		</div>
+	)
+}
+
+export function Cell({ children, className = '' }: { children: ReactNode; className?: string }) {
+	return <td className={`px-4 py-3 align-top text-gray-700 ${className}`}>{children}</td>
+}
+
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+	return (
+		<tr>
+			<td colSpan={columns} className="px-4 py-10 text-center text-gray-500">
+				{children}
+			</td>
+		</tr>
+	)
+}
+
+const iconLinkClass = 'inline-flex h-8 w-8 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100'
+
+/** Edit and delete links of a row; their accessible names say which row. */
+export function RowActions({ editHref, deleteHref, label }: { editHref: string; deleteHref: string; label: string }) {
+	return (
+		<td className="whitespace-nowrap px-4 py-2 text-right">
+			<Link to={editHref} preventScrollReset aria-label={`Edit ${label}`} title="Edit" className={`${iconLinkClass} hover:text-brand-700`}>
+				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+					<path d="M13.6 2.6a2 2 0 0 1 2.8 0l1 1a2 2 0 0 1 0 2.8l-9.3 9.3a2 2 0 0 1-.9.5l-3.5 1a.6.6 0 0 1-.7-.7l1-3.5a2 2 0 0 1 .5-.9l9.1-9.5Z" />
+				</svg>
+			</Link>
+			<Link to={deleteHref} preventScrollReset aria-label={`Delete ${label}`} title="Delete" className={`${iconLinkClass} hover:text-red-700`}>
+				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+					<path d="M8 2a1 1 0 0 0-1 1v1H4a1 1 0 0 0 0 2h12a1 1 0 1 0 0-2h-3V3a1 1 0 0 0-1-1H8Zm-3 6h10l-.7 8.1a2 2 0 0 1-2 1.9H7.7a2 2 0 0 1-2-1.9L5 8Z" />
+				</svg>
+			</Link>
+		</td>
+	)
+}
+
+export function TableFooter({ children }: { children: ReactNode }) {
+	return <p className="text-sm text-gray-600">{children}</p>
+}
+
+/** SPEC §8: a list that failed to load says so inline, with Try Again (a link to the same list). */
+export function LoadError({ children, retryHref }: { children: ReactNode; retryHref: string }) {
+	return (
+		<div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+			<div>{children}</div>
+			<SecondaryLink to={retryHref}>Try Again</SecondaryLink>
+		</div>
+	)
+}

@@ -1,0 +1,212 @@
+import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
+import { Badge, type BadgeTone } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { useTimeZone } from '~/components/use-time-zone'
+import { adminDialogHref, adminTabHref, truncate } from '~/lib/admin-panel'
+import { resourceTypeLabel, roleLabel } from '~/lib/admin-schemas'
+import { formatDate, formatDateTime } from '~/lib/dates'
+import {
+	AddLink,
+	AdminTable,
+	Cell,
+	EmptyRow,
+	LoadError,
+	PanelHeader,
+	RowActions,
+	SearchForm,
+	SecondaryLink,
+	TableFooter,
+} from './admin-table'
+
+/** The five tabs of the administration panel (SPEC §2), each drawn from its loader list. */
+
+const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
+
+export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; error: string | null; q: string; timeZone: string }) {
+	const zone = useTimeZone(timeZone)
+	const here = adminTabHref('users', q)
+	return (
+		<section aria-label="Users" className="space-y-4">
+			<PanelHeader title="Users" subtitle="Manage user accounts and roles." action={<SecondaryLink to={here}>Refresh</SecondaryLink>} />
+			<SearchForm tab="users" q={q} placeholder="Search users..." />
+			{error ? (
+				<Card role="alert" className="border-red-200">
+					<CardHeader>
+						<CardTitle className="text-red-700">Error</CardTitle>
+						<p className="text-sm text-gray-700">Failed to load users</p>
+					</CardHeader>
+					<CardContent className="space-y-3">
+						<p className="text-sm text-gray-600">{error}</p>
+						<SecondaryLink to={here}>Try Again</SecondaryLink>
+					</CardContent>
+				</Card>
+			) : (
+				<>
+					<AdminTable caption="Users" columns={['Name', 'Username', 'Email', 'Role', 'Joined', 'Actions']}>
+						{users.length === 0 ? <EmptyRow columns={6}>No users found.</EmptyRow> : null}
+						{users.map((user) => (
+							<tr key={user.id}>
+								<Cell className="font-medium text-gray-900">{user.name}</Cell>
+								<Cell>{user.username}</Cell>
+								<Cell>{user.email}</Cell>
+								<Cell>
+									<Badge tone={ROLE_TONES[user.role] ?? 'gray'}>{roleLabel(user.role)}</Badge>
+								</Cell>
+								<Cell className="whitespace-nowrap">
+									<time dateTime={user.createdAt}>{formatDate(user.createdAt, zone)}</time>
+								</Cell>
+								<td className="whitespace-nowrap px-4 py-2 text-right">
+									<SecondaryLink to={adminDialogHref(`/admin/users/${user.id}/role`, q)}>Change Role</SecondaryLink>
+								</td>
+							</tr>
+						))}
+					</AdminTable>
+					<TableFooter>{users.length} users total</TableFooter>
+				</>
+			)}
+		</section>
+	)
+}
+
+function authorName(authors: Record<number, string>, id: number) {
+	return authors[id] ?? `User #${id}`
+}
+
+export function ContentPanel({ videos, authors, error }: { videos: VideoJSON[]; authors: Record<number, string>; error: string | null }) {
+	return (
+		<section aria-label="Videos" className="space-y-4">
+			<PanelHeader title="Videos" subtitle="Add, edit and remove the lessons of the content library." action={<AddLink to="/admin/videos/new">Add Video</AddLink>} />
+			{error ? (
+				<LoadError retryHref={adminTabHref('content')}>Error loading videos: {error}</LoadError>
+			) : (
+				<AdminTable caption="Videos" columns={['ID', 'Title', 'Category', 'Duration', 'Added By', 'Actions']}>
+					{videos.length === 0 ? <EmptyRow columns={6}>No videos found</EmptyRow> : null}
+					{videos.map((video) => (
+						<tr key={video.id}>
+							<Cell className="tabular-nums text-gray-500">{video.id}</Cell>
+							<Cell className="font-medium text-gray-900">{video.title}</Cell>
+							<Cell>{video.category || '-'}</Cell>
+							<Cell className="whitespace-nowrap">{video.duration ? `${video.duration} min` : '-'}</Cell>
+							<Cell>{authorName(authors, video.createdBy)}</Cell>
+							<RowActions editHref={`/admin/videos/${video.id}/edit`} deleteHref={`/admin/videos/${video.id}/delete`} label={video.title} />
+						</tr>
+					))}
+				</AdminTable>
+			)}
+		</section>
+	)
+}
+
+export function CommunitiesPanel({
+	communities,
+	authors,
+	error,
+}: {
+	communities: CommunityJSON[]
+	authors: Record<number, string>
+	error: string | null
+}) {
+	return (
+		<section aria-label="Communities" className="space-y-4">
+			<PanelHeader title="Communities" subtitle="Add, edit and remove the community chat rooms." action={<AddLink to="/admin/communities/new">Add Community</AddLink>} />
+			{error ? (
+				<LoadError retryHref={adminTabHref('communities')}>Error loading communities: {error}</LoadError>
+			) : (
+				<AdminTable caption="Communities" columns={['ID', 'Name', 'Description', 'Created By', 'Actions']}>
+					{communities.length === 0 ? <EmptyRow columns={5}>No communities available</EmptyRow> : null}
+					{communities.map((community) => (
+						<tr key={community.id}>
+							<Cell className="tabular-nums text-gray-500">{community.id}</Cell>
+							<Cell className="font-medium text-gray-900">{community.name}</Cell>
+							<Cell>{community.description ? truncate(community.description, 50) : '-'}</Cell>
+							<Cell>{authorName(authors, community.createdBy)}</Cell>
+							<RowActions
+								editHref={`/admin/communities/${community.id}/edit`}
+								deleteHref={`/admin/communities/${community.id}/delete`}
+								label={community.name}
+							/>
+						</tr>
+					))}
+				</AdminTable>
+			)}
+		</section>
+	)
+}
+
+export function EventsPanel({ events, error, q, timeZone }: { events: EventJSON[]; error: string | null; q: string; timeZone: string }) {
+	const zone = useTimeZone(timeZone)
+	return (
+		<section aria-label="Events" className="space-y-4">
+			<PanelHeader
+				title="Events"
+				subtitle="Create, view, edit, and delete leadership events."
+				action={<AddLink to={adminDialogHref('/admin/events/new', q)}>Add Event</AddLink>}
+			/>
+			<SearchForm tab="events" q={q} placeholder="Search events..." />
+			{error ? (
+				<LoadError retryHref={adminTabHref('events', q)}>Error loading events: {error}</LoadError>
+			) : (
+				<>
+					<AdminTable caption="Events" columns={['Title', 'Description', 'Location', 'Start Time', 'End Time', 'Actions']}>
+						{events.length === 0 ? <EmptyRow columns={6}>No events found.</EmptyRow> : null}
+						{events.map((event) => (
+							<tr key={event.id}>
+								<Cell className="font-medium text-gray-900">{event.title}</Cell>
+								<Cell>{event.description ? truncate(event.description, 50) : 'No description'}</Cell>
+								<Cell>{event.location || 'Online'}</Cell>
+								<Cell className="whitespace-nowrap">
+									<time dateTime={event.startTime}>{formatDateTime(event.startTime, zone)}</time>
+								</Cell>
+								<Cell className="whitespace-nowrap">
+									{event.endTime ? <time dateTime={event.endTime}>{formatDateTime(event.endTime, zone)}</time> : 'Not specified'}
+								</Cell>
+								<RowActions
+									editHref={adminDialogHref(`/admin/events/${event.id}/edit`, q)}
+									deleteHref={adminDialogHref(`/admin/events/${event.id}/delete`, q)}
+									label={event.title}
+								/>
+							</tr>
+						))}
+					</AdminTable>
+					<TableFooter>
+						{events.length} events total <span className="text-gray-400">· times in {zone}</span>
+					</TableFooter>
+				</>
+			)}
+		</section>
+	)
+}
+
+export function ResourcesPanel({ resources, error }: { resources: ResourceJSON[]; error: string | null }) {
+	return (
+		<section aria-label="Resources" className="space-y-4">
+			<PanelHeader title="Resources" subtitle="Add, edit and remove downloadable resources." action={<AddLink to="/admin/resources/new">Add Resource</AddLink>} />
+			{error ? (
+				<LoadError retryHref={adminTabHref('resources')}>Error loading resources: {error}</LoadError>
+			) : (
+				<AdminTable caption="Resources" columns={['ID', 'Title', 'Type', 'URL', 'Actions']}>
+					{resources.length === 0 ? <EmptyRow columns={5}>No resources found</EmptyRow> : null}
+					{resources.map((resource) => (
+						<tr key={resource.id}>
+							<Cell className="tabular-nums text-gray-500">{resource.id}</Cell>
+							<Cell className="font-medium text-gray-900">{resource.title}</Cell>
+							<Cell>
+								<Badge tone="brand">{resourceTypeLabel(resource.type)}</Badge>
+							</Cell>
+							<Cell>
+								<a href={resource.url} target="_blank" rel="noopener noreferrer" title={resource.url} className="text-brand-700 underline-offset-2 hover:underline">
+									{truncate(resource.url, 30)}
+								</a>
+							</Cell>
+							<RowActions
+								editHref={`/admin/resources/${resource.id}/edit`}
+								deleteHref={`/admin/resources/${resource.id}/delete`}
+								label={resource.title}
+							/>
+						</tr>
+					))}
+				</AdminTable>
+			)}
+		</section>
+	)
+}

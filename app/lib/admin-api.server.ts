@@ -1,0 +1,75 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { type z } from 'zod'
+import { requireApiUserWithRole } from '~/services/auth.server'
+import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
+import { ADMIN_LIMITS } from './admin-schemas'
+import { methodNotAllowed, readJsonBody, requireNumericId, withServiceErrors } from './http.server'
+
+/**
+ * The JSON admin calls of SPEC §7 for one catalogue entity. Every answer
+ * starts with the session (401) and the role (403), before the body is read;
+ * then the body is validated (400), then the service does the work (404 for
+ * an unknown id) and checks the role once more.
+ */
+
+/** `?search=` of a list call, trimmed to a sane length. */
+export function searchParam(request: Request): string | undefined {
+	return new URL(request.url).searchParams.get('search')?.slice(0, ADMIN_LIMITS.search) || undefined
+}
+
+/** POST /api/admin/{entity} (and GET, for entities with an admin list). */
+export function adminCollectionRoute<Schema extends z.ZodTypeAny, Entity>({
+	schema,
+	create,
+	list,
+}: {
+	schema: Schema
+	create: (actor: Actor, input: z.output<Schema>) => Promise<Entity>
+	list?: (options: { search?: string }) => Promise<unknown[]>
+}) {
+	return {
+		loader: async ({ request }: LoaderFunctionArgs) => {
+			if (!list) return methodNotAllowed()
+			await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
+			return json(await list({ search: searchParam(request) }))
+		},
+		action: async ({ request }: ActionFunctionArgs) => {
+			if (request.method !== 'POST') return methodNotAllowed()
+			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
+			const input = await readJsonBody(request, schema)
+			return withServiceErrors(async () => json(await create(actor, input), { status: 201 }))
+		},
+	}
+}
+
+/** PATCH and DELETE /api/admin/{entity}/{id}. PATCH changes only the fields it carries. */
+export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
+	what,
+	schema,
+	update,
+	remove,
+}: {
+	/** "Video", for "Video not found" */
+	what: string
+	schema: z.ZodObject<Shape>
+	update: (actor: Actor, id: number, changes: Partial<z.output<z.ZodObject<Shape>>>) => Promise<Entity>
+	remove: (actor: Actor, id: number) => Promise<unknown>
+}) {
+	const patchSchema = schema.partial()
+	return {
+		loader: () => methodNotAllowed(),
+		action: async ({ request, params }: ActionFunctionArgs) => {
+			if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()
+			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
+			const id = requireNumericId(params.id, what)
+			if (request.method === 'DELETE') {
+				return withServiceErrors(async () => {
+					await remove(actor, id)
+					return json({ success: true })
+				})
+			}
+			const changes = (await readJsonBody(request, patchSchema)) as Partial<z.output<z.ZodObject<Shape>>>
+			return withServiceErrors(async () => json(await update(actor, id, changes)))
+		},
+	}
+}

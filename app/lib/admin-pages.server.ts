@@ -1,0 +1,220 @@
+import { type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type z } from 'zod'
+import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
+import { listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
+import { requireUserWithRole } from '~/services/auth.server'
+import { deleteCommunity, getCommunity, listCommunities } from '~/services/communities.server'
+import { validateCsrf } from '~/services/csrf.server'
+import { ServiceError } from '~/services/errors.server'
+import { deleteEvent, getEvent, listEvents } from '~/services/events.server'
+import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
+import { deleteResource, getResource, listResources } from '~/services/resources.server'
+import { redirectWithToast } from '~/services/toast.server'
+import { deleteVideo, getVideo, listVideos } from '~/services/videos.server'
+import { CATALOGUE_TEXTS, dialogCloseHref, type AdminTab, type CatalogueKind } from './admin-panel'
+import { assertServiceError, replyWithServiceError } from './form-errors.server'
+import { jsonError, requireNumericId } from './http.server'
+import { makeToast, type Toast, type ToastInput } from './toast'
+
+type Params = LoaderFunctionArgs['params']
+
+/**
+ * The server half of the panel's dialogs (ARCHITECTURE.md: dialogs are
+ * routes). Each dialog's loader and action is a line or two calling these,
+ * and these call the same services as the JSON admin API.
+ */
+
+interface DialogActionData {
+	result: SubmissionResult<string[]>
+	toast: Toast
+}
+
+/** Who may open the catalogue dialogs: admins and content managers; others go to /dashboard, visitors to /auth. */
+export function requireCatalogueEditor(request: Request) {
+	return requireUserWithRole(request, CONTENT_ADMIN_ROLES)
+}
+
+/** The list of the open tab; the others stay empty. A list that fails to load gives its message instead (SPEC §8). */
+export interface AdminPanelData {
+	error: string | null
+	users: UserJSON[]
+	videos: VideoJSON[]
+	communities: CommunityJSON[]
+	events: EventJSON[]
+	resources: ResourceJSON[]
+	/** Names for the "Added By" and "Created By" columns. */
+	authors: Record<number, string>
+}
+
+export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string): Promise<AdminPanelData> {
+	const panel: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {} }
+	try {
+		if (tab === 'users') panel.users = await listUsersForAdmin(actor, { search: q })
+		if (tab === 'content') panel.videos = await listVideos()
+		if (tab === 'communities') panel.communities = await listCommunities()
+		if (tab === 'events') panel.events = await listEvents({ search: q })
+		if (tab === 'resources') panel.resources = await listResources()
+		panel.authors = await userNamesById([...panel.videos, ...panel.communities].map((entity) => entity.createdBy))
+	} catch (error) {
+		if (!(error instanceof ServiceError)) console.error(`Admin panel: loading the ${tab} tab failed`, error)
+		panel.error = error instanceof ServiceError ? error.message : 'The server could not load the list. Please try again.'
+	}
+	return panel
+}
+
+/** Reads a posted dialog form and checks its CSRF token. */
+export async function readDialogForm(request: Request): Promise<FormData> {
+	const formData = await request.formData()
+	await validateCsrf(formData, request)
+	return formData
+}
+
+/** The 404 a dialog shows for an unknown or malformed id. */
+export function dialogNotFound(message: string): never {
+	throw jsonError(404, message)
+}
+
+/** An entity a dialog edits, or its 404. */
+export async function requireDialogEntity<Entity>(load: (id: number) => Promise<Entity | null>, id: string | undefined, what: string) {
+	const entity = await load(requireNumericId(id, what))
+	return entity ?? dialogNotFound(`${what} not found`)
+}
+
+/** "Failed to add video": the toast of a refused form, with every message in it. */
+function failureToast(title: string, messages: string[]): Toast {
+	const sentences = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
+	return makeToast({ type: 'destructive', title, description: sentences.join(' ') || 'Please check the form and try again.' })
+}
+
+/**
+ * Every dialog form: check the CSRF token, validate with the same schema as
+ * the browser, let `save` call the service, then back to the tab with the
+ * notice `save` returns (SPEC §8); or the form again with its errors and a
+ * failure notice titled `failedTitle`.
+ */
+export async function handleDialogForm<Schema extends z.ZodTypeAny>({
+	request,
+	schema,
+	failedTitle,
+	save,
+}: {
+	request: Request
+	schema: Schema
+	failedTitle: string
+	save: (value: z.output<Schema>) => Promise<ToastInput>
+}) {
+	const submission = parseWithZod(await readDialogForm(request), { schema })
+	if (submission.status !== 'success') {
+		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
+		return json<DialogActionData>({ result: submission.reply(), toast: failureToast(failedTitle, messages) }, { status: 400 })
+	}
+	try {
+		return redirectWithToast(dialogCloseHref(new URL(request.url)), await save(submission.value))
+	} catch (error) {
+		assertServiceError(error)
+		return json<DialogActionData>(
+			{ result: replyWithServiceError(submission, error), toast: failureToast(failedTitle, [error.message]) },
+			{ status: error.status },
+		)
+	}
+}
+
+/** The add and edit dialogs of a catalogue entity: add without an id, edit with one. */
+export async function handleCatalogueForm<Schema extends z.ZodTypeAny, Entity>({
+	request,
+	params,
+	kind,
+	what,
+	schema,
+	create,
+	update,
+	describe,
+}: {
+	request: Request
+	params: Params
+	kind: CatalogueKind
+	/** "Video", for "Video not found" */
+	what: string
+	schema: Schema
+	create: (actor: Actor, input: z.output<Schema>) => Promise<Entity>
+	update: (actor: Actor, id: number, input: z.output<Schema>) => Promise<Entity>
+	/** The name a notice gives the entity: its title or name. */
+	describe: (entity: Entity) => string
+}) {
+	const actor = await requireCatalogueEditor(request)
+	const id = params.id === undefined ? null : requireNumericId(params.id, what)
+	const texts = CATALOGUE_TEXTS[kind]
+	return handleDialogForm({
+		request,
+		schema,
+		failedTitle: id === null ? texts.addFailed : texts.updateFailed,
+		save: async (value) => {
+			const entity = id === null ? await create(actor, value) : await update(actor, id, value)
+			return { title: id === null ? texts.added : texts.updated, description: `"${describe(entity)}" has been saved.` }
+		},
+	})
+}
+
+/** What the delete dialogs need of each entity: its name, and the service that deletes it (returning the name). */
+const DELETABLE: Record<
+	CatalogueKind,
+	{ what: string; find: (id: number) => Promise<string | null>; remove: (actor: Actor, id: number) => Promise<string> }
+> = {
+	videos: {
+		what: 'Video',
+		find: async (id) => (await getVideo(id))?.title ?? null,
+		remove: async (actor, id) => (await deleteVideo(actor, id)).title,
+	},
+	communities: {
+		what: 'Community',
+		find: async (id) => (await getCommunity(id))?.name ?? null,
+		remove: async (actor, id) => (await deleteCommunity(actor, id)).name,
+	},
+	events: {
+		what: 'Event',
+		find: async (id) => (await getEvent(id))?.title ?? null,
+		remove: async (actor, id) => (await deleteEvent(actor, id)).title,
+	},
+	resources: {
+		what: 'Resource',
+		find: async (id) => (await getResource(id))?.title ?? null,
+		remove: async (actor, id) => (await deleteResource(actor, id)).title,
+	},
+}
+
+/** The entity a delete dialog is for, from its URL: /admin/{kind}/{id}/delete. */
+function deletionTarget(request: Request, params: Params) {
+	const kind = new URL(request.url).pathname.split('/')[2] as CatalogueKind
+	const entry = DELETABLE[kind]
+	if (!entry) dialogNotFound('Not found')
+	return { kind, ...entry, id: requireNumericId(params.id, entry.what) }
+}
+
+export async function loadDeleteDialog(request: Request, params: Params) {
+	await requireCatalogueEditor(request)
+	const { kind, what, find, id } = deletionTarget(request, params)
+	const label = (await find(id)) ?? dialogNotFound(`${what} not found`)
+	return { kind, id, label }
+}
+
+/** Deletes, then back to the tab. An entity that is already gone also goes back, with the failure notice. */
+export async function handleDeleteDialog(request: Request, params: Params) {
+	const actor = await requireCatalogueEditor(request)
+	const { kind, remove, id } = deletionTarget(request, params)
+	await readDialogForm(request)
+	const texts = CATALOGUE_TEXTS[kind]
+	try {
+		const label = await remove(actor, id)
+		return redirectWithToast(dialogCloseHref(new URL(request.url)), {
+			title: texts.deleted,
+			description: `"${label}" has been deleted.`,
+		})
+	} catch (error) {
+		assertServiceError(error)
+		const toast = { type: 'destructive' as const, title: texts.deleteFailed, description: error.message }
+		if (error.status === 404) return redirectWithToast(dialogCloseHref(new URL(request.url)), toast)
+		return json({ toast: makeToast(toast) }, { status: error.status })
+	}
+}

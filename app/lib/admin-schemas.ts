@@ -1,0 +1,193 @@
+import { z } from 'zod'
+import { LIMITS, ROLE_VALUES } from './schemas'
+import { isValidTimeZone, zonedDateTimeToDate } from './dates'
+
+/**
+ * The zod schemas of the administration panel (SPEC §2, §5, §7). The add and
+ * edit dialogs (Conform, in the browser and in the page actions) and the
+ * JSON admin API use the same ones; PATCH takes `.partial()` of them.
+ */
+
+/** Must match RESOURCE_TYPES of models/resource.ts (a unit test checks): models import mongoose, which the browser cannot. */
+export const RESOURCE_TYPE_VALUES = [
+	'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'image', 'video', 'link',
+	'article', 'worksheet', 'template', 'book', 'tool', 'other',
+] as const
+export type ResourceTypeValue = (typeof RESOURCE_TYPE_VALUES)[number]
+
+/** SPEC §2: the types the resource dialog offers, pdf first (the default). */
+export const RESOURCE_TYPE_OPTIONS = ['pdf', 'article', 'worksheet', 'template', 'book', 'tool', 'other'] as const
+
+export function resourceTypeLabel(type: string): string {
+	return type === 'pdf' ? 'PDF' : type.charAt(0).toUpperCase() + type.slice(1)
+}
+
+export const ADMIN_LIMITS = {
+	title: 200,
+	name: 100,
+	description: 5000,
+	category: 100,
+	location: 200,
+	url: LIMITS.url,
+	durationMinutes: 10_000,
+	search: 100,
+} as const
+
+const requiredText = (label: string, max: number) =>
+	z
+		.string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
+		.trim()
+		.min(1, `${label} is required`)
+		.max(max, `${label} must be at most ${max} characters long`)
+
+/** Empty, missing or null all mean "none" and are stored as null (SPEC §5). */
+const optionalText = (label: string, max: number) =>
+	z
+		.string({ invalid_type_error: `${label} must be text` })
+		.trim()
+		.max(max, `${label} must be at most ${max} characters long`)
+		.nullish()
+		.transform((value) => value || null)
+
+/**
+ * Addresses the app links to or embeds: a path on this site ("/media/a.mp4")
+ * or an http(s) URL. Anything else (javascript:, data:, "//host") is refused.
+ */
+export function isSafeUrl(value: string): boolean {
+	if (/\s/.test(value)) return false
+	if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
+	try {
+		const url = new URL(value)
+		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+	} catch {
+		return false
+	}
+}
+
+const URL_RULE = 'must start with http://, https:// or /'
+
+const requiredUrl = (label: string) =>
+	requiredText(label, ADMIN_LIMITS.url).refine(isSafeUrl, `${label} ${URL_RULE}`)
+
+const optionalUrl = (label: string) =>
+	optionalText(label, ADMIN_LIMITS.url).refine((value) => value === null || isSafeUrl(value), `${label} ${URL_RULE}`)
+
+const DURATION_RULE = `Duration must be a whole number of minutes from 1 to ${ADMIN_LIMITS.durationMinutes}`
+
+/** Minutes (docs/decisions/005-video-duration-unit.md); empty means unknown (null). */
+const durationMinutes = z
+	.number({ invalid_type_error: DURATION_RULE })
+	.int(DURATION_RULE)
+	.min(1, DURATION_RULE)
+	.max(ADMIN_LIMITS.durationMinutes, DURATION_RULE)
+	.nullish()
+	.transform((value) => value ?? null)
+
+export const VideoSchema = z.object({
+	title: requiredText('Title', ADMIN_LIMITS.title),
+	description: optionalText('Description', ADMIN_LIMITS.description),
+	url: requiredUrl('URL'),
+	thumbnail: optionalUrl('Thumbnail'),
+	duration: durationMinutes,
+	category: optionalText('Category', ADMIN_LIMITS.category),
+})
+export type VideoInput = z.output<typeof VideoSchema>
+
+/** Member screens show a short code (EL, NM, WL); the admin form may also give an image URL. */
+const ICON_CODE = /^[A-Za-z0-9]{1,4}$/
+
+export const CommunitySchema = z.object({
+	name: requiredText('Name', ADMIN_LIMITS.name),
+	description: optionalText('Description', ADMIN_LIMITS.description),
+	icon: optionalText('Icon', ADMIN_LIMITS.url).refine(
+		(value) => value === null || ICON_CODE.test(value) || isSafeUrl(value),
+		`Icon must be a short code (like EL) or a URL that ${URL_RULE}`,
+	),
+})
+export type CommunityInput = z.output<typeof CommunitySchema>
+
+export const ResourceSchema = z.object({
+	title: requiredText('Title', ADMIN_LIMITS.title),
+	description: optionalText('Description', ADMIN_LIMITS.description),
+	type: z
+		.enum(RESOURCE_TYPE_VALUES, { errorMap: () => ({ message: `Type must be one of: ${RESOURCE_TYPE_VALUES.join(', ')}` }) })
+		.default('pdf'),
+	url: requiredUrl('URL'),
+})
+export type ResourceInput = z.output<typeof ResourceSchema>
+
+const eventFields = {
+	title: z
+		// SPEC §5 has one message for a short title, an empty one included.
+		.string({ required_error: 'Title must be at least 3 characters long', invalid_type_error: 'Title must be text' })
+		.trim()
+		.min(3, 'Title must be at least 3 characters long')
+		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`),
+	description: optionalText('Description', ADMIN_LIMITS.description),
+	location: optionalText('Location', ADMIN_LIMITS.location),
+}
+
+export interface EventInput {
+	title: string
+	description: string | null
+	location: string | null
+	startTime: Date
+	endTime: Date | null
+}
+
+/** JSON: times are dates in ISO 8601 with a zone ("2025-06-01T17:00:00.000Z"); an empty end time is null. */
+const isoDate = (label: string) =>
+	z
+		.string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
+		.datetime({ offset: true, message: `${label} must be an ISO 8601 date and time with a zone, like 2025-06-01T17:00:00Z` })
+		.transform((value) => new Date(value))
+
+export const EventApiSchema = z.object({
+	...eventFields,
+	startTime: isoDate('Start time'),
+	endTime: z.preprocess((value) => (value === '' ? null : value), isoDate('End time').nullish()).transform((value) => value ?? null),
+})
+
+/**
+ * The event dialog: `datetime-local` values plus the time zone they were
+ * entered in (docs/decisions/030-admin-event-times.md), turned into dates.
+ */
+export const EventFormSchema = z
+	.object({
+		...eventFields,
+		startTime: z.string({ required_error: 'Start time is required', invalid_type_error: 'Start time is required' }),
+		endTime: z.string({ invalid_type_error: 'End time must be a date and time' }).optional(),
+		timeZone: z.string().max(64).optional(),
+	})
+	.transform((value, ctx): EventInput => {
+		const zone = value.timeZone ?? 'UTC'
+		if (!isValidTimeZone(zone)) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['startTime'], message: `Unknown time zone "${zone}"` })
+			return z.NEVER
+		}
+		const startTime = zonedDateTimeToDate(value.startTime, zone)
+		if (!startTime) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['startTime'], message: 'Start time must be a date and time' })
+		const endTime = value.endTime ? zonedDateTimeToDate(value.endTime, zone) : null
+		if (value.endTime && !endTime) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: 'End time must be a date and time' })
+		if (!startTime || (value.endTime && !endTime)) return z.NEVER
+		return { title: value.title, description: value.description, location: value.location, startTime, endTime }
+	})
+
+export const RoleChangeSchema = z.object({
+	role: z.enum(ROLE_VALUES, {
+		errorMap: () => ({ message: `Role must be one of: ${ROLE_VALUES.join(', ')}` }),
+	}),
+})
+
+/** SPEC §2: how roles read in the panel: "content_manager" is shown "content manager". */
+export function roleLabel(role: string): string {
+	return role.replace(/_/g, ' ')
+}
+
+/** The role select's options (SPEC §2 "Change User Role"). */
+export const ROLE_OPTIONS: Array<{ value: (typeof ROLE_VALUES)[number]; label: string }> = [
+	{ value: 'member', label: 'Member' },
+	{ value: 'moderator', label: 'Moderator' },
+	{ value: 'content_manager', label: 'Content Manager' },
+	{ value: 'admin', label: 'Admin' },
+]

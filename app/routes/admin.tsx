@@ -1,0 +1,101 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
+import { BRAND_NAME } from '~/components/brand'
+import { TabLinks } from '~/components/ui/tab-links'
+import { loadAdminPanel, requireCatalogueEditor } from '~/lib/admin-pages.server'
+import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { readTimeZone } from '~/lib/time-zone'
+import { type RouteHandle } from '~/types'
+
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => [{ title: `Administration Panel | ${BRAND_NAME}` }]
+
+/**
+ * SPEC §2 "Administration panel": admins and content managers only (others
+ * go to /dashboard, visitors to /auth). The tab is a query parameter; its
+ * dialogs are child routes drawn over it (/admin/videos/new, ...).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireCatalogueEditor(request)
+	const url = new URL(request.url)
+	const canManageUsers = user.role === 'admin'
+	const requested = requestedTab(url)
+	// The Users tab is disabled for content managers: send them to the first tab they may use.
+	if (requested === 'users' && !canManageUsers) throw redirect(adminTabHref('content'))
+	const tab = requested ?? (canManageUsers ? 'users' : 'content')
+	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
+	return json({
+		tab,
+		q,
+		canManageUsers,
+		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		panel: await loadAdminPanel(user, tab, q),
+	})
+}
+
+/** Opening or closing a dialog over the same list does not reload the list; saving, Refresh and Try Again do. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+	if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+	if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
+	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl)
+	return sameList ? false : defaultShouldRevalidate
+}
+
+const LOADING_TEXT: Record<AdminTab, string> = {
+	users: 'Loading users...',
+	content: 'Loading videos...',
+	communities: 'Loading communities...',
+	events: 'Loading events...',
+	resources: 'Loading resources...',
+}
+
+export default function AdminPage() {
+	const { tab, q, canManageUsers, timeZone, panel } = useLoaderData<typeof loader>()
+	const [searchParams] = useSearchParams()
+	const navigation = useNavigation()
+	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
+	const nextTab = navigation.state === 'loading' && navigation.location.pathname === '/admin' ? requestedTab(navigation.location) : null
+	const loadingTab = nextTab && nextTab !== tab ? nextTab : null
+
+	return (
+		<div className="mx-auto max-w-6xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Administration Panel</h1>
+				<p className="mt-1 text-gray-600">Manage users, content, communities, events and resources.</p>
+			</div>
+			<TabLinks
+				label="Administration sections"
+				param="tab"
+				active={loadingTab ?? tab}
+				searchParams={searchParams}
+				resetParams={['q']}
+				tabs={ADMIN_TABS.map((value) => ({
+					value,
+					label: ADMIN_TAB_LABELS[value],
+					disabled: value === 'users' && !canManageUsers,
+				}))}
+			/>
+			<div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+				{loadingTab ? (
+					<p role="status" className="py-10 text-center text-gray-500">
+						{LOADING_TEXT[loadingTab]}
+					</p>
+				) : tab === 'users' ? (
+					<UsersPanel users={panel.users} error={panel.error} q={q} timeZone={timeZone} />
+				) : tab === 'content' ? (
+					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} />
+				) : tab === 'communities' ? (
+					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} />
+				) : tab === 'events' ? (
+					<EventsPanel events={panel.events} error={panel.error} q={q} timeZone={timeZone} />
+				) : (
+					<ResourcesPanel resources={panel.resources} error={panel.error} />
+				)}
+			</div>
+			<Outlet />
+		</div>
+	)
+}

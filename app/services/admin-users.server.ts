@@ -1,0 +1,49 @@
+import mongoose from 'mongoose'
+import { UserModel, toUserJSON, type Role, type User, type UserJSON } from '#models/index'
+import { anyFieldContains } from '~/lib/search.server'
+import { ServiceError, notFound } from './errors.server'
+import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
+import { getUserById } from './users.server'
+
+export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
+
+/** SPEC §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
+export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<UserJSON[]> {
+	assertActorRole(actor, USER_ADMIN_ROLES)
+	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select('-passwordHash -usernameKey').sort({ id: 1 }).lean<User[]>()
+	return users.map(toUserJSON)
+}
+
+/**
+ * SPEC §4: an admin may give any user any role, except that the last admin
+ * cannot be demoted. Without transactions two admins demoting each other at
+ * once could both pass the count, so the count is checked again after the
+ * write and the change undone if no admin is left.
+ */
+export async function changeUserRole(actor: Actor, userId: number, role: Role): Promise<UserJSON> {
+	assertActorRole(actor, USER_ADMIN_ROLES)
+	const user = await UserModel.findOne({ id: userId }).select('id role').lean<Pick<User, 'id' | 'role'>>()
+	if (!user) throw notFound('User not found')
+	const demotesAnAdmin = user.role === 'admin' && role !== 'admin'
+	if (demotesAnAdmin && (await UserModel.countDocuments({ role: 'admin' })) <= 1) {
+		throw new ServiceError(LAST_ADMIN, 409, 'role')
+	}
+	if (user.role !== role) {
+		await UserModel.updateOne({ id: userId }, { $set: { role } })
+		if (demotesAnAdmin && (await UserModel.countDocuments({ role: 'admin' })) === 0) {
+			await UserModel.updateOne({ id: userId }, { $set: { role: 'admin' } })
+			throw new ServiceError(LAST_ADMIN, 409, 'role')
+		}
+	}
+	const updated = await getUserById(userId)
+	if (!updated) throw notFound('User not found')
+	return updated
+}
+
+/** Display names for "Added By" and "Created By" columns, by user id. */
+export async function userNamesById(ids: number[]): Promise<Record<number, string>> {
+	const unique = [...new Set(ids)]
+	if (unique.length === 0) return {}
+	const users = await UserModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>()
+	return Object.fromEntries(users.map((user) => [user.id, user.name]))
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/dates'
+import { readTimeZone } from '~/lib/time-zone'
+
+const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
+
+describe('local date-times in a named time zone', () => {
+	it('reads a wall-clock time in the zone, in winter and in summer', () => {
+		expect(zonedDateTimeToDate('2031-01-15T10:00', 'America/New_York')?.toISOString()).toBe('2031-01-15T15:00:00.000Z')
+		expect(zonedDateTimeToDate('2031-07-15T10:00', 'America/New_York')?.toISOString()).toBe('2031-07-15T14:00:00.000Z')
+		expect(zonedDateTimeToDate('2031-07-15T10:00', 'Asia/Kolkata')?.toISOString()).toBe('2031-07-15T04:30:00.000Z')
+		expect(zonedDateTimeToDate('2031-07-15T10:00', 'UTC')?.toISOString()).toBe('2031-07-15T10:00:00.000Z')
+	})
+
+	it('a time skipped by the clocks moves forward; a repeated one takes its first occurrence', () => {
+		expect(zonedDateTimeToDate('2025-03-09T02:30', 'America/New_York')?.toISOString()).toBe('2025-03-09T07:30:00.000Z')
+		expect(zonedDateTimeToDate('2025-11-02T01:30', 'America/New_York')?.toISOString()).toBe('2025-11-02T05:30:00.000Z')
+		expect(zonedDateTimeToDate('2025-10-26T02:30', 'Europe/Berlin')?.toISOString()).toBe('2025-10-26T00:30:00.000Z')
+	})
+
+	it('refuses what is not a real date and time', () => {
+		for (const text of ['2031-02-30T10:00', '2031-01-15T24:00', '2031-01-15', 'tomorrow', '']) expect(zonedDateTimeToDate(text, 'UTC'), text).toBeNull()
+	})
+
+	it('writes an instant back as an input value in the zone, round trip', () => {
+		expect(toDateTimeLocalValue('2031-01-15T15:00:00.000Z', 'America/New_York')).toBe('2031-01-15T10:00')
+		const value = toDateTimeLocalValue('2031-07-15T04:30:00.000Z', 'Asia/Kolkata')
+		expect(zonedDateTimeToDate(value, 'Asia/Kolkata')?.toISOString()).toBe('2031-07-15T04:30:00.000Z')
+		expect(formatDateTime('2031-01-15T15:00:00.000Z', 'America/New_York')).toBe('Jan 15, 2031, 10:00 AM')
+	})
+
+	it('takes the zone from the tz cookie when it names a real zone, else UTC', () => {
+		expect(timeZoneFromCookie('a=1; tz=Europe%2FParis; b=2')).toBe('Europe/Paris')
+		expect(timeZoneFromCookie('tz=Mars%2FOlympus')).toBe('UTC')
+		expect(timeZoneFromCookie('tz=%E0%A4%A')).toBe('UTC')
+		expect(timeZoneFromCookie('notz=Europe%2FParis')).toBe('UTC')
+		expect(timeZoneFromCookie(null)).toBe('UTC')
+	})
+})
