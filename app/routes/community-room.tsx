@@ -137,14 +137,14 @@ export default function CommunityRoom() {
 /** SPEC §6: what a free account sees instead of the composer. */
 function PremiumFeatureNotice() {
 	return (
-		<div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+		<section aria-labelledby="premium-feature-title" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
 			<div>
-				<p className="font-semibold text-amber-900">Premium Feature</p>
+				<p id="premium-feature-title" className="font-semibold text-amber-900">Premium Feature</p>
 				<p className="text-sm text-amber-800">Free accounts can read community discussions. Premium members can post.</p>
 			</div>
 			<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
 				Upgrade to Premium
 			</Link>
-		</div>
+		</section>
 	)
 }

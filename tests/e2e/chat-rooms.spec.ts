@@ -24,8 +24,9 @@ test.describe('community rooms', () => {
 		await page.goto('/community/1')
 		await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible()
 		await expect(page.getByText('Read Only')).toBeVisible()
-		await expect(page.getByText('Premium Feature')).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe')
+		const premiumFeature = page.getByRole('region', { name: 'Premium Feature' })
+		await expect(premiumFeature).toBeVisible()
+		await expect(premiumFeature.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe')
 		await expect(composer(page)).toHaveCount(0)
 	})
 
