@@ -24,6 +24,7 @@ import {
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { anonymousPageCache } from '~/lib/anonymous-page-cache.server'
 import { UNAVAILABLE_MESSAGE, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -123,12 +124,15 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 		res.status(reachable ? 200 : 503).json({ status: reachable ? 'ok' : 'unavailable', database: reachable })
 	})
 
+	const getBuild = createBuildLoader(config)
+	const mode = config.isProduction ? 'production' : 'development'
+	// Before the database check: the landing page needs no database.
+	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, getBuild, mode }))
 	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
 
-	const getBuild = createBuildLoader(config)
 	const remixHandler = createRequestHandler({
 		build: getBuild,
-		mode: config.isProduction ? 'production' : 'development',
+		mode,
 		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
 	})
 	app.all('*', remixHandler)

@@ -34,6 +34,21 @@ describe('pages without JavaScript', () => {
 		expect(html).not.toMatch(/<script/i)
 	})
 
+	it('the landing page is served from memory to visitors, but never to a member', async () => {
+		const visitor = new TestClient(server.url)
+		await visitor.get('/')
+		const cached = await visitor.get('/')
+		expect(cached.status).toBe(200)
+		expect(cached.headers.get('X-Page-Cache')).toBe('hit')
+		expect(cached.headers.getSetCookie()).toEqual([])
+		expect(await cached.text()).toContain('Elevate Your Leadership Journey')
+
+		const { client } = await signedUpClient()
+		const member = await client.get('/')
+		expect(member.status).toBe(302)
+		expect(member.headers.get('X-Page-Cache')).toBeNull()
+	})
+
 	it('unknown paths answer 404 with the not-found page and no script', async () => {
 		const response = await new TestClient(server.url).get('/no/such/page')
 		expect(response.status).toBe(404)
