@@ -12,7 +12,7 @@ import { requireNumericId } from '~/lib/http.server'
 import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/services/auth.server'
 import { getCommunity } from '~/services/communities.server'
-import { listPublicUsers } from '~/services/users.server'
+import { PEOPLE_LIST_LIMIT, countPublicUsers, listPublicUsers } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
 
@@ -31,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const community = await requireCommunity(params.id)
 	const cursor = readPageCursor(request)
-	const [history, members] = await Promise.all([getCommunityHistory(user, community.id, cursor), listPublicUsers()])
+	const [history, members, memberCount] = await Promise.all([
+		getCommunityHistory(user, community.id, cursor),
+		listPublicUsers({ limit: PEOPLE_LIST_LIMIT }),
+		countPublicUsers(),
+	])
 	return json({
 		me: { id: user.id, username: user.username },
 		canPost: isPremium(user),
@@ -39,6 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		history,
 		viewingOlder: cursor.before !== undefined,
 		members,
+		memberCount,
 	})
 }
 
@@ -49,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CommunityRoom() {
-	const { me, canPost, community, history, viewingOlder, members } = useLoaderData<typeof loader>()
+	const { me, canPost, community, history, viewingOlder, members, memberCount } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -126,6 +131,14 @@ export default function CommunityRoom() {
 								))}
 							</ul>
 						)}
+						{memberCount > members.length ? (
+							<p className="mt-3 border-t border-gray-100 pt-3 text-xs text-gray-600">
+								{`Showing ${members.length} of ${memberCount} members.`}{' '}
+								<Link to="/messages" className="font-medium text-brand-700 hover:underline">
+									Find anyone in Messages
+								</Link>
+							</p>
+						) : null}
 					</CardContent>
 				</Card>
 			</div>

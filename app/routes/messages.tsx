@@ -12,7 +12,7 @@ import { ActionToast } from '~/components/ui/toaster'
 import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
 import { requireNumericId } from '~/lib/http.server'
 import { requireUser } from '~/services/auth.server'
-import { getPublicUser, listPublicUsers } from '~/services/users.server'
+import { PEOPLE_LIST_LIMIT, countPublicUsers, getPublicUser, listPublicUsers } from '~/services/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
 
@@ -34,8 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const contactId = selectedUserId(url)
 	// Asking for oneself just shows the contact list; anything else unknown says so.
 	const requested = url.searchParams.has('userId') && contactId !== user.id
-	const [contacts, contact] = await Promise.all([
-		listPublicUsers({ search, excludeUserId: user.id }),
+	const [contacts, contactCount, contact] = await Promise.all([
+		listPublicUsers({ search, excludeUserId: user.id, limit: PEOPLE_LIST_LIMIT }),
+		countPublicUsers({ search, excludeUserId: user.id }),
 		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
 	const cursor = readPageCursor(request)
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
+		contactCount,
 		contact,
 		contactMissing: requested && !contact,
 		history,
@@ -58,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
-	const { me, search, contacts, contact, contactMissing, history, viewingOlder } = useLoaderData<typeof loader>()
+	const { me, search, contacts, contactCount, contact, contactMissing, history, viewingOlder } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -68,7 +70,7 @@ export default function Messages() {
 				<p className="mt-1 text-gray-600">Private conversations with other members.</p>
 			</div>
 			<Card className="grid overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
-				<ContactList contacts={contacts} search={search} selectedId={contact?.id ?? null} />
+				<ContactList contacts={contacts} total={contactCount} search={search} selectedId={contact?.id ?? null} />
 				<div className="min-w-0 border-t border-gray-100 md:border-l md:border-t-0">
 					{contact && history ? (
 						<>
@@ -117,7 +119,7 @@ export default function Messages() {
 }
 
 /** SPEC §2: contacts with a search by name or username (filtering as one types, with JavaScript). */
-function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSON[]; search: string; selectedId: number | null }) {
+function ContactList({ contacts, total, search, selectedId }: { contacts: PublicUserJSON[]; total: number; search: string; selectedId: number | null }) {
 	const hydrated = useHydrated()
 	const [query, setQuery] = useState(search)
 	const needle = hydrated ? query.trim().toLowerCase() : ''
@@ -167,6 +169,11 @@ function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSO
 					))}
 				</ul>
 			)}
+			{total > contacts.length ? (
+				<p className="border-t border-gray-100 p-3 text-xs text-gray-600">
+					{`Showing ${contacts.length} of ${total}. Search by name or username to find others.`}
+				</p>
+			) : null}
 		</div>
 	)
 }

@@ -68,17 +68,38 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 
 /** GET /api/users: what members may see of each other (no email, no Stripe ids, no password), by name. */
+interface PublicUserQuery {
+	search?: string
+	excludeUserId?: number
+}
+
+function publicUserFilter({ search, excludeUserId }: PublicUserQuery) {
+	const filter = anyFieldContains(search, ['name', 'username'])
+	if (excludeUserId !== undefined) filter.id = mongoose.trusted({ $ne: excludeUserId })
+	return filter
+}
+
 /**
  * Users as other members may see them, by name: the member list of a room
  * (every account belongs to every room), the contact list of /messages
  * (searched by name or username, without the viewer) and GET /api/users.
+ * Pages pass a `limit` so a community of thousands stays one quick page.
  */
-export async function listPublicUsers({ search, excludeUserId }: { search?: string; excludeUserId?: number } = {}): Promise<PublicUserJSON[]> {
-	const filter = anyFieldContains(search, ['name', 'username'])
-	if (excludeUserId !== undefined) filter.id = mongoose.trusted({ $ne: excludeUserId })
-	const users = await UserModel.find(filter).select(PUBLIC_USER_FIELDS).sort({ name: 1, id: 1 }).lean<User[]>()
+export async function listPublicUsers({ limit, ...query }: PublicUserQuery & { limit?: number } = {}): Promise<PublicUserJSON[]> {
+	const users = await UserModel.find(publicUserFilter(query))
+		.select(PUBLIC_USER_FIELDS)
+		.sort({ name: 1, id: 1 })
+		.limit(limit ?? 0)
+		.lean<User[]>()
 	return users.map(toPublicUserJSON)
 }
+
+export function countPublicUsers(query: PublicUserQuery = {}): Promise<number> {
+	return UserModel.countDocuments(publicUserFilter(query))
+}
+
+/** How many people a member list or contact list shows at once; a search finds the rest. */
+export const PEOPLE_LIST_LIMIT = 50
 
 /** One user as other members may see them, or null. */
 export async function getPublicUser(id: number): Promise<PublicUserJSON | null> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MessageModel, UserModel } from '#models/index'
+import { MessageModel, UserModel, reserveIds } from '#models/index'
 import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
 import { useTestDatabase } from '../setup/test-database'
@@ -146,5 +146,33 @@ describe('/messages without JavaScript', () => {
 		expect(await page(premium.client, '/messages?userId=nobody')).toContain('Contact not found')
 		const self = await UserModel.findOne({ usernameKey: 'premium' }).lean()
 		expect(await page(premium.client, `/messages?userId=${self!.id}`)).toContain('Select a contact')
+	})
+})
+
+describe('a large community', () => {
+	it('lists the first 50 people by name and says how many there are, in the room and in the contacts', async () => {
+		const ids = await reserveIds('users', 60)
+		await UserModel.insertMany(
+			ids.map((id) => ({
+				id,
+				username: `crowd_${id}`,
+				usernameKey: `crowd_${id}`,
+				passwordHash: 'not-used',
+				name: `Crowd Member ${String(id).padStart(4, '0')}`,
+				email: `crowd_${id}@example.com`,
+			})),
+		)
+		const total = await UserModel.countDocuments()
+		const { client } = await demoMember(server.url, 'premium')
+
+		const room = await page(client, '/community/1')
+		expect(room.match(/aria-label="Message /g)?.length).toBeLessThanOrEqual(50)
+		expect(room).toContain(`Showing 50 of ${total} members.`)
+
+		const contacts = await page(client, '/messages')
+		expect(contacts).toContain(`Showing 50 of ${total - 1}. Search by name or username to find others.`)
+		const found = await page(client, `/messages?q=crowd_${ids[59]}`)
+		expect(found).toContain(`@crowd_${ids[59]}`)
+		expect(found).not.toContain('Showing 50 of')
 	})
 })
