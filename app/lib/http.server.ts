@@ -2,12 +2,20 @@ import { json } from '@remix-run/node'
 import { type z } from 'zod'
 import { ServiceError } from '~/services/errors.server'
 
-/** Bodies larger than this are refused before they are read: no JSON call needs more. */
+/** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
+/**
+ * A body over its limit is still read off the wire (and thrown away) up to
+ * this much, so the client gets its 413 instead of a connection that stalls
+ * and is reset. Beyond it the body is abandoned and the connection with it.
+ */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {
 	return json({ message, ...extra }, { status })
 }
+
+const tooLarge = () => jsonError(413, 'Request body is too large')
 
 /** Turns zod issues into one readable sentence for a 400 answer. */
 export function describeIssues(error: z.ZodError): string {
@@ -17,6 +25,26 @@ export function describeIssues(error: z.ZodError): string {
 			return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message
 		})
 		.join('; ')
+}
+
+/** The raw body, at most `limit` bytes: a longer one (declared or sent) is a thrown 413, once it has been read off the wire. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+	if (Number(request.headers.get('Content-Length') ?? 0) > DRAIN_LIMIT_BYTES) throw tooLarge()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	const reader = request.body?.getReader()
+	while (reader) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size <= limit) chunks.push(value)
+		else if (size > DRAIN_LIMIT_BYTES) {
+			await reader.cancel()
+			break
+		}
+	}
+	if (size > limit) throw tooLarge()
+	return Buffer.concat(chunks)
 }
 
 /**
@@ -30,10 +58,7 @@ export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request
 	if (!contentType.toLowerCase().startsWith('application/json')) {
 		throw jsonError(415, 'Send the request body as JSON (Content-Type: application/json)')
 	}
-	const declaredLength = Number(request.headers.get('Content-Length') ?? 0)
-	if (declaredLength > MAX_JSON_BODY_BYTES) throw jsonError(413, 'Request body is too large')
-	const text = await request.text()
-	if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw jsonError(413, 'Request body is too large')
+	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
 	let body: unknown
 	try {
 		body = text ? JSON.parse(text) : {}
