@@ -4,6 +4,8 @@ import { ServiceError } from '~/services/errors.server'
 
 /** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
+/** Form posts are refused above this: the longest form (an event with a 5,000-character description) needs far less. */
+export const MAX_FORM_BODY_BYTES = 256 * 1024
 /**
  * A body over its limit is still read off the wire (and thrown away) up to
  * this much, so the client gets its 413 instead of a connection that stalls
@@ -71,6 +73,42 @@ export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request
 	const result = schema.safeParse(body)
 	if (!result.success) throw jsonError(400, describeIssues(result.error))
 	return result.data
+}
+
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+/** Every field of every form here is a plain name, sent once: never a path such as `title[$ne]` or `__proto__`. */
+const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}$/
+const NOT_FIELD_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
+export const FORM_UNREADABLE = 'This form could not be read. Please reload the page and try again.'
+
+/**
+ * Reads a posted form: a form content type (415 otherwise), at most
+ * MAX_FORM_BODY_BYTES (413), parseable (400), and only plain field names,
+ * each sent once (400): a repeated field or a name like `title[$ne]` is
+ * something none of our forms sends, and refusing it here keeps arrays and
+ * nested objects out of every form parser after it.
+ */
+export async function readFormBody(request: Request): Promise<FormData> {
+	const contentType = request.headers.get('Content-Type') ?? ''
+	if (!FORM_CONTENT_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
+		throw jsonError(415, 'Send this form as a form (Content-Type: application/x-www-form-urlencoded or multipart/form-data)')
+	}
+	const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES)
+	let formData: FormData
+	try {
+		formData = await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': contentType } }).formData()
+	} catch {
+		throw jsonError(400, FORM_UNREADABLE)
+	}
+	const seen = new Set<string>()
+	for (const name of formData.keys()) {
+		if (!FIELD_NAME.test(name) || NOT_FIELD_NAMES.has(name)) {
+			throw jsonError(400, `This form could not be read: none of our forms has a field named "${name.slice(0, 40)}".`)
+		}
+		if (seen.has(name)) throw jsonError(400, `This form could not be read: its field "${name}" was sent more than once.`)
+		seen.add(name)
+	}
+	return formData
 }
 
 /** Runs a JSON handler; a ServiceError becomes its 4xx answer with the message. */
