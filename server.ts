@@ -24,7 +24,7 @@ import {
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
-import { UNAVAILABLE_MESSAGE, unavailableHtml } from '~/lib/unavailable-page'
+import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 const BUILD_PATH = path.resolve('build/index.js')
@@ -132,7 +132,29 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
 	})
 	app.all('*', remixHandler)
+	app.use(sendExpressError)
 	return app
+}
+
+/**
+ * Errors Express raises itself, before Remix runs: a path it cannot decode
+ * (a broken percent-escape such as `/videos/%`) is the client's mistake and
+ * gets a readable 400, JSON under /api/; never Express's stack-trace page.
+ */
+function sendExpressError(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+	if (res.headersSent) return next(error)
+	const declared = (error as { status?: unknown } | null)?.status
+	const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500
+	if (status === 500) console.error('Request failed before reaching the app:', error)
+	const message =
+		status === 400
+			? 'This address is not valid. Please check it and try again.'
+			: status === 500
+				? 'Something went wrong on our side. Please try again.'
+				: `${http.STATUS_CODES[status] ?? 'Request refused'}.`
+	res.status(status)
+	if (req.path.startsWith('/api/')) res.json({ message })
+	else res.type('html').send(plainPageHtml(status === 500 ? 'Something went wrong' : 'Bad request', message, { href: '/', label: 'Go to the home page' }))
 }
 
 async function main() {
