@@ -193,6 +193,48 @@ describe('ids in the path', () => {
 	}
 })
 
+describe('calls that take no body, and methods no call takes', () => {
+	/** Every JSON path of the route table, with ids that exist. */
+	const API_PATHS = [
+		'/api/user', '/api/login', '/api/register', '/api/logout', '/api/users', '/api/users/{self}', '/api/users/{self}/change-password',
+		'/api/progress', '/api/videos', '/api/videos/1', '/api/communities', '/api/events', '/api/resources',
+		'/api/messages/community/1', '/api/messages/private/{david}', '/api/admin/users', '/api/admin/users/{david}/role',
+		'/api/admin/videos', '/api/admin/videos/1', '/api/admin/communities', '/api/admin/communities/1', '/api/admin/events',
+		'/api/admin/events/1', '/api/admin/resources', '/api/admin/resources/1', '/api/get-or-create-subscription', '/api/stripe/webhook',
+	]
+
+	it('a method no call takes answers 405 {message}, whatever the body', async () => {
+		await expectNothingChanged(async () => {
+			for (const path of API_PATHS) {
+				const response = await as.admin.json('PUT', withIds(path), { $where: 'sleep(1000)', role: 'admin' })
+				expect.soft(response.status, `PUT ${path}`).toBe(405)
+				expect.soft((await response.json().catch(() => null))?.message, `PUT ${path}`).toBe('Method not allowed')
+			}
+		})
+	})
+
+	it('a body sent to a call that takes none is ignored, and a megabyte is refused with 413', async () => {
+		const BODYLESS: Array<{ call: string; as: Role; status: number }> = [
+			{ call: 'POST /api/logout', as: 'visitor', status: 200 },
+			{ call: 'POST /api/get-or-create-subscription', as: 'premium', status: 200 },
+			{ call: 'POST /api/stripe/webhook', as: 'visitor', status: 400 },
+			{ call: 'DELETE /api/admin/videos/99999', as: 'admin', status: 404 },
+			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
+		]
+		await expectNothingChanged(async () => {
+			for (const { call, as: role, status } of BODYLESS) {
+				const [method, path] = call.split(' ') as [string, string]
+				for (const body of ['{"$where":"sleep(1000)","status":"active","userId":1}', '{broken', `{"filler":"${ONE_MEGABYTE}"}`]) {
+					const response = await as[role].json(method, path, body)
+					const expected = body.length > ONE_MEGABYTE.length ? 413 : status
+					expect.soft(response.status, `${call} with ${body.slice(0, 20)}`).toBe(expected)
+					expectReadable((await response.json().catch(() => null))?.message ?? (expected === 200 ? 'ignored' : undefined), undefined, call)
+				}
+			}
+		})
+	})
+})
+
 describe('search parameters', () => {
 	const SEARCHES: Array<{ path: string; param: string; as: Role }> = [
 		{ path: '/api/users', param: 'q', as: 'member' },
