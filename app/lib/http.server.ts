@@ -1,4 +1,5 @@
 import { json } from '@remix-run/node'
+import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
 import { ServiceError } from '~/services/errors.server'
 
@@ -139,4 +140,17 @@ export function requireNumericId(value: string | undefined, what = 'Resource'): 
 		throw jsonError(404, `${what} not found`)
 	}
 	return id
+}
+
+/**
+ * A return address the client gave (a form's `redirectTo`): used only when it
+ * is a path on this site, else `fallback`. Besides remix-utils' rules (a
+ * leading `/`, no `//`, `/\\` or `..`), it may hold no whitespace, control
+ * character or backslash: browsers drop tabs and newlines from an address, so
+ * `/<tab>/evil.example` would leave the site, and a newline cannot be sent in
+ * a Location header at all.
+ */
+export function localRedirectPath(to: FormDataEntryValue | null, fallback: string): string {
+	if (typeof to !== 'string' || /[\s\\\u0000-\u001f\u007f]/.test(to)) return fallback
+	return safeRedirect(to, fallback)
 }

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { safeRedirect } from 'remix-utils/safe-redirect'
+import { localRedirectPath } from '~/lib/http.server'
 import { readProtectedForm } from '~/services/csrf.server'
 import { serializeSidebarState } from '~/services/preferences.server'
 
@@ -10,7 +10,7 @@ export const loader = () => redirect('/dashboard')
 export async function action({ request }: ActionFunctionArgs) {
 	const formData = await readProtectedForm(request)
 	const collapsed = formData.get('collapsed') === 'true'
-	return redirect(safeRedirect(formData.get('redirectTo'), '/dashboard'), {
+	return redirect(localRedirectPath(formData.get('redirectTo'), '/dashboard'), {
 		headers: { 'Set-Cookie': await serializeSidebarState(collapsed) },
 	})
 }
