@@ -410,7 +410,8 @@ describe('form actions', () => {
 
 	it('the sidebar toggle never sends anyone off the site, whatever redirectTo says', async () => {
 		const token = await tokenOf('member')
-		for (const redirectTo of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example']) {
+		// Browsers drop tabs and newlines from addresses, so `/<tab>/evil.example` would be `//evil.example`.
+		for (const redirectTo of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example', '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', ' //evil.example']) {
 			const response = await as.member.postForm('/sidebar', { csrf: token, collapsed: 'false', redirectTo })
 			expect.soft(response.status, redirectTo).toBe(302)
 			expect.soft(response.headers.get('Location'), redirectTo).toBe('/dashboard')
