@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventModel, MessageModel, ResourceModel, UserModel } from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
-import { type TestClient } from '../setup/http-client'
+import { TestClient } from '../setup/http-client'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
-import { userIdOf } from './admin-helpers'
+import { logIn, userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
-import { logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
 
 /**
  * Issue 7, item 4: what an attacker sends. Every JSON endpoint, form action
@@ -81,7 +81,7 @@ const JSON_CALLS: JsonCall[] = [
 	{ call: 'POST /api/login', as: 'visitor', body: { username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'] },
 	{ call: 'POST /api/register', as: 'visitor', body: { username: 'newcomer', password: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: 'Hello' }, required: ['username', 'password', 'name', 'email'] },
 	{ call: 'PATCH /api/users/{self}', as: 'member', body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' }, required: [] },
-	{ call: 'POST /api/users/{self}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' }, required: ['currentPassword', 'newPassword'] },
+	{ call: 'POST /api/users/{self}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword'] },
 	{ call: 'POST /api/progress', as: 'premium', body: { videoId: 12, progress: 40, completed: false }, required: ['videoId', 'progress'] },
 	{ call: 'PATCH /api/admin/users/{david}/role', as: 'admin', body: { role: 'moderator' }, required: ['role'] },
 	{ call: 'POST /api/admin/videos', as: 'content_manager', body: VIDEO, required: ['title', 'url'] },
@@ -293,11 +293,11 @@ const EVENT_FORM = { title: 'Ask Me Anything', description: '', location: '', st
 /** Every form action in the route table. */
 const FORM_CALLS: FormCall[] = [
 	{ action: '/auth', as: 'visitor', fields: { intent: 'login', username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'], fixed: ['intent'] },
-	{ action: '/auth', as: 'visitor', fields: { intent: 'signup', username: 'newcomer', password: 'a-long-password', confirmPassword: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: '' }, required: ['username', 'password', 'confirmPassword', 'name', 'email'], fixed: ['intent'] },
+	{ action: '/auth', as: 'visitor', fields: { intent: 'signup', username: 'formcomer', password: 'a-long-password', confirmPassword: 'a-long-password', name: 'Form Comer', email: 'formcomer@example.com', bio: '' }, required: ['username', 'password', 'confirmPassword', 'name', 'email'], fixed: ['intent'] },
 	{ action: '/logout', as: 'member', fields: {} },
 	{ action: '/sidebar', as: 'member', fields: { collapsed: 'true', redirectTo: '/events' }, fixed: ['collapsed', 'redirectTo'] },
 	{ action: '/profile?tab=profile', as: 'member', fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' }, required: ['name', 'email'], fixed: ['intent'] },
-	{ action: '/profile?tab=password', as: 'member', fields: { intent: 'password', currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password', confirmPassword: 'a-new-password' }, required: ['currentPassword', 'newPassword', 'confirmPassword'], fixed: ['intent'] },
+	{ action: '/profile?tab=password', as: 'member', fields: { intent: 'password', currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword', 'confirmPassword'], fixed: ['intent'] },
 	{ action: '/profile', as: 'member', fields: { intent: 'logout-all' }, fixed: ['intent'] },
 	{ action: '/content-library/12', as: 'premium', fields: {} },
 	{ action: '/community/1', as: 'premium', fields: { content: 'Hello room' }, required: ['content'] },
@@ -562,6 +562,26 @@ describe('who did it comes from the session', () => {
 		for (const ack of [roomAck, privateAck]) {
 			expect(ack.ok).toBe(true)
 			expect((await MessageModel.findOne({ id: ack.id }).lean())?.senderId).toBe(premium.id)
+		}
+	})
+})
+
+// Last, as it changes what it touches.
+describe('the good requests of the tables', () => {
+	it('are accepted, so each refusal above is the spoiled part’s doing', async () => {
+		const clientFor = (role: Role) => (role === 'visitor' ? new TestClient(server.url) : as[role])
+		for (const { call, as: role, body } of JSON_CALLS) {
+			const [method, path] = call.split(' ') as [string, string]
+			const response = await clientFor(role).json(method, withIds(path), body)
+			expect.soft(response.status, call).toBeLessThan(300)
+		}
+		for (const { action, as: role, fields } of FORM_CALLS) {
+			const client = clientFor(role)
+			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
+			const response = await client.postForm(withIds(action), { csrf: token!, ...fields })
+			expect.soft([302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
+			// Logging out ends the session the next rows use.
+			if (action === '/logout' || fields.intent === 'logout-all') as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
 		}
 	})
 })
