@@ -28,9 +28,9 @@ import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from
  * A cell is the status, or `→ /path` for a redirect there (302 or 303), or
  * `→ back` for a redirect to the address the form was posted to. Every
  * refused write (400, 401, 403, or sent away to /auth or /dashboard) is also
- * checked to have changed nothing in the database. The server
- * runs with Stripe configured (a local fake of its API), as in production,
- * so the scan for secrets at the end has secrets to find.
+ * checked to have changed nothing in the database. The server runs with
+ * Stripe configured (a local fake of its API), as in production, so the scan
+ * for secrets at the end has secrets to find.
  */
 
 const database = useTestDatabase()
@@ -89,7 +89,7 @@ const API_CALLS: Row[] = [
 	// SPEC §7: session
 	api('GET /api/user',                             ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('POST /api/login',                           ['200',   '200',  '200',   '200',     '200',           '200'], { body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }) }),
-	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true }),
+	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true, note: 'a signed-in caller is switched to the new account' }),
 	api('POST /api/logout',                          ['200',   '200',  '200',   '200',     '200',           '200'], { endsSession: true }),
 	// SPEC §7: members, their own account only
 	api('GET /api/users',                            ['401',   '200',  '200',   '200',     '200',           '200']),
