@@ -25,7 +25,8 @@ import {
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
 import { anonymousPageCache } from '~/lib/anonymous-page-cache.server'
-import { UNAVAILABLE_MESSAGE, unavailableHtml } from '~/lib/unavailable-page'
+import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/lib/http.server'
+import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 const BUILD_PATH = path.resolve('build/index.js')
@@ -129,6 +130,8 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, getBuild, mode }))
 	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
+	// Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050).
+	app.use((req, _res, next) => next(Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES ? new RequestRefused(413, BODY_TOO_LARGE) : undefined))
 
 	const remixHandler = createRequestHandler({
 		build: getBuild,
@@ -136,7 +139,41 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
 	})
 	app.all('*', remixHandler)
+	app.use(sendExpressError)
 	return app
+}
+
+/** A request refused before Remix runs, with the words to say why. */
+class RequestRefused extends Error {
+	constructor(
+		readonly status: number,
+		message: string,
+	) {
+		super(message)
+	}
+}
+
+/**
+ * Errors raised before Remix runs: a refused request says why, a path
+ * Express cannot decode (a broken percent-escape such as `/videos/%`) is a
+ * readable 400, JSON under /api/; never Express's stack-trace page.
+ */
+function sendExpressError(error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) {
+	if (res.headersSent) return next(error)
+	const declared = (error as { status?: unknown } | null)?.status
+	const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500
+	if (status === 500) console.error('Request failed before reaching the app:', error)
+	const message =
+		error instanceof RequestRefused
+			? error.message
+			: status === 400
+				? 'This address is not valid. Please check it and try again.'
+				: status === 500
+					? 'Something went wrong on our side. Please try again.'
+					: `${http.STATUS_CODES[status] ?? 'Request refused'}.`
+	res.status(status)
+	if (req.path.startsWith('/api/')) res.json({ message })
+	else res.type('html').send(plainPageHtml(status === 500 ? 'Something went wrong' : 'Request refused', message, { href: '/', label: 'Go to the home page' }))
 }
 
 async function main() {

@@ -42,7 +42,7 @@ export function adminCollectionRoute<Schema extends z.ZodTypeAny, Entity>({
 	}
 }
 
-/** PATCH and DELETE /api/admin/{entity}/{id}. PATCH changes only the fields it carries. */
+/** PATCH and DELETE /api/admin/{entity}/{id}. PATCH changes only the fields it carries, and must carry one. */
 export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
 	what,
 	schema,
@@ -55,7 +55,10 @@ export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
 	update: (actor: Actor, id: number, changes: Partial<z.output<z.ZodObject<Shape>>>) => Promise<Entity>
 	remove: (actor: Actor, id: number) => Promise<unknown>
 }) {
-	const patchSchema = schema.partial()
+	// A PATCH that carries none of the fields (`{}`, or only `$set`) would change nothing: say so instead of answering 200.
+	const patchSchema = schema
+		.partial()
+		.refine((changes) => Object.values(changes).some((value) => value !== undefined), `Send at least one of ${Object.keys(schema.shape).join(', ')}`)
 	return {
 		loader: () => methodNotAllowed(),
 		action: async ({ request, params }: ActionFunctionArgs) => {

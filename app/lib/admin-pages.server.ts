@@ -6,7 +6,7 @@ import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, t
 import { listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
 import { requireUserWithRole } from '~/services/auth.server'
 import { deleteCommunity, getCommunity, listCommunities } from '~/services/communities.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { ServiceError } from '~/services/errors.server'
 import { deleteEvent, getEvent, listEvents } from '~/services/events.server'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
@@ -64,13 +64,6 @@ export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string): Pr
 	return panel
 }
 
-/** Reads a posted dialog form and checks its CSRF token. */
-export async function readDialogForm(request: Request): Promise<FormData> {
-	const formData = await request.formData()
-	await validateCsrf(formData, request)
-	return formData
-}
-
 /** The 404 a dialog shows for an unknown or malformed id. */
 export function dialogNotFound(message: string): never {
 	throw jsonError(404, message)
@@ -105,7 +98,7 @@ export async function handleDialogForm<Schema extends z.ZodTypeAny>({
 	failedTitle: string
 	save: (value: z.output<Schema>) => Promise<ToastInput>
 }) {
-	const submission = parseWithZod(await readDialogForm(request), { schema })
+	const submission = parseWithZod(await readProtectedForm(request), { schema })
 	if (submission.status !== 'success') {
 		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
 		return json<DialogActionData>({ result: submission.reply(), toast: failureToast(failedTitle, messages) }, { status: 400 })
@@ -203,7 +196,7 @@ export async function loadDeleteDialog(request: Request, params: Params) {
 export async function handleDeleteDialog(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
 	const { kind, remove, id } = deletionTarget(request, params)
-	await readDialogForm(request)
+	await readProtectedForm(request)
 	const texts = CATALOGUE_TEXTS[kind]
 	try {
 		const label = await remove(actor, id)

@@ -5,7 +5,7 @@ import { ChatFormSchema } from '~/lib/chat'
 import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
 import { makeToast } from '~/lib/toast'
 import { requireUser } from '~/services/auth.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { ServiceError } from '~/services/errors.server'
 import { parseHistoryCursor, type HistoryCursor } from '~/services/messages.server'
 
@@ -38,9 +38,7 @@ export async function handleChatForm(
 	returnTo: string,
 ) {
 	const user = await requireUser(request)
-	const formData = await request.formData()
-	await validateCsrf(formData, request)
-	const submission = parseWithZod(formData, { schema: ChatFormSchema })
+	const submission = parseWithZod(await readProtectedForm(request), { schema: ChatFormSchema })
 	if (submission.status !== 'success') {
 		return json({ result: submission.reply(), toast: null }, { status: 400 })
 	}

@@ -1,13 +1,28 @@
 import { json } from '@remix-run/node'
+import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
 import { ServiceError } from '~/services/errors.server'
 
-/** Bodies larger than this are refused before they are read: no JSON call needs more. */
+/** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
+/** Form posts are refused above this: the longest form (an event with a 5,000-character description) needs far less. */
+export const MAX_FORM_BODY_BYTES = 256 * 1024
+/**
+ * No request here needs a larger body (the largest, Stripe's webhook, stops
+ * at 512 KB). server.ts refuses a larger declared body at the door, where
+ * Node still drains it; and a body over its route's own limit is read off
+ * the wire (and thrown away) up to this much, so the client gets its 413
+ * instead of a connection that stalls and is reset. Beyond it the body is
+ * abandoned, and the connection with it.
+ */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>) {
 	return json({ message, ...extra }, { status })
 }
+
+export const BODY_TOO_LARGE = 'Request body is too large'
+const tooLarge = () => jsonError(413, BODY_TOO_LARGE)
 
 /** Turns zod issues into one readable sentence for a 400 answer. */
 export function describeIssues(error: z.ZodError): string {
@@ -17,6 +32,26 @@ export function describeIssues(error: z.ZodError): string {
 			return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message
 		})
 		.join('; ')
+}
+
+/** The raw body, at most `limit` bytes: a longer one (declared or sent) is a thrown 413, once it has been read off the wire. */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_REQUEST_BODY_BYTES) throw tooLarge()
+	const chunks: Uint8Array[] = []
+	let size = 0
+	const reader = request.body?.getReader()
+	while (reader) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size <= limit) chunks.push(value)
+		else if (size > MAX_REQUEST_BODY_BYTES) {
+			await reader.cancel()
+			break
+		}
+	}
+	if (size > limit) throw tooLarge()
+	return Buffer.concat(chunks)
 }
 
 /**
@@ -30,10 +65,7 @@ export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request
 	if (!contentType.toLowerCase().startsWith('application/json')) {
 		throw jsonError(415, 'Send the request body as JSON (Content-Type: application/json)')
 	}
-	const declaredLength = Number(request.headers.get('Content-Length') ?? 0)
-	if (declaredLength > MAX_JSON_BODY_BYTES) throw jsonError(413, 'Request body is too large')
-	const text = await request.text()
-	if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw jsonError(413, 'Request body is too large')
+	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
 	let body: unknown
 	try {
 		body = text ? JSON.parse(text) : {}
@@ -46,6 +78,42 @@ export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request
 	const result = schema.safeParse(body)
 	if (!result.success) throw jsonError(400, describeIssues(result.error))
 	return result.data
+}
+
+const FORM_CONTENT_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+/** Every field of every form here is a plain name, sent once: never a path such as `title[$ne]` or `__proto__`. */
+const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}$/
+const NOT_FIELD_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
+export const FORM_UNREADABLE = 'This form could not be read. Please reload the page and try again.'
+
+/**
+ * Reads a posted form: a form content type (415 otherwise), at most
+ * MAX_FORM_BODY_BYTES (413), parseable (400), and only plain field names,
+ * each sent once (400): a repeated field or a name like `title[$ne]` is
+ * something none of our forms sends, and refusing it here keeps arrays and
+ * nested objects out of every form parser after it.
+ */
+export async function readFormBody(request: Request): Promise<FormData> {
+	const contentType = request.headers.get('Content-Type') ?? ''
+	if (!FORM_CONTENT_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
+		throw jsonError(415, 'Send this form as a form (Content-Type: application/x-www-form-urlencoded or multipart/form-data)')
+	}
+	const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES)
+	let formData: FormData
+	try {
+		formData = await new Response(new Uint8Array(bytes), { headers: { 'Content-Type': contentType } }).formData()
+	} catch {
+		throw jsonError(400, FORM_UNREADABLE)
+	}
+	const seen = new Set<string>()
+	for (const name of formData.keys()) {
+		if (!FIELD_NAME.test(name) || NOT_FIELD_NAMES.has(name)) {
+			throw jsonError(400, `This form could not be read: none of our forms has a field named "${name.slice(0, 40)}".`)
+		}
+		if (seen.has(name)) throw jsonError(400, `This form could not be read: its field "${name}" was sent more than once.`)
+		seen.add(name)
+	}
+	return formData
 }
 
 /** Runs a JSON handler; a ServiceError becomes its 4xx answer with the message. */
@@ -72,4 +140,17 @@ export function requireNumericId(value: string | undefined, what = 'Resource'): 
 		throw jsonError(404, `${what} not found`)
 	}
 	return id
+}
+
+/**
+ * A return address the client gave (a form's `redirectTo`): used only when it
+ * is a path on this site, else `fallback`. Besides remix-utils' rules (a
+ * leading `/`, no `//`, `/\\` or `..`), it may hold no whitespace, control
+ * character or backslash: browsers drop tabs and newlines from an address, so
+ * `/<tab>/evil.example` would leave the site, and a newline cannot be sent in
+ * a Location header at all.
+ */
+export function localRedirectPath(to: FormDataEntryValue | null, fallback: string): string {
+	if (typeof to !== 'string' || /[\s\\\u0000-\u001f\u007f]/.test(to)) return fallback
+	return safeRedirect(to, fallback)
 }

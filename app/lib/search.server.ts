@@ -1,8 +1,11 @@
 import mongoose from 'mongoose'
 
-/** Escapes text for use inside a RegExp: a search for "c++" finds "c++". */
+/**
+ * Escapes text for use inside a RegExp: a search for "c++" finds "c++". A NUL
+ * byte becomes the escape `\x00`, as BSON cannot carry it inside a pattern.
+ */
 export function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00')
 }
 
 /**

@@ -9,8 +9,8 @@ import { ActionToast } from '~/components/ui/toaster'
 import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
 import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
 import { makeToast, type Toast } from '~/lib/toast'
-import { authenticateForm, createLoginSession, requireAnonymous } from '~/services/auth.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { authenticateCredentials, createLoginSession, requireAnonymous } from '~/services/auth.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { registerUser } from '~/services/users.server'
 import { type RouteHandle } from '~/types'
@@ -34,9 +34,7 @@ interface ActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAnonymous(request)
-	// The form strategy reads the body itself, so read a copy here.
-	const formData = await request.clone().formData()
-	await validateCsrf(formData, request)
+	const formData = await readProtectedForm(request)
 	const intent = formData.get('intent')
 	if (intent === 'signup') return signUp(request, formData)
 	return logIn(request, formData)
@@ -48,7 +46,7 @@ async function logIn(request: Request, formData: FormData) {
 		return json<ActionData>({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 	}
 	try {
-		const user = await authenticateForm(request)
+		const user = await authenticateCredentials(submission.value, request)
 		const cookie = await createLoginSession(request, user.id)
 		return redirectWithToast(
 			'/dashboard',

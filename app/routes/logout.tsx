@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { endSession } from '~/services/auth.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 /** There is nothing to see at /logout: a visit goes home. */
@@ -8,7 +8,7 @@ export const loader = () => redirect('/')
 
 /** The Logout button of the top bar and the sidebar: a form, so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-	await validateCsrf(await request.formData(), request)
+	await readProtectedForm(request)
 	const cookie = await endSession(request)
 	return redirectWithToast(
 		'/',

@@ -18,7 +18,7 @@ import { ChangePasswordFormSchema, ProfileSchema } from '~/lib/member-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { makeToast, type Toast, type ToastInput } from '~/lib/toast'
 import { endAllSessions, endSession, requireUser } from '~/services/auth.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { getSession } from '~/services/session.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { changePassword, updateProfile } from '~/services/users.server'
@@ -67,8 +67,7 @@ interface ActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	const formData = await request.formData()
-	await validateCsrf(formData, request)
+	const formData = await readProtectedForm(request)
 	switch (formData.get('intent')) {
 		case 'profile':
 			return saveProfile(user.id, formData)

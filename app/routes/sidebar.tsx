@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { safeRedirect } from 'remix-utils/safe-redirect'
-import { validateCsrf } from '~/services/csrf.server'
+import { localRedirectPath } from '~/lib/http.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { serializeSidebarState } from '~/services/preferences.server'
 
 /** Nothing to see here: the sidebar toggle only posts. */
@@ -8,10 +8,9 @@ export const loader = () => redirect('/dashboard')
 
 /** The top bar's sidebar toggle: stores the state and returns to the page it came from. */
 export async function action({ request }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	await validateCsrf(formData, request)
+	const formData = await readProtectedForm(request)
 	const collapsed = formData.get('collapsed') === 'true'
-	return redirect(safeRedirect(formData.get('redirectTo'), '/dashboard'), {
+	return redirect(localRedirectPath(formData.get('redirectTo'), '/dashboard'), {
 		headers: { 'Set-Cookie': await serializeSidebarState(collapsed) },
 	})
 }

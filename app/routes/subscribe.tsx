@@ -12,7 +12,7 @@ import { isPremiumStatus, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '~/lib/subscrip
 import { makeToast } from '~/lib/toast'
 import { requireUser } from '~/services/auth.server'
 import { getBillingMode, getOrCreateSubscription, needsCheckout } from '~/services/billing/index.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { type RouteHandle } from '~/types'
 
 /** The Stripe card form is an island; the demo form's pending label needs it too. */
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
-	await validateCsrf(await request.formData(), request)
+	await readProtectedForm(request)
 	const failed = (description: string) =>
 		json({ toast: makeToast({ type: 'destructive', title: 'Failed to set up subscription', description }) }, { status: 400 })
 	if (getBillingMode().provider !== 'demo') {

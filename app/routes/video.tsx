@@ -18,7 +18,7 @@ import { requireNumericId } from '~/lib/http.server'
 import { makeToast } from '~/lib/toast'
 import { formatMinutes, minutesRemaining, progressState, progressText, toVideoCards } from '~/lib/videos'
 import { requireUser } from '~/services/auth.server'
-import { validateCsrf } from '~/services/csrf.server'
+import { readProtectedForm } from '~/services/csrf.server'
 import { ServiceError } from '~/services/errors.server'
 import { listProgress, recordProgress } from '~/services/progress.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -53,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
-	await validateCsrf(await request.formData(), request)
+	await readProtectedForm(request)
 	try {
 		await recordProgress(user, { videoId: id, progress: 100 })
 	} catch (error) {

@@ -68,12 +68,7 @@ const getAuthenticator = () =>
 	return auth
 	})
 
-/** Logs in from a submitted login form (the /auth page). */
-export function authenticateForm(request: Request): Promise<UserJSON> {
-	return getAuthenticator().authenticate('form', request)
-}
-
-/** Logs in from already-validated credentials (POST /api/login), through the same strategy. */
+/** Logs in from already-validated credentials (the /auth form and POST /api/login), through the form strategy. */
 export function authenticateCredentials(credentials: LoginInput, request: Request): Promise<UserJSON> {
 	const form = new URLSearchParams({ username: credentials.username, password: credentials.password })
 	return getAuthenticator().authenticate('form', new Request(request.url, { method: 'POST', body: form }))

@@ -1,6 +1,7 @@
-import { createCookie, json } from '@remix-run/node'
+import { createCookie } from '@remix-run/node'
 import { CSRF, CSRFError } from 'remix-utils/csrf/server'
 import { getConfig } from '~/config.server'
+import { jsonError, readFormBody } from '~/lib/http.server'
 import { singleton } from '~/lib/singleton.server'
 
 /**
@@ -29,12 +30,18 @@ export function commitCsrfToken(request: Request) {
 
 export const CSRF_FAILURE_MESSAGE = 'Your form has expired. Please reload the page and try again.'
 
-/** Throws a 403 answer when the form's token does not match the cookie's. */
-export async function validateCsrf(formData: FormData, request: Request): Promise<void> {
+/**
+ * Every form action starts here: the posted form (readFormBody's checks of
+ * type, size and field names), then its CSRF token, a thrown 403 with a
+ * message when it does not match the cookie's.
+ */
+export async function readProtectedForm(request: Request): Promise<FormData> {
+	const formData = await readFormBody(request)
 	try {
 		await getCsrf().validate(formData, request.headers)
 	} catch (error) {
-		if (error instanceof CSRFError) throw json({ error: CSRF_FAILURE_MESSAGE }, { status: 403 })
+		if (error instanceof CSRFError) throw jsonError(403, CSRF_FAILURE_MESSAGE)
 		throw error
 	}
+	return formData
 }

@@ -196,29 +196,17 @@ describe('resources', () => {
 })
 
 describe('bad input changes nothing', () => {
-	const huge = 'x'.repeat(20_000)
+	// Wrong types, operators, huge and malformed bodies and ids, for every call: hostile-input.test.ts. Here, the admin rules.
 	const cases: Array<{ what: string; method: string; path: string; body: unknown; status: number; message?: string }> = [
-		{ what: 'an operator object as the body', method: 'POST', path: '/api/admin/videos', body: { $gt: '' }, status: 400, message: 'Title is required' },
-		{ what: 'an operator in place of the title', method: 'POST', path: '/api/admin/videos', body: { ...validVideo, title: { $gt: '' } }, status: 400, message: 'Title must be text' },
-		{ what: 'a number as the title', method: 'POST', path: '/api/admin/communities', body: { name: 42 }, status: 400, message: 'Name must be text' },
-		{ what: 'a duration in words', method: 'POST', path: '/api/admin/videos', body: { ...validVideo, duration: 'ten' }, status: 400, message: 'Duration must be a whole number of minutes' },
 		{ what: 'a fractional duration', method: 'PATCH', path: '/api/admin/videos/2', body: { duration: 1.5 }, status: 400, message: 'Duration must be a whole number' },
 		{ what: 'a negative duration', method: 'PATCH', path: '/api/admin/videos/2', body: { duration: -3 }, status: 400, message: 'Duration must be a whole number' },
 		{ what: 'a javascript: URL', method: 'POST', path: '/api/admin/resources', body: { ...validResource, url: 'javascript:alert(1)' }, status: 400, message: 'URL must start with http://, https:// or /' },
 		{ what: 'a protocol-relative thumbnail', method: 'PATCH', path: '/api/admin/videos/2', body: { thumbnail: '//evil.example/x.png' }, status: 400, message: 'Thumbnail must start with' },
 		{ what: 'an unknown resource type', method: 'POST', path: '/api/admin/resources', body: { ...validResource, type: 'exe' }, status: 400, message: 'Type must be one of' },
 		{ what: 'a required field set to null', method: 'PATCH', path: '/api/admin/videos/2', body: { url: null }, status: 400, message: 'URL must be text' },
-		{ what: 'a huge title', method: 'POST', path: '/api/admin/videos', body: { ...validVideo, title: huge }, status: 400, message: 'Title must be at most 200 characters long' },
-		{ what: 'a huge description', method: 'PATCH', path: '/api/admin/communities/2', body: { description: huge }, status: 400, message: 'Description must be at most 5000 characters long' },
-		{ what: 'a body over 64 KB', method: 'POST', path: '/api/admin/resources', body: { ...validResource, description: 'y'.repeat(70_000) }, status: 413 },
 		{ what: 'a start time that is not a date', method: 'POST', path: '/api/admin/events', body: { ...validEvent, startTime: 'next tuesday' }, status: 400, message: 'Start time must be an ISO 8601 date' },
 		{ what: 'a start time without a zone', method: 'PATCH', path: '/api/admin/events/2', body: { startTime: '2031-03-04T17:00' }, status: 400, message: 'Start time must be an ISO 8601 date' },
-		{ what: 'an operator in place of a date', method: 'PATCH', path: '/api/admin/events/2', body: { startTime: { $gt: '' } }, status: 400, message: 'Start time must be a date' },
 		{ what: 'an unknown role', method: 'PATCH', path: '/api/admin/users/4/role', body: { role: 'superuser' }, status: 400, message: 'Role must be one of' },
-		{ what: 'an operator in place of the role', method: 'PATCH', path: '/api/admin/users/4/role', body: { role: { $ne: 'admin' } }, status: 400, message: 'Role must be one of' },
-		{ what: 'no role at all', method: 'PATCH', path: '/api/admin/users/4/role', body: {}, status: 400, message: 'Role must be one of' },
-		{ what: 'a body that is not JSON', method: 'POST', path: '/api/admin/communities', body: '{"name": "Broken', status: 400, message: 'not valid JSON' },
-		{ what: 'an array body', method: 'PATCH', path: '/api/admin/resources/2', body: '[{"title":"x"}]', status: 400, message: 'must be a JSON object' },
 	]
 
 	for (const testCase of cases) {
@@ -230,30 +218,6 @@ describe('bad input changes nothing', () => {
 			expect(await snapshot()).toBe(before)
 		})
 	}
-
-	it('a form-encoded body is refused with 415', async () => {
-		const before = await snapshot()
-		const response = await clients.admin.request('/api/admin/communities', { method: 'POST', body: new URLSearchParams({ name: 'Form Posted' }) })
-		expect(response.status).toBe(415)
-		expect(await snapshot()).toBe(before)
-	})
-
-	it('unknown and malformed ids answer 404 for every item call', async () => {
-		const before = await snapshot()
-		for (const entity of ['videos', 'communities', 'events', 'resources']) {
-			for (const id of ['99999', 'abc', '-1', '1.5', '0', '1e3', '9999999999999']) {
-				for (const method of ['PATCH', 'DELETE']) {
-					const response = await clients.admin.json(method, `/api/admin/${entity}/${id}`, method === 'PATCH' ? { title: 'Nope', name: 'Nope' } : undefined)
-					expect(response.status, `${method} /api/admin/${entity}/${id}`).toBe(404)
-					expect((await response.json()).message).toMatch(/not found/)
-				}
-			}
-		}
-		for (const id of ['99999', 'abc', '0']) {
-			expect((await clients.admin.json('PATCH', `/api/admin/users/${id}/role`, { role: 'admin' })).status).toBe(404)
-		}
-		expect(await snapshot()).toBe(before)
-	})
 })
 
 describe('users and roles', () => {

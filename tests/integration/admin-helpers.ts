@@ -14,11 +14,11 @@ export async function logIn(baseUrl: string, username: string, password = DEMO_P
 	return client
 }
 
-/** Every document the admin panel can touch, without ObjectIds: equal snapshots mean nothing changed. */
+/** Every entity document (users in full, password hashes included), without ObjectIds: equal snapshots mean nothing changed. */
 export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
 	const [users, videos, communities, events, resources, progress, messages] = await Promise.all([
-		UserModel.find().select('id role').sort({ id: 1 }).lean(),
+		UserModel.find().sort({ id: 1 }).lean(),
 		VideoModel.find().sort({ id: 1 }).lean(),
 		CommunityModel.find().sort({ id: 1 }).lean(),
 		EventModel.find().sort({ id: 1 }).lean(),

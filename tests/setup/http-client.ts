@@ -38,16 +38,24 @@ export class TestClient {
 		})
 	}
 
-	/** Loads `pagePath`, then posts a form to `actionPath` with the page's CSRF token, like a no-JS browser. */
-	async submitForm(pagePath: string, fields: Record<string, string>, actionPath = pagePath): Promise<Response> {
-		const page = await this.get(pagePath)
-		const html = await page.text()
-		const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1]
-		const form = new URLSearchParams({ ...(token ? { csrf: token } : {}), ...fields })
+	/** Loads `pagePath` and reads the CSRF token of its forms (the same for every form of this browser). */
+	async csrfToken(pagePath: string): Promise<string | undefined> {
+		const html = await (await this.get(pagePath)).text()
+		return /name="csrf" value="([^"]+)"/.exec(html)?.[1]
+	}
+
+	/** Posts form fields (URL-encoded) to `actionPath`, as a browser without JavaScript does. */
+	postForm(actionPath: string, fields: Record<string, string> | URLSearchParams): Promise<Response> {
 		return this.request(actionPath, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: form,
+			body: new URLSearchParams(fields),
 		})
+	}
+
+	/** Loads `pagePath`, then posts a form to `actionPath` with the page's CSRF token, like a no-JS browser. */
+	async submitForm(pagePath: string, fields: Record<string, string>, actionPath = pagePath): Promise<Response> {
+		const token = await this.csrfToken(pagePath)
+		return this.postForm(actionPath, { ...(token ? { csrf: token } : {}), ...fields })
 	}
 }

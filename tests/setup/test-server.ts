@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 
+/** The SESSION_SECRET of every test server (a test can check it never leaks). */
+export const TEST_SESSION_SECRET = 'integration-test-secret'
+
 export interface TestServer {
 	url: string
 	stop: () => Promise<void>
@@ -18,7 +21,7 @@ export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: st
 			NODE_ENV: 'test',
 			PORT: '0',
 			MONGODB_URI: mongodbUri,
-			SESSION_SECRET: 'integration-test-secret',
+			SESSION_SECRET: TEST_SESSION_SECRET,
 			STRIPE_SECRET_KEY: '',
 			VITE_STRIPE_PUBLIC_KEY: '',
 			...env,

@@ -187,9 +187,9 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 export function AdminDialogErrorBoundary() {
 	const error = useRouteError()
 	const notFound = isRouteErrorResponse(error) && error.status === 404
-	// 404s say `{ message }`; an expired CSRF token says `{ error }`.
-	const data = isRouteErrorResponse(error) && typeof error.data === 'object' && error.data ? (error.data as { message?: unknown; error?: unknown }) : {}
-	const message = String(data.message ?? data.error ?? 'Something went wrong. Please try again.')
+	// Refusals (an unknown id, an expired CSRF token, a form that could not be read) say `{ message }`.
+	const data = isRouteErrorResponse(error) && typeof error.data === 'object' && error.data ? (error.data as { message?: unknown }) : {}
+	const message = String(data.message ?? 'Something went wrong. Please try again.')
 	if (!isRouteErrorResponse(error)) console.error(error)
 	return (
 		<AdminDialog title={notFound ? 'Not found' : 'Something went wrong'} description={message}>

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { jsonError, methodNotAllowed, withServiceErrors } from '~/lib/http.server'
+import { methodNotAllowed, readBodyBytes, withServiceErrors } from '~/lib/http.server'
 import { receiveStripeWebhook } from '~/services/billing/index.server'
 
 export const loader = methodNotAllowed
@@ -15,9 +15,7 @@ const MAX_WEBHOOK_BYTES = 512 * 1024
  */
 export async function action({ request }: ActionFunctionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed()
-	if (Number(request.headers.get('Content-Length') ?? 0) > MAX_WEBHOOK_BYTES) return jsonError(413, 'Request body is too large')
-	const payload = Buffer.from(await request.arrayBuffer())
-	if (payload.byteLength > MAX_WEBHOOK_BYTES) return jsonError(413, 'Request body is too large')
+	const payload = await readBodyBytes(request, MAX_WEBHOOK_BYTES)
 	return withServiceErrors(async () => {
 		const outcome = await receiveStripeWebhook({ payload, signature: request.headers.get('Stripe-Signature') })
 		return json({ received: true, outcome })

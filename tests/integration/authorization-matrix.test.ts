@@ -1,0 +1,353 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SessionModel, UserModel } from '#models/index'
+import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { STRIPE_TEST_ENV, useStripeModeServer } from '../setup/billing-test-helpers'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { TEST_SESSION_SECRET } from '../setup/test-server'
+import { logIn, userIdOf } from './admin-helpers'
+import { connectChat, demoMember } from './chat-helpers'
+import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+
+/**
+ * Issue 7, item 4: who may do what. Every call of SPEC §7 and of the route
+ * table, every protected page and every form action, made as each of the six
+ * callers of SPEC §6, and compared with the tables below, written from SPEC §6
+ * and ARCHITECTURE.md "Sessions and security":
+ *
+ * - no session: 401 from the JSON API, a redirect to /auth from pages and forms;
+ * - the users API and the role dialog: admins only (403 for everyone else,
+ *   content managers included); the catalogue (videos, communities, events,
+ *   resources): admins and content managers; /admin sends other members to
+ *   /dashboard, and content managers from the Users tab to Content;
+ * - a member changes only their own profile and password (403 for another id),
+ *   and reads only their own private conversations;
+ * - free members read community rooms and the first 10 videos, but cannot
+ *   post in a room or record progress on a Premium video (403).
+ *
+ * A cell is the status, or `→ /path` for a redirect there (302 or 303), or
+ * `→ back` for a redirect to the address the form was posted to. Every
+ * refused write (400, 401, 403, or sent away to /auth or /dashboard) is also
+ * checked to have changed nothing in the database. The server runs with
+ * Stripe configured (a local fake of its API), as in production, so the scan
+ * for secrets at the end has secrets to find.
+ */
+
+const database = useTestDatabase()
+const app = useStripeModeServer(database)
+let as: Record<Role, TestClient>
+/** The path placeholders: {self} is the caller (the free member for a visitor), {other} a member who is none of them. */
+const ids: Record<string, number> = {}
+
+beforeAll(async () => {
+	await seedDemoData()
+	as = await logInEveryRole(app.server.url)
+	for (const role of ROLES) ids[role] = await userIdOf(role === 'visitor' ? 'member' : ACCOUNT_OF[role])
+	ids.other = await userIdOf('david')
+})
+
+type Cells = readonly [visitor: string, member: string, premium: string, moderator: string, contentManager: string, admin: string]
+type Body = Record<string, unknown> | ((role: Role) => Record<string, unknown>)
+interface Row {
+	kind: 'api' | 'page' | 'form'
+	call: string
+	expected: Cells
+	body?: Body
+	/** The call ends (or replaces) the caller's session: they log in again afterwards. */
+	endsSession?: boolean
+	/** Puts back what a successful call changed, so later rows see the seeded state. */
+	after?: () => Promise<void>
+	/** Why a row reads as it does, where the call alone does not say. */
+	note?: string
+}
+const api = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({ kind: 'api', call, expected, ...options })
+const page = (call: string, expected: Cells, options: Pick<Row, 'note'> = {}): Row => ({ kind: 'page', call, expected, ...options })
+const form = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({ kind: 'form', call, expected, ...options })
+
+const VIDEO = { title: 'Matrix Video', url: '/media/matrix.mp4', duration: 3 }
+const VIDEO_FORM = { title: 'Matrix Video', url: '/media/matrix.mp4', duration: '3' }
+const COMMUNITY = { name: 'Matrix Community' }
+const EVENT = { title: 'Matrix Event', startTime: '2031-05-06T17:00:00Z' }
+const EVENT_FORM = { title: 'Matrix Event', startTime: '2031-05-06T17:00', timeZone: 'UTC' }
+const RESOURCE = { title: 'Matrix Resource', type: 'pdf', url: '/matrix.pdf' }
+const NEW_PASSWORD = 'matrix-password-1'
+/** Changing one's password to the same one: allowed, and every later login still works. */
+const SAME_PASSWORD = { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }
+const accountOf = (role: Role) => (role === 'visitor' ? 'david' : ACCOUNT_OF[role])
+let registered = 0
+const newAccount = () => {
+	registered += 1
+	return { username: `matrix${registered}`, password: NEW_PASSWORD, name: 'Matrix Newcomer', email: `matrix${registered}@example.com` }
+}
+/** The free member's subscription as seeded, after a row that started one. */
+const resetFreeMember = async () => {
+	await UserModel.updateOne({ id: ids.member }, { $set: { subscriptionStatus: 'inactive', trialEndsAt: null, stripeCustomerId: null, stripeSubscriptionId: null } })
+}
+
+const API_CALLS: Row[] = [
+	//                                               visitor  member  premium  moderator  content_manager  admin
+	// SPEC §7: session
+	api('GET /api/user',                             ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/login',                           ['200',   '200',  '200',   '200',     '200',           '200'], { body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }) }),
+	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true, note: 'a signed-in caller is switched to the new account' }),
+	api('POST /api/logout',                          ['200',   '200',  '200',   '200',     '200',           '200'], { endsSession: true }),
+	// SPEC §7: members, their own account only
+	api('GET /api/users',                            ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('PATCH /api/users/{self}',                   ['401',   '200',  '200',   '200',     '200',           '200'], { body: { bio: 'Edited by myself' } }),
+	api('PATCH /api/users/{other}',                  ['401',   '403',  '403',   '403',     '403',           '403'], { body: { bio: 'Edited by someone else' } }),
+	api('POST /api/users/{self}/change-password',    ['401',   '200',  '200',   '200',     '200',           '200'], { body: SAME_PASSWORD }),
+	api('POST /api/users/{other}/change-password',   ['401',   '403',  '403',   '403',     '403',           '403'], { body: SAME_PASSWORD }),
+	api('GET /api/progress',                         ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/progress',                        ['401',   '200',  '200',   '200',     '200',           '200'], { body: { videoId: 1, progress: 10 } }),
+	api('POST /api/progress',                        ['401',   '403',  '200',   '200',     '200',           '200'], { body: { videoId: 11, progress: 10 }, note: 'a Premium video' }),
+	api('GET /api/videos',                           ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/videos/11',                        ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/communities',                      ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/events',                           ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/resources',                        ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/messages/community/1',             ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/messages/private/{other}',         ['401',   '200',  '200',   '200',     '200',           '200']),
+	// SPEC §7: administration (users: admins; the catalogue: admins and content managers)
+	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
+	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
+	api('POST /api/admin/videos',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: VIDEO }),
+	api('PATCH /api/admin/videos/{video}',           ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
+	api('DELETE /api/admin/videos/{video}',          ['401',   '403',  '403',   '403',     '200',           '200']),
+	api('POST /api/admin/communities',               ['401',   '403',  '403',   '403',     '201',           '201'], { body: COMMUNITY }),
+	api('PATCH /api/admin/communities/{community}',  ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
+	api('DELETE /api/admin/communities/{community}', ['401',   '403',  '403',   '403',     '200',           '200']),
+	api('GET /api/admin/events',                     ['401',   '403',  '403',   '403',     '200',           '200']),
+	api('POST /api/admin/events',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: EVENT }),
+	api('PATCH /api/admin/events/{event}',           ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
+	api('DELETE /api/admin/events/{event}',          ['401',   '403',  '403',   '403',     '200',           '200']),
+	api('POST /api/admin/resources',                 ['401',   '403',  '403',   '403',     '201',           '201'], { body: RESOURCE }),
+	api('PATCH /api/admin/resources/{resource}',     ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
+	api('DELETE /api/admin/resources/{resource}',    ['401',   '403',  '403',   '403',     '200',           '200']),
+	// SPEC §7: subscription; the route table: Stripe webhook, unknown API paths
+	api('POST /api/get-or-create-subscription',      ['401',   '200',  '200',   '200',     '200',           '200'], { after: resetFreeMember }),
+	api('POST /api/stripe/webhook',                  ['400',   '400',  '400',   '400',     '400',           '400'], { note: 'no Stripe signature' }),
+	api('GET /api/nowhere',                          ['404',   '404',  '404',   '404',     '404',           '404']),
+]
+
+const PAGES: Row[] = [
+	//                                      visitor         member          premium         moderator       content_manager         admin
+	// SPEC §2: pages
+	page('GET /',                           ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
+	page('GET /auth',                       ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
+	page('GET /dashboard',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /content-library',            ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /content-library/1',          ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /content-library/11',         ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /community',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /community/1',                ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /messages',                   ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /messages?userId={other}',    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /events',                     ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /resources',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /profile',                    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /subscription-success',       ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /settings',                   ['→ /auth',      '→ /profile',   '→ /profile',   '→ /profile',   '→ /profile',           '→ /profile']),
+	page('GET /subscribe',                  ['→ /auth',      '200',          '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard'], { note: 'only the free member has something to buy' }),
+	page('GET /admin',                      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin?tab=users',            ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
+	page('GET /admin/users/{other}/role',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
+	page('GET /admin/videos/new',           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/videos/1/edit',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/videos/1/delete',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/communities/new',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/communities/1/edit',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/communities/1/delete', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/events/new',           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/events/1/edit',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/events/1/delete',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/resources/new',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/resources/1/edit',     ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/resources/1/delete',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /logout',                     ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                  '→ /']),
+	page('GET /sidebar',                    ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
+	page('GET /nowhere',                    ['404',          '404',          '404',          '404',          '404',                  '404']),
+]
+
+const FORMS: Row[] = [
+	//                                                                 visitor         member          premium         moderator       content_manager             admin
+	// Form actions (without JavaScript, with the caller's CSRF token)
+	form('POST /auth',                                                 ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { body: (role) => ({ intent: 'login', username: accountOf(role), password: DEMO_PASSWORD }) }),
+	form('POST /auth',                                                 ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { body: (role) => ({ intent: 'signup', ...newAccount(), confirmPassword: NEW_PASSWORD }), note: 'signed-in users are sent on, nothing created' }),
+	form('POST /logout',                                               ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                      '→ /'], { endsSession: true }),
+	form('POST /sidebar',                                              ['→ /events',    '→ /events',    '→ /events',    '→ /events',    '→ /events',                '→ /events'], { body: { collapsed: 'true', redirectTo: '/events' } }),
+	form('POST /profile?tab=profile',                                  ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: (role) => ({ intent: 'profile', name: 'Matrix Name', email: `${accountOf(role)}@example.com` }) }),
+	form('POST /profile?tab=password',                                 ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'password', ...SAME_PASSWORD, confirmPassword: DEMO_PASSWORD } }),
+	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'delete-account' } }),
+	form('POST /profile?tab=account',                                  ['→ /auth',      '→ /',          '→ /',          '→ /',          '→ /',                      '→ /'], { body: { intent: 'logout-all' }, endsSession: true }),
+	form('POST /content-library/1',                                    ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back']),
+	form('POST /content-library/11',                                   ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { note: 'a Premium video' }),
+	form('POST /community/1',                                          ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
+	form('POST /messages?userId={other}',                              ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
+	form('POST /subscribe',                                            ['→ /auth',      '400',          '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { note: 'with Stripe the card form is needed; Premium members have nothing to buy' }),
+	form('POST /admin/users/{other}/role?tab=users',                   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users'], { body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' }),
+	form('POST /admin/videos/new?tab=content',                         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
+	form('POST /admin/videos/{video}/edit?tab=content',                ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
+	form('POST /admin/videos/{video}/delete?tab=content',              ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content']),
+	form('POST /admin/communities/new?tab=communities',                ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'], { body: COMMUNITY }),
+	form('POST /admin/communities/{community}/edit?tab=communities',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'], { body: COMMUNITY }),
+	form('POST /admin/communities/{community}/delete?tab=communities', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities']),
+	form('POST /admin/events/new?tab=events',                          ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events'], { body: EVENT_FORM }),
+	form('POST /admin/events/{event}/edit?tab=events',                 ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events'], { body: EVENT_FORM }),
+	form('POST /admin/events/{event}/delete?tab=events',               ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events']),
+	form('POST /admin/resources/new?tab=resources',                    ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources'], { body: RESOURCE }),
+	form('POST /admin/resources/{resource}/edit?tab=resources',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources'], { body: RESOURCE }),
+	form('POST /admin/resources/{resource}/delete?tab=resources',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources']),
+
+]
+
+/** Bodies of every answer above, for the scan for secrets at the end. */
+const answers: Array<{ where: string; body: string }> = []
+/** Every session id the database held while the tables ran. */
+const sessionIds = new Set<string>()
+
+const FRESH: Record<string, string> = { video: 'videos', community: 'communities', event: 'events', resource: 'resources' }
+const FRESH_BODY: Record<string, Record<string, unknown>> = { videos: VIDEO, communities: COMMUNITY, events: EVENT, resources: RESOURCE }
+
+/** The path with its placeholders filled in: {video} and the like are new entities, made by an admin for this one call. */
+async function fillIn(path: string, role: Role): Promise<string> {
+	let filled = path.replace('{self}', String(ids[role])).replace('{other}', String(ids.other))
+	for (const [placeholder, entity] of Object.entries(FRESH)) {
+		if (!filled.includes(`{${placeholder}}`)) continue
+		const created = await as.admin.json('POST', `/api/admin/${entity}`, FRESH_BODY[entity])
+		expect(created.status, `an admin creates a ${placeholder} to act on`).toBe(201)
+		filled = filled.replace(`{${placeholder}}`, String((await created.json()).id))
+	}
+	return filled
+}
+
+const csrfTokens = new WeakMap<TestClient, string>()
+async function csrfTokenOf(client: TestClient, role: Role): Promise<string> {
+	if (!csrfTokens.has(client)) csrfTokens.set(client, (await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard'))!)
+	return csrfTokens.get(client)!
+}
+
+/** A refused call: no session, no permission, nothing to do here. A refused write must change nothing. */
+const isRefusal = (cell: string, role: Role) => ['400', '401', '403', '→ /auth'].includes(cell) || (cell === '→ /dashboard' && role !== 'visitor')
+
+/** The row's call as `role`, ready to send: its path filled in (fresh entities made), its form's CSRF token read. */
+async function prepareCall(row: Row, role: Role) {
+	const client = role === 'visitor' ? new TestClient(app.server.url) : as[role]
+	const [method, template] = row.call.split(' ') as [string, string]
+	const path = await fillIn(template, role)
+	const body = typeof row.body === 'function' ? row.body(role) : row.body
+	const csrf = row.kind === 'form' ? await csrfTokenOf(client, role) : null
+	/** Makes the call and says what happened, in the tables' words. */
+	return async (): Promise<string> => {
+		const response = csrf ? await client.postForm(path, { csrf, ...(body as Record<string, string>) }) : await client.json(method, path, body)
+		answers.push({ where: `${row.call} as ${role}`, body: await response.text() })
+		if (row.endsSession && role !== 'visitor') as[role] = await logIn(app.server.url, ACCOUNT_OF[role])
+		const location = response.headers.get('Location')
+		if (location === null || ![302, 303].includes(response.status)) return String(response.status)
+		return location === path ? '→ back' : `→ ${location}`
+	}
+}
+
+function checkTable(title: string, rows: Row[]) {
+	describe(title, () => {
+		for (const row of rows) {
+			const intent = typeof row.body === 'object' && typeof row.body.intent === 'string' ? ` (${row.body.intent})` : ''
+			it(`${row.call}${intent}${row.note ? `: ${row.note}` : ''}`, async () => {
+				const expected = Object.fromEntries(ROLES.map((role, column) => [role, row.expected[column]])) as Record<Role, string>
+				const refused = row.call.startsWith('GET ') ? [] : ROLES.filter((role) => isRefusal(expected[role], role))
+				const actual: Record<string, string> = {}
+				// The refused callers first, between two pictures of the database; then the others.
+				const calls = new Map<Role, () => Promise<string>>()
+				for (const role of refused) calls.set(role, await prepareCall(row, role))
+				const before = refused.length ? await snapshotEverything() : null
+				for (const role of refused) actual[role] = await calls.get(role)!()
+				if (before !== null) expect.soft(await snapshotEverything(), `the refused callers (${refused.join(', ')}) changed nothing`).toBe(before)
+				for (const role of ROLES) if (!refused.includes(role)) actual[role] = await (await prepareCall(row, role))()
+				await row.after?.()
+				for (const sid of await SessionModel.distinct('sid')) sessionIds.add(sid)
+				expect(actual).toEqual(expected)
+			})
+		}
+	})
+}
+
+checkTable('the JSON API (SPEC §7)', API_CALLS)
+checkTable('the pages (SPEC §2)', PAGES)
+checkTable('the form actions', FORMS)
+
+describe('private conversations', () => {
+	it('are read by their two participants only, whatever the role, admins included', async () => {
+		// Seeded: the premium member and the free member wrote to each other.
+		const LINE = 'Saw your question in New Managers'
+		for (const role of ROLES) {
+			if (role === 'visitor') continue
+			for (const withWhom of ['member', 'premium'] as const) {
+				if (withWhom === role) continue
+				const participant = role === 'member' || role === 'premium'
+				const history = await (await as[role].get(`/api/messages/private/${ids[withWhom]}`)).text()
+				const page = await (await as[role].get(`/messages?userId=${ids[withWhom]}`)).text()
+				expect.soft(history.includes(LINE), `GET /api/messages/private/{${withWhom}} as ${role}`).toBe(participant)
+				expect.soft(page.includes(LINE), `GET /messages?userId={${withWhom}} as ${role}`).toBe(participant)
+			}
+		}
+	})
+})
+
+describe('the chat socket (SPEC §7)', () => {
+	// An `ok` send is stored and acknowledged; a refused one gets `error` {message}.
+	//                            visitor    member     premium moderator content_manager admin
+	const SOCKET: Record<string, Cells> = {
+		'connect with the session': ['refused', 'ok', 'ok', 'ok', 'ok', 'ok'],
+		community_message: ['-', 'refused', 'ok', 'ok', 'ok', 'ok'],
+		private_message: ['-', 'ok', 'ok', 'ok', 'ok', 'ok'],
+	}
+
+	it('follows the table', async () => {
+		const actual: Record<string, string[]> = { 'connect with the session': [], community_message: [], private_message: [] }
+		for (const role of ROLES) {
+			if (role === 'visitor') {
+				const connected = await connectChat(app.server.url, null).then((client) => (client.close(), 'ok'), () => 'refused')
+				actual['connect with the session']!.push(connected)
+				actual.community_message!.push('-')
+				actual.private_message!.push('-')
+				continue
+			}
+			const chat = await connectChat(app.server.url, await demoMember(app.server.url, ACCOUNT_OF[role]))
+			actual['connect with the session']!.push('ok')
+			const room = await chat.send('community_message', { content: `Matrix: ${role} in the room`, communityId: 1 })
+			const direct = await chat.send('private_message', { content: `Matrix: ${role} to David`, recipientId: ids.other })
+			actual.community_message!.push(room.ok ? 'ok' : 'refused')
+			actual.private_message!.push(direct.ok ? 'ok' : 'refused')
+			chat.close()
+		}
+		expect(actual).toEqual(SOCKET)
+	})
+})
+
+/** The bodies that show something no answer may carry. */
+function findLeaks(bodies: Array<{ where: string; body: string }>): string[] {
+	const secrets: Array<[string, RegExp | string]> = [
+		['a password hash', /\$argon2|\$2[aby]\$\d\d\$/],
+		['the passwordHash field', 'passwordHash'],
+		['the usernameKey field', 'usernameKey'],
+		['a Stripe secret key', /\b[sr]k_(test|live)_/],
+		['a Stripe webhook secret', 'whsec_'],
+		["this server's Stripe secret", STRIPE_TEST_ENV.STRIPE_SECRET_KEY],
+		["this server's session secret", TEST_SESSION_SECRET],
+	]
+	return bodies.flatMap(({ where, body }) => [
+		...secrets.filter(([, secret]) => (typeof secret === 'string' ? body.includes(secret) : secret.test(body))).map(([what]) => `${where}: ${what}`),
+		...[...sessionIds].filter((sid) => body.includes(sid)).map(() => `${where}: a session id`),
+	])
+}
+
+describe('what no answer carries', () => {
+	it('the scan finds a planted secret (so it can fail)', () => {
+		expect(findLeaks([{ where: 'a planted hash', body: '{"passwordHash":"$argon2id$v=19$m=65536"}' }])).toHaveLength(1 + 1)
+	})
+
+	it('no password hash, username key, session id, session secret or Stripe secret in any answer above, JSON or HTML', () => {
+		expect(answers.length, 'every cell of the tables was answered').toBe((API_CALLS.length + PAGES.length + FORMS.length) * ROLES.length)
+		expect(sessionIds.size).toBeGreaterThan(5)
+		expect(findLeaks(answers)).toEqual([])
+	})
+})

@@ -1,0 +1,587 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EventModel, MessageModel, ResourceModel, UserModel } from '#models/index'
+import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { TestClient } from '../setup/http-client'
+import { useTestDatabase } from '../setup/test-database'
+import { startTestServer, type TestServer } from '../setup/test-server'
+import { logIn, userIdOf } from './admin-helpers'
+import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
+import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+
+/**
+ * Issue 7, item 4: what an attacker sends. Every JSON endpoint, form action
+ * and socket event gets wrong types, missing fields, megabyte strings, Mongo
+ * operators, unknown and malformed ids and the wrong content types. Each
+ * answers 4xx with a message a person can read (JSON `{message}`, the form
+ * again with its errors, a readable error page, a socket `error`), never a
+ * 5xx, and nothing in the database changes.
+ *
+ * The tables say who calls (someone allowed to, so the payload reaches the
+ * validation) and what a good request looks like; each hostile case spoils
+ * that good request in one way.
+ */
+
+const database = useTestDatabase()
+let server: TestServer
+let as: Record<Role, TestClient>
+/** Ids the tables refer to as {self}, {david}. */
+const ids = { self: 0, david: 0 }
+
+beforeAll(async () => {
+	await seedDemoData()
+	server = await startTestServer({ mongodbUri: database.uri() })
+	as = await logInEveryRole(server.url)
+	ids.self = await userIdOf('member')
+	ids.david = await userIdOf('david')
+})
+afterAll(() => server?.stop())
+
+const withIds = (path: string) => path.replace('{self}', String(ids.self)).replace('{david}', String(ids.david))
+const ONE_MEGABYTE = 'x'.repeat(1024 * 1024)
+const TEN_KILOBYTES = 'x'.repeat(10 * 1024)
+const OPERATORS = [{ $gt: '' }, { $where: 'sleep(1000)' }, { $ne: null }]
+/** Ids that name nothing: 404 with the entity's "not found" message. */
+const MALFORMED_IDS = ['abc', '-1', '1.5', '0', '1e3', '0x10', '99999999999', '%00', '%20']
+const UNKNOWN_ID = '99999'
+
+const squash = (text: string) => text.toLowerCase().replace(/\s/g, '')
+
+/** Everything an error message should be: there, in words, and about the thing that was wrong. */
+function expectReadable(message: unknown, about?: string, what = '') {
+	expect.soft(typeof message === 'string' && /[a-z]{3}/i.test(message), `${what}: a readable message, got ${JSON.stringify(message)}`).toBe(true)
+	if (about && typeof message === 'string') expect.soft(squash(message), `${what}: the message names ${about}`).toContain(squash(about))
+}
+
+async function expectNothingChanged(attack: () => Promise<void>) {
+	const before = await snapshotEverything()
+	await attack()
+	expect(await snapshotEverything(), 'the database is exactly as it was').toBe(before)
+}
+
+// ---------------------------------------------------------------------------
+// JSON endpoints
+// ---------------------------------------------------------------------------
+
+interface JsonCall {
+	call: string
+	as: Role
+	/** A body that would be accepted. */
+	body: Record<string, unknown>
+	/** Fields that may be neither missing nor null. */
+	required: string[]
+}
+
+const VIDEO = { title: 'Leading Hybrid Teams', description: 'Rituals for split teams.', url: '/media/teams.mp4', thumbnail: '/images/teams.png', duration: 12, category: 'Teams' }
+const COMMUNITY = { name: 'Finance Leaders', description: 'CFOs and finance managers.', icon: 'FL' }
+const EVENT = { title: 'Ask Me Anything', description: 'Bring questions.', location: 'Online', startTime: '2031-03-04T17:00:00Z', endTime: '2031-03-04T18:00:00Z' }
+const RESOURCE = { title: 'Delegation Checklist', description: 'What to hand over.', type: 'worksheet', url: 'https://example.com/delegation.pdf' }
+
+/** Every JSON call of SPEC §7 that takes a body. */
+const JSON_CALLS: JsonCall[] = [
+	{ call: 'POST /api/login', as: 'visitor', body: { username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'] },
+	{ call: 'POST /api/register', as: 'visitor', body: { username: 'newcomer', password: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: 'Hello' }, required: ['username', 'password', 'name', 'email'] },
+	{ call: 'PATCH /api/users/{self}', as: 'member', body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' }, required: [] },
+	{ call: 'POST /api/users/{self}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword'] },
+	{ call: 'POST /api/progress', as: 'premium', body: { videoId: 12, progress: 40, completed: false }, required: ['videoId', 'progress'] },
+	{ call: 'PATCH /api/admin/users/{david}/role', as: 'admin', body: { role: 'moderator' }, required: ['role'] },
+	{ call: 'POST /api/admin/videos', as: 'content_manager', body: VIDEO, required: ['title', 'url'] },
+	{ call: 'PATCH /api/admin/videos/2', as: 'content_manager', body: VIDEO, required: [] },
+	{ call: 'POST /api/admin/communities', as: 'content_manager', body: COMMUNITY, required: ['name'] },
+	{ call: 'PATCH /api/admin/communities/2', as: 'admin', body: COMMUNITY, required: [] },
+	{ call: 'POST /api/admin/events', as: 'content_manager', body: EVENT, required: ['title', 'startTime'] },
+	{ call: 'PATCH /api/admin/events/2', as: 'admin', body: EVENT, required: [] },
+	{ call: 'POST /api/admin/resources', as: 'content_manager', body: RESOURCE, required: ['title', 'url'] },
+	{ call: 'PATCH /api/admin/resources/2', as: 'admin', body: RESOURCE, required: [] },
+]
+
+interface HostileBody {
+	what: string
+	/** Sent as is. */
+	body: string
+	contentType?: string
+	status: number
+	/** What the message must mention (spaces and case ignored). */
+	about?: string
+}
+
+/** A value of another type than the good one. */
+const wrongType = (value: unknown) => (typeof value === 'number' ? 'twelve' : typeof value === 'boolean' ? 'yes' : 12345)
+
+function hostileBodies({ body, required }: JsonCall): HostileBody[] {
+	const json = (value: unknown) => JSON.stringify(value)
+	const cases: HostileBody[] = [
+		{ what: 'no body', body: '', status: 400 },
+		{ what: 'a body that is not JSON', body: '{"title": "Broken', status: 400, about: 'not valid JSON' },
+		...['[]', '"text"', '42', 'null', 'true'].map((raw) => ({ what: `the JSON ${raw}`, body: raw, status: 400, about: 'must be a JSON object' })),
+		...OPERATORS.map((operator) => ({ what: `only the operator ${json(operator)}`, body: json(operator), status: 400 })),
+		{ what: 'the fields under $set', body: json({ $set: body }), status: 400 },
+		{ what: 'a form-encoded body', body: new URLSearchParams(body as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded', status: 415, about: 'application/json' },
+		{ what: 'JSON sent as text/plain', body: json(body), contentType: 'text/plain', status: 415, about: 'application/json' },
+		{ what: 'JSON without a content type', body: json(body), contentType: '', status: 415, about: 'application/json' },
+	]
+	for (const [field, good] of Object.entries(body)) {
+		const spoil = (value: unknown) => json({ ...body, [field]: value })
+		cases.push(
+			...OPERATORS.map((operator) => ({ what: `${field} as ${json(operator)}`, body: spoil(operator), status: 400, about: field })),
+			{ what: `${field} of the wrong type`, body: spoil(wrongType(good)), status: 400, about: field },
+			{ what: `${field} as a list`, body: spoil([good]), status: 400, about: field },
+			{ what: `${field} 10 KB long`, body: spoil(TEN_KILOBYTES), status: 400, about: field },
+			{ what: `${field} 1 MB long`, body: spoil(ONE_MEGABYTE), status: 413, about: 'too large' },
+		)
+		if (required.includes(field)) {
+			const { [field]: _left, ...without } = body
+			cases.push(
+				{ what: `${field} missing`, body: json(without), status: 400, about: field },
+				{ what: `${field} null`, body: spoil(null), status: 400, about: field },
+			)
+		}
+	}
+	return cases
+}
+
+describe('JSON bodies', () => {
+	for (const endpoint of JSON_CALLS) {
+		it(`${endpoint.call} as ${endpoint.as}: every spoiled body is refused with a message, and nothing changes`, async () => {
+			const [method, path] = endpoint.call.split(' ') as [string, string]
+			await expectNothingChanged(async () => {
+				for (const hostile of hostileBodies(endpoint)) {
+					const headers: Record<string, string> = {}
+					if (hostile.contentType !== '') headers['Content-Type'] = hostile.contentType ?? 'application/json'
+					const response = await as[endpoint.as].request(withIds(path), { method, headers, body: hostile.body })
+					expect.soft(response.status, hostile.what).toBe(hostile.status)
+					const answer = await response.json().catch(() => null)
+					expectReadable(answer?.message, hostile.about, hostile.what)
+				}
+			})
+		})
+	}
+})
+
+describe('ids in the path', () => {
+	/** Every JSON call with an id in its path; `unknown` when a well-formed id of nobody answers otherwise than 404. */
+	const ID_CALLS: Array<{ call: string; as: Role; body?: unknown; notFound: string; unknown?: [number, string] }> = [
+		{ call: 'GET /api/videos/{id}', as: 'premium', notFound: 'Video not found' },
+		{ call: 'GET /api/messages/community/{id}', as: 'premium', notFound: 'Community not found' },
+		{ call: 'GET /api/messages/private/{id}', as: 'premium', notFound: 'User not found' },
+		{ call: 'PATCH /api/users/{id}', as: 'member', body: { name: 'Nobody Home' }, notFound: 'User not found', unknown: [403, 'You can only change your own profile'] },
+		{ call: 'POST /api/users/{id}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' }, notFound: 'User not found', unknown: [403, 'You can only change your own password'] },
+		{ call: 'PATCH /api/admin/users/{id}/role', as: 'admin', body: { role: 'member' }, notFound: 'User not found' },
+		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
+			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
+			return [
+				{ call: `PATCH /api/admin/${entity}/{id}`, as: 'admin' as const, body: { title: 'Nope', name: 'Nope' }, notFound: `${what} not found` },
+				{ call: `DELETE /api/admin/${entity}/{id}`, as: 'admin' as const, notFound: `${what} not found` },
+			]
+		}),
+	]
+
+	for (const { call, as: role, body, notFound, unknown } of ID_CALLS) {
+		it(`${call}: malformed ids and ids of nothing answer 404 "${notFound}"`, async () => {
+			const [method, path] = call.split(' ') as [string, string]
+			await expectNothingChanged(async () => {
+				for (const id of [...MALFORMED_IDS, UNKNOWN_ID]) {
+					const response = await as[role].json(method, path.replace('{id}', id), body)
+					const [status, message] = id === UNKNOWN_ID && unknown ? unknown : [404, notFound]
+					expect.soft(response.status, `id ${id}`).toBe(status)
+					expect.soft((await response.json()).message, `id ${id}`).toBe(message)
+				}
+				const garbled = await as[role].json(method, path.replace('{id}', '%E0%A4%A'), body)
+				expect.soft(garbled.status, 'a broken percent-escape').toBe(400)
+				expectReadable((await garbled.json().catch(() => null))?.message, 'address', 'a broken percent-escape')
+			})
+		})
+	}
+})
+
+describe('calls that take no body, and methods no call takes', () => {
+	/** Every JSON path of the route table, with ids that exist. */
+	const API_PATHS = [
+		'/api/user', '/api/login', '/api/register', '/api/logout', '/api/users', '/api/users/{self}', '/api/users/{self}/change-password',
+		'/api/progress', '/api/videos', '/api/videos/1', '/api/communities', '/api/events', '/api/resources',
+		'/api/messages/community/1', '/api/messages/private/{david}', '/api/admin/users', '/api/admin/users/{david}/role',
+		'/api/admin/videos', '/api/admin/videos/1', '/api/admin/communities', '/api/admin/communities/1', '/api/admin/events',
+		'/api/admin/events/1', '/api/admin/resources', '/api/admin/resources/1', '/api/get-or-create-subscription', '/api/stripe/webhook',
+	]
+
+	it('a method no call takes answers 405 {message}, whatever the body', async () => {
+		await expectNothingChanged(async () => {
+			for (const path of API_PATHS) {
+				const response = await as.admin.json('PUT', withIds(path), { $where: 'sleep(1000)', role: 'admin' })
+				expect.soft(response.status, `PUT ${path}`).toBe(405)
+				expect.soft((await response.json().catch(() => null))?.message, `PUT ${path}`).toBe('Method not allowed')
+			}
+		})
+	})
+
+	it('a body sent to a call that takes none is ignored, and a megabyte is refused with 413', async () => {
+		const BODYLESS: Array<{ call: string; as: Role; status: number }> = [
+			{ call: 'POST /api/logout', as: 'visitor', status: 200 },
+			{ call: 'POST /api/get-or-create-subscription', as: 'premium', status: 200 },
+			{ call: 'POST /api/stripe/webhook', as: 'visitor', status: 400 },
+			{ call: 'DELETE /api/admin/videos/99999', as: 'admin', status: 404 },
+			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
+		]
+		await expectNothingChanged(async () => {
+			for (const { call, as: role, status } of BODYLESS) {
+				const [method, path] = call.split(' ') as [string, string]
+				for (const body of ['{"$where":"sleep(1000)","status":"active","userId":1}', '{broken', `{"filler":"${ONE_MEGABYTE}"}`]) {
+					const response = await as[role].json(method, path, body)
+					const expected = body.length > ONE_MEGABYTE.length ? 413 : status
+					expect.soft(response.status, `${call} with ${body.slice(0, 20)}`).toBe(expected)
+					expectReadable((await response.json().catch(() => null))?.message ?? (expected === 200 ? 'ignored' : undefined), undefined, call)
+				}
+			}
+		})
+	})
+})
+
+describe('search parameters', () => {
+	const SEARCHES: Array<{ path: string; param: string; as: Role }> = [
+		{ path: '/api/users', param: 'q', as: 'member' },
+		{ path: '/api/videos', param: 'q', as: 'member' },
+		{ path: '/api/videos', param: 'category', as: 'member' },
+		{ path: '/api/resources', param: 'q', as: 'member' },
+		{ path: '/api/resources', param: 'type', as: 'member' },
+		{ path: '/api/admin/users', param: 'search', as: 'admin' },
+		{ path: '/api/admin/events', param: 'search', as: 'admin' },
+	]
+	/** Patterns and operators that would match something if they were not searched for as the literal text they are. */
+	const PATTERNS = ['{"$gt":""}', '{"$where":"sleep(1000)"}', '.*', '^.*$', '(.*)', '[a-z]+', 'a|e', '\\', '$where', '\u0000', TEN_KILOBYTES]
+
+	it('a search is plain text, never a pattern or an operator: hostile ones find nothing', async () => {
+		for (const { path, param, as: role } of SEARCHES) {
+			for (const pattern of PATTERNS) {
+				const response = await as[role].get(`${path}?${new URLSearchParams({ [param]: pattern })}`)
+				expect.soft(response.status, `${path}?${param}=${pattern.slice(0, 20)}`).toBe(200)
+				expect.soft(await response.json(), `${path}?${param}=${pattern.slice(0, 20)}`).toEqual([])
+			}
+			// PHP-style operator keys (`q[$ne]=`) are just other, unknown parameters.
+			const keyed = await as[role].get(`${path}?${encodeURIComponent(`${param}[$ne]`)}=x`)
+			expect.soft(keyed.status).toBe(200)
+			expect.soft((await keyed.json()).length, `${path}?${param}[$ne]=x lists everything`).toBeGreaterThan(0)
+		}
+	})
+
+	it('the pages with a search box answer hostile searches with their page', async () => {
+		const PAGES: Array<[string, Role]> = [['/content-library', 'member'], ['/resources', 'member'], ['/messages', 'member'], ['/admin?tab=users', 'admin'], ['/admin?tab=events', 'admin']]
+		for (const [page, role] of PAGES) {
+			for (const pattern of PATTERNS) {
+				const response = await as[role].get(`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ q: pattern })}`)
+				expect.soft(response.status, `${page} searching ${pattern.slice(0, 20)}`).toBe(200)
+			}
+		}
+	})
+})
+
+// ---------------------------------------------------------------------------
+// Form actions (the pages' <Form method="post">, without JavaScript)
+// ---------------------------------------------------------------------------
+
+interface FormCall {
+	action: string
+	as: Role
+	/** The fields of a post that would be accepted (the CSRF token is added). */
+	fields: Record<string, string>
+	required?: string[]
+	/** Fields that choose what the form does rather than carry data. */
+	fixed?: string[]
+}
+
+const VIDEO_FORM = { title: 'Leading Hybrid Teams', description: 'Rituals.', url: '/media/teams.mp4', thumbnail: '', duration: '12', category: 'Teams' }
+const EVENT_FORM = { title: 'Ask Me Anything', description: '', location: '', startTime: '2031-03-04T17:00', endTime: '', timeZone: 'Europe/Paris' }
+
+/** Every form action in the route table. */
+const FORM_CALLS: FormCall[] = [
+	{ action: '/auth', as: 'visitor', fields: { intent: 'login', username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'], fixed: ['intent'] },
+	{ action: '/auth', as: 'visitor', fields: { intent: 'signup', username: 'formcomer', password: 'a-long-password', confirmPassword: 'a-long-password', name: 'Form Comer', email: 'formcomer@example.com', bio: '' }, required: ['username', 'password', 'confirmPassword', 'name', 'email'], fixed: ['intent'] },
+	{ action: '/logout', as: 'member', fields: {} },
+	{ action: '/sidebar', as: 'member', fields: { collapsed: 'true', redirectTo: '/events' }, fixed: ['collapsed', 'redirectTo'] },
+	{ action: '/profile?tab=profile', as: 'member', fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' }, required: ['name', 'email'], fixed: ['intent'] },
+	{ action: '/profile?tab=password', as: 'member', fields: { intent: 'password', currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword', 'confirmPassword'], fixed: ['intent'] },
+	{ action: '/profile', as: 'member', fields: { intent: 'logout-all' }, fixed: ['intent'] },
+	{ action: '/content-library/12', as: 'premium', fields: {} },
+	{ action: '/community/1', as: 'premium', fields: { content: 'Hello room' }, required: ['content'] },
+	{ action: '/messages?userId={david}', as: 'premium', fields: { content: 'Hello David' }, required: ['content'] },
+	{ action: '/subscribe', as: 'member', fields: {} },
+	{ action: '/admin/users/{david}/role?tab=users', as: 'admin', fields: { role: 'moderator' }, required: ['role'] },
+	{ action: '/admin/videos/new?tab=content', as: 'content_manager', fields: VIDEO_FORM, required: ['title', 'url'] },
+	{ action: '/admin/videos/2/edit?tab=content', as: 'content_manager', fields: VIDEO_FORM, required: ['title', 'url'] },
+	{ action: '/admin/videos/2/delete?tab=content', as: 'content_manager', fields: {} },
+	{ action: '/admin/communities/new?tab=communities', as: 'content_manager', fields: { name: 'Finance Leaders', description: '', icon: 'FL' }, required: ['name'] },
+	{ action: '/admin/communities/2/edit?tab=communities', as: 'admin', fields: { name: 'Finance Leaders', description: '', icon: 'FL' }, required: ['name'] },
+	{ action: '/admin/communities/2/delete?tab=communities', as: 'admin', fields: {} },
+	{ action: '/admin/events/new?tab=events', as: 'content_manager', fields: EVENT_FORM, required: ['title', 'startTime'] },
+	{ action: '/admin/events/2/edit?tab=events', as: 'admin', fields: EVENT_FORM, required: ['title', 'startTime'] },
+	{ action: '/admin/events/2/delete?tab=events', as: 'admin', fields: {} },
+	{ action: '/admin/resources/new?tab=resources', as: 'content_manager', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
+	{ action: '/admin/resources/2/edit?tab=resources', as: 'admin', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
+	{ action: '/admin/resources/2/delete?tab=resources', as: 'admin', fields: {} },
+]
+
+interface HostileForm {
+	what: string
+	body: string
+	contentType?: string
+	status: number
+	/** Text the answer must show; without it, the form must come back with its errors marked. */
+	shows?: string
+}
+
+const CSRF_FAILURE = 'Your form has expired. Please reload the page and try again.'
+
+function hostileForms({ fields, required = [], fixed = [] }: FormCall, token: string): HostileForm[] {
+	const form = (entries: Array<[string, string]>) => new URLSearchParams(entries).toString()
+	const good: Array<[string, string]> = [['csrf', token], ...Object.entries(fields)]
+	const cases: HostileForm[] = [
+		{ what: 'no CSRF token', body: form(good.slice(1)), status: 403, shows: CSRF_FAILURE },
+		{ what: 'a forged CSRF token', body: form([['csrf', 'forged'], ...good.slice(1)]), status: 403, shows: CSRF_FAILURE },
+		{ what: 'the form as JSON', body: JSON.stringify(Object.fromEntries(good)), contentType: 'application/json', status: 415, shows: 'Send this form as a form' },
+		{ what: 'the form as text/plain', body: form(good), contentType: 'text/plain', status: 415, shows: 'Send this form as a form' },
+		{ what: 'a broken multipart body', body: '--x\r\nnot a part', contentType: 'multipart/form-data; boundary=x', status: 400, shows: 'could not be read' },
+		{ what: 'a megabyte more', body: form([...good, ['filler', ONE_MEGABYTE]]), status: 413, shows: 'too large' },
+	]
+	for (const [field, value] of Object.entries(fields)) {
+		if (fixed.includes(field)) continue
+		const others = good.filter(([name]) => name !== field)
+		cases.push(
+			{ what: `${field} sent twice`, body: form([...others, [field, value], [field, value]]), status: 400, shows: 'could not be read' },
+			{ what: `${field} as ${field}[$ne]`, body: form([...others, [`${field}[$ne]`, value]]), status: 400, shows: 'could not be read' },
+			{ what: `${field} 10 KB long`, body: form([...others, [field, TEN_KILOBYTES]]), status: 400 },
+		)
+		if (required.includes(field)) cases.push({ what: `${field} missing`, body: form(others), status: 400 }, { what: `${field} empty`, body: form([...others, [field, '']]), status: 400 })
+	}
+	return cases
+}
+
+/** A form refused for its content comes back with the problem marked on a field or above the form. */
+const FORM_ERRORS_SHOWN = /aria-invalid="true"|role="alert"|data-testid="toast"/
+
+describe('form actions', () => {
+	const tokens = new Map<Role, string>()
+	const tokenOf = async (role: Role) => {
+		if (!tokens.has(role)) tokens.set(role, (await as[role].csrfToken(role === 'visitor' ? '/auth' : '/dashboard'))!)
+		return tokens.get(role)!
+	}
+
+	for (const endpoint of FORM_CALLS) {
+		const label = `POST ${endpoint.action}${endpoint.fields.intent ? ` (${endpoint.fields.intent})` : ''} as ${endpoint.as}`
+		it(`${label}: every spoiled post is refused with a readable answer, and nothing changes`, async () => {
+			const token = await tokenOf(endpoint.as)
+			await expectNothingChanged(async () => {
+				for (const hostile of hostileForms(endpoint, token)) {
+					const response = await as[endpoint.as].request(withIds(endpoint.action), {
+						method: 'POST',
+						headers: { 'Content-Type': hostile.contentType ?? 'application/x-www-form-urlencoded' },
+						body: hostile.body,
+					})
+					expect.soft(response.status, hostile.what).toBe(hostile.status)
+					const text = await response.text()
+					if (hostile.shows) expect.soft(text, hostile.what).toContain(hostile.shows)
+					else expect.soft(text, hostile.what).toMatch(FORM_ERRORS_SHOWN)
+				}
+			})
+		})
+	}
+
+	it('a form posted to a malformed id or the id of nothing answers 404 and changes nothing', async () => {
+		const FORMS_WITH_IDS: Array<{ action: string; as: Role; fields: Record<string, string>; unknown?: string }> = [
+			{ action: '/content-library/{id}', as: 'premium', fields: {} },
+			{ action: '/community/{id}', as: 'premium', fields: { content: 'Hello' } },
+			{ action: '/messages?userId={id}', as: 'premium', fields: { content: 'Hello' } },
+			{ action: '/admin/users/{id}/role', as: 'admin', fields: { role: 'admin' } },
+			{ action: '/admin/videos/{id}/edit', as: 'admin', fields: VIDEO_FORM },
+			{ action: '/admin/communities/{id}/edit', as: 'admin', fields: { name: 'Nope' } },
+			{ action: '/admin/events/{id}/edit', as: 'admin', fields: EVENT_FORM },
+			{ action: '/admin/resources/{id}/edit', as: 'admin', fields: { title: 'Nope', type: 'pdf', url: '/x.pdf' } },
+			// Deleting what is already gone goes back to the list with "Failed to delete ..." (admin-pages.test.ts).
+			...['videos', 'communities', 'events', 'resources'].map((entity) => ({ action: `/admin/${entity}/{id}/delete`, as: 'admin' as const, fields: {}, unknown: '302' })),
+		]
+		await expectNothingChanged(async () => {
+			for (const { action, as: role, fields, unknown } of FORMS_WITH_IDS) {
+				const token = await tokenOf(role)
+				for (const id of [...MALFORMED_IDS, UNKNOWN_ID]) {
+					const response = await as[role].postForm(action.replace('{id}', id), { csrf: token, ...fields })
+					const expected = id === UNKNOWN_ID && unknown ? Number(unknown) : 404
+					expect.soft(response.status, `${action} with id ${id}`).toBe(expected)
+				}
+			}
+		})
+	})
+
+	it('the sidebar toggle never sends anyone off the site, whatever redirectTo says', async () => {
+		const token = await tokenOf('member')
+		// Browsers drop tabs and newlines from addresses, so `/<tab>/evil.example` would be `//evil.example`.
+		for (const redirectTo of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example', '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', ' //evil.example']) {
+			const response = await as.member.postForm('/sidebar', { csrf: token, collapsed: 'false', redirectTo })
+			expect.soft(response.status, redirectTo).toBe(302)
+			expect.soft(response.headers.get('Location'), redirectTo).toBe('/dashboard')
+		}
+	})
+})
+
+// ---------------------------------------------------------------------------
+// Socket events
+// ---------------------------------------------------------------------------
+
+describe('socket events', () => {
+	let premium: Member
+	let david: Member
+	let socket: ChatClient
+	const open: ChatClient[] = []
+
+	beforeAll(async () => {
+		premium = await demoMember(server.url, 'premium')
+		david = await demoMember(server.url, 'david')
+		socket = await connectChat(server.url, premium)
+		open.push(socket)
+	})
+	afterAll(() => open.forEach((client) => client.close()))
+
+	/** The good payload of each event of SPEC §7 (and the optional `subscribe`), and its id fields. */
+	const EVENTS = () => ({
+		auth: { good: { userId: premium.id, username: premium.username }, idFields: [] as string[] },
+		community_message: { good: { content: 'Hello room', communityId: 1 }, idFields: ['communityId'] },
+		private_message: { good: { content: 'Hello David', recipientId: david.id }, idFields: ['recipientId'] },
+		// Typing in a room nobody reads is harmless, so typing's ids are not checked against the database.
+		typing: { good: { isTyping: true, targetId: 1, isPrivate: false }, idFields: [] as string[], optional: ['isPrivate'] },
+		subscribe: { good: { communityIds: [1] }, idFields: [] as string[] },
+	})
+
+	function hostilePayloads({ good, idFields, optional = [] }: { good: Record<string, unknown>; idFields: string[]; optional?: string[] }): Array<[string, unknown[]]> {
+		const payloads: Array<[string, unknown[]]> = [
+			['no payload at all', []],
+			...[null, 'text', 42, true, [], {}].map((value): [string, unknown[]] => [`the payload ${JSON.stringify(value)}`, [value]]),
+			...OPERATORS.map((operator): [string, unknown[]] => [`only ${JSON.stringify(operator)}`, [operator]]),
+		]
+		for (const [field, value] of Object.entries(good)) {
+			const { [field]: _left, ...without } = good
+			const spoiled = (bad: unknown): [string, unknown[]] => [`${field} = ${JSON.stringify(bad).slice(0, 30)}`, [{ ...good, [field]: bad }]]
+			payloads.push(
+				...OPERATORS.map(spoiled),
+				spoiled(wrongType(value)),
+				spoiled(null),
+				spoiled([value, value]),
+				spoiled(TEN_KILOBYTES),
+			)
+			if (!optional.includes(field)) payloads.push([`${field} missing`, [without]])
+			if (idFields.includes(field)) payloads.push(...[-1, 1.5, 0, 'abc', '%00', 99_999_999_999].map(spoiled))
+		}
+		return payloads
+	}
+
+	it('every spoiled payload of every event gets an error with a message, stores nothing, and the connection stays', async () => {
+		await expectNothingChanged(async () => {
+			for (const [event, spec] of Object.entries(EVENTS())) {
+				for (const [what, args] of hostilePayloads(spec)) {
+					const errorsBefore = socket.errors.length
+					socket.socket.emit(event, ...args)
+					await socket.waitUntil(() => socket.errors.length > errorsBefore, `${event} with ${what} is answered with an error`)
+					const message = socket.errors.at(-1)
+					expectReadable(message, undefined, `${event} with ${what}`)
+					expect.soft(message, `${event} with ${what}: a refusal, not a server fault`).not.toMatch(/try again later/)
+				}
+			}
+			expect(socket.socket.connected).toBe(true)
+		})
+		// Still the same working connection: a good `auth` is answered as ever.
+		const answered = new Promise<void>((resolve) => socket.socket.once('auth_success', () => resolve()))
+		socket.socket.emit('auth', EVENTS().auth.good)
+		await answered
+	})
+
+	it('sends are refused through their acknowledgement too', async () => {
+		await expectNothingChanged(async () => {
+			for (const event of ['community_message', 'private_message'] as const) {
+				for (const [what, args] of hostilePayloads(EVENTS()[event]).filter(([, args]) => args.length === 1)) {
+					const ack = await socket.send(event, args[0])
+					expect.soft(ack.ok, `${event} with ${what}`).toBe(false)
+					expectReadable(ack.message, undefined, `${event} with ${what}`)
+				}
+			}
+		})
+	})
+
+	it('before `auth`, every event is refused with "send auth first"', async () => {
+		const early = await connectChat(server.url, premium, { auth: false })
+		open.push(early)
+		await expectNothingChanged(async () => {
+			for (const [event, { good }] of Object.entries(EVENTS())) {
+				if (event === 'auth') continue
+				const errorsBefore = early.errors.length
+				early.socket.emit(event, good)
+				await early.waitUntil(() => early.errors.length > errorsBefore, `${event} is refused before auth`)
+				expect.soft(early.errors.at(-1), event).toBe('Not authenticated: send auth first')
+			}
+		})
+	})
+
+	it('a payload over 64 KB closes that one connection, stores nothing, and the member reconnects at once', async () => {
+		const sender = await connectChat(server.url, premium)
+		open.push(sender)
+		const closed = new Promise<string>((resolve) => sender.socket.once('disconnect', resolve))
+		const messagesBefore = await MessageModel.countDocuments()
+		sender.socket.emit('community_message', { content: ONE_MEGABYTE, communityId: 1 })
+		expect(await closed).toBe('transport close')
+		expect(await MessageModel.countDocuments()).toBe(messagesBefore)
+		expect(socket.socket.connected, 'other connections are untouched').toBe(true)
+		const again = await connectChat(server.url, premium)
+		open.push(again)
+		expect(again.socket.connected).toBe(true)
+	})
+})
+
+// ---------------------------------------------------------------------------
+// Ids and privileges in a body are the session's, never the request's
+// ---------------------------------------------------------------------------
+
+describe('who did it comes from the session', () => {
+	it('createdBy, senderId, userId and role in a body are ignored', async () => {
+		const managerId = await userIdOf('manager')
+		const adminId = await userIdOf('admin')
+		const premium = await demoMember(server.url, 'premium')
+
+		const event = await (await as.content_manager.json('POST', '/api/admin/events', { ...EVENT, createdBy: adminId })).json()
+		expect((await EventModel.findOne({ id: event.id }).lean())?.createdBy).toBe(managerId)
+		const resource = await (await as.content_manager.json('POST', '/api/admin/resources', { ...RESOURCE, createdBy: adminId })).json()
+		expect((await ResourceModel.findOne({ id: resource.id }).lean())?.createdBy).toBe(managerId)
+
+		// The same through the forms without JavaScript.
+		const token = (await as.content_manager.csrfToken('/dashboard'))!
+		await as.content_manager.postForm('/admin/resources/new?tab=resources', { csrf: token, title: 'Form Resource', type: 'pdf', url: '/f.pdf', createdBy: String(adminId) })
+		expect((await ResourceModel.findOne({ title: 'Form Resource' }).lean())?.createdBy).toBe(managerId)
+		const memberToken = (await as.member.csrfToken('/dashboard'))!
+		await as.member.postForm('/profile', { csrf: memberToken, intent: 'profile', name: 'Sam Rivera', email: 'member@example.com', role: 'admin', subscriptionStatus: 'active', id: String(adminId) })
+		expect(await UserModel.findOne({ id: ids.self }).lean()).toMatchObject({ role: 'member', subscriptionStatus: 'inactive' })
+		expect((await UserModel.findOne({ id: adminId }).lean())?.email).toBe('admin@example.com')
+
+		// And over the socket: the sender is whoever the session says.
+		const chat = await connectChat(server.url, premium)
+		const roomAck = await chat.send('community_message', { content: 'Signed by me', communityId: 1, senderId: adminId, userId: adminId, senderName: 'Alex Morgan' })
+		const privateAck = await chat.send('private_message', { content: 'Also me', recipientId: ids.david, senderId: adminId })
+		chat.close()
+		for (const ack of [roomAck, privateAck]) {
+			expect(ack.ok).toBe(true)
+			expect((await MessageModel.findOne({ id: ack.id }).lean())?.senderId).toBe(premium.id)
+		}
+	})
+})
+
+// Last, as it changes what it touches.
+describe('the good requests of the tables', () => {
+	it('are accepted, so each refusal above is the spoiled part’s doing', async () => {
+		const clientFor = (role: Role) => (role === 'visitor' ? new TestClient(server.url) : as[role])
+		for (const { call, as: role, body } of JSON_CALLS) {
+			const [method, path] = call.split(' ') as [string, string]
+			const response = await clientFor(role).json(method, withIds(path), body)
+			expect.soft(response.status, call).toBeLessThan(300)
+		}
+		for (const { action, as: role, fields } of FORM_CALLS) {
+			const client = clientFor(role)
+			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
+			const response = await client.postForm(withIds(action), { csrf: token!, ...fields })
+			expect.soft([302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
+			// Logging out ends the session the next rows use.
+			if (action === '/logout' || fields.intent === 'logout-all') as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
+		}
+	})
+})

@@ -1,0 +1,42 @@
+import { LoginThrottleModel, SessionModel } from '#models/index'
+import { TestClient } from '../setup/http-client'
+import { logIn, snapshot } from './admin-helpers'
+
+/**
+ * The six kinds of caller of SPEC §6, played by the seeded demo accounts
+ * (services/demo-data.server.ts), for the hostile-input and authorization
+ * tests: a visitor, a free member, a premium (trialing) member, and the
+ * staff roles, whose seeded subscriptions are active.
+ */
+export const ROLES = ['visitor', 'member', 'premium', 'moderator', 'content_manager', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+export type AccountRole = Exclude<Role, 'visitor'>
+
+export const ACCOUNT_OF: Record<AccountRole, string> = {
+	member: 'member',
+	premium: 'premium',
+	moderator: 'moderator',
+	content_manager: 'manager',
+	admin: 'admin',
+}
+
+/** A browser per role, each logged in through POST /api/login (the visitor's has no session). */
+export async function logInEveryRole(baseUrl: string): Promise<Record<Role, TestClient>> {
+	const clients = { visitor: new TestClient(baseUrl) } as Record<Role, TestClient>
+	for (const role of ROLES) if (role !== 'visitor') clients[role] = await logIn(baseUrl, ACCOUNT_OF[role])
+	return clients
+}
+
+/**
+ * Everything a request could change: every entity (admin-helpers' snapshot),
+ * plus the sessions and the login-failure counters, so a refused login or
+ * sign-up that still opened a session, or counted a failure, shows too.
+ */
+export async function snapshotEverything() {
+	const [entities, sessions, throttles] = await Promise.all([
+		snapshot(),
+		SessionModel.find().select('sid userId data -_id').sort({ sid: 1 }).lean(),
+		LoginThrottleModel.find().select('-_id').sort({ key: 1 }).lean(),
+	])
+	return JSON.stringify({ entities, sessions, throttles })
+}
