@@ -66,3 +66,33 @@ export function isInConversation(message: ChatMessage, me: number, other: number
 		((message.senderId === me && message.recipientId === other) || (message.senderId === other && message.recipientId === me))
 	)
 }
+
+/**
+ * What a chat panel does after every (re)connection: fetches the messages
+ * newer than the last one it holds, page by page (`?after={id}`), handing
+ * each page to `onPage` as it arrives. Holding nothing, it fetches the
+ * latest page only. The browser hook and the fault tests (which drive it
+ * against a restarted server) share it, so the tests prove the real logic.
+ */
+export async function catchUpMessages<Message extends { id: number }>({
+	held,
+	fetchPage,
+	onPage,
+	isCancelled = () => false,
+}: {
+	/** The messages held now, oldest first (live arrivals included). */
+	held: () => readonly Message[]
+	/** Fetches one history page; `query` is '' (the latest page) or `after={id}`. */
+	fetchPage: (query: string) => Promise<Message[]>
+	onPage: (page: Message[]) => void
+	isCancelled?: () => boolean
+}): Promise<void> {
+	for (;;) {
+		const current = held()
+		const lastId = current.length ? current[current.length - 1]!.id : null
+		const page = await fetchPage(lastId === null ? '' : `after=${lastId}`)
+		if (isCancelled()) return
+		onPage(page)
+		if (lastId === null || page.length < HISTORY_PAGE_SIZE) return
+	}
+}
