@@ -69,30 +69,34 @@ export function isInConversation(message: ChatMessage, me: number, other: number
 
 /**
  * What a chat panel does after every (re)connection: fetches the messages
- * newer than the last one it holds, page by page (`?after={id}`), handing
- * each page to `onPage` as it arrives. Holding nothing, it fetches the
- * latest page only. The browser hook and the fault tests (which drive it
- * against a restarted server) share it, so the tests prove the real logic.
+ * newer than the last one it held when the connection came back, page by
+ * page (`?after={id}`), handing each page to `onPage` as it arrives. Holding
+ * nothing, it fetches the latest page only. The browser hook and the fault
+ * tests (which drive it against a restarted server) share it.
+ *
+ * The cursor follows the pages fetched, never the list held: live messages
+ * keep arriving during a catch-up, and they are newer than the gap still
+ * being fetched, so moving the cursor to them would skip the rest of the gap.
  */
 export async function catchUpMessages<Message extends { id: number }>({
-	held,
+	lastHeldId,
 	fetchPage,
 	onPage,
 	isCancelled = () => false,
 }: {
-	/** The messages held now, oldest first (live arrivals included). */
-	held: () => readonly Message[]
+	/** The id of the newest message held when the catch-up starts; null when none is held. */
+	lastHeldId: number | null
 	/** Fetches one history page; `query` is '' (the latest page) or `after={id}`. */
 	fetchPage: (query: string) => Promise<Message[]>
 	onPage: (page: Message[]) => void
 	isCancelled?: () => boolean
 }): Promise<void> {
+	let cursor = lastHeldId
 	for (;;) {
-		const current = held()
-		const lastId = current.length ? current[current.length - 1]!.id : null
-		const page = await fetchPage(lastId === null ? '' : `after=${lastId}`)
+		const page = await fetchPage(cursor === null ? '' : `after=${cursor}`)
 		if (isCancelled()) return
 		onPage(page)
-		if (lastId === null || page.length < HISTORY_PAGE_SIZE) return
+		if (cursor === null || page.length < HISTORY_PAGE_SIZE) return
+		cursor = page[page.length - 1]!.id
 	}
 }

@@ -96,8 +96,9 @@ export function useChat({
 		/** Fetches everything newer than the last message held (the latest page when none is held). */
 		async function catchUp() {
 			try {
+				const held = messagesRef.current
 				await catchUpMessages({
-					held: () => messagesRef.current,
+					lastHeldId: held.length ? held[held.length - 1]!.id : null,
 					fetchPage: (query) => fetchMessages(historyUrl(targetRef.current, query)),
 					onPage: (page) => {
 						messagesRef.current = mergeMessages(messagesRef.current, page)

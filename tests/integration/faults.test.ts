@@ -97,7 +97,7 @@ function openPanel(
 		socket.emit('subscribe', { communityIds: [roomId] })
 		const liveAtStart = panel.liveIds.length
 		void catchUpMessages({
-			held: () => panel.messages,
+			lastHeldId: panel.messages.at(-1)?.id ?? null,
 			fetchPage: async (query) => {
 				const liveBefore = panel.liveIds.length
 				const page = await fetchPage(query)
