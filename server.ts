@@ -8,8 +8,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
-import { type ServerBuild } from '@remix-run/node'
+// The Express adapter's own request and response conversions: its ready-made handler
+// would send a failed request's 500 before we could see that the database was the cause.
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
@@ -125,13 +127,20 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 
 	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
 
-	const getBuild = createBuildLoader(config)
-	const remixHandler = createRequestHandler({
-		build: getBuild,
-		mode: config.isProduction ? 'production' : 'development',
-		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+	const handleRemixRequest = createRequestHandler(createBuildLoader(config), config.isProduction ? 'production' : 'development')
+	app.all('*', async (req, res, next) => {
+		try {
+			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string })
+			// A request that failed because the database has just gone gets the readable 503, like the ones after it.
+			if (response.status >= 500 && !(await database.recheck())) {
+				await response.body?.cancel()
+				return sendUnavailable(req, res)
+			}
+			await sendRemixResponse(res, response)
+		} catch (error) {
+			next(error)
+		}
 	})
-	app.all('*', remixHandler)
 	return app
 }
 

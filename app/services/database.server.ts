@@ -115,6 +115,7 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	return {
 		isAvailable: () => state.available,
 		/** Checks again now (after a request failed), and remembers the answer. */
+		recheck: recheckDatabase,
 		stop: () => {
 			stopped = true
 			clearTimeout(timer)
@@ -125,6 +126,8 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 const getMonitorState = () => singleton('database-monitor', () => ({ available: true }))
 
 /** Called when a request failed: if the database is the reason, later requests get the 503 page at once. */
-export async function recheckDatabase(): Promise<void> {
-	getMonitorState().available = await isDatabaseReachable()
+export async function recheckDatabase(): Promise<boolean> {
+	const state = getMonitorState()
+	state.available = await isDatabaseReachable()
+	return state.available
 }
