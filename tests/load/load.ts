@@ -22,6 +22,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import readline from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -149,6 +150,30 @@ function rssMegabytes(pid: number): number {
 	}
 }
 
+/** CPU seconds a process has used so far (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number): number {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+		return (Number(fields[11]) + Number(fields[12])) / 100 // utime + stime, in clock ticks of 10 ms
+	} catch {
+		return 0
+	}
+}
+
+/** The embedded database's process: our child running scripts/embedded-db.mjs. */
+function embeddedDatabasePid(): number | null {
+	try {
+		for (const entry of fs.readdirSync('/proc')) {
+			if (!/^\d+$/.test(entry)) continue
+			const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1])
+			if (ppid === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('embedded-db')) return Number(entry)
+		}
+	} catch {
+		// not Linux, or the process went away: no figure
+	}
+	return null
+}
+
 // ---------------------------------------------------------------- HTTP
 
 type Route = 'dashboard' | 'content library' | 'video page' | 'events' | 'community room' | 'POST /api/progress'
@@ -166,10 +191,11 @@ interface RouteFigures {
 	byClass: Record<'2xx' | '3xx' | '4xx' | '5xx' | 'failed', number>
 	unexpected: Map<string, number>
 	latencies: number[]
+	bytes: number
 }
 
 const http = new Map<Route, RouteFigures>(
-	ROUTE_WEIGHTS.map(([route]) => [route, { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, unexpected: new Map(), latencies: [] }]),
+	ROUTE_WEIGHTS.map(([route]) => [route, { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, unexpected: new Map(), latencies: [], bytes: 0 }]),
 )
 
 function pickRoute(): Route {
@@ -185,7 +211,7 @@ async function timedRequest(route: Route, url: string, init: RequestInit) {
 	const started = performance.now()
 	try {
 		const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-		await response.arrayBuffer()
+		figures.bytes += (await response.arrayBuffer()).byteLength
 		figures.latencies.push(Math.round(performance.now() - started))
 		const statusClass = `${Math.floor(response.status / 100)}xx` as keyof RouteFigures['byClass']
 		figures.byClass[statusClass] = (figures.byClass[statusClass] ?? 0) + 1
@@ -353,6 +379,8 @@ async function main() {
 	console.log(`${members.length} chat sockets connected in ${Date.now() - connectStarted} ms`)
 	await sleep(500) // every `subscribe` has been read before anyone writes
 
+	const databasePid = embedded ? embeddedDatabasePid() : null
+	const cpuBefore = { server: cpuSeconds(server.child.pid!), database: databasePid ? cpuSeconds(databasePid) : 0, generator: process.cpuUsage() }
 	const started = Date.now()
 	const until = started + SECONDS * 1000
 	const loop = monitorEventLoopDelay({ resolution: 20 })
@@ -364,6 +392,12 @@ async function main() {
 	}, 10_000)
 	await Promise.all(members.flatMap((member) => [browse(server.url, member, videoIds, until), talk(member, tag, until)]))
 	const elapsedSeconds = (Date.now() - started) / 1000
+	const generatorCpu = process.cpuUsage(cpuBefore.generator)
+	const cpu = {
+		server: cpuSeconds(server.child.pid!) - cpuBefore.server,
+		database: databasePid ? cpuSeconds(databasePid) - cpuBefore.database : null,
+		generator: (generatorCpu.user + generatorCpu.system) / 1e6,
+	}
 	clearInterval(progress)
 	loop.disable()
 
@@ -377,8 +411,9 @@ async function main() {
 
 	for (const member of members) member.socket?.disconnect()
 	const exitCode = await server.stop()
-	await disconnectDatabase()
-	await embedded?.stop()
+	const atMost = (ms: number, task: Promise<unknown>) => Promise.race([task, sleep(ms)])
+	await atMost(10_000, disconnectDatabase())
+	if (embedded) await atMost(10_000, embedded.stop())
 	cleanUpNow()
 
 	// ------------------------------------------------------------ figures
@@ -387,12 +422,13 @@ async function main() {
 		requests: figures.requests,
 		...figures.byClass,
 		...latencyFigures(figures.latencies),
+		'kB (mean)': Math.round(figures.bytes / Math.max(1, figures.latencies.length) / 1024),
 	}))
 	const allLatencies = [...http.values()].flatMap((figures) => figures.latencies)
 	const totals = (key: keyof RouteFigures['byClass']) => [...http.values()].reduce((sum, figures) => sum + figures.byClass[key], 0)
 	const totalRequests = [...http.values()].reduce((sum, figures) => sum + figures.requests, 0)
-	httpRows.push({ route: 'all' as Route, requests: totalRequests, '2xx': totals('2xx'), '3xx': totals('3xx'), '4xx': totals('4xx'), '5xx': totals('5xx'), failed: totals('failed'), ...latencyFigures(allLatencies) })
-	console.log(`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte`)
+	httpRows.push({ route: 'all' as Route, requests: totalRequests, '2xx': totals('2xx'), '3xx': totals('3xx'), '4xx': totals('4xx'), '5xx': totals('5xx'), failed: totals('failed'), ...latencyFigures(allLatencies), 'kB (mean)': Math.round([...http.values()].reduce((sum, figures) => sum + figures.bytes, 0) / Math.max(1, allLatencies.length) / 1024) })
+	console.log(`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
 	const unexpectedStatuses = [...http].flatMap(([route, figures]) => [...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`))
 	if (unexpectedStatuses.length) console.log(`Answers other than 200: ${unexpectedStatuses.join('; ')}`)
@@ -425,6 +461,12 @@ async function main() {
 	console.log(`Send to receive (ms): p50 ${delivery.p50}, p90 ${delivery.p90}, p99 ${delivery.p99}, max ${delivery.max}; send to acknowledgement: p50 ${ack.p50}, p99 ${ack.p99}`)
 	console.log(`\nServer: RSS ${rssAtRest} MB at rest, ${rssPeak} MB at peak; ${server.errors.length} lines on stderr; exit code after SIGTERM: ${exitCode}`)
 	if (server.errors.length) console.log(server.errors.slice(0, 10).map((line) => `  | ${line}`).join('\n'))
+	const share = (seconds: number) => `${seconds.toFixed(1)} s (${Math.round((seconds / elapsedSeconds) * 100)}% of a core)`
+	console.log(
+		`CPU during the ${elapsedSeconds.toFixed(0)} s of load: server ${share(cpu.server)}` +
+			(cpu.database === null ? '' : `, database ${share(cpu.database)}`) +
+			`, load generator ${share(cpu.generator)}; the machine has ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
+	)
 	console.log(`Load generator (same machine): event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`)
 
 	// ------------------------------------------------------------ requirements
