@@ -338,6 +338,19 @@ describe('the database unreachable, and back', () => {
 					expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE })
 				}
 				expect((await get('/favicon.svg')).status).toBe(200)
+				const lostPost = `during the outage ${mode} ${Date.now()}`
+				if (mode === 'reset') {
+					// Chat says so too: a post is refused with the usual notice, a new connection is turned away.
+					const refused = await socket.timeout(15_000).emitWithAck('community_message', { content: lostPost, communityId: roomId })
+					expect(refused).toEqual({ ok: false, message: 'Failed to send message. Please try again later.' })
+					const newcomer = io(server.url, { path: '/ws', transports: ['websocket'], extraHeaders: { Cookie: member!.cookie }, forceNew: true, reconnection: false })
+					const turnedAway = await new Promise<string>((resolve) => {
+						newcomer.once('connect_error', (error) => resolve(error.message))
+						newcomer.once('connect', () => resolve('connected'))
+					})
+					newcomer.disconnect()
+					expect(turnedAway).toBe('Chat service unavailable')
+				}
 
 				// Out for longer than the driver's server selection timeout (5 s) before it comes back.
 				await sleep(Math.max(0, 6_000 - (Date.now() - cutAt)))
@@ -358,6 +371,7 @@ describe('the database unreachable, and back', () => {
 				const ack = (await socket.timeout(10_000).emitWithAck('community_message', { content, communityId: roomId })) as { ok: boolean }
 				expect(ack.ok).toBe(true)
 				await until(() => received.some((message) => message.content === content), 'the message arrives live')
+				expect(await MessageModel.countDocuments({ content: lostPost })).toBe(0)
 
 				probing = false
 				await probe
