@@ -16,7 +16,7 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig, type AppConfig } from '~/config.server'
-import { attachSocketServer } from '~/realtime/socket.server'
+import { attachSocketServer, closeSocketServer } from '~/realtime/socket.server'
 import {
 	connectDatabase,
 	disconnectDatabase,
@@ -169,9 +169,9 @@ async function main() {
 			console.error('Shutdown took longer than 10 s: exiting anyway')
 			process.exit(1)
 		}, SHUTDOWN_TIMEOUT_MS).unref()
-		// Stop accepting, close sockets and keep-alive connections, then the database.
+		// Stop accepting, let chat sends in progress finish, close sockets and keep-alive connections, then the database.
 		const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
-		await new Promise<void>((resolve) => io.close(() => resolve()))
+		await closeSocketServer(io)
 		httpServer.closeIdleConnections()
 		await closed
 		databaseMonitor.stop()
