@@ -205,14 +205,22 @@ function pickRoute(): Route {
 	return ROUTE_WEIGHTS[0]![0]
 }
 
+let truncatedSample: string | undefined
+
 async function timedRequest(route: Route, url: string, init: RequestInit) {
 	const figures = http.get(route)!
 	figures.requests += 1
 	const started = performance.now()
 	try {
 		const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
-		figures.bytes += (await response.arrayBuffer()).byteLength
+		const body = await response.text()
+		figures.bytes += Buffer.byteLength(body)
 		figures.latencies.push(Math.round(performance.now() - started))
+		// A page is only whole with its last tag: a 200 with half a document is no answer either.
+		if (response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && !body.trimEnd().endsWith('</html>')) {
+			figures.unexpected.set('200 with an incomplete page', (figures.unexpected.get('200 with an incomplete page') ?? 0) + 1)
+			truncatedSample ??= `${route}: ${Buffer.byteLength(body)} bytes, ending …${body.slice(-200)}`
+		}
 		const statusClass = `${Math.floor(response.status / 100)}xx` as keyof RouteFigures['byClass']
 		figures.byClass[statusClass] = (figures.byClass[statusClass] ?? 0) + 1
 		if (response.status !== 200) figures.unexpected.set(String(response.status), (figures.unexpected.get(String(response.status)) ?? 0) + 1)
@@ -431,7 +439,8 @@ async function main() {
 	console.log(`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
 	const unexpectedStatuses = [...http].flatMap(([route, figures]) => [...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`))
-	if (unexpectedStatuses.length) console.log(`Answers other than 200: ${unexpectedStatuses.join('; ')}`)
+	if (unexpectedStatuses.length) console.log(`Answers other than a whole 200: ${unexpectedStatuses.join('; ')}`)
+	if (truncatedSample) console.log(`An incomplete page: ${truncatedSample}`)
 
 	const receivers = (subscribed: boolean) => members.filter((member) => member.subscribed === subscribed)
 	const chatRow = (group: LoadMember[]) => {
@@ -474,7 +483,7 @@ async function main() {
 	const requirements: Array<[string, boolean]> = [
 		['no 5xx answer', totals('5xx') === 0],
 		['no failed request (timeout, reset)', totals('failed') === 0],
-		['every request answered 200', unexpectedStatuses.length === 0],
+		['every request answered 200, every page whole', unexpectedStatuses.length === 0],
 		['every message acknowledged as stored', chat.stored === chat.sent && stored.length === chat.sent],
 		['no message lost', all.lost === 0],
 		['no message duplicated', all.duplicated === 0],
