@@ -16,7 +16,7 @@
  * Settings (environment): LOAD_MEMBERS (200), LOAD_SECONDS (60), LOAD_ROOMS
  * (3 community rooms used by the chat), LOAD_THINK_MS (2000: a member's mean
  * pause between two page actions), LOAD_CHAT_EVERY_MS (10000: a member's mean
- * pause between two chat messages), MONGODB_URI (default: the embedded
+ * pause between two chat messages; never under 1 s, the rate limit), MONGODB_URI (default: the embedded
  * database, in its own process). Everything runs on loopback and stops by
  * itself; no process is left behind.
  */
@@ -340,7 +340,8 @@ async function talk(member: LoadMember, tag: string, until: number) {
 		} catch {
 			chat.unanswered += 1
 		}
-		await sleep(Math.min(jitter(CHAT_EVERY_MS), Math.max(0, until - Date.now())))
+		// Never more than the rate limit allows (10 in 10 s), whatever LOAD_CHAT_EVERY_MS says.
+		await sleep(Math.min(Math.max(1_000, jitter(CHAT_EVERY_MS)), Math.max(0, until - Date.now())))
 	}
 }
 
