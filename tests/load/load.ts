@@ -15,10 +15,11 @@
  *
  * Settings (environment): LOAD_MEMBERS (200), LOAD_SECONDS (60), LOAD_ROOMS
  * (3 community rooms used by the chat), LOAD_THINK_MS (2000: a member's mean
- * pause between two page actions), LOAD_CHAT_EVERY_MS (10000: a member's mean
- * pause between two chat messages; never under 1 s, the rate limit), MONGODB_URI (default: the embedded
- * database, in its own process). Everything runs on loopback and stops by
- * itself; no process is left behind.
+ * pause between two page actions), LOAD_CHAT_EVERY_MS (10000: a member's
+ * mean pause between two chat messages; never under 1 s, the rate limit),
+ * MONGODB_URI (default: the embedded database, in its own process).
+ * Everything runs on loopback and stops by itself (Ctrl-C included); no
+ * process is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
