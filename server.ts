@@ -8,13 +8,15 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
-import { type ServerBuild } from '@remix-run/node'
+// The Express adapter's own request and response conversions: its ready-made handler
+// would send a failed request's 500 before we could see that the database was the cause.
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig, type AppConfig } from '~/config.server'
-import { attachSocketServer } from '~/realtime/socket.server'
+import { attachSocketServer, closeSocketServer } from '~/realtime/socket.server'
 import {
 	connectDatabase,
 	disconnectDatabase,
@@ -133,12 +135,20 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 	// Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050).
 	app.use((req, _res, next) => next(Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES ? new RequestRefused(413, BODY_TOO_LARGE) : undefined))
 
-	const remixHandler = createRequestHandler({
-		build: getBuild,
-		mode,
-		getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+	const handleRemixRequest = createRequestHandler(getBuild, mode)
+	app.all('*', async (req, res, next) => {
+		try {
+			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string })
+			// A request that failed because the database has just gone gets the readable 503, like the ones after it.
+			if (response.status >= 500 && !(await database.recheck())) {
+				await response.body?.cancel()
+				return sendUnavailable(req, res)
+			}
+			await sendRemixResponse(res, response)
+		} catch (error) {
+			next(error)
+		}
 	})
-	app.all('*', remixHandler)
 	app.use(sendExpressError)
 	return app
 }
@@ -201,9 +211,9 @@ async function main() {
 			console.error('Shutdown took longer than 10 s: exiting anyway')
 			process.exit(1)
 		}, SHUTDOWN_TIMEOUT_MS).unref()
-		// Stop accepting, close sockets and keep-alive connections, then the database.
+		// Stop accepting, let chat sends in progress finish, close sockets and keep-alive connections, then the database.
 		const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
-		await new Promise<void>((resolve) => io.close(() => resolve()))
+		await closeSocketServer(io)
 		httpServer.closeIdleConnections()
 		await closed
 		databaseMonitor.stop()

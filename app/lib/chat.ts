@@ -66,3 +66,37 @@ export function isInConversation(message: ChatMessage, me: number, other: number
 		((message.senderId === me && message.recipientId === other) || (message.senderId === other && message.recipientId === me))
 	)
 }
+
+/**
+ * What a chat panel does after every (re)connection: fetches the messages
+ * newer than the last one it held when the connection came back, page by
+ * page (`?after={id}`), handing each page to `onPage` as it arrives. Holding
+ * nothing, it fetches the latest page only. The browser hook and the fault
+ * tests (which drive it against a restarted server) share it.
+ *
+ * The cursor follows the pages fetched, never the list held: live messages
+ * keep arriving during a catch-up, and they are newer than the gap still
+ * being fetched, so moving the cursor to them would skip the rest of the gap.
+ */
+export async function catchUpMessages<Message extends { id: number }>({
+	lastHeldId,
+	fetchPage,
+	onPage,
+	isCancelled = () => false,
+}: {
+	/** The id of the newest message held when the catch-up starts; null when none is held. */
+	lastHeldId: number | null
+	/** Fetches one history page; `query` is '' (the latest page) or `after={id}`. */
+	fetchPage: (query: string) => Promise<Message[]>
+	onPage: (page: Message[]) => void
+	isCancelled?: () => boolean
+}): Promise<void> {
+	let cursor = lastHeldId
+	for (;;) {
+		const page = await fetchPage(cursor === null ? '' : `after=${cursor}`)
+		if (isCancelled()) return
+		onPage(page)
+		if (cursor === null || page.length < HISTORY_PAGE_SIZE) return
+		cursor = page[page.length - 1]!.id
+	}
+}

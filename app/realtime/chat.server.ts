@@ -43,6 +43,26 @@ const typingLimiter = singleton('chat-typing-limiter', () => createRateLimiter({
 
 type Ack = (result: { ok: true; id: number } | { ok: false; message: string }) => void
 
+/** The sends being handled now, on every socket, so that a shutdown can let them finish. */
+const sends = singleton('chat-sends', () => ({ closing: false, inFlight: new Set<Promise<unknown>>() }))
+
+/**
+ * For a graceful shutdown, before the sockets close: every send already
+ * received is stored, delivered and acknowledged; any later one is refused.
+ * Either way its sender hears what became of it, so nobody is told a
+ * message failed that the room then shows (and sends it twice). Waits at
+ * most `timeoutMs`.
+ */
+export async function finishChatSends(timeoutMs: number): Promise<void> {
+	sends.closing = true
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, timeoutMs)
+	})
+	await Promise.race([Promise.allSettled([...sends.inFlight]), timeout])
+	clearTimeout(timer)
+}
+
 function parsePayload<Schema extends z.ZodTypeAny>(schema: Schema, payload: unknown): z.output<Schema> {
 	const result = schema.safeParse(payload ?? {})
 	if (!result.success) throw new ServiceError(result.error.issues.map((issue) => issue.message).join('; '), 400)
@@ -68,7 +88,11 @@ export function registerChatHandlers(socket: ChatSocket) {
 	function onSend<Schema extends z.ZodTypeAny>(event: string, schema: Schema, send: (actor: ChatActor, input: z.output<Schema>) => Promise<{ id: number }>) {
 		socket.on(event, (payload: unknown, ack?: unknown) => {
 			const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {}
-			void runInOrder('send', async () => {
+			if (sends.closing) {
+				socket.emit('error', { message: SEND_FAILED })
+				return reply({ ok: false, message: SEND_FAILED })
+			}
+			const task = runInOrder('send', async () => {
 				try {
 					assertAuthenticated(socket)
 					const input = parsePayload(schema, payload)
@@ -81,6 +105,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 					reply({ ok: false, message: reportError(socket, error) })
 				}
 			})
+			sends.inFlight.add(task)
+			void task.finally(() => sends.inFlight.delete(task))
 		})
 	}
 

@@ -3,7 +3,7 @@ import { Server, type Socket } from 'socket.io'
 import { z } from 'zod'
 import { readSessionCookie } from '~/services/session.server'
 import { getUserById } from '~/services/users.server'
-import { joinChatRooms, registerChatHandlers } from './chat.server'
+import { finishChatSends, joinChatRooms, registerChatHandlers } from './chat.server'
 import { registerSocketServer, sessionRoom, userRoom } from './connections.server'
 
 export interface SocketData {
@@ -89,4 +89,32 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 
 	registerSocketServer(io)
 	return io
+}
+
+/**
+ * Graceful shutdown: messages already received are stored and acknowledged,
+ * then every connection closes once it has sent what it still holds (those
+ * acknowledgements included: `io.close()` alone would drop them). Clients
+ * see a dropped connection and reconnect by themselves. At most `withinMs`,
+ * then whatever is left is closed at once.
+ */
+export async function closeSocketServer(io: Server, { withinMs = 3_000 } = {}): Promise<void> {
+	const deadline = Date.now() + withinMs
+	await finishChatSends(withinMs)
+	let timer: NodeJS.Timeout | undefined
+	const timeout = new Promise<void>((resolve) => {
+		timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))
+	})
+	const connections = new Set([...io.of('/').sockets.values()].map((socket) => socket.conn))
+	const closed = [...connections].map(
+		(connection) =>
+			new Promise<void>((resolve) => {
+				if (connection.readyState === 'closed') return resolve()
+				connection.once('close', () => resolve())
+				connection.close()
+			}),
+	)
+	await Promise.race([Promise.all(closed), timeout])
+	clearTimeout(timer)
+	await new Promise<void>((resolve) => io.close(() => resolve()))
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import { useToast } from '~/components/ui/toaster'
-import { HISTORY_PAGE_SIZE, isInConversation, mergeMessages, type ChatMessage, type TypingNotice } from '~/lib/chat'
+import { HISTORY_PAGE_SIZE, catchUpMessages, isInConversation, mergeMessages, type ChatMessage, type TypingNotice } from '~/lib/chat'
 
 /**
  * The browser side of the chat (SPEC §4, §7, §8): one Socket.IO connection
@@ -96,15 +96,16 @@ export function useChat({
 		/** Fetches everything newer than the last message held (the latest page when none is held). */
 		async function catchUp() {
 			try {
-				for (;;) {
-					const held = messagesRef.current
-					const lastId = held.length ? held[held.length - 1]!.id : null
-					const page = await fetchMessages(historyUrl(targetRef.current, lastId === null ? '' : `after=${lastId}`))
-					if (cancelled) return
-					messagesRef.current = mergeMessages(messagesRef.current, page)
-					addMessages(page)
-					if (lastId === null || page.length < HISTORY_PAGE_SIZE) return
-				}
+				const held = messagesRef.current
+				await catchUpMessages({
+					lastHeldId: held.length ? held[held.length - 1]!.id : null,
+					fetchPage: (query) => fetchMessages(historyUrl(targetRef.current, query)),
+					onPage: (page) => {
+						messagesRef.current = mergeMessages(messagesRef.current, page)
+						addMessages(page)
+					},
+					isCancelled: () => cancelled,
+				})
 			} catch (error) {
 				if (!cancelled) showToast({ type: 'destructive', title: 'Failed to fetch messages', description: (error as Error).message })
 			}

@@ -55,6 +55,12 @@ export async function connectDatabase(uri: string): Promise<void> {
 		serverSelectionTimeoutMS: 5_000,
 		// Fail fast when the database is gone instead of queueing requests for 10 s.
 		bufferCommands: false,
+		// When the network goes silent (a partition, not a refused connection), a query
+		// would otherwise wait for its answer forever (socket) or 30 s (a new connection's
+		// handshake), and so would the request behind it. No query of this app comes near
+		// these bounds; they end the wait, and the request gets the 503 page.
+		socketTimeoutMS: 10_000,
+		connectTimeoutMS: 5_000,
 		// Plain polled heartbeats: the CongoDB emulator breaks the streaming ones
 		// ("Server ended moreToCome unexpectedly"), and the driver then clears the
 		// pool, failing whatever queries were in flight. Real MongoDB is fine either way.
@@ -109,6 +115,7 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	return {
 		isAvailable: () => state.available,
 		/** Checks again now (after a request failed), and remembers the answer. */
+		recheck: recheckDatabase,
 		stop: () => {
 			stopped = true
 			clearTimeout(timer)
@@ -119,6 +126,8 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 const getMonitorState = () => singleton('database-monitor', () => ({ available: true }))
 
 /** Called when a request failed: if the database is the reason, later requests get the 503 page at once. */
-export async function recheckDatabase(): Promise<void> {
-	getMonitorState().available = await isDatabaseReachable()
+export async function recheckDatabase(): Promise<boolean> {
+	const state = getMonitorState()
+	state.available = await isDatabaseReachable()
+	return state.available
 }
