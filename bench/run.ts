@@ -234,6 +234,8 @@ async function main() {
 	const [staticFigures, renderFigures] = baselines as [HttpFigures, HttpFigures]
 	const routes: Array<[string, string, string | undefined]> = [
 		['/ (anonymous)', '/', undefined],
+		// The same page rendered per request, as before the in-memory cache (a notice cookie bypasses it).
+		['/ (anonymous, rendered per request)', '/', 'en_toast=none'],
 		['/auth', '/auth', undefined],
 		['/dashboard', '/dashboard', premiumCookie],
 		['/content-library', '/content-library', premiumCookie],
