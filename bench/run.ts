@@ -76,15 +76,19 @@ interface HttpFigures {
 	p99: number
 	non2xx: number
 	errors: number
+	/** The app server's peak memory while this target was measured. */
+	rssPeakMb?: number
 }
 
-async function measureHttp(target: string, url: string, headers: Record<string, string>, sampleRss?: () => void): Promise<HttpFigures> {
+async function measureHttp(target: string, url: string, headers: Record<string, string>, serverPid?: number): Promise<HttpFigures> {
 	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip', ...headers } }
 	await autocannon({ ...options, duration: WARMUP })
-	const sampler = sampleRss ? setInterval(sampleRss, 250) : undefined
+	let rssPeakMb = serverPid ? rssMegabytes(serverPid) : 0
+	const sampler = serverPid ? setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMegabytes(serverPid))), 250) : undefined
 	const result = await autocannon({ ...options, duration: DURATION })
 	clearInterval(sampler)
 	return {
+		...(serverPid ? { rssPeakMb } : {}),
 		target,
 		requestsPerSecond: Math.round(result.requests.average),
 		p50: result.latency.p50,
@@ -246,7 +250,8 @@ async function main() {
 	]
 	const http: Array<HttpFigures & { vsStatic: string; vsRender: string }> = []
 	for (const [target, path, cookie] of routes) {
-		const figures = await measureHttp(target, new URL(path, app.url).href, cookie ? { cookie } : {}, sampleRss)
+		const figures = await measureHttp(target, new URL(path, app.url).href, cookie ? { cookie } : {}, app.child.pid)
+		rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
 		http.push({
 			...figures,
 			vsStatic: (figures.requestsPerSecond / staticFigures.requestsPerSecond).toFixed(2),
