@@ -140,7 +140,7 @@ function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSO
 					value={query}
 					onChange={(event) => setQuery(event.target.value)}
 					placeholder="Search contacts..."
-					className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+					className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 				/>
 			</Form>
 			{shown.length === 0 ? (

@@ -158,7 +158,7 @@ export default function ProfilePage() {
 					<p className="mt-3 font-semibold text-gray-900">{user.name}</p>
 					<p className="text-sm text-gray-500">@{user.username}</p>
 					{user.bio ? <p className="mt-3 text-sm text-gray-600">{user.bio}</p> : null}
-					<p className="mt-4 text-xs text-gray-400">Member since {memberSince}</p>
+					<p className="mt-4 text-xs text-gray-500">Member since {memberSince}</p>
 				</Card>
 				<div className="min-w-0 space-y-4">
 					<TabLinks label="Profile sections" param="tab" active={tab} tabs={[...TABS]} searchParams={new URLSearchParams()} />

@@ -247,7 +247,7 @@ function Composer({
 					placeholder={placeholder}
 					aria-invalid={errorId ? true : undefined}
 					aria-describedby={errorId}
-					className="block max-h-40 min-h-[2.75rem] w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500"
+					className="block max-h-40 min-h-[2.75rem] w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500"
 				/>
 				<button
 					type="submit"

@@ -71,7 +71,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 						</li>
 					))}
 				</ul>
-				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-400">
+				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>
 				</h2>
 				<ul className={`space-y-1 ${collapsed ? '' : 'md:mt-2'}`}>
