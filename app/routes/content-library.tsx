@@ -65,7 +65,7 @@ export default function ContentLibrary() {
 							<strong>Premium Content Restricted:</strong> Free accounts can access {FREE_VIDEO_LIMIT} videos. Upgrade to unlock all content.
 						</span>
 					</p>
-					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-700">
+					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-800">
 						Upgrade to Premium
 					</Link>
 				</div>

@@ -120,7 +120,7 @@ function EventItem({ event, action, showRelative = false }: { event: EventView; 
 					disabled
 					title="Coming soon"
 					className={`shrink-0 cursor-not-allowed rounded-md px-4 py-2 text-sm font-semibold opacity-70 ${
-						action === 'Join Now' ? 'bg-green-600 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
+						action === 'Join Now' ? 'bg-green-700 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
 					}`}
 				>
 					{action}

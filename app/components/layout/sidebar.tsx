@@ -63,7 +63,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 								</span>
 								<span className={`${label} flex-1`}>{link.label}</span>
 								{link.badge && !collapsed ? (
-									<span aria-hidden="true" className="hidden rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white md:inline">
+									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">
 										{link.badge}
 									</span>
 								) : null}
