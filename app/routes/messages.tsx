@@ -159,7 +159,7 @@ function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSO
 								<Avatar name={person.name} src={person.avatar} size="sm" />
 								<span className="min-w-0 flex-1">
 									<span className="block truncate text-sm font-medium text-gray-900">{person.name}</span>
-									<span className="block truncate text-xs text-gray-500">{`@${person.username}`}</span>
+									<span className="block truncate text-xs text-gray-600">{`@${person.username}`}</span>
 								</span>
 								{person.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
 							</Link>
