@@ -63,7 +63,7 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
 export function Toaster() {
 	const { toast, dismiss } = useToast()
 	const hydrated = useHydrated()
-	const regionRef = useRef<HTMLOListElement>(null)
+	const regionRef = useRef<HTMLElement>(null)
 
 	useEffect(() => {
 		function focusOnF8(event: KeyboardEvent) {
@@ -83,16 +83,20 @@ export function Toaster() {
 	)
 }
 
-const ToastRegion = forwardRef<HTMLOListElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
+/**
+ * A named region (a landmark), so the notices are not stray content outside
+ * the page's landmarks and F8 has somewhere to go; the toasts are its list.
+ */
+const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
 	return (
-	<ol
-		ref={ref}
-		tabIndex={-1}
-		aria-label="Notifications (F8)"
-		className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
-	>
-		{children}
-	</ol>
+		<section
+			ref={ref}
+			tabIndex={-1}
+			aria-label="Notifications (F8)"
+			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px]"
+		>
+			<ol className="flex flex-col gap-2">{children}</ol>
+		</section>
 	)
 })
 
@@ -136,7 +140,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 			{onDismiss ? null : <input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />}
 			<div className="grid gap-1">
 				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
-				{toast.description ? <div className="text-sm opacity-90">{toast.description}</div> : null}
+				{toast.description ? <div className="text-sm">{toast.description}</div> : null}
 			</div>
 			{onDismiss ? (
 				<button type="button" onClick={onDismiss} aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
