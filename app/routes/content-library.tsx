@@ -71,6 +71,8 @@ export default function ContentLibrary() {
 				</div>
 			) : null}
 
+			{/* The cards' titles are h3s: the list they are in gets its heading. */}
+			<h2 className="sr-only">{category === ALL ? 'All Videos' : category}</h2>
 			<SearchSummary search={search} count={videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
 
 			{videos.length ? (

@@ -86,11 +86,17 @@ export default function EventsPage() {
 					</EmptyState>
 				)
 			) : past?.length ? (
-				<ul className="space-y-3">
-					{past.map((event) => (
-						<EventItem key={event.id} event={event} action="Replay" />
-					))}
-				</ul>
+				<section aria-labelledby="past-events" className="space-y-3">
+					{/* The upcoming groups have visible headings; the one past list needs one for its h3s. */}
+					<h2 id="past-events" className="sr-only">
+						Past Events
+					</h2>
+					<ul className="space-y-3">
+						{past.map((event) => (
+							<EventItem key={event.id} event={event} action="Replay" />
+						))}
+					</ul>
+				</section>
 			) : (
 				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
 			)}
