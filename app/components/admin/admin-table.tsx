@@ -57,6 +57,7 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 			method="get"
 			action="/admin"
 			role="search"
+			aria-label={placeholder.replace(/\.+$/, '')}
 			preventScrollReset
 			className="flex w-full max-w-md gap-2"
 			onChange={(event) => {

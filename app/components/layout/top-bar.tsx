@@ -28,7 +28,7 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 		<header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:px-4">
 			<SidebarToggle collapsed={sidebarCollapsed} />
 			<BrandLink to="/dashboard" />
-			<form role="search" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
+			<form role="search" aria-label="Site" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
 				<label htmlFor="top-bar-search" className="sr-only">
 					Search
 				</label>
