@@ -128,7 +128,7 @@ function ContactList({ contacts, search, selectedId }: { contacts: PublicUserJSO
 
 	return (
 		<div className="flex max-h-[40rem] flex-col">
-			<Form method="get" role="search" className="border-b border-gray-100 p-3">
+			<Form method="get" role="search" aria-label="Search contacts" className="border-b border-gray-100 p-3">
 				{selectedId !== null ? <input type="hidden" name="userId" value={selectedId} /> : null}
 				<label htmlFor="contact-search" className="sr-only">
 					Search contacts
