@@ -53,6 +53,11 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
 		if (toast) showToast(toast)
 	}, [toast, showToast])
 	if (hydrated || !toast) return null
+	return <ServerToast toast={toast} />
+}
+
+/** A toast drawn into the page by the server, for a browser without JavaScript (it hides itself after 5 s). */
+export function ServerToast({ toast }: { toast: Toast }) {
 	return (
 		<ToastRegion>
 			<ToastCard toast={toast} />
@@ -119,7 +124,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 			aria-live={destructive ? 'assertive' : 'polite'}
 			aria-atomic="true"
 			data-testid="toast"
-			className={`toast-item pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
+			className={`toast-item pointer-events-auto relative flex w-full items-start text-left justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
 				onDismiss ? '' : 'toast-auto-hide'
 			} ${destructive ? 'border-red-600 bg-red-600 text-white' : 'border-gray-200 bg-white text-gray-900'}`}
 			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
