@@ -98,6 +98,7 @@ const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function To
 			ref={ref}
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
+			data-toast-region
 			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px]"
 		>
 			<ol className="flex flex-col gap-2">{children}</ol>
