@@ -91,6 +91,7 @@ export function Toaster() {
 /**
  * A named region (a landmark), so the notices are not stray content outside
  * the page's landmarks and F8 has somewhere to go; the toasts are its list.
+ * Focused by F8, it shows the focus ring around the notice (none when empty).
  */
 const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
 	return (
@@ -99,7 +100,7 @@ const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function To
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
 			data-toast-region
-			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px]"
+			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px] [&:not(:has(li))]:outline-none"
 		>
 			<ol className="flex flex-col gap-2">{children}</ol>
 		</section>
