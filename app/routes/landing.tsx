@@ -136,7 +136,7 @@ export default function LandingPage() {
 						<p className="mx-auto mt-4 max-w-xl text-brand-100">
 							Create your free account today and start your 30-day Premium trial whenever you are ready.
 						</p>
-						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-white">
 							Sign up for free
 						</Link>
 					</div>
