@@ -9,7 +9,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 	return (
 		<ul id={id} className="mt-1 space-y-1">
 			{messages.map((message) => (
-				<li key={message} className="text-sm text-red-600">
+				<li key={message} className="text-sm text-red-700">
 					{message}
 				</li>
 			))}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { type Result } from 'axe-core'
 import { jsEnabled, logIn, signUp } from './helpers'
 
@@ -18,8 +18,10 @@ type Account = 'visitor' | 'member' | 'premium' | 'admin'
 
 interface AuditedPage {
 	path: string
-	/** Something that shows this is the page meant (not a redirect or an error page). */
-	ready: (page: Page) => ReturnType<Page['getByRole']>
+	/** Brings the page into a state worth auditing too (a refused form, say), after it loads. */
+	state?: { name: string; act: (page: Page) => Promise<void> }
+	/** Something that shows this is the page, in the state, meant (not a redirect or an error page). */
+	ready: (page: Page) => Locator
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name })
@@ -31,6 +33,23 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/', ready: heading('Elevate Your Leadership Journey') },
 		{ path: '/auth', ready: heading('Welcome back') },
 		{ path: '/auth?tab=signup', ready: heading('Create your account') },
+		{
+			path: '/auth?tab=signup',
+			state: { name: 'refused', act: (page) => page.getByRole('button', { name: 'Create Account' }).click() },
+			ready: (page) => page.getByText('Confirm Password is required'),
+		},
+		{
+			path: '/auth',
+			state: {
+				name: 'wrong password',
+				act: async (page) => {
+					await page.getByLabel('Username').fill('member')
+					await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+					await page.getByRole('button', { name: 'Login' }).click()
+				},
+			},
+			ready: (page) => page.getByTestId('toast').filter({ hasText: 'Login failed' }),
+		},
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
 	],
 	member: [
@@ -131,19 +150,22 @@ for (const [account, pages] of Object.entries(PAGES) as Array<[Account, AuditedP
 		const blocking: string[] = []
 		const others: string[] = []
 		const skipped: string[] = []
-		for (const { path, ready } of pages) {
+		for (const { path, state, ready } of pages) {
+			const name = state ? `${path} (${state.name})` : path
 			await page.goto(path)
-			await expect(ready(page), `${path} did not show the expected page`).toBeVisible()
+			await state?.act(page)
+			await expect(ready(page), `${name} did not show the expected page`).toBeVisible()
 			// Without JavaScript, a page that ships none is the very page audited with JavaScript on.
 			if (!js && !(await shipsJavaScript(page))) {
-				skipped.push(path)
+				skipped.push(name)
 				continue
 			}
 			const results = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze()
 			for (const violation of results.violations) {
-				;(BLOCKING.includes(violation.impact) ? blocking : others).push(describeViolation(path, violation))
+				;(BLOCKING.includes(violation.impact) ? blocking : others).push(describeViolation(name, violation))
 			}
 		}
+		if (!js) await page.context().close()
 		if (skipped.length) console.log(`[${testInfo.project.name}] ${account}: no JavaScript on ${skipped.join(', ')}: audited with JavaScript on`)
 		if (others.length) console.log(`[${testInfo.project.name}] ${account}: minor and moderate findings\n${others.join('\n')}`)
 		expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
