@@ -122,9 +122,6 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 	const closeId = `toast-close-${toast.id}`
 	return (
 		<li
-			role={destructive ? 'alert' : 'status'}
-			aria-live={destructive ? 'assertive' : 'polite'}
-			aria-atomic="true"
 			data-testid="toast"
 			className={`toast-item pointer-events-auto relative flex w-full items-start text-left justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
 				onDismiss ? '' : 'toast-auto-hide'
@@ -145,7 +142,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 			}}
 		>
 			{onDismiss ? null : <input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />}
-			<div className="grid gap-1">
+			{/* The live region is the text inside the list item (a role on the <li> would unmake it an item); Close is not read out. */}
+			<div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true" className="grid gap-1">
 				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
 				{toast.description ? <div className="text-sm">{toast.description}</div> : null}
 			</div>
@@ -154,8 +152,9 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 					<span aria-hidden="true">✕</span>
 				</button>
 			) : (
-				<label htmlFor={closeId} aria-label="Close" className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
+				<label htmlFor={closeId} className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
 					<span aria-hidden="true">✕</span>
+					<span className="sr-only">Close</span>
 				</label>
 			)}
 		</li>
