@@ -81,6 +81,9 @@ export function Toaster() {
 		return () => document.removeEventListener('keydown', focusOnF8)
 	}, [])
 
+	// Drawn by the server with nothing to show, the region is left out: an action's own notice
+	// (ActionToast) may bring one, and two regions of one name are one too many. F8 needs JavaScript anyway.
+	if (!hydrated && !toast) return null
 	return (
 		<ToastRegion ref={regionRef}>
 			{toast ? <ToastCard key={toast.id} toast={toast} onDismiss={hydrated ? dismiss : undefined} /> : null}
