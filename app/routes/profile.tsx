@@ -387,7 +387,7 @@ function DeleteAccountButton() {
 
 function DeleteConfirmation() {
 	return (
-		<Form method="post" action="/profile?tab=account" role="alertdialog" aria-labelledby="delete-confirmation" className="space-y-3 rounded-lg bg-red-50 p-4">
+		<Form method="post" action="/profile?tab=account" aria-labelledby="delete-confirmation" className="space-y-3 rounded-lg bg-red-50 p-4">
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="delete-account" />
 			<p id="delete-confirmation" className="text-sm font-medium text-red-800">
