@@ -87,6 +87,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		},
 		{ path: '/profile?tab=notifications', ready: heading('My Profile') },
 		{ path: '/profile?tab=account', ready: heading('My Profile') },
+		{ path: '/profile?tab=account&confirm=delete', ready: (page) => page.getByRole('form', { name: /^Are you sure you want to delete your account/ }) },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 	],
 	premium: [
