@@ -62,7 +62,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 	member: [
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library', ready: heading('Content Library') },
-		{ path: '/content-library/1', ready: heading(/.+/) },
+		{ path: '/content-library/1', ready: (page) => page.locator('video') },
 		{ path: '/content-library/12', ready: (page) => page.getByRole('heading', { name: 'Premium Content' }) },
 		{ path: '/community', ready: heading('Community') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
@@ -91,9 +91,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 	],
 	premium: [
-		{ path: '/content-library/12', ready: heading(/.+/) },
+		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
-		{ path: '/subscription-success', ready: heading(/Subscription|Processing/) },
+		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
 	],
 	admin: [
 		{ path: '/admin', ready: heading('Administration Panel') },
