@@ -135,6 +135,9 @@ test.describe('keyboard alone', () => {
 		await page.keyboard.press('Enter')
 		await expect(page).toHaveURL(/\/community\/1$/)
 		if (jsEnabled(testInfo)) await waitUntilConnected(page)
+		// The history scrolls; it takes the focus so that the arrow keys can scroll it, links or not.
+		await tabTo(page, page.getByRole('region', { name: 'Message history' }))
+		await expectVisibleFocus(page)
 		await tabTo(page, composer(page))
 		await expectVisibleFocus(page)
 		const text = uniqueName('Sent from the keyboard')
