@@ -9,7 +9,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 	return (
 		<ul id={id} className="mt-1 space-y-1">
 			{messages.map((message) => (
-				<li key={message} className="text-sm text-red-600">
+				<li key={message} className="text-sm text-red-700">
 					{message}
 				</li>
 			))}
@@ -18,7 +18,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 }
 
 const inputClass =
-	'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500 disabled:bg-gray-100'
+	'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500 disabled:bg-gray-100'
 
 /** A labelled input with its help text and errors wired up for screen readers. */
 export function Field({

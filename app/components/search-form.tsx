@@ -19,7 +19,7 @@ export function SearchForm({
 	keep?: { name: string; value: string } | null
 }) {
 	return (
-		<Form method="get" role="search" className="flex w-full gap-2 lg:w-80">
+		<Form method="get" role="search" aria-label={label} className="flex w-full gap-2 lg:w-80">
 			{keep ? <input type="hidden" name={keep.name} value={keep.value} /> : null}
 			<label htmlFor={id} className="sr-only">
 				{label}

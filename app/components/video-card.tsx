@@ -20,7 +20,7 @@ export function VideoCard({ video }: { video: VideoCardData }) {
 					<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">{duration}</span>
 				) : null}
 				{state === 'completed' ? (
-					<span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-green-600 px-2 py-0.5 text-xs font-semibold text-white">
+					<span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
 						<Icon name="check" className="h-3.5 w-3.5" /> Completed
 					</span>
 				) : null}

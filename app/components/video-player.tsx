@@ -104,12 +104,15 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		return () => clearInterval(timer)
 	}, [playing, reportProgress])
 
-	// Controls hide 3 s after the last mouse move, while playing.
+	// Controls hide 3 s after the last mouse move, while playing; never from under the keyboard's focus
+	// (WCAG 2.4.7: a focused control must stay visible). Leaving them restarts the count.
 	const revealControls = useCallback(() => {
 		setControlsVisible(true)
 		clearTimeout(hideTimer.current)
 		if (!videoRef.current?.paused) {
-			hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_DELAY_MS)
+			hideTimer.current = setTimeout(() => {
+				if (!containerRef.current?.querySelector(':focus-visible')) setControlsVisible(false)
+			}, CONTROLS_HIDE_DELAY_MS)
 		}
 	}, [])
 	useEffect(() => {
@@ -197,6 +200,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			className={`group relative overflow-hidden rounded-xl bg-black ${fullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
 			onMouseMove={revealControls}
 			onFocusCapture={revealControls}
+			onBlurCapture={revealControls}
 		>
 			<video
 				ref={videoRef}
@@ -238,6 +242,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 					<input
 						type="range"
 						aria-label="Seek"
+						aria-valuetext={`${formatPlaybackTime(currentTime)} of ${formatPlaybackTime(duration)}`}
 						min={0}
 						max={duration || 0}
 						step={1}
@@ -264,6 +269,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 							<input
 								type="range"
 								aria-label="Volume"
+								aria-valuetext={`${Math.round(volume * 100)}%`}
 								min={0}
 								max={1}
 								step={0.1}

@@ -3,6 +3,7 @@ import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react
 import { useEffect } from 'react'
 import { Sidebar } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
+import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/services/auth.server'
@@ -33,13 +34,11 @@ export default function AppLayout() {
 	useDismissibleMenus()
 	return (
 		<div className="min-h-screen">
-			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-				Skip to content
-			</a>
+			<SkipLink />
 			<TopBar user={user} sidebarCollapsed={collapsed} />
 			<div className="flex">
 				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} />
-				<main id="main" data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 sm:px-8 lg:px-10">
+				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
 					<Outlet />
 				</main>
 			</div>

@@ -65,12 +65,14 @@ export default function ContentLibrary() {
 							<strong>Premium Content Restricted:</strong> Free accounts can access {FREE_VIDEO_LIMIT} videos. Upgrade to unlock all content.
 						</span>
 					</p>
-					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-700">
+					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-800">
 						Upgrade to Premium
 					</Link>
 				</div>
 			) : null}
 
+			{/* The cards' titles are h3s: the list they are in gets its heading. */}
+			<h2 className="sr-only">{category === ALL ? 'All Videos' : category}</h2>
 			<SearchSummary search={search} count={videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
 
 			{videos.length ? (

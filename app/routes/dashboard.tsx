@@ -129,7 +129,7 @@ export default function Dashboard() {
 										<Link
 											to={`/events#event-${event.id}`}
 											className={`mt-3 inline-flex rounded-md px-3 py-1.5 text-sm font-semibold ${
-												event.joinSoon ? 'bg-green-600 text-white hover:bg-green-700' : 'border border-gray-300 text-gray-800 hover:bg-gray-50'
+												event.joinSoon ? 'bg-green-700 text-white hover:bg-green-800' : 'border border-gray-300 text-gray-800 hover:bg-gray-50'
 											}`}
 										>
 											{event.joinSoon ? 'Join' : 'RSVP'}

@@ -86,11 +86,17 @@ export default function EventsPage() {
 					</EmptyState>
 				)
 			) : past?.length ? (
-				<ul className="space-y-3">
-					{past.map((event) => (
-						<EventItem key={event.id} event={event} action="Replay" />
-					))}
-				</ul>
+				<section aria-labelledby="past-events" className="space-y-3">
+					{/* The upcoming groups have visible headings; the one past list needs one for its h3s. */}
+					<h2 id="past-events" className="sr-only">
+						Past Events
+					</h2>
+					<ul className="space-y-3">
+						{past.map((event) => (
+							<EventItem key={event.id} event={event} action="Replay" />
+						))}
+					</ul>
+				</section>
 			) : (
 				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
 			)}
@@ -120,7 +126,7 @@ function EventItem({ event, action, showRelative = false }: { event: EventView; 
 					disabled
 					title="Coming soon"
 					className={`shrink-0 cursor-not-allowed rounded-md px-4 py-2 text-sm font-semibold opacity-70 ${
-						action === 'Join Now' ? 'bg-green-600 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
+						action === 'Join Now' ? 'bg-green-700 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
 					}`}
 				>
 					{action}

@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
+import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { requireAnonymous } from '~/services/auth.server'
 
 export const meta: MetaFunction = () => [
@@ -33,6 +34,7 @@ const FOOTER_COLUMNS = [
 export default function LandingPage() {
 	return (
 		<div className="min-h-screen bg-white">
+			<SkipLink />
 			<header className="sticky top-0 z-10 border-b bg-white/90 backdrop-blur">
 				<nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
 					<BrandLink to="/" />
@@ -50,7 +52,7 @@ export default function LandingPage() {
 				</nav>
 			</header>
 
-			<main>
+			<main id={MAIN_ID} tabIndex={-1} className="focus:outline-none">
 				<section className="bg-gradient-to-b from-brand-50 to-white">
 					<div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
 						<h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-gray-900 sm:text-6xl">
@@ -134,7 +136,7 @@ export default function LandingPage() {
 						<p className="mx-auto mt-4 max-w-xl text-brand-100">
 							Create your free account today and start your 30-day Premium trial whenever you are ready.
 						</p>
-						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50">
+						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-white">
 							Sign up for free
 						</Link>
 					</div>

@@ -130,7 +130,7 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 
 	return (
 		<div className="flex max-h-[40rem] flex-col">
-			<Form method="get" role="search" className="border-b border-gray-100 p-3">
+			<Form method="get" role="search" aria-label="Search contacts" className="border-b border-gray-100 p-3">
 				{selectedId !== null ? <input type="hidden" name="userId" value={selectedId} /> : null}
 				<label htmlFor="contact-search" className="sr-only">
 					Search contacts
@@ -142,7 +142,7 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 					value={query}
 					onChange={(event) => setQuery(event.target.value)}
 					placeholder="Search contacts..."
-					className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+					className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 				/>
 			</Form>
 			{shown.length === 0 ? (
@@ -161,7 +161,7 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 								<Avatar name={person.name} src={person.avatar} size="sm" />
 								<span className="min-w-0 flex-1">
 									<span className="block truncate text-sm font-medium text-gray-900">{person.name}</span>
-									<span className="block truncate text-xs text-gray-500">{`@${person.username}`}</span>
+									<span className="block truncate text-xs text-gray-600">{`@${person.username}`}</span>
 								</span>
 								{person.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
 							</Link>

@@ -157,7 +157,7 @@ export default function ProfilePage() {
 					<p className="mt-3 font-semibold text-gray-900">{user.name}</p>
 					<p className="text-sm text-gray-500">@{user.username}</p>
 					{user.bio ? <p className="mt-3 text-sm text-gray-600">{user.bio}</p> : null}
-					<p className="mt-4 text-xs text-gray-400">Member since {memberSince}</p>
+					<p className="mt-4 text-xs text-gray-500">Member since {memberSince}</p>
 				</Card>
 				<div className="min-w-0 space-y-4">
 					<TabLinks label="Profile sections" param="tab" active={tab} tabs={[...TABS]} searchParams={new URLSearchParams()} />
@@ -314,12 +314,12 @@ function AccountTab() {
 	return (
 		<div className="space-y-4">
 			<TabCard title="Account" description="Your membership and subscription.">
-				<dl className="space-y-5">
+				<div className="space-y-5">
 					<div className="flex flex-wrap items-center justify-between gap-3">
-						<div>
+						<dl>
 							<dt className="text-sm text-gray-500">Account Type</dt>
 							<dd className="font-medium text-gray-900">{user.role === 'admin' ? 'Administrator' : 'Standard Member'}</dd>
-						</div>
+						</dl>
 						{user.role === 'admin' ? null : (
 							<button type="button" disabled className="cursor-not-allowed rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-500">
 								Upgrade
@@ -327,19 +327,19 @@ function AccountTab() {
 						)}
 					</div>
 					<div className="flex flex-wrap items-center justify-between gap-3">
-						<div>
+						<dl>
 							<dt className="text-sm text-gray-500">Subscription Status</dt>
 							<dd className="flex items-center gap-2 font-medium text-gray-900">
 								{status === 'active' ? 'Active Subscription' : status === 'trialing' ? 'Free Trial' : 'Not Subscribed'}
 								{status === 'active' ? <Badge tone="green">Premium</Badge> : status === 'trialing' ? <Badge tone="blue">Trial</Badge> : null}
 							</dd>
 							{trialEnds ? <dd className="text-sm text-gray-600">Trial ends: {trialEnds}</dd> : null}
-						</div>
+						</dl>
 						<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
 							{status === 'active' ? 'Manage Subscription' : 'Subscribe Now'}
 						</Link>
 					</div>
-				</dl>
+				</div>
 			</TabCard>
 			<TabCard title="Sign Out" description="End every session of your account: on this browser and on all your other devices.">
 				<Form method="post" action="/profile?tab=account">
@@ -386,7 +386,7 @@ function DeleteAccountButton() {
 
 function DeleteConfirmation() {
 	return (
-		<Form method="post" action="/profile?tab=account" role="alertdialog" aria-labelledby="delete-confirmation" className="space-y-3 rounded-lg bg-red-50 p-4">
+		<Form method="post" action="/profile?tab=account" aria-labelledby="delete-confirmation" className="space-y-3 rounded-lg bg-red-50 p-4">
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="delete-account" />
 			<p id="delete-confirmation" className="text-sm font-medium text-red-800">

@@ -64,7 +64,7 @@ export default function SubscribePage() {
 					<div className="text-right">
 						<p className="text-2xl font-bold text-gray-900">
 							{PREMIUM_PRICE_LABEL}
-							<span className="text-sm font-medium text-gray-500"> / month</span>
+							<span className="text-sm font-medium text-gray-600"> / month</span>
 						</p>
 						<Badge tone="brand">First {TRIAL_DAYS} days free</Badge>
 					</div>

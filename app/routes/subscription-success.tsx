@@ -1,10 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { BRAND_NAME } from '~/components/brand'
 import { Card } from '~/components/ui/card'
 import { Spinner } from '~/components/ui/spinner'
-import { ActionToast } from '~/components/ui/toaster'
+import { ActionToast, ServerToast } from '~/components/ui/toaster'
 import { isPremiumStatus } from '~/lib/subscription'
 import { makeToast } from '~/lib/toast'
 import { requireUser } from '~/services/auth.server'
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: `Subscription | ${BRAND_NAME}`
 
 /** SPEC §9: how long "Processing Your Subscription" shows. */
 export const SUCCESS_PAGE_DELAY_MS = 2000
-/** Without JavaScript, the processing state reloads itself into the result (docs/decisions/044). */
+/** Skips the processing state: the Check Again link (docs/decisions/044). */
 const RESULT_URL = '/subscription-success?step=result'
 
 /**
@@ -38,36 +39,61 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const trialEndFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 
+/**
+ * Processing for 2 s, then the result. With JavaScript a timer switches
+ * them; the page as the server draws it (without JavaScript, and until it
+ * hydrates) holds both, and CSS swaps them after the same 2 s, without a
+ * reload (docs/decisions/060).
+ */
 export default function SubscriptionSuccessPage() {
 	const { subscription, showResultAtOnce, toast } = useLoaderData<typeof loader>()
+	const hydrated = useHydrated()
 	const [processing, setProcessing] = useState(!showResultAtOnce)
+	// Drawn by the server, the page (and its CSS swap) started with the document; after a client-side navigation, now.
+	const [shownAt] = useState(() => (hydrated ? performance.now() : 0))
 
 	useEffect(() => {
 		if (!processing) return
-		const timer = setTimeout(() => setProcessing(false), SUCCESS_PAGE_DELAY_MS)
+		const timer = setTimeout(() => setProcessing(false), Math.max(0, shownAt + SUCCESS_PAGE_DELAY_MS - performance.now()))
 		return () => clearTimeout(timer)
-	}, [processing])
+	}, [processing, shownAt])
 
+	const result = isPremiumStatus(subscription.status) ? (
+		<SubscriptionResult status={subscription.status} trialEndsAt={subscription.trialEndsAt} />
+	) : (
+		<NotConfirmed status={subscription.status} />
+	)
 	return (
 		<div className="mx-auto max-w-lg py-10">
 			<Card className="p-8 text-center">
-				{processing ? (
-					<>
-						<noscript>
-							<meta httpEquiv="refresh" content={`${SUCCESS_PAGE_DELAY_MS / 1000}; url=${RESULT_URL}`} />
-						</noscript>
-						<Spinner label="Processing" className="justify-center" />
-						<h1 className="mt-4 text-2xl font-bold text-gray-900">Processing Your Subscription</h1>
-						<p className="mt-2 text-gray-600">Please wait while we confirm your payment...</p>
-					</>
-				) : isPremiumStatus(subscription.status) ? (
-					<SubscriptionResult status={subscription.status} trialEndsAt={subscription.trialEndsAt} />
+				{!processing ? (
+					result
+				) : hydrated ? (
+					<Processing />
 				) : (
-					<NotConfirmed status={subscription.status} />
+					<div className="grid [&>*]:col-start-1 [&>*]:row-start-1" style={{ '--swap-delay': `${SUCCESS_PAGE_DELAY_MS}ms` } as CSSProperties}>
+						<div className="delayed-swap-out self-center">
+							<Processing />
+						</div>
+						<div className="delayed-swap-in">
+							{result}
+							{toast ? <ServerToast toast={toast} /> : null}
+						</div>
+					</div>
 				)}
 			</Card>
 			{processing ? null : <ActionToast toast={toast} />}
 		</div>
+	)
+}
+
+function Processing() {
+	return (
+		<>
+			<Spinner label="Processing" className="justify-center" />
+			<h1 className="mt-4 text-2xl font-bold text-gray-900">Processing Your Subscription</h1>
+			<p className="mt-2 text-gray-600">Please wait while we confirm your payment...</p>
+		</>
 	)
 }
 

@@ -237,7 +237,7 @@ function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 				</span>
 				<h2 className="text-xl font-bold">Premium Content</h2>
 				<p className="max-w-sm text-sm text-gray-200">Enjoy your first month free and get access to all premium content</p>
-				<Link to="/subscribe" className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-500">
+				<Link to="/subscribe" className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
 					Subscribe Now
 				</Link>
 			</div>

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { Form, isRouteErrorResponse, Link, useActionData, useLocation, useNavigate, useRouteError } from '@remix-run/react'
-import { useEffect, useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type z } from 'zod'
 import { FormErrors, StatusButton, useIsSubmitting } from '~/components/forms'
+import { MAIN_ID } from '~/components/ui/skip-link'
 import { ActionToast } from '~/components/ui/toaster'
 import { dialogCloseHref } from '~/lib/admin-panel'
 import { type Toast } from '~/lib/toast'
@@ -42,6 +43,8 @@ export function AdminDialog({
 	const navigate = useNavigate()
 	const titleId = useId()
 	const descriptionId = useId()
+	const dialogRef = useRef<HTMLDialogElement>(null)
+	useModalFocus(dialogRef, useDialogAction())
 
 	useEffect(() => {
 		function closeOnEscape(event: KeyboardEvent) {
@@ -55,12 +58,14 @@ export function AdminDialog({
 		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
 			<Link to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 cursor-default bg-gray-900/50" />
 			<dialog
+				ref={dialogRef}
 				open
+				tabIndex={-1}
 				role={alert ? 'alertdialog' : undefined}
 				aria-modal="true"
 				aria-labelledby={titleId}
 				aria-describedby={description ? descriptionId : undefined}
-				className="relative m-0 w-full max-w-lg rounded-xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl"
+				className="relative m-0 w-full max-w-lg rounded-xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl focus:outline-none"
 			>
 				<h2 id={titleId} className="pr-8 text-lg font-semibold">
 					{title}
@@ -82,6 +87,45 @@ export function AdminDialog({
 			</dialog>
 		</div>
 	)
+}
+
+/**
+ * With JavaScript the dialog is modal the way WAI-ARIA's dialog pattern asks:
+ * focus moves into it (to its autofocus field, else the dialog itself), the
+ * page behind it is inert (Tab cannot wander off behind the backdrop), and
+ * when it closes focus goes back to the link that opened it, or to <main>
+ * when that link is gone (a deleted row).
+ */
+function useModalFocus(dialogRef: RefObject<HTMLElement>, openerHref: string) {
+	const opener = useRef(openerHref)
+	useEffect(() => {
+		const dialog = dialogRef.current
+		const overlay = dialog?.parentElement
+		if (!dialog || !overlay) return
+		const inerted = makeTheRestInert(overlay)
+		if (!dialog.contains(document.activeElement)) dialog.focus()
+		return () => {
+			for (const element of inerted) element.inert = false
+			if (document.activeElement && document.activeElement !== document.body) return
+			const link = [...document.querySelectorAll<HTMLAnchorElement>('main a[href]')].find(
+				(candidate) => candidate.getAttribute('href') === opener.current,
+			)
+			;(link ?? document.getElementById(MAIN_ID))?.focus()
+		}
+	}, [dialogRef])
+}
+
+/** Makes everything but `keep` (and the notices, which must still be heard) inert; returns what it changed. */
+function makeTheRestInert(keep: HTMLElement) {
+	const changed: HTMLElement[] = []
+	for (let node: HTMLElement | null = keep; node && node !== document.body; node = node.parentElement) {
+		for (const sibling of node.parentElement?.children ?? []) {
+			if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert || sibling.matches('script, [data-toast-region]')) continue
+			sibling.inert = true
+			changed.push(sibling)
+		}
+	}
+	return changed
 }
 
 /** Cancel (back to the tab) and the dialog's submit button. */

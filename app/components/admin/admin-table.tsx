@@ -57,6 +57,7 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 			method="get"
 			action="/admin"
 			role="search"
+			aria-label={placeholder.replace(/\.+$/, '')}
 			preventScrollReset
 			className="flex w-full max-w-md gap-2"
 			onChange={(event) => {
@@ -80,7 +81,7 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 				defaultValue={q}
 				placeholder={placeholder}
 				maxLength={ADMIN_LIMITS.search}
-				className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+				className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 			/>
 			<button type="submit" className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
 				Search

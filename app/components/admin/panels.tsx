@@ -169,7 +169,7 @@ export function EventsPanel({ events, error, q, timeZone }: { events: EventJSON[
 						))}
 					</AdminTable>
 					<TableFooter>
-						{events.length} events total <span className="text-gray-400">· times in {zone}</span>
+						{events.length} events total <span className="text-gray-500">· times in {zone}</span>
 					</TableFooter>
 				</>
 			)}

@@ -51,8 +51,15 @@ export function ChatPanel({
 			<div className="flex items-center justify-end border-b border-gray-100 px-4 py-2">
 				{hydrated ? <ConnectionBadge status={chat.status} /> : <span className="text-xs text-gray-500">Reload the page to see new messages</span>}
 			</div>
-			{/* column-reverse keeps the view anchored at the newest message, with or without JavaScript. */}
-			<div className="flex flex-1 flex-col-reverse overflow-y-auto px-4 py-3" data-testid="message-list">
+			{/* column-reverse keeps the view anchored at the newest message, with or without JavaScript.
+			    Focusable, so that a keyboard can scroll it even when it holds no link (WCAG 2.1.1). */}
+			<div
+				role="region"
+				aria-label="Message history"
+				tabIndex={0}
+				className="flex flex-1 flex-col-reverse overflow-y-auto px-4 py-3 focus-visible:outline-offset-[-2px]"
+				data-testid="message-list"
+			>
 				<div className="space-y-3">
 					{chat.hasOlder && oldest ? (
 						<div className="text-center">
@@ -247,7 +254,7 @@ function Composer({
 					placeholder={placeholder}
 					aria-invalid={errorId ? true : undefined}
 					aria-describedby={errorId}
-					className="block max-h-40 min-h-[2.75rem] w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500"
+					className="block max-h-40 min-h-[2.75rem] w-full resize-y rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500"
 				/>
 				<button
 					type="submit"

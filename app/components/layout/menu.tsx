@@ -36,7 +36,7 @@ export function CountBadge({ count, className = '' }: { count: number; className
 	return (
 		<span
 			aria-hidden="true"
-			className={`flex h-4 min-w-4 items-center justify-center rounded-full bg-red-500 px-1 text-[10px] font-bold leading-none text-white ${className}`}
+			className={`flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold leading-none text-white ${className}`}
 		>
 			{count}
 		</span>

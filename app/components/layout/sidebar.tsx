@@ -63,7 +63,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 								</span>
 								<span className={`${label} flex-1`}>{link.label}</span>
 								{link.badge && !collapsed ? (
-									<span aria-hidden="true" className="hidden rounded-full bg-red-500 px-2 py-0.5 text-xs font-semibold text-white md:inline">
+									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">
 										{link.badge}
 									</span>
 								) : null}
@@ -71,7 +71,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 						</li>
 					))}
 				</ul>
-				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-400">
+				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>
 				</h2>
 				<ul className={`space-y-1 ${collapsed ? '' : 'md:mt-2'}`}>

@@ -28,7 +28,7 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 		<header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:px-4">
 			<SidebarToggle collapsed={sidebarCollapsed} />
 			<BrandLink to="/dashboard" />
-			<form role="search" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
+			<form role="search" aria-label="Site" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
 				<label htmlFor="top-bar-search" className="sr-only">
 					Search
 				</label>
@@ -42,7 +42,7 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 						name="q"
 						maxLength={100}
 						placeholder="Search videos..."
-						className="w-full rounded-full border border-gray-200 bg-gray-50 py-2 pl-9 pr-4 text-sm placeholder:text-gray-400 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-200"
+						className="w-full rounded-full border border-gray-200 bg-gray-50 py-2 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-200"
 					/>
 				</div>
 			</form>
@@ -64,7 +64,7 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 								<Link to={item.to} className="block px-4 py-3 hover:bg-gray-50">
 									<span className="block text-sm font-medium text-gray-900">{item.title}</span>
 									<span className="mt-0.5 block text-sm text-gray-600">{item.text}</span>
-									<span className="mt-1 block text-xs text-gray-400">{item.time}</span>
+									<span className="mt-1 block text-xs text-gray-500">{item.time}</span>
 								</Link>
 							</li>
 						))}

@@ -53,6 +53,11 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
 		if (toast) showToast(toast)
 	}, [toast, showToast])
 	if (hydrated || !toast) return null
+	return <ServerToast toast={toast} />
+}
+
+/** A toast drawn into the page by the server, for a browser without JavaScript (it hides itself after 5 s). */
+export function ServerToast({ toast }: { toast: Toast }) {
 	return (
 		<ToastRegion>
 			<ToastCard toast={toast} />
@@ -63,7 +68,7 @@ export function ActionToast({ toast }: { toast: Toast | null | undefined }) {
 export function Toaster() {
 	const { toast, dismiss } = useToast()
 	const hydrated = useHydrated()
-	const regionRef = useRef<HTMLOListElement>(null)
+	const regionRef = useRef<HTMLElement>(null)
 
 	useEffect(() => {
 		function focusOnF8(event: KeyboardEvent) {
@@ -76,6 +81,9 @@ export function Toaster() {
 		return () => document.removeEventListener('keydown', focusOnF8)
 	}, [])
 
+	// Drawn by the server with nothing to show, the region is left out: an action's own notice
+	// (ActionToast) may bring one, and two regions of one name are one too many. F8 needs JavaScript anyway.
+	if (!hydrated && !toast) return null
 	return (
 		<ToastRegion ref={regionRef}>
 			{toast ? <ToastCard key={toast.id} toast={toast} onDismiss={hydrated ? dismiss : undefined} /> : null}
@@ -83,16 +91,22 @@ export function Toaster() {
 	)
 }
 
-const ToastRegion = forwardRef<HTMLOListElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
+/**
+ * A named region (a landmark), so the notices are not stray content outside
+ * the page's landmarks and F8 has somewhere to go; the toasts are its list.
+ * Focused by F8, it shows the focus ring around the notice (none when empty).
+ */
+const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
 	return (
-	<ol
-		ref={ref}
-		tabIndex={-1}
-		aria-label="Notifications (F8)"
-		className="pointer-events-none fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
-	>
-		{children}
-	</ol>
+		<section
+			ref={ref}
+			tabIndex={-1}
+			aria-label="Notifications (F8)"
+			data-toast-region
+			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px] [&:not(:has(li))]:outline-none"
+		>
+			<ol className="flex flex-col gap-2">{children}</ol>
+		</section>
 	)
 })
 
@@ -111,11 +125,8 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 	const closeId = `toast-close-${toast.id}`
 	return (
 		<li
-			role={destructive ? 'alert' : 'status'}
-			aria-live={destructive ? 'assertive' : 'polite'}
-			aria-atomic="true"
 			data-testid="toast"
-			className={`toast-item pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
+			className={`toast-item pointer-events-auto relative flex w-full items-start text-left justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
 				onDismiss ? '' : 'toast-auto-hide'
 			} ${destructive ? 'border-red-600 bg-red-600 text-white' : 'border-gray-200 bg-white text-gray-900'}`}
 			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
@@ -134,17 +145,19 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 			}}
 		>
 			{onDismiss ? null : <input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />}
-			<div className="grid gap-1">
+			{/* The live region is the text inside the list item (a role on the <li> would unmake it an item); Close is not read out. */}
+			<div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true" className="grid gap-1">
 				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
-				{toast.description ? <div className="text-sm opacity-90">{toast.description}</div> : null}
+				{toast.description ? <div className="text-sm">{toast.description}</div> : null}
 			</div>
 			{onDismiss ? (
 				<button type="button" onClick={onDismiss} aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
 					<span aria-hidden="true">✕</span>
 				</button>
 			) : (
-				<label htmlFor={closeId} aria-label="Close" className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
+				<label htmlFor={closeId} className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
 					<span aria-hidden="true">✕</span>
+					<span className="sr-only">Close</span>
 				</label>
 			)}
 		</li>

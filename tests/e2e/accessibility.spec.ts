@@ -1,0 +1,194 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { type Result } from 'axe-core'
+import { jsEnabled, logIn, signUp } from './helpers'
+
+/**
+ * Issue 7, item 6: axe-core on every page, as a visitor, a free member, a
+ * premium member and an admin, with JavaScript on and off. A serious or
+ * critical violation fails the test; the others are printed so they can be
+ * seen, without failing it.
+ */
+
+/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, heading order), which are reported the same way. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+const BLOCKING: Array<Result['impact']> = ['serious', 'critical']
+
+type Account = 'visitor' | 'member' | 'premium' | 'admin'
+
+interface AuditedPage {
+	path: string
+	/** Brings the page into a state worth auditing too (a refused form, say), after it loads. */
+	state?: { name: string; act: (page: Page) => Promise<void> }
+	/** Something that shows this is the page, in the state, meant (not a redirect or an error page). */
+	ready: (page: Page) => Locator
+	/** Audit only this part: a dialog route draws its tab under it, and the tab has its own entry. */
+	only?: string
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name })
+const dialog = (path: string, name: string, role: 'dialog' | 'alertdialog' = 'dialog'): AuditedPage => ({
+	path,
+	ready: (page) => page.getByRole(role, { name }),
+	only: 'dialog',
+})
+
+/** Demo data ids (app/services/demo-data.server.ts): user 6 is Maria Gonzalez, video 12 is beyond the free ten. */
+const PAGES: Record<Account, AuditedPage[]> = {
+	visitor: [
+		{ path: '/', ready: heading('Elevate Your Leadership Journey') },
+		{ path: '/auth', ready: heading('Welcome back') },
+		{ path: '/auth?tab=signup', ready: heading('Create your account') },
+		{
+			path: '/auth?tab=signup',
+			// Enter in a field submits the form (a click can miss the button when the first field's error moves it down).
+			state: { name: 'refused', act: (page) => page.getByLabel('Username').press('Enter') },
+			ready: (page) => page.getByText('Confirm Password is required'),
+		},
+		{
+			path: '/auth',
+			state: {
+				name: 'wrong password',
+				act: async (page) => {
+					await page.getByLabel('Username').fill('member')
+					await page.getByLabel('Password', { exact: true }).fill('not-the-password')
+					await page.getByRole('button', { name: 'Login' }).click()
+				},
+			},
+			ready: (page) => page.getByTestId('toast').filter({ hasText: 'Login failed' }),
+		},
+		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
+	],
+	member: [
+		{ path: '/dashboard', ready: heading(/^Welcome back/) },
+		{ path: '/content-library', ready: heading('Content Library') },
+		{ path: '/content-library/1', ready: (page) => page.locator('video') },
+		{ path: '/content-library/12', ready: (page) => page.getByRole('heading', { name: 'Premium Content' }) },
+		{ path: '/community', ready: heading('Community') },
+		{ path: '/community/1', ready: heading('Executive Leadership') },
+		{ path: '/messages', ready: heading('Messages') },
+		{ path: '/messages?userId=6', ready: (page) => page.getByRole('heading', { name: 'Maria Gonzalez' }) },
+		{ path: '/events', ready: heading('Events') },
+		{ path: '/events?tab=past', ready: heading('Events') },
+		{ path: '/resources', ready: heading('Resources') },
+		{ path: '/profile', ready: heading('My Profile') },
+		{ path: '/profile?tab=password', ready: heading('My Profile') },
+		{
+			path: '/profile?tab=password',
+			state: {
+				name: 'refused',
+				act: async (page) => {
+					await page.getByLabel('New Password', { exact: true }).fill('short')
+					await page.getByLabel('Confirm New Password').fill('other')
+					await page.getByLabel('Confirm New Password').press('Enter')
+				},
+			},
+			ready: (page) => page.getByText('Current password is required'),
+		},
+		{ path: '/profile?tab=notifications', ready: heading('My Profile') },
+		{ path: '/profile?tab=account', ready: heading('My Profile') },
+		{ path: '/profile?tab=account&confirm=delete', ready: (page) => page.getByRole('form', { name: /^Are you sure you want to delete your account/ }) },
+		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
+	],
+	premium: [
+		{ path: '/content-library/12', ready: (page) => page.locator('video') },
+		{ path: '/community/1', ready: heading('Executive Leadership') },
+		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
+	],
+	admin: [
+		{ path: '/admin', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=content', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=communities', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=events', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=resources', ready: heading('Administration Panel') },
+		dialog('/admin/users/4/role', 'Change User Role'),
+		dialog('/admin/videos/new', 'Add Video'),
+		dialog('/admin/videos/1/edit', 'Edit Video'),
+		dialog('/admin/videos/1/delete', 'Delete Video', 'alertdialog'),
+		dialog('/admin/communities/new', 'Add Community'),
+		dialog('/admin/communities/1/edit', 'Edit Community'),
+		dialog('/admin/communities/1/delete', 'Delete Community', 'alertdialog'),
+		dialog('/admin/events/new', 'Create Event'),
+		dialog('/admin/events/1/edit', 'Edit Event'),
+		dialog('/admin/events/1/delete', 'Are you sure?', 'alertdialog'),
+		dialog('/admin/resources/new', 'Add Resource'),
+		dialog('/admin/resources/1/edit', 'Edit Resource'),
+		dialog('/admin/resources/1/delete', 'Delete Resource', 'alertdialog'),
+	],
+}
+
+async function startSession(page: Page, account: Account) {
+	if (account === 'visitor') return
+	// A fresh account is sure to be free, whatever other tests do to the demo `member`.
+	if (account === 'member') await signUp(page)
+	else await logIn(page, account)
+}
+
+function describeViolation(path: string, violation: Result) {
+	const targets = violation.nodes
+		.slice(0, 3)
+		.map((node) => `      ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
+		.join('\n')
+	const more = violation.nodes.length > 3 ? `\n      ...and ${violation.nodes.length - 3} more` : ''
+	return `  ${path} [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length})\n${targets}${more}`
+}
+
+/**
+ * axe runs inside the page, which a context without JavaScript refuses. So
+ * the JS-off project audits in a context where JavaScript is on but the
+ * app's never runs: every script request is refused and every document
+ * arrives with its <script> elements taken out (and its <noscript> content
+ * shown), which is what a browser without JavaScript draws.
+ */
+async function withoutAppScripts(context: BrowserContext) {
+	await context.route('**/*', async (route) => {
+		const type = route.request().resourceType()
+		if (type === 'script') return route.abort()
+		if (type !== 'document') return route.fallback()
+		const response = await route.fetch({ maxRedirects: 0 })
+		const body = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '')
+		await route.fulfill({ response, body })
+	})
+}
+
+/** A page that hydrates (an island) is the only kind whose markup differs without JavaScript. */
+async function shipsJavaScript(page: Page) {
+	return (await page.locator('link[rel="modulepreload"]').count()) > 0
+}
+
+for (const [account, pages] of Object.entries(PAGES) as Array<[Account, AuditedPage[]]>) {
+	test(`axe finds no serious or critical violation on the ${account}'s pages`, async ({ page: jsPage, browser }, testInfo) => {
+		test.setTimeout(30_000 + pages.length * 10_000)
+		const js = jsEnabled(testInfo)
+		let page = jsPage
+		if (!js) {
+			const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true })
+			await withoutAppScripts(context)
+			page = await context.newPage()
+		}
+		await startSession(page, account)
+		const blocking: string[] = []
+		const others: string[] = []
+		const skipped: string[] = []
+		for (const { path, state, ready, only } of pages) {
+			const name = state ? `${path} (${state.name})` : path
+			await page.goto(path)
+			await state?.act(page)
+			await expect(ready(page), `${name} did not show the expected page`).toBeVisible()
+			// Without JavaScript, a page that ships none is the very page audited with JavaScript on.
+			if (!js && !(await shipsJavaScript(page))) {
+				skipped.push(name)
+				continue
+			}
+			const axe = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] })
+			const results = await (only ? axe.include(only) : axe).analyze()
+			for (const violation of results.violations) {
+				;(BLOCKING.includes(violation.impact) ? blocking : others).push(describeViolation(name, violation))
+			}
+		}
+		if (!js) await page.context().close()
+		if (skipped.length) console.log(`[${testInfo.project.name}] ${account}: no JavaScript on ${skipped.join(', ')}: audited with JavaScript on`)
+		if (others.length) console.log(`[${testInfo.project.name}] ${account}: minor and moderate findings\n${others.join('\n')}`)
+		expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
+	})
+}
