@@ -155,7 +155,7 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
 		id: 'login-form',
 		lastResult,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-		shouldValidate: 'onBlur',
+		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
 	return (
@@ -186,7 +186,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 		id: 'signup-form',
 		lastResult,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
-		shouldValidate: 'onBlur',
+		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
 	return (

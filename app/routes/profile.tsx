@@ -197,7 +197,7 @@ function ProfileTab({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 		lastResult,
 		defaultValue: { name: user.name, email: user.email, bio: user.bio ?? '', avatar: user.avatar ?? '' },
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-		shouldValidate: 'onBlur',
+		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
 	return (
@@ -243,7 +243,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
 		id: 'password-form',
 		lastResult,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-		shouldValidate: 'onBlur',
+		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
 	return (

@@ -166,7 +166,7 @@ export function useDialogForm<Schema extends z.ZodTypeAny>({
 		lastResult: actionData?.result,
 		defaultValue,
 		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldValidate: 'onBlur',
+		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
 }
