@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process'
 import * as esbuild from 'esbuild'
+import { serverBundleOptions } from './server-bundle.mjs'
 
 const env = { ...process.env, NODE_ENV: 'development' }
 const processes = []
@@ -23,15 +24,7 @@ function restartServer() {
 	server = run(process.execPath, ['build-server/server.js'])
 }
 const context = await esbuild.context({
-	entryPoints: ['server.ts'],
-	outfile: 'build-server/server.js',
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
-	packages: 'external',
-	sourcemap: true,
-	logLevel: 'warning',
+	...serverBundleOptions,
 	plugins: [{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restartServer()) }],
 })
 await context.watch()

@@ -20,20 +20,33 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 const inputClass =
 	'block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid]:border-red-500 disabled:bg-gray-100'
 
-/** A labelled input with its help text and errors wired up for screen readers. */
-export function Field({
+interface ControlProps {
+	id: string
+	'aria-invalid': true | undefined
+	'aria-describedby': string | undefined
+	className: string
+}
+
+/**
+ * The label, help text and errors around one form control, wired up for
+ * screen readers: the control gets its id, aria-invalid and
+ * aria-describedby from here, so every kind of field says the same things.
+ */
+function FieldFrame({
 	label,
-	inputProps,
+	id: givenId,
 	errors,
 	help,
+	control,
 }: {
 	label: ReactNode
-	inputProps: InputHTMLAttributes<HTMLInputElement>
+	id: string | undefined
 	errors?: ListOfErrors
 	help?: ReactNode
+	control: (props: ControlProps) => ReactNode
 }) {
 	const fallbackId = useId()
-	const id = inputProps.id ?? fallbackId
+	const id = givenId ?? fallbackId
 	const errorId = errors?.length ? `${id}-error` : undefined
 	const helpId = help ? `${id}-help` : undefined
 	return (
@@ -41,13 +54,12 @@ export function Field({
 			<label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
 				{label}
 			</label>
-			<input
-				id={id}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
-				className={inputClass}
-				{...inputProps}
-			/>
+			{control({
+				id,
+				'aria-invalid': errorId ? true : undefined,
+				'aria-describedby': [helpId, errorId].filter(Boolean).join(' ') || undefined,
+				className: inputClass,
+			})}
 			{help ? (
 				<p id={helpId} className="mt-1 text-xs text-gray-500">
 					{help}
@@ -58,40 +70,39 @@ export function Field({
 	)
 }
 
-export function TextareaField({
-	label,
-	textareaProps,
-	errors,
-	help,
-}: {
+interface FieldProps {
 	label: ReactNode
-	textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>
 	errors?: ListOfErrors
 	help?: ReactNode
-}) {
-	const fallbackId = useId()
-	const id = textareaProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
-	const helpId = help ? `${id}-help` : undefined
+}
+
+export function Field({ inputProps, ...frame }: FieldProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+	return <FieldFrame {...frame} id={inputProps.id} control={(props) => <input {...props} {...inputProps} />} />
+}
+
+export function TextareaField({ textareaProps, ...frame }: FieldProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+	return <FieldFrame {...frame} id={textareaProps.id} control={(props) => <textarea {...props} {...textareaProps} />} />
+}
+
+export function SelectField({
+	selectProps,
+	options,
+	...frame
+}: FieldProps & { selectProps: SelectHTMLAttributes<HTMLSelectElement>; options: Array<{ value: string; label: string }> }) {
 	return (
-		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
-				{label}
-			</label>
-			<textarea
-				id={id}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={[helpId, errorId].filter(Boolean).join(' ') || undefined}
-				className={inputClass}
-				{...textareaProps}
-			/>
-			{help ? (
-				<p id={helpId} className="mt-1 text-xs text-gray-500">
-					{help}
-				</p>
-			) : null}
-			<ErrorList id={errorId} errors={errors} />
-		</div>
+		<FieldFrame
+			{...frame}
+			id={selectProps.id}
+			control={(props) => (
+				<select {...props} {...selectProps}>
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.label}
+						</option>
+					))}
+				</select>
+			)}
+		/>
 	)
 }
 
@@ -141,33 +152,3 @@ export function FormErrors({ errors }: { errors?: ListOfErrors }) {
 }
 
 /** A labelled select with its errors wired up, styled like the inputs. */
-export function SelectField({
-	label,
-	selectProps,
-	options,
-	errors,
-}: {
-	label: ReactNode
-	selectProps: SelectHTMLAttributes<HTMLSelectElement>
-	options: Array<{ value: string; label: string }>
-	errors?: ListOfErrors
-}) {
-	const fallbackId = useId()
-	const id = selectProps.id ?? fallbackId
-	const errorId = errors?.length ? `${id}-error` : undefined
-	return (
-		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-700">
-				{label}
-			</label>
-			<select id={id} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} className={inputClass} {...selectProps}>
-				{options.map((option) => (
-					<option key={option.value} value={option.value}>
-						{option.label}
-					</option>
-				))}
-			</select>
-			<ErrorList id={errorId} errors={errors} />
-		</div>
-	)
-}
