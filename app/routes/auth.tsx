@@ -7,6 +7,7 @@ import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
 import { ActionToast } from '~/components/ui/toaster'
 import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
+import { ServiceError } from '~/services/errors.server'
 import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
 import { makeToast, type Toast } from '~/lib/toast'
 import { authenticateCredentials, createLoginSession, requireAnonymous } from '~/services/auth.server'
@@ -81,7 +82,18 @@ async function signUp(request: Request, formData: FormData) {
 			{ headers: { 'Set-Cookie': cookie } },
 		)
 	} catch (error) {
-		assertServiceError(error)
+		if (!(error instanceof ServiceError)) {
+			// Not the visitor's mistake: keep what they typed and let them try again (SPEC §8's fallback text).
+			console.error(error)
+			return json<ActionData>(
+				{
+					intent: 'signup',
+					result: submission.reply({ formErrors: [REGISTRATION_FALLBACK], hideFields }),
+					toast: makeToast({ type: 'destructive', title: 'Registration failed', description: REGISTRATION_FALLBACK }),
+				},
+				{ status: 500 },
+			)
+		}
 		return json<ActionData>(
 			{
 				intent: 'signup',
@@ -92,6 +104,8 @@ async function signUp(request: Request, formData: FormData) {
 		)
 	}
 }
+
+const REGISTRATION_FALLBACK = 'Registration failed. Please try again.'
 
 export default function AuthPage() {
 	const actionData = useActionData<typeof action>()

@@ -9,7 +9,14 @@ export const loader = () => redirect('/')
 /** The Logout button of the top bar and the sidebar: a form, so it works without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
 	await readProtectedForm(request)
-	const cookie = await endSession(request)
+	let cookie: string
+	try {
+		cookie = await endSession(request)
+	} catch (error) {
+		// The session could not be deleted: say so rather than pretend the member is logged out.
+		console.error(error)
+		return redirectWithToast('/dashboard', { type: 'destructive', title: 'Logout failed', description: 'Please try again in a moment.' })
+	}
 	return redirectWithToast(
 		'/',
 		{ title: 'Logged out', description: 'You have been successfully logged out.' },
