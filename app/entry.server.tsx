@@ -4,7 +4,6 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/nonce-provider'
-import { recheckDatabase } from './services/database.server'
 
 const ABORT_DELAY_MS = 5_000
 
@@ -55,6 +54,4 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
 	if (request.signal.aborted) return
 	console.error(error)
-	// A lost database shows up here first; from now on requests get the 503 page (server.ts).
-	if (error instanceof Error && /^Mongo/.test(error.name)) void recheckDatabase()
 }

@@ -53,6 +53,8 @@ export function startEmbeddedDatabase(options: { dataDir?: string } = {}): Promi
 export async function connectDatabase(uri: string): Promise<void> {
 	await mongoose.connect(uri, {
 		serverSelectionTimeoutMS: 5_000,
+		// syncIndexes() below builds them once; mongoose would otherwise build them again per model.
+		autoIndex: false,
 		// Fail fast when the database is gone instead of queueing requests for 10 s.
 		bufferCommands: false,
 		// When the network goes silent (a partition, not a refused connection), a query
@@ -125,8 +127,8 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 
 const getMonitorState = () => singleton('database-monitor', () => ({ available: true }))
 
-/** Called when a request failed: if the database is the reason, later requests get the 503 page at once. */
-export async function recheckDatabase(): Promise<boolean> {
+/** After a failed request: if the database is the reason, later requests get the 503 page at once. */
+async function recheckDatabase(): Promise<boolean> {
 	const state = getMonitorState()
 	state.available = await isDatabaseReachable()
 	return state.available
