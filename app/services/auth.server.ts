@@ -1,7 +1,7 @@
 import { json, redirect } from '@remix-run/node'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { LoginThrottleModel, UserModel, type Role, type User, type UserJSON } from '#models/index'
+import { LoginThrottleModel, UserModel, toUserJSON, type Role, type User, type UserJSON } from '#models/index'
 import { singleton } from '~/lib/singleton.server'
 import { type LoginInput } from '~/lib/schemas'
 import { disconnectUserSockets } from '~/realtime/connections.server'
@@ -28,16 +28,15 @@ export async function verifyLogin({ username, password }: LoginInput): Promise<U
 		throw new ServiceError(LOCKED_OUT, 429)
 	}
 
-	const user = await UserModel.findOne({ usernameKey: key }).select('id passwordHash').lean<Pick<User, 'id' | 'passwordHash'>>()
+	// One read: the hash to check, and the account to return (toUserJSON never copies the hash).
+	const user = await UserModel.findOne({ usernameKey: key }).select('-usernameKey').lean<Omit<User, 'usernameKey'>>()
 	const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNothing(password)
 	if (!user || !valid) {
 		await recordFailedLogin(key, throttle?.lockedUntil ? 0 : (throttle?.failures ?? 0))
 		throw new ServiceError(INVALID_CREDENTIALS, 401)
 	}
 	if (throttle) await LoginThrottleModel.deleteOne({ key })
-	const account = await getUserById(user.id)
-	if (!account) throw new ServiceError(INVALID_CREDENTIALS, 401)
-	return account
+	return toUserJSON(user)
 }
 
 async function recordFailedLogin(key: string, failuresBefore: number) {
