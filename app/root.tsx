@@ -16,6 +16,7 @@ import { NotFoundPage } from './components/not-found-page'
 import { useNonce } from './components/nonce-provider'
 import { ToastProvider, Toaster } from './components/ui/toaster'
 import { TIME_ZONE_HINT_SCRIPT } from './lib/time-zone'
+import { UNAVAILABLE_MESSAGE } from './lib/unavailable-page'
 import { commitCsrfToken } from './services/csrf.server'
 import { getToast } from './services/toast.server'
 import tailwindHref from './tailwind.css'
@@ -116,7 +117,7 @@ export function ErrorBoundary() {
 				<div className="max-w-md rounded-lg border bg-white p-8 text-center shadow-sm">
 					<h1 className="text-2xl font-bold">{unavailable ? 'Service temporarily unavailable' : 'Something went wrong'}</h1>
 					<p className="mt-3 text-gray-600">
-						{unavailable ? 'We cannot reach our database right now. Please try again in a moment.' : message}
+						{unavailable ? UNAVAILABLE_MESSAGE : message}
 					</p>
 					<a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
 						Go to the home page

@@ -14,10 +14,6 @@ export function registerSocketServer(io: Server | null) {
 	registry.io = io
 }
 
-export function getSocketServer(): Server | null {
-	return registry.io
-}
-
 export const userRoom = (userId: number) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 /** Private messages and private typing notices for one user (every tab that sent `auth`). */
