@@ -138,9 +138,13 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 	const handleRemixRequest = createRequestHandler(getBuild, mode)
 	app.all('*', async (req, res, next) => {
 		try {
-			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string })
-			// A request that failed because the database has just gone gets the readable 503, like the ones after it.
-			if (response.status >= 500 && !(await database.recheck())) {
+			const failure = { databaseOutage: false }
+			const outagesBefore = database.outages()
+			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, failure })
+			// A request that failed because the database went away gets the readable 503, like the ones
+			// after it, even when the database is back by now (a query that outlived a short outage).
+			const overlappedOutage = failure.databaseOutage || database.outages() !== outagesBefore
+			if (response.status >= 500 && (overlappedOutage || !(await database.recheck()))) {
 				await response.body?.cancel()
 				return sendUnavailable(req, res)
 			}

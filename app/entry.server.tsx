@@ -4,6 +4,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/nonce-provider'
+import { isDatabaseOutageError } from './services/database.server'
 
 const ABORT_DELAY_MS = 5_000
 
@@ -51,7 +52,13 @@ export default function handleRequest(
 	})
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
 	if (request.signal.aborted) return
+	if (isDatabaseOutageError(error)) {
+		// server.ts turns this request's 500 into the readable 503; one line is enough.
+		context.failure.databaseOutage = true
+		console.error(`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`)
+		return
+	}
 	console.error(error)
 }

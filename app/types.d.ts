@@ -4,6 +4,8 @@ declare module '@remix-run/node' {
 	interface AppLoadContext {
 		/** The CSP nonce of this request (server.ts). */
 		cspNonce: string
+		/** Set by handleError when this request failed because the database was out of reach (server.ts answers 503). */
+		failure: { databaseOutage: boolean }
 	}
 }
 

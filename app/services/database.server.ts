@@ -81,6 +81,29 @@ export async function disconnectDatabase(): Promise<void> {
 	await mongoose.disconnect()
 }
 
+/** Errors that mean the database could not be reached, not that a query was wrong. */
+const OUTAGE_ERROR_NAMES = new Set([
+	'MongoNetworkError',
+	'MongoNetworkTimeoutError',
+	'MongoPoolClearedError',
+	'MongoServerSelectionError',
+	'MongooseServerSelectionError',
+	'MongoTopologyClosedError',
+	'MongoNotConnectedError',
+])
+
+/**
+ * True when `error` (or what caused it) is the database being out of reach.
+ * A request that failed that way gets the readable 503 even if the database is
+ * back by the time its answer is sent: the outage, not the app, was the cause.
+ */
+export function isDatabaseOutageError(error: unknown): boolean {
+	for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+		if (OUTAGE_ERROR_NAMES.has(cause.name)) return true
+	}
+	return false
+}
+
 /** True when the database answers a ping within `timeoutMs`. */
 export async function isDatabaseReachable(timeoutMs = 1_000): Promise<boolean> {
 	const db = mongoose.connection.db
@@ -110,12 +133,14 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	let timer: NodeJS.Timeout | undefined
 	let stopped = false
 	const check = async () => {
-		state.available = await isDatabaseReachable(intervalMs)
+		noteReachability(await isDatabaseReachable(intervalMs))
 		if (!stopped) timer = setTimeout(check, intervalMs).unref()
 	}
 	void check()
 	return {
 		isAvailable: () => state.available,
+		/** How many times the database has gone away so far: a request that overlapped an outage sees it change. */
+		outages: () => state.outages,
 		/** Checks again now (after a request failed), and remembers the answer. */
 		recheck: recheckDatabase,
 		stop: () => {
@@ -125,11 +150,16 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	}
 }
 
-const getMonitorState = () => singleton('database-monitor', () => ({ available: true }))
+const getMonitorState = () => singleton('database-monitor', () => ({ available: true, outages: 0 }))
+
+function noteReachability(reachable: boolean): boolean {
+	const state = getMonitorState()
+	if (state.available && !reachable) state.outages++
+	state.available = reachable
+	return reachable
+}
 
 /** After a failed request: if the database is the reason, later requests get the 503 page at once. */
 async function recheckDatabase(): Promise<boolean> {
-	const state = getMonitorState()
-	state.available = await isDatabaseReachable()
-	return state.available
+	return noteReachability(await isDatabaseReachable())
 }
