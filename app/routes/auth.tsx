@@ -113,7 +113,7 @@ export default function AuthPage() {
 	const tab: Intent = (actionData?.intent ?? searchParams.get('tab')) === 'signup' ? 'signup' : 'login'
 
 	return (
-		<div className="grid min-h-screen lg:grid-cols-2">
+		<div className="grid grid-cols-1 min-h-screen lg:grid-cols-2">
 			<main className="flex flex-col px-4 py-8 sm:px-8">
 				<BrandLink to="/" />
 				<div className="mx-auto my-auto w-full max-w-md py-10">

@@ -73,7 +73,7 @@ export default function CommunityRoom() {
 				</div>
 			</header>
 
-			<div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
 				<Card className="overflow-hidden">
 					<ChatPanel
 						key={community.id}

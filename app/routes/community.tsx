@@ -28,7 +28,7 @@ export default function CommunityList() {
 					New communities will appear here as soon as they are created.
 				</EmptyState>
 			) : (
-				<ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+				<ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
 					{communities.map((community) => (
 						<li key={community.id}>
 							<Card className="flex h-full flex-col p-5">

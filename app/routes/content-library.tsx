@@ -76,7 +76,7 @@ export default function ContentLibrary() {
 			<SearchSummary search={search} count={videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
 
 			{videos.length ? (
-				<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+				<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
 					{videos.map((video) => (
 						<li key={video.id} className="flex">
 							<div className="flex w-full flex-col [&>article]:flex-1">

@@ -60,7 +60,7 @@ export default function Dashboard() {
 				<p className="mt-1 text-gray-600">Here is what is happening in your leadership journey.</p>
 			</div>
 
-			<section aria-label="Your numbers" className="grid gap-4 md:grid-cols-3">
+			<section aria-label="Your numbers" className="grid grid-cols-1 gap-4 md:grid-cols-3">
 				<StatCard icon="video" title="Videos Watched" link={{ to: '/content-library', label: 'Browse the library' }}>
 					<p className="text-3xl font-bold text-gray-900">
 						{data.videos.watched} of {data.videos.total}
@@ -85,7 +85,7 @@ export default function Dashboard() {
 				</StatCard>
 			</section>
 
-			<div className="grid gap-6 lg:grid-cols-3">
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
 				<Card className="lg:col-span-2">
 					<SectionHeader title="Continue Learning" link={{ to: '/content-library', label: 'View library' }} />
 					<CardContent>
@@ -94,7 +94,7 @@ export default function Dashboard() {
 								{data.continueLearning.map((item) => (
 									<li key={item.id}>
 										<Link to={`/content-library/${item.id}`} className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50">
-											<VideoThumbnail src={item.thumbnail} className="w-28 rounded-md sm:w-36" />
+											<VideoThumbnail src={item.thumbnail} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
 											<div className="min-w-0 flex-1">
 												<p className="truncate font-medium text-gray-900">{item.title}</p>
 												<p className="text-xs text-gray-500">{item.category ?? 'Uncategorized'}</p>
@@ -148,7 +148,7 @@ export default function Dashboard() {
 					<SectionHeader title="Community Activity" link={{ to: '/community', label: 'View all' }} />
 					<CardContent>
 						{data.communities.length ? (
-							<ul className="grid gap-3 md:grid-cols-3">
+							<ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
 								{data.communities.map((community) => (
 									<li key={community.id}>
 										<Link to={`/community/${community.id}`} className="flex h-full gap-3 rounded-lg border border-gray-200 p-3 hover:border-brand-200 hover:bg-brand-50/40">

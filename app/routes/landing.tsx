@@ -38,14 +38,19 @@ export default function LandingPage() {
 			<header className="sticky top-0 z-10 border-b bg-white/90 backdrop-blur">
 				<nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
 					<BrandLink to="/" />
-					<div className="flex items-center gap-2 sm:gap-4">
-						<Link to="/auth" className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900">
+					{/*
+					 * On the narrowest phones the brand and three links do not fit on one line. Pricing is the
+					 * section just below, so it goes first (under 400px); under 360px Log in goes too, as
+					 * Get Started leads to the same page.
+					 */}
+					<div className="flex items-center gap-1 whitespace-nowrap sm:gap-4">
+						<Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[360px]:block">
 							Log in
 						</Link>
-						<a href="#pricing" className="rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900">
+						<a href="#pricing" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[400px]:block">
 							Pricing
 						</a>
-						<Link to="/auth" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+						<Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:px-4">
 							Get Started
 						</Link>
 					</div>

@@ -8,6 +8,7 @@ import { ChatPanel } from '~/components/chat/chat-panel'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
+import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
 import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
 import { requireNumericId } from '~/lib/http.server'
@@ -69,7 +70,7 @@ export default function Messages() {
 				<h1 className="text-2xl font-bold text-gray-900">Messages</h1>
 				<p className="mt-1 text-gray-600">Private conversations with other members.</p>
 			</div>
-			<Card className="grid overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
+			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
 				<ContactList contacts={contacts} total={contactCount} search={search} selectedId={contact?.id ?? null} />
 				<div className="min-w-0 border-t border-gray-100 md:border-l md:border-t-0">
 					{contact && history ? (
@@ -102,8 +103,9 @@ export default function Messages() {
 						</>
 					) : (
 						<div className="flex h-full min-h-[24rem] flex-col items-center justify-center p-8 text-center">
-							<span aria-hidden="true" className="mb-3 text-4xl">
-								💬
+							{/* An icon, not an emoji: machines without an emoji font would draw an empty box. */}
+							<span aria-hidden="true" className="mb-3 text-gray-400">
+								<Icon name="messages" className="h-10 w-10" />
 							</span>
 							<p className="font-medium text-gray-900">{contactMissing ? 'Contact not found' : 'Select a contact'}</p>
 							<p className="mt-1 text-sm text-gray-600">

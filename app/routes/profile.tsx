@@ -149,7 +149,7 @@ export default function ProfilePage() {
 				<h1 className="text-2xl font-bold text-gray-900">My Profile</h1>
 				<p className="mt-1 text-gray-600">Manage your account settings and preferences</p>
 			</div>
-			<div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_1fr]">
 				<Card className="self-start p-6 text-center">
 					<div className="flex justify-center">
 						<Avatar name={user.name} src={user.avatar} size="lg" />

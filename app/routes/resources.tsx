@@ -45,7 +45,7 @@ export default function ResourcesPage() {
 			</div>
 			<SearchSummary search={search} count={resources.length} clearTo={type === ALL ? '/resources' : `?type=${encodeURIComponent(type)}`} />
 			{resources.length ? (
-				<ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+				<ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
 					{resources.map((resource) => {
 						const info = resourceTypeInfo(resource.type)
 						const link = resourceLink(resource.url)

@@ -70,7 +70,7 @@ export default function SubscribePage() {
 					</div>
 				</div>
 				<div className="space-y-6 p-6">
-					<PremiumBenefits className="grid gap-2 sm:grid-cols-2" />
+					<PremiumBenefits className="grid grid-cols-1 gap-2 sm:grid-cols-2" />
 					{billing.provider === 'stripe' ? <StripeCheckout publicKey={billing.publicKey} /> : <DemoCheckout />}
 					<p className="text-xs text-gray-500">
 						Your card won't be charged during the 30-day trial. After the trial ends, you'll be charged $50.00 per month

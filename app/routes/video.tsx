@@ -81,7 +81,7 @@ export default function VideoPage() {
 				Back to Library
 			</Link>
 
-			<div className="grid gap-6 lg:grid-cols-3">
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
 				<div className="space-y-4 lg:col-span-2">
 					{video.url ? (
 						<VideoPlayer
@@ -154,7 +154,7 @@ export default function VideoPage() {
 					Related Content
 				</h2>
 				{related.length ? (
-					<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+					<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
 						{related.map((item) => (
 							<li key={item.id} className="flex [&>article]:flex-1">
 								<VideoCard video={item} />
@@ -230,7 +230,7 @@ function MarkCompleteForm() {
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
 		<div className="relative overflow-hidden rounded-xl bg-gray-900">
-			<VideoThumbnail src={thumbnail} className="opacity-25 blur-sm" />
+			<VideoThumbnail src={thumbnail} className="w-full opacity-25 blur-sm" />
 			<div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
 				<span className="rounded-full bg-white/15 p-3">
 					<Icon name="lock" className="h-7 w-7" />

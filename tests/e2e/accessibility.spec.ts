@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { type Result } from 'axe-core'
-import { jsEnabled, logIn, signUp } from './helpers'
+import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
 
 /**
  * Issue 7, item 6: axe-core on every page, as a visitor, a free member, a
@@ -131,24 +131,6 @@ function describeViolation(path: string, violation: Result) {
 		.join('\n')
 	const more = violation.nodes.length > 3 ? `\n      ...and ${violation.nodes.length - 3} more` : ''
 	return `  ${path} [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length})\n${targets}${more}`
-}
-
-/**
- * axe runs inside the page, which a context without JavaScript refuses. So
- * the JS-off project audits in a context where JavaScript is on but the
- * app's never runs: every script request is refused and every document
- * arrives with its <script> elements taken out (and its <noscript> content
- * shown), which is what a browser without JavaScript draws.
- */
-async function withoutAppScripts(context: BrowserContext) {
-	await context.route('**/*', async (route) => {
-		const type = route.request().resourceType()
-		if (type === 'script') return route.abort()
-		if (type !== 'document') return route.fallback()
-		const response = await route.fetch({ maxRedirects: 0 })
-		const body = (await response.text()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<\/?noscript>/gi, '')
-		await route.fulfill({ response, body })
-	})
 }
 
 /** A page that hydrates (an island) is the only kind whose markup differs without JavaScript. */

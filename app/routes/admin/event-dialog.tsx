@@ -74,7 +74,7 @@ function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typ
 				inputProps={{ ...getInputProps(fields.location, { type: 'text' }), placeholder: 'Leave empty for an online event' }}
 				errors={fields.location.errors}
 			/>
-			<div className="grid gap-4 sm:grid-cols-2">
+			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
 				<Field
 					label="Start Time"
 					inputProps={getInputProps(fields.startTime, { type: 'datetime-local' })}

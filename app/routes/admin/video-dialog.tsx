@@ -60,7 +60,7 @@ export default function VideoDialog() {
 				inputProps={{ ...getInputProps(fields.thumbnail, { type: 'text' }), placeholder: 'https://... (optional)', inputMode: 'url' }}
 				errors={fields.thumbnail.errors}
 			/>
-			<div className="grid gap-4 sm:grid-cols-2">
+			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
 				<Field
 					label="Duration (minutes)"
 					inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 1, step: 1 }}

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test'
+import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
+
+/**
+ * On the narrowest phone still sold (320 CSS pixels), no page scrolls
+ * sideways: long titles truncate or wrap, grids fall to one column, and the
+ * landing page's top bar keeps to one line. Checked as each kind of user,
+ * with JavaScript on and off (the no-JS pages draw menus and dialogs
+ * differently).
+ */
+
+const PHONE = { width: 320, height: 640 }
+
+type Account = 'visitor' | 'member' | 'premium' | 'admin'
+
+/** Demo data ids: video 12 is beyond the free ten, user 6 is Maria Gonzalez. */
+const PATHS: Record<Account, string[]> = {
+	visitor: ['/', '/auth', '/auth?tab=signup', '/no-such-page'],
+	member: [
+		'/dashboard',
+		'/content-library',
+		'/content-library/1',
+		'/content-library/12',
+		'/community',
+		'/community/1',
+		'/messages',
+		'/messages?userId=6',
+		'/events',
+		'/resources',
+		'/profile',
+		'/profile?tab=password',
+		'/subscribe',
+	],
+	premium: ['/dashboard', '/content-library/12', '/community/1', '/subscription-success'],
+	admin: ['/admin', '/admin?tab=content', '/admin?tab=communities', '/admin?tab=events', '/admin?tab=resources', '/admin/videos/new', '/admin/events/1/edit'],
+}
+
+/** How far the page reaches past the right edge of the screen, and what sticks out first. */
+function sidewaysOverflow(page: Page) {
+	return page.evaluate(() => {
+		const width = document.documentElement.clientWidth
+		const beyond = document.documentElement.scrollWidth - width
+		if (beyond <= 0) return { beyond, culprit: '' }
+		const culprit = [...document.querySelectorAll('body *')].find((element) => element.getBoundingClientRect().right > width + 0.5)
+		return { beyond, culprit: culprit ? `${culprit.tagName.toLowerCase()} "${(culprit.textContent ?? '').trim().slice(0, 40)}"` : '(text or a pseudo-element)' }
+	})
+}
+
+for (const account of Object.keys(PATHS) as Account[]) {
+	test(`no page scrolls sideways on a 320-pixel phone for the ${account}`, async ({ browser }, testInfo) => {
+		test.setTimeout(30_000 + PATHS[account].length * 5_000)
+		// JavaScript stays on for the measurement itself; without it, the app's scripts never run.
+		const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: PHONE, javaScriptEnabled: true })
+		if (!jsEnabled(testInfo)) await withoutAppScripts(context)
+		const page = await context.newPage()
+		// A fresh account is sure to be free, whatever other tests do to the demo `member`.
+		if (account === 'member') await signUp(page)
+		else if (account !== 'visitor') await logIn(page, account)
+		const overflowing: string[] = []
+		for (const path of PATHS[account]) {
+			const response = await page.goto(path)
+			expect(response?.status(), `${path} answered`).toBeLessThan(account === 'visitor' && path === '/no-such-page' ? 500 : 400)
+			// With JavaScript, the time-zone hint may reload the first page once; measure the settled page.
+			await page.waitForLoadState('load')
+			const { beyond, culprit } = await sidewaysOverflow(page)
+			if (beyond > 0) overflowing.push(`${path}: ${beyond}px too wide, starting with ${culprit}`)
+		}
+		await context.close()
+		expect(overflowing, overflowing.join('\n')).toEqual([])
+	})
+}
