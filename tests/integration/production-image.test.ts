@@ -1,0 +1,37 @@
+import fs from 'node:fs'
+import { builtinModules } from 'node:module'
+import { describe, expect, it } from 'vitest'
+
+/**
+ * The Docker image runs the built server with production dependencies only
+ * (`npm ci --omit=dev`, Dockerfile). A package the built code imports that
+ * sits in devDependencies works in every test here and fails only in the
+ * image, at start-up or worse on the first request that needs it. So: every
+ * package the built bundles import must be a production dependency.
+ */
+
+const BUNDLES = ['build/index.js', 'build-server/server.js', 'build-server/seed.js']
+const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
+
+/** `@scope/name/deep/path` → `@scope/name`, `name/deep` → `name`. */
+function packageName(specifier: string) {
+	const parts = specifier.split('/')
+	return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!
+}
+
+function importedPackages(file: string) {
+	const code = fs.readFileSync(file, 'utf8')
+	const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1]!)
+	return [...new Set(specifiers.filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier)).map(packageName))].sort()
+}
+
+describe('the production image', () => {
+	for (const bundle of BUNDLES) {
+		it(`has every package that ${bundle} imports among the production dependencies`, () => {
+			const imported = importedPackages(bundle)
+			// The bundles are built before the tests (npm test); an empty list would mean the pattern broke.
+			expect(imported).toContain('mongoose')
+			expect(imported.filter((name) => !(name in packageJson.dependencies))).toEqual([])
+		})
+	}
+})
