@@ -19,6 +19,18 @@ export function isPremium(user: { subscriptionStatus?: string | null } | null | 
 	return isPremiumStatus(user?.subscriptionStatus)
 }
 
+/**
+ * A trial no Stripe subscription stands behind (simulated billing, or demo
+ * data) whose end has passed. Nobody else will ever end it: Stripe sends no
+ * webhook for a subscription it does not have. See docs/decisions/043.
+ */
+export function isLapsedSimulatedTrial(
+	user: { subscriptionStatus: string; stripeSubscriptionId: string | null; trialEndsAt: string | null },
+	now = new Date(),
+): boolean {
+	return user.subscriptionStatus === 'trialing' && !user.stripeSubscriptionId && user.trialEndsAt !== null && new Date(user.trialEndsAt) <= now
+}
+
 /** SPEC §9: free accounts may play the first 10 videos. */
 export const FREE_VIDEO_LIMIT = 10
 

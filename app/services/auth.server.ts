@@ -5,6 +5,7 @@ import { LoginThrottleModel, UserModel, toUserJSON, type Role, type User, type U
 import { singleton } from '~/lib/singleton.server'
 import { type LoginInput } from '~/lib/schemas'
 import { disconnectUserSockets } from '~/realtime/connections.server'
+import { withLapsedTrialSettled } from './billing/index.server'
 import { ServiceError } from './errors.server'
 import { verifyAgainstNothing, verifyPassword } from './password.server'
 import { deleteAllSessionsOfUser, getSession, getSessionStorage } from './session.server'
@@ -111,7 +112,8 @@ export async function getUserId(request: Request): Promise<number | null> {
 
 export async function getOptionalUser(request: Request): Promise<UserJSON | null> {
 	const userId = await getUserId(request)
-	return userId === null ? null : getUserById(userId)
+	const user = userId === null ? null : await getUserById(userId)
+	return user ? withLapsedTrialSettled(user) : null
 }
 
 /** For pages: a visitor without a session goes to /auth. */

@@ -73,6 +73,35 @@ describe('POST /api/get-or-create-subscription with simulated billing', () => {
 	})
 })
 
+describe('a simulated trial that has run its 30 days', () => {
+	const endTrialYesterday = (username: string, fields: Record<string, unknown> = {}) =>
+		UserModel.updateOne({ usernameKey: username }, { $set: { trialEndsAt: new Date(Date.now() - DAY_MS), ...fields } })
+
+	it('turns active, as a trial whose first charge succeeds does, the next time the member comes', async () => {
+		const { client, username } = await newMember()
+		await client.json('POST', '/api/get-or-create-subscription')
+		// Still running: nothing changes.
+		expect(await (await client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'trialing' })
+
+		await endTrialYesterday(username)
+		expect(await (await client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
+		const user = await stored(username)
+		expect(user?.subscriptionStatus).toBe('active')
+		expect(user?.trialEndsAt).toBeNull()
+		const page = await (await client.get('/dashboard')).text()
+		expect(page).toContain('Premium Active')
+		expect(page).not.toContain('Trial ends:')
+	})
+
+	it('leaves a trial Stripe stands behind to Stripe: its webhook says how the trial ended', async () => {
+		const { client, username } = await newMember()
+		await client.json('POST', '/api/get-or-create-subscription')
+		await endTrialYesterday(username, { stripeCustomerId: 'cus_demo_test', stripeSubscriptionId: 'sub_demo_test' })
+		expect(await (await client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'trialing' })
+		expect((await stored(username))?.subscriptionStatus).toBe('trialing')
+	})
+})
+
 describe('/subscribe with simulated billing, without JavaScript', () => {
 	it('says plainly that billing is simulated, with the spec texts and no Stripe key', async () => {
 		const { client } = await newMember()

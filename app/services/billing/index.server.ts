@@ -2,8 +2,12 @@ import { getConfig } from '~/config.server'
 import { singleton } from '~/lib/singleton.server'
 import { ServiceError } from '../errors.server'
 import { createDemoProvider } from './demo.server'
+import { type UserJSON } from '#models/index'
+import { isLapsedSimulatedTrial } from '~/lib/subscription'
+import { getUserById } from '../users.server'
 import { type BillingProvider, type BillingUser } from './provider.server'
 import { createStripeProvider, type StripeProvider } from './stripe.server'
+import { convertLapsedSimulatedTrial } from './subscription-store.server'
 import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
 
 export { BillingUnavailableError, type SubscriptionAnswer, type SubscriptionState } from './provider.server'
@@ -42,6 +46,18 @@ export function needsCheckout(user: BillingUser) {
 /** The user's subscription as the server knows it now (re-read from Stripe when there is one). */
 export function refreshSubscription(user: BillingUser) {
 	return getProvider().refreshSubscription(user)
+}
+
+/**
+ * The acting user as of now: a simulated trial whose end has passed becomes
+ * active first (docs/decisions/043). One date comparison per request, and
+ * one write the first time after the trial ends.
+ */
+export async function withLapsedTrialSettled(user: UserJSON): Promise<UserJSON> {
+	const now = new Date()
+	if (!isLapsedSimulatedTrial(user, now)) return user
+	await convertLapsedSimulatedTrial(user.id, now)
+	return (await getUserById(user.id)) ?? user
 }
 
 /** POST /api/stripe/webhook: a ServiceError (400) for a bad signature or when Stripe is not in use. */

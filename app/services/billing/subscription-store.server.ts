@@ -50,6 +50,19 @@ export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date)
 }
 
 /**
+ * Ends a lapsed simulated trial as Stripe ends a trial whose first charge
+ * succeeds: the member is now `active`. Conditional, so only the first of
+ * racing requests writes, and never a trial Stripe stands behind.
+ */
+export async function convertLapsedSimulatedTrial(userId: number, now: Date): Promise<boolean> {
+	const result = await UserModel.updateOne(
+		{ id: userId, subscriptionStatus: 'trialing', stripeSubscriptionId: null, trialEndsAt: mongoose.trusted({ $lte: now }) },
+		{ $set: { subscriptionStatus: 'active', trialEndsAt: null } },
+	)
+	return result.modifiedCount === 1
+}
+
+/**
  * Stores the Stripe customer of a user unless one is stored already, and
  * returns the one that is stored: the first request to get there wins.
  */
