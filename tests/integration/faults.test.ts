@@ -333,7 +333,10 @@ describe('the database unreachable, and back', () => {
 				proxy.cut(mode)
 				// A reload sent the moment the database goes: the server does not know yet, so it waits on its
 				// queries, which fail (or resume) only around the time the database is back.
-				const caughtMidway = get('/dashboard').then((response) => response.status)
+				const caughtMidway = get('/dashboard').then(
+					(response) => response.status,
+					(error: Error) => `failed: ${error.message}`,
+				)
 				await until(async () => (await get('/healthz')).status === 503, '/healthz answers 503')
 				const detectedAfterMs = Date.now() - cutAt
 				expect(await (await get('/healthz')).json()).toEqual({ status: 'unavailable', database: false })
