@@ -1,10 +1,10 @@
+import { type UserJSON } from '#models/index'
 import { getConfig } from '~/config.server'
 import { singleton } from '~/lib/singleton.server'
-import { ServiceError } from '../errors.server'
-import { createDemoProvider } from './demo.server'
-import { type UserJSON } from '#models/index'
 import { isLapsedSimulatedTrial } from '~/lib/subscription'
+import { ServiceError } from '../errors.server'
 import { getUserById } from '../users.server'
+import { createDemoProvider } from './demo.server'
 import { type BillingProvider, type BillingUser } from './provider.server'
 import { createStripeProvider, type StripeProvider } from './stripe.server'
 import { convertLapsedSimulatedTrial } from './subscription-store.server'
@@ -56,7 +56,8 @@ export function refreshSubscription(user: BillingUser) {
 export async function withLapsedTrialSettled(user: UserJSON): Promise<UserJSON> {
 	const now = new Date()
 	if (!isLapsedSimulatedTrial(user, now)) return user
-	await convertLapsedSimulatedTrial(user.id, now)
+	if (await convertLapsedSimulatedTrial(user.id, now)) return { ...user, subscriptionStatus: 'active', trialEndsAt: null }
+	// Another request (or a Stripe subscription) got there first: what is stored now is the truth.
 	return (await getUserById(user.id)) ?? user
 }
 
