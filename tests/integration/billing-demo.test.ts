@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { seedDemoData } from '~/services/demo-data.server'
-import { signUpMember } from '../setup/billing-test-helpers'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 

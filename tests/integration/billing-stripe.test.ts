@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
-import { signUpMember, startStripeModeServer, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
+import { startStripeModeServer, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
 import { FakeStripe } from '../setup/fake-stripe'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 
 /** Stripe mode, against a local fake of the Stripe API that records what the app asks for. */

@@ -3,7 +3,8 @@ import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { StripeEventModel } from '#models/index'
 import { isPremiumStatus } from '~/lib/subscription'
-import { signUpMember, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
+import { storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 
 /**

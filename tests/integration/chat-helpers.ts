@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { UserModel } from '#models/index'
 import { type ChatMessage, type TypingNotice } from '~/lib/chat'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 
 /**
  * Helpers for the chat integration tests: members with a logged-in HTTP
@@ -19,22 +20,14 @@ export interface Member {
 }
 
 let registered = 0
+const CHAT_PASSWORD = 'chat-password-1'
 
 /** Registers a fresh account (so no test shares another's rate limit) and logs it in. */
 export async function newMember(baseUrl: string, { premium = true, name }: { premium?: boolean; name?: string } = {}): Promise<Member> {
 	registered += 1
-	const username = `chat${registered}_${Math.random().toString(36).slice(2, 7)}`
-	const client = new TestClient(baseUrl)
-	const response = await client.json('POST', '/api/register', {
-		username,
-		password: 'chat-password-1',
-		name: name ?? `Chatter ${registered}`,
-		email: `${username}@example.com`,
-	})
-	expect(response.status).toBe(201)
-	const user = (await response.json()) as { id: number; name: string }
-	if (premium) await UserModel.updateOne({ id: user.id }, { $set: { subscriptionStatus: 'active' } })
-	return { id: user.id, username, name: user.name, client, cookie: `__session=${client.cookie('__session')}` }
+	const member = await signUpMember(baseUrl, `chat${registered}`, { name: name ?? `Chatter ${registered}`, password: CHAT_PASSWORD })
+	if (premium) await UserModel.updateOne({ id: member.id }, { $set: { subscriptionStatus: 'active' } })
+	return { id: member.id, username: member.username, name: member.name, client: member.client, cookie: `__session=${member.client.cookie('__session')}` }
 }
 
 /** Logs in one of the seeded demo accounts. */
@@ -49,7 +42,7 @@ export async function demoMember(baseUrl: string, username: string): Promise<Mem
 /** A second session of the same account, as on another device. */
 export async function logInAgain(baseUrl: string, member: Member): Promise<Member> {
 	const client = new TestClient(baseUrl)
-	const response = await client.json('POST', '/api/login', { username: member.username, password: 'chat-password-1' })
+	const response = await client.json('POST', '/api/login', { username: member.username, password: CHAT_PASSWORD })
 	expect(response.status).toBe(200)
 	return { ...member, client, cookie: `__session=${client.cookie('__session')}` }
 }

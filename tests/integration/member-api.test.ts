@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProgressModel, SessionModel, UserModel } from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 
@@ -21,19 +22,9 @@ async function logIn(username: string, password = DEMO_PASSWORD) {
 	return { client, user: (await response.json()) as { id: number } }
 }
 
-let counter = 0
 async function newMember() {
-	counter += 1
-	const username = `api_member_${counter}_${Date.now() % 100000}`
-	const client = new TestClient(server.url)
-	const response = await client.json('POST', '/api/register', {
-		username,
-		password: 'first-password',
-		name: 'Avery Api',
-		email: `${username}@example.com`,
-	})
-	expect(response.status).toBe(201)
-	return { client, user: (await response.json()) as { id: number; email: string }, username }
+	const { client, id, email, username } = await signUpMember(server.url, 'api_member', { name: 'Avery Api', password: 'first-password' })
+	return { client, user: { id, email }, username }
 }
 
 describe('every member endpoint needs a session', () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 
@@ -36,15 +37,7 @@ async function logIn(username: string, password = DEMO_PASSWORD) {
 	return client
 }
 
-let counter = 0
-async function newMember(name = 'Riley Page') {
-	counter += 1
-	const username = `page_member_${counter}_${Date.now() % 100000}`
-	const client = new TestClient(server.url)
-	const response = await client.json('POST', '/api/register', { username, password: 'first-password', name, email: `${username}@example.com` })
-	expect(response.status).toBe(201)
-	return { client, username, id: ((await response.json()) as { id: number }).id }
-}
+const newMember = (name = 'Riley Page') => signUpMember(server.url, 'page_member', { name, password: 'first-password' })
 
 async function page(client: TestClient, path: string) {
 	const response = await client.get(path)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
+import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 
@@ -12,18 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-async function signedUpClient() {
-	const client = new TestClient(server.url)
-	const username = `page_user_${Math.random().toString(36).slice(2, 8)}`
-	const response = await client.json('POST', '/api/register', {
-		username,
-		password: 'password-123',
-		name: 'Robin Page',
-		email: `${username}@example.com`,
-	})
-	expect(response.status).toBe(201)
-	return { client, username }
-}
+const signedUpClient = () => signUpMember(server.url, 'page_user', { name: 'Robin Page' })
 
 describe('pages without JavaScript', () => {
 	it('the landing page ships no script at all', async () => {

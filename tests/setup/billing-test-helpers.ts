@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll } from 'vitest'
 import { UserModel } from '#models/index'
 import { FakeStripe } from './fake-stripe'
-import { TestClient } from './http-client'
 import { startTestServer, type TestServer } from './test-server'
 
 export const STRIPE_TEST_ENV = {
@@ -27,21 +26,6 @@ export function useStripeModeServer(database: { uri: () => string }) {
 		await app.fake?.stop()
 	})
 	return app
-}
-
-/** A new member, signed up and logged in through the JSON API. */
-export async function signUpMember(serverUrl: string, prefix = 'buyer') {
-	const client = new TestClient(serverUrl)
-	const username = `${prefix}_${Math.random().toString(36).slice(2, 8)}`
-	const response = await client.json('POST', '/api/register', {
-		username,
-		password: 'password-123',
-		name: 'Robin Buyer',
-		email: `${username}@example.com`,
-	})
-	expect(response.status).toBe(201)
-	const { id } = (await response.json()) as { id: number }
-	return { client, username, id }
 }
 
 /** The member's stored subscription fields. */
