@@ -1,26 +1,20 @@
 import mongoose from 'mongoose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel, nextId } from '#models/index'
 import { LAST_ADMIN } from '~/services/admin-users.server'
-import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { logIn, snapshot, userIdOf, type DemoAccount } from './admin-helpers'
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
 const clients = {} as Record<DemoAccount | 'visitor', TestClient>
 
 beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
 	clients.visitor = new TestClient(server.url)
 	for (const account of ['admin', 'manager', 'moderator', 'member', 'premium'] as const) {
 		clients[account] = await logIn(server.url, account)
 	}
 })
-afterAll(() => server?.stop())
 
 const validVideo = { title: 'Leading Hybrid Teams', description: 'Rituals for teams split across offices.', url: '/media/teams.mp4', thumbnail: null, duration: 12, category: 'Team Building' }
 const validCommunity = { name: 'Finance Leaders', description: 'CFOs and finance managers.', icon: 'FL' }

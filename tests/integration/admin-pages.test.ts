@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, VideoModel } from '#models/index'
 import { LAST_ADMIN } from '~/services/admin-users.server'
-import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { logIn, snapshot, userIdOf } from './admin-helpers'
 
 /** The panel as a browser without JavaScript uses it: server-rendered pages and real form posts. */
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
 let admin: TestClient
 let manager: TestClient
 
 beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
 	admin = await logIn(server.url, 'admin')
 	manager = await logIn(server.url, 'manager')
 })
-afterAll(() => server?.stop())
 
 async function html(client: TestClient, path: string, status = 200) {
 	const response = await client.get(path)

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
-import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 
 /** Simulated billing: no STRIPE_SECRET_KEY outside production (docs/decisions/043). */
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
 const DAY_MS = 86_400_000
-
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
 
 const newMember = () => signUpMember(server.url, 'demo_buyer')
 

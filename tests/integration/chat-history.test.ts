@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, MessageModel, conversationKeyOf, reserveIds } from '#models/index'
-import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { demoMember, newMember, texts, type Member } from './chat-helpers'
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
 let busyRoom: number
 let alice: Member
 let bob: Member
@@ -21,15 +18,12 @@ async function fillRoom(communityId: number, sender: Member, count: number) {
 }
 
 beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
 	alice = await newMember(server.url, { name: 'Alice History' })
 	bob = await newMember(server.url, { name: 'Bob History' })
 	busyRoom = 77
 	await CommunityModel.create({ id: busyRoom, name: 'Busy Room', createdBy: alice.id })
 	await fillRoom(busyRoom, alice, 120)
 })
-afterAll(() => server?.stop())
 
 type Row = { id: number; content: string; senderName: string; senderId: number; communityId: number | null }
 const history = async (member: Member, path: string) => {

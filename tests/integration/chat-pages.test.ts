@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MessageModel, UserModel, reserveIds } from '#models/index'
-import { seedDemoData } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { demoMember, newMember, unique } from './chat-helpers'
 
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
+const server = useSeededTestServer()
 
 const page = async (client: TestClient, path: string) => {
 	const response = await client.get(path)

@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { MessageModel } from '#models/index'
-import { seedDemoData } from '~/services/demo-data.server'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { authenticate, connectChat, demoMember, logInAgain, newMember, texts, unique, type ChatClient } from './chat-helpers'
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
 const open: ChatClient[] = []
 
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
 afterEach(() => {
 	for (const client of open.splice(0)) client.close()
 })

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventModel, MessageModel, ResourceModel, UserModel } from '#models/index'
-import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 import { logIn, userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
@@ -21,20 +20,17 @@ import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type 
  * that good request in one way.
  */
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useSeededTestServer()
+const { database } = server
 let as: Record<Role, TestClient>
 /** Ids the tables refer to as {self}, {david}. */
 const ids = { self: 0, david: 0 }
 
 beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
 	as = await logInEveryRole(server.url)
 	ids.self = await userIdOf('member')
 	ids.david = await userIdOf('david')
 })
-afterAll(() => server?.stop())
 
 const withIds = (path: string) => path.replace('{self}', String(ids.self)).replace('{david}', String(ids.david))
 const ONE_MEGABYTE = 'x'.repeat(1024 * 1024)

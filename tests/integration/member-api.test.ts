@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ProgressModel, SessionModel, UserModel } from '#models/index'
-import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
+const server = useSeededTestServer()
 
 async function logIn(username: string, password = DEMO_PASSWORD) {
 	const client = new TestClient(server.url)

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/index'
-import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
  * The member screens as a browser without JavaScript sees them: server-drawn
  * HTML and real form posts with the CSRF token.
  */
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
+const server = useSeededTestServer()
 
 /** The visible text of a page: tags, React's text separators and entities removed, whitespace collapsed. */
 function textOf(html: string): string {
