@@ -40,7 +40,7 @@ export default {
 				// Events, resources, profile
 				route('events', 'routes/events.tsx')
 				route('resources', 'routes/resources.tsx')
-				route('profile', 'routes/profile.tsx')
+				route('profile', 'routes/profile/route.tsx')
 				route('settings', 'routes/settings.tsx')
 
 				// Administration

@@ -26,8 +26,8 @@ import {
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
-import { anonymousPageCache } from '~/lib/anonymous-page-cache.server'
-import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/lib/http.server'
+import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
+import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000

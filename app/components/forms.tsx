@@ -116,32 +116,6 @@ export function useIsSubmitting(intent?: string) {
 	return intent === undefined || navigation.formData.get('intent') === intent
 }
 
-/** A submit button that shows its pending label while its form is on its way. */
-export function StatusButton({
-	pending,
-	pendingLabel,
-	children,
-	className = '',
-	disabled,
-	...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { pending: boolean; pendingLabel: string }) {
-	return (
-		<button
-			type="submit"
-			aria-busy={pending || undefined}
-			// Taken out of `props` above: spread after this, a caller's `disabled={false}` would re-enable a pending button.
-			disabled={pending || disabled}
-			className={`inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
-			{...props}
-		>
-			{pending ? (
-				<span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-			) : null}
-			{pending ? pendingLabel : children}
-		</button>
-	)
-}
-
 export function FormErrors({ errors }: { errors?: ListOfErrors }) {
 	if (!errors?.filter(Boolean).length) return null
 	return (

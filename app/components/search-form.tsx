@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { Button } from '~/components/ui/button'
 
 /**
  * A GET search form (`?q=`) for a list page; it keeps the active tab's
@@ -33,9 +34,9 @@ export function SearchForm({
 				placeholder={placeholder}
 				className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 			/>
-			<button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+			<Button type="submit">
 				Search
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -4,6 +4,7 @@ import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { formatMinutes, progressState, progressText, type VideoCardData } from '~/lib/videos'
 import { VideoThumbnail } from './video-thumbnail'
+import { ButtonLink } from '~/components/ui/button'
 
 /**
  * A video in a grid. A video the member cannot watch (SPEC §6) is dimmed
@@ -55,9 +56,9 @@ export function VideoCard({ video }: { video: VideoCardData }) {
 					</span>
 					<p className="font-semibold text-gray-900">Premium Content</p>
 					<p className="sr-only">{video.title}</p>
-					<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+					<ButtonLink to="/subscribe" size="sm">
 						Unlock
-					</Link>
+					</ButtonLink>
 				</div>
 			</article>
 		)

@@ -3,11 +3,11 @@ import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { createRateLimiter } from '~/lib/rate-limit.server'
 import { singleton } from '~/lib/singleton.server'
-import { ServiceError } from '~/services/errors.server'
+import { ServiceError } from '~/lib/service-error'
 import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/services/messages.server'
 import { getUserById } from '~/services/users.server'
 import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './connections.server'
-import { type ChatSocket } from './socket.server'
+import { type ChatSocket } from './socket-data'
 
 /**
  * The chat events of SPEC §7 on one socket. Payloads are parsed with zod;

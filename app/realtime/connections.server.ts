@@ -1,18 +1,13 @@
 import { type Server } from 'socket.io'
-import { singleton } from '~/lib/singleton.server'
 import { type ChatMessage } from '~/lib/chat'
+import { type LivePublisher } from '~/services/live.server'
 
 /**
- * The live Socket.IO server, registered by `server.ts`, so services (logout,
- * chat) can reach sockets without importing the HTTP wiring. Every socket
- * joins `user:{id}` and `session:{sid}` rooms when it connects, and the chat
- * rooms below once its `auth` message is accepted.
+ * The rooms of the Socket.IO server, and the LivePublisher that services
+ * reach it through (registered by attachSocketServer). Every socket joins
+ * `user:{id}` and `session:{sid}` rooms when it connects, and the chat rooms
+ * below once its `auth` message is accepted.
  */
-const registry = singleton('socket-registry', () => ({ io: null as Server | null }))
-
-export function registerSocketServer(io: Server | null) {
-	registry.io = io
-}
 
 export const userRoom = (userId: number) => `user:${userId}`
 export const sessionRoom = (sessionId: string) => `session:${sessionId}`
@@ -27,12 +22,15 @@ export const communityRoom = (communityId: number) => `community:${communityId}`
  */
 export const ALL_COMMUNITIES_ROOM = 'communities:all'
 
-/** Closes a user's sockets: those of one session, or all of them. */
-export function disconnectUserSockets(userId: number, sessionId?: string) {
-	const io = registry.io
-	if (!io) return
-	const room = sessionId ? sessionRoom(sessionId) : userRoom(userId)
-	io.in(room).disconnectSockets(true)
+/** The services' way to the sockets (app/services/live.server.ts). */
+export function createSocketPublisher(io: Server): LivePublisher {
+	return {
+		deliverMessage: (message) => deliverMessage(io, message),
+		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
+			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
+			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)
+		},
+	}
 }
 
 /**
@@ -41,9 +39,7 @@ export function disconnectUserSockets(userId: number, sessionId?: string) {
  * its two participants and nobody else. One emit to several rooms reaches a
  * socket once even when it is in more than one of them.
  */
-export function deliverMessage(message: ChatMessage) {
-	const io = registry.io
-	if (!io) return
+function deliverMessage(io: Server, message: ChatMessage) {
 	if (message.isPrivate && message.recipientId !== null) {
 		io.to([inboxRoom(message.senderId), inboxRoom(message.recipientId)]).emit('private_message', message)
 	} else if (message.communityId !== null) {

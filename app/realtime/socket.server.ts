@@ -1,23 +1,13 @@
 import { type IncomingMessage, type Server as HttpServer } from 'node:http'
-import { Server, type Socket } from 'socket.io'
+import { Server } from 'socket.io'
 import { z } from 'zod'
-import { readSessionCookie } from '~/services/session.server'
+import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/users.server'
+import { registerLivePublisher } from '~/services/live.server'
 import { finishChatSends, joinChatRooms, registerChatHandlers } from './chat.server'
-import { registerSocketServer, sessionRoom, userRoom } from './connections.server'
+import { createSocketPublisher, sessionRoom, userRoom } from './connections.server'
+import { type ChatSocket, type SocketData } from './socket-data'
 
-export interface SocketData {
-	userId: number
-	sessionId: string
-	username: string
-	name: string
-	/** Set once the client's `auth` message matched the session's user (SPEC §4). */
-	authenticated: boolean
-	/** Set once the client chose its rooms with `subscribe` (else it receives every room). */
-	subscribed: boolean
-}
-
-export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>
 
 /**
  * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
@@ -87,7 +77,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 		registerChatHandlers(socket)
 	})
 
-	registerSocketServer(io)
+	registerLivePublisher(createSocketPublisher(io))
 	return io
 }
 

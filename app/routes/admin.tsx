@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldReval
 import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
 import { BRAND_NAME } from '~/components/brand'
 import { TabLinks } from '~/components/ui/tab-links'
-import { loadAdminPanel, requireCatalogueEditor } from '~/lib/admin-pages.server'
+import { loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/dialogs.server'
 import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { readTimeZone } from '~/lib/time-zone'

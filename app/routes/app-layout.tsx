@@ -6,8 +6,8 @@ import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
-import { requireUser } from '~/services/auth.server'
-import { isSidebarCollapsed } from '~/services/preferences.server'
+import { requireUser } from '~/web/auth.server'
+import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 import { type RouteHandle } from '~/types'
 
 /** Times appear all over the member screens: run the time-zone hint here. */

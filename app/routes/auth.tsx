@@ -1,18 +1,18 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
-import { Field, FormErrors, StatusButton, TextareaField, useIsSubmitting } from '~/components/forms'
+import { Field, FormErrors, TextareaField, useIsSubmitting } from '~/components/forms'
+import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
-import { assertServiceError, replyWithServiceError } from '~/lib/form-errors.server'
-import { ServiceError } from '~/services/errors.server'
+import { useConformForm } from '~/components/use-conform-form'
 import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
-import { makeToast, type Toast } from '~/lib/toast'
-import { authenticateCredentials, createLoginSession, requireAnonymous } from '~/services/auth.server'
-import { readProtectedForm } from '~/services/csrf.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { authenticateCredentials } from '~/services/auth.server'
+import { createLoginSession, requireAnonymous } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { type FormActionData, handleFormSubmission } from '~/web/form.server'
+import { redirectWithToast } from '~/web/toast.server'
 import { registerUser } from '~/services/users.server'
 import { type RouteHandle } from '~/types'
 
@@ -27,88 +27,54 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-interface ActionData {
-	intent: Intent
-	result: SubmissionResult<string[]>
-	toast?: Toast
-}
-
 export async function action({ request }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	const formData = await readProtectedForm(request)
-	const intent = formData.get('intent')
-	if (intent === 'signup') return signUp(request, formData)
-	return logIn(request, formData)
+	return formData.get('intent') === 'signup' ? signUp(request, formData) : logIn(request, formData)
 }
 
-async function logIn(request: Request, formData: FormData) {
-	const submission = parseWithZod(formData, { schema: LoginSchema })
-	if (submission.status !== 'success') {
-		return json<ActionData>({ intent: 'login', result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-	}
-	try {
-		const user = await authenticateCredentials(submission.value, request)
-		const cookie = await createLoginSession(request, user.id)
-		return redirectWithToast(
-			'/dashboard',
-			{ title: 'Login successful', description: 'Welcome back!' },
-			{ headers: { 'Set-Cookie': cookie } },
-		)
-	} catch (error) {
-		assertServiceError(error)
-		return json<ActionData>(
-			{
-				intent: 'login',
-				result: replyWithServiceError(submission, error, { hideFields: ['password'] }),
-				toast: makeToast({ type: 'destructive', title: 'Login failed', description: error.message }),
-			},
-			{ status: error.status },
-		)
-	}
-}
-
-async function signUp(request: Request, formData: FormData) {
-	const submission = parseWithZod(formData, { schema: SignupFormSchema })
-	const hideFields = ['password', 'confirmPassword']
-	if (submission.status !== 'success') {
-		return json<ActionData>({ intent: 'signup', result: submission.reply({ hideFields }) }, { status: 400 })
-	}
-	try {
-		const user = await registerUser(submission.value)
-		const cookie = await createLoginSession(request, user.id)
-		return redirectWithToast(
-			'/dashboard',
-			{ title: 'Registration successful', description: `Welcome to ${BRAND_NAME}, ${user.name}!` },
-			{ headers: { 'Set-Cookie': cookie } },
-		)
-	} catch (error) {
-		if (!(error instanceof ServiceError)) {
-			// Not the visitor's mistake: keep what they typed and let them try again (SPEC §8's fallback text).
-			console.error(error)
-			return json<ActionData>(
-				{
-					intent: 'signup',
-					result: submission.reply({ formErrors: [REGISTRATION_FALLBACK], hideFields }),
-					toast: makeToast({ type: 'destructive', title: 'Registration failed', description: REGISTRATION_FALLBACK }),
-				},
-				{ status: 500 },
+function logIn(request: Request, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: LoginSchema,
+		intent: 'login',
+		hideFields: ['password'],
+		failureTitle: 'Login failed',
+		onValid: async (credentials) => {
+			const user = await authenticateCredentials(credentials, request)
+			return redirectWithToast(
+				'/dashboard',
+				{ title: 'Login successful', description: 'Welcome back!' },
+				{ headers: { 'Set-Cookie': await createLoginSession(request, user.id) } },
 			)
-		}
-		return json<ActionData>(
-			{
-				intent: 'signup',
-				result: replyWithServiceError(submission, error, { hideFields }),
-				toast: makeToast({ type: 'destructive', title: 'Registration failed', description: error.message }),
-			},
-			{ status: error.status },
-		)
-	}
+		},
+	})
 }
 
-const REGISTRATION_FALLBACK = 'Registration failed. Please try again.'
+function signUp(request: Request, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: SignupFormSchema,
+		intent: 'signup',
+		hideFields: ['password', 'confirmPassword'],
+		failureTitle: 'Registration failed',
+		// Not the visitor's mistake: keep what they typed and let them try again (product §8's fallback text).
+		unexpectedErrorMessage: 'Registration failed. Please try again.',
+		onValid: async (input) => {
+			const user = await registerUser(input)
+			return redirectWithToast(
+				'/dashboard',
+				{ title: 'Registration successful', description: `Welcome to ${BRAND_NAME}, ${user.name}!` },
+				{ headers: { 'Set-Cookie': await createLoginSession(request, user.id) } },
+			)
+		},
+	})
+}
 
 export default function AuthPage() {
-	const actionData = useActionData<typeof action>()
+	const actionData = useActionData<FormActionData>()
 	const [searchParams] = useSearchParams()
 	const tab: Intent = (actionData?.intent ?? searchParams.get('tab')) === 'signup' ? 'signup' : 'login'
 
@@ -139,9 +105,9 @@ export default function AuthPage() {
 					</nav>
 					<div className="mt-6">
 						{tab === 'login' ? (
-							<LoginForm lastResult={actionData?.intent === 'login' ? actionData.result : undefined} />
+							<LoginForm />
 						) : (
-							<SignupForm lastResult={actionData?.intent === 'signup' ? actionData.result : undefined} />
+							<SignupForm />
 						)}
 					</div>
 				</div>
@@ -163,15 +129,9 @@ export default function AuthPage() {
 	)
 }
 
-function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function LoginForm() {
 	const pending = useIsSubmitting('login')
-	const [form, fields] = useForm({
-		id: 'login-form',
-		lastResult,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const [form, fields] = useConformForm({ id: 'login-form', schema: LoginSchema, intent: 'login' })
 	return (
 		<Form method="post" action="/auth?tab=login" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
@@ -187,22 +147,16 @@ function LoginForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) 
 				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
 				errors={fields.password.errors}
 			/>
-			<StatusButton pending={pending} pendingLabel="Logging in..." className="w-full">
+			<StatusButton pending={pending} pendingLabel="Logging in..." size="wide">
 				Login
 			</StatusButton>
 		</Form>
 	)
 }
 
-function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+function SignupForm() {
 	const pending = useIsSubmitting('signup')
-	const [form, fields] = useForm({
-		id: 'signup-form',
-		lastResult,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupFormSchema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
+	const [form, fields] = useConformForm({ id: 'signup-form', schema: SignupFormSchema, intent: 'signup' })
 	return (
 		<Form method="post" action="/auth?tab=signup" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
@@ -230,7 +184,7 @@ function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
 				textareaProps={{ ...getTextareaProps(fields.bio), rows: 3, placeholder: 'Tell others about yourself...' }}
 				errors={fields.bio.errors}
 			/>
-			<StatusButton pending={pending} pendingLabel="Creating account..." className="w-full">
+			<StatusButton pending={pending} pendingLabel="Creating account..." size="wide">
 				Create Account
 			</StatusButton>
 		</Form>

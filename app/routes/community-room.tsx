@@ -7,14 +7,16 @@ import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { ActionToast } from '~/components/ui/toaster'
-import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
-import { requireNumericId } from '~/lib/http.server'
+import { handleChatForm, readPageCursor } from '~/routes/chat-form.server'
+import { requireNumericId } from '~/web/http.server'
+import { requireFound } from '~/web/errors.server'
 import { isPremium } from '~/lib/subscription'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/communities.server'
 import { PEOPLE_LIST_LIMIT, countPublicUsers, listPublicUsers } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
+import { ButtonLink } from '~/components/ui/button'
 
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -22,9 +24,7 @@ export const handle: RouteHandle = { hydrate: true }
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.community.name ?? 'Community'} | ${BRAND_NAME}` }]
 
 async function requireCommunity(id: string | undefined) {
-	const community = await getCommunity(requireNumericId(id, 'Community'))
-	if (!community) throw json({ message: 'Community not found' }, { status: 404 })
-	return community
+	return requireFound(await getCommunity(requireNumericId(id, 'Community')), 'Community not found')
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -92,7 +92,6 @@ export default function CommunityRoom() {
 								</p>
 							</>
 						}
-						lastResult={actionData?.result}
 						placeholder={`Message ${community.name}`}
 						label={`Chat in ${community.name}`}
 					/>
@@ -155,9 +154,9 @@ function PremiumFeatureNotice() {
 				<p id="premium-feature-title" className="font-semibold text-amber-900">Premium Feature</p>
 				<p className="text-sm text-amber-800">Free accounts can read community discussions. Premium members can post.</p>
 			</div>
-			<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+			<ButtonLink to="/subscribe">
 				Upgrade to Premium
-			</Link>
+			</ButtonLink>
 		</section>
 	)
 }

@@ -1,11 +1,12 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { BRAND_NAME } from '~/components/brand'
 import { CommunityIcon } from '~/components/community-icon'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { listCommunities } from '~/services/communities.server'
+import { ButtonLink } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [{ title: `Community | ${BRAND_NAME}` }]
 
@@ -40,13 +41,9 @@ export default function CommunityList() {
 									</div>
 								</div>
 								<div className="mt-auto pt-5">
-									<Link
-										to={`/community/${community.id}`}
-										aria-label={`Join Discussion: ${community.name}`}
-										className="inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-									>
+									<ButtonLink to={`/community/${community.id}`} aria-label={`Join Discussion: ${community.name}`} size="wide">
 										Join Discussion
-									</Link>
+									</ButtonLink>
 								</div>
 							</Card>
 						</li>

@@ -9,7 +9,7 @@ import { VideoCard } from '~/components/video-card'
 import { readSearch } from '~/lib/member-schemas'
 import { FREE_VIDEO_LIMIT, isPremium } from '~/lib/subscription'
 import { toVideoCards } from '~/lib/videos'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { listProgress } from '~/services/progress.server'
 import { listVideoCategories, listVideosForMember } from '~/services/videos.server'
 

@@ -13,7 +13,7 @@ import { formatLongDate } from '~/lib/dates'
 import { describeEventTime, startsWithinJoinWindow } from '~/lib/events'
 import { readTimeZone } from '~/lib/time-zone'
 import { progressText } from '~/lib/videos'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
 
 export const meta: MetaFunction = () => [{ title: `Dashboard | ${BRAND_NAME}` }]

@@ -10,7 +10,7 @@ import { Icon } from '~/components/ui/icon'
 import { TabLinks } from '~/components/ui/tab-links'
 import { UPCOMING_GROUP_TITLES, describeEventTime, groupUpcomingEvents, relativeStartText, type UpcomingGroup } from '~/lib/events'
 import { readTimeZone } from '~/lib/time-zone'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { listPastEvents, listUpcomingEvents } from '~/services/events.server'
 
 export const meta: MetaFunction = () => [{ title: `Events | ${BRAND_NAME}` }]

@@ -3,7 +3,8 @@ import { Link } from '@remix-run/react'
 import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
-import { requireAnonymous } from '~/services/auth.server'
+import { requireAnonymous } from '~/web/auth.server'
+import { ButtonLink } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
 	{ title: `${BRAND_NAME}: Elevate Your Leadership Journey` },
@@ -50,9 +51,9 @@ export default function LandingPage() {
 						<a href="#pricing" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[400px]:block">
 							Pricing
 						</a>
-						<Link to="/auth" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:px-4">
+						<ButtonLink to="/auth" className="px-3 sm:px-4">
 							Get Started
-						</Link>
+						</ButtonLink>
 					</div>
 				</nav>
 			</header>
@@ -68,9 +69,9 @@ export default function LandingPage() {
 							in live discussions, and grow with events and resources built for people who lead.
 						</p>
 						<div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-							<Link to="/auth" className="rounded-md bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow hover:bg-brand-700">
+							<ButtonLink to="/auth" size="lg">
 								Join the Community
-							</Link>
+							</ButtonLink>
 							<a href="#features" className="rounded-md border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50">
 								Learn More
 							</a>
@@ -120,9 +121,9 @@ export default function LandingPage() {
 								the trial, and you can cancel anytime.
 							</p>
 							<PremiumBenefits className="mt-6 space-y-3" />
-							<Link to="/subscribe" className="mt-8 block rounded-md bg-brand-600 px-4 py-3 text-center font-semibold text-white hover:bg-brand-700">
+							<ButtonLink to="/subscribe" size="wide" className="mt-8 py-3 text-base">
 								Start Free Trial
-							</Link>
+							</ButtonLink>
 						</div>
 						<p className="mt-8 text-center text-sm text-gray-600">
 							Looking for team pricing?{' '}

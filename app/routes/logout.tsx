@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { endSession } from '~/services/auth.server'
-import { readProtectedForm } from '~/services/csrf.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { endSession } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { redirectWithToast } from '~/web/toast.server'
 
 /** There is nothing to see at /logout: a visit goes home. */
 export const loader = () => redirect('/')

@@ -10,9 +10,9 @@ import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
-import { handleChatForm, readPageCursor } from '~/lib/chat-page.server'
-import { requireNumericId } from '~/lib/http.server'
-import { requireUser } from '~/services/auth.server'
+import { handleChatForm, readPageCursor } from '~/routes/chat-form.server'
+import { requireNumericId } from '~/web/http.server'
+import { requireUser } from '~/web/auth.server'
 import { PEOPLE_LIST_LIMIT, countPublicUsers, getPublicUser, listPublicUsers } from '~/services/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
 import { type RouteHandle } from '~/types'
@@ -96,7 +96,6 @@ export default function Messages() {
 										<p className="mt-1 text-sm text-gray-600">Say hello to {contact.name}.</p>
 									</>
 								}
-								lastResult={actionData?.result}
 								placeholder={`Message ${contact.name}`}
 								label={`Conversation with ${contact.name}`}
 							/>

@@ -7,8 +7,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
 import { TabLinks } from '~/components/ui/tab-links'
 import { readSearch } from '~/lib/member-schemas'
-import { resourceLink, resourceTypeInfo } from '~/lib/resources'
-import { requireUser } from '~/services/auth.server'
+import { resourceLink, resourceTypeInfo } from '~/components/resource-type'
+import { requireUser } from '~/web/auth.server'
 import { listResourceTypes, listResources } from '~/services/resources.server'
 
 export const meta: MetaFunction = () => [{ title: `Resources | ${BRAND_NAME}` }]

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 
 /**
  * SPEC §2 lists Settings (/settings) in the user menu but no /settings

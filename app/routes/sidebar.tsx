@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { localRedirectPath } from '~/lib/http.server'
-import { readProtectedForm } from '~/services/csrf.server'
-import { serializeSidebarState } from '~/services/preferences.server'
+import { localRedirectPath } from '~/web/http.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { serializeSidebarState } from '~/web/sidebar-cookie.server'
 
 /** Nothing to see here: the sidebar toggle only posts. */
 export const loader = () => redirect('/dashboard')

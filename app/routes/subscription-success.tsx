@@ -8,9 +8,10 @@ import { Spinner } from '~/components/ui/spinner'
 import { ActionToast, ServerToast } from '~/components/ui/toaster'
 import { isPremiumStatus } from '~/lib/subscription'
 import { makeToast } from '~/lib/toast'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/web/auth.server'
 import { refreshSubscription } from '~/services/billing/index.server'
 import { type RouteHandle } from '~/types'
+import { ButtonLink } from '~/components/ui/button'
 
 export const handle: RouteHandle = { hydrate: true }
 
@@ -113,9 +114,9 @@ function SubscriptionResult({ status, trialEndsAt }: { status: string; trialEnds
 				<p className="mt-1 text-sm text-gray-500">Trial ends: {trialEndFormat.format(new Date(trialEndsAt))}</p>
 			) : null}
 			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-				<Link to="/dashboard" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+				<ButtonLink to="/dashboard">
 					Go to Dashboard
-				</Link>
+				</ButtonLink>
 				<Link
 					to="/content-library"
 					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50"
@@ -140,9 +141,9 @@ function NotConfirmed({ status }: { status: string }) {
 			<h1 className="text-2xl font-bold text-gray-900">Subscription Not Active</h1>
 			<p className="mt-2 text-gray-700">{explanation}</p>
 			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-				<Link to="/subscribe" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+				<ButtonLink to="/subscribe">
 					Go to Subscription
-				</Link>
+				</ButtonLink>
 				<Link
 					to={RESULT_URL}
 					reloadDocument

@@ -3,8 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useRef, useState, type MouseEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { z } from 'zod'
 import { BRAND_NAME } from '~/components/brand'
-import { StatusButton, useIsSubmitting } from '~/components/forms'
+import { useIsSubmitting } from '~/components/forms'
+import { StatusButton } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -14,32 +16,26 @@ import { ActionToast } from '~/components/ui/toaster'
 import { VideoCard } from '~/components/video-card'
 import { VideoPlayer, type VideoPlayerHandle } from '~/components/video-player'
 import { VideoThumbnail } from '~/components/video-thumbnail'
-import { requireNumericId } from '~/lib/http.server'
-import { makeToast } from '~/lib/toast'
+import { requireNumericId } from '~/web/http.server'
 import { formatMinutes, minutesRemaining, progressState, progressText, toVideoCards } from '~/lib/videos'
-import { requireUser } from '~/services/auth.server'
-import { readProtectedForm } from '~/services/csrf.server'
-import { ServiceError } from '~/services/errors.server'
+import { requireUser } from '~/web/auth.server'
+import { handleFormSubmission } from '~/web/form.server'
 import { listProgress, recordProgress } from '~/services/progress.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { redirectWithToast } from '~/web/toast.server'
+import { rethrowAsResponse } from '~/web/errors.server'
 import { getVideoForMember, listRelatedVideos } from '~/services/videos.server'
 import { type RouteHandle } from '~/types'
+import { buttonClassName, ButtonLink } from '~/components/ui/button'
 
 /** The player is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.video.title ?? 'Video'} | ${BRAND_NAME}` }]
 
-/** A service's 404 or 403 becomes the page's own answer (the 404 page, say) instead of a server error. */
-function asResponse(error: unknown): never {
-	if (error instanceof ServiceError) throw json({ message: error.message }, { status: error.status })
-	throw error
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
-	const video = await getVideoForMember(user, id).catch(asResponse)
+	const video = await getVideoForMember(user, id).catch(rethrowAsResponse)
 	const [related, progress] = await Promise.all([listRelatedVideos(user, video), listProgress(user.id)])
 	return json({
 		userId: user.id,
@@ -50,20 +46,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	})
 }
 
+/** "Mark as complete" has no fields: the form is its CSRF token and the video in the address. */
+const MarkCompleteSchema = z.object({})
+
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
-	await readProtectedForm(request)
-	try {
-		await recordProgress(user, { videoId: id, progress: 100 })
-	} catch (error) {
-		if (!(error instanceof ServiceError)) throw error
-		return json(
-			{ toast: makeToast({ type: 'destructive', title: 'Could not save progress', description: error.message }) },
-			{ status: error.status },
-		)
-	}
-	return redirectWithToast(`/content-library/${id}`, { title: 'Lesson completed', description: 'Your progress has been saved.' })
+	return handleFormSubmission({
+		request,
+		schema: MarkCompleteSchema,
+		failureTitle: 'Could not save progress',
+		onValid: async () => {
+			await recordProgress(user, { videoId: id, progress: 100 })
+			return redirectWithToast(`/content-library/${id}`, { title: 'Lesson completed', description: 'Your progress has been saved.' })
+		},
+	})
 }
 
 export default function VideoPage() {
@@ -200,7 +197,7 @@ function ProgressButton({
 		<a
 			href="#player"
 			onClick={onClick}
-			className="flex w-full items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+			className={buttonClassName({ size: 'wide' })}
 		>
 			<Icon name="play" className="h-4 w-4" />
 			{label}
@@ -237,9 +234,9 @@ function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 				</span>
 				<h2 className="text-xl font-bold">Premium Content</h2>
 				<p className="max-w-sm text-sm text-gray-200">Enjoy your first month free and get access to all premium content</p>
-				<Link to="/subscribe" className="rounded-md bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+				<ButtonLink to="/subscribe" className="px-5">
 					Subscribe Now
-				</Link>
+				</ButtonLink>
 			</div>
 		</div>
 	)

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose'
 import { UserModel, toUserJSON, type Role, type User, type UserJSON } from '#models/index'
 import { anyFieldContains } from '~/lib/search.server'
-import { ServiceError, notFound } from './errors.server'
+import { ServiceError, notFound } from '~/lib/service-error'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
 import { getUserById } from './users.server'
 

@@ -1,6 +1,6 @@
 import { type Model } from 'mongoose'
 import { nextId, type CounterName } from '#models/index'
-import { notFound } from './errors.server'
+import { notFound } from '~/lib/service-error'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
 
 interface CatalogueDocument {

@@ -3,7 +3,7 @@ import { EventModel, toEventJSON, type Event, type EventJSON } from '#models/ind
 import { type EventInput } from '~/lib/admin-schemas'
 import { anyFieldContains } from '~/lib/search.server'
 import { catalogueWriter } from './catalogue-writer.server'
-import { ServiceError } from './errors.server'
+import { ServiceError } from '~/lib/service-error'
 import { type Actor } from './permissions.server'
 
 /** Every event, soonest first; `search` matches title, description or location, ignoring case. */

@@ -15,8 +15,8 @@ import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { createRateLimiter } from '~/lib/rate-limit.server'
 import { singleton } from '~/lib/singleton.server'
 import { isPremium } from '~/lib/subscription'
-import { deliverMessage } from '~/realtime/connections.server'
-import { ServiceError } from './errors.server'
+import { ServiceError } from '~/lib/service-error'
+import { live } from './live.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -101,7 +101,7 @@ function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'created
 	return runInRoomOrder(roomKey, async () => {
 		const stored = await MessageModel.create({ ...message, id: await nextMessageId(), createdAt: new Date() })
 		const json = toMessageJSON(stored.toObject(), senderName)
-		deliverMessage(json)
+		live.deliverMessage(json)
 		return json
 	})
 }

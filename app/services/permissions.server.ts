@@ -1,5 +1,5 @@
 import { type Role, type UserJSON } from '#models/index'
-import { forbidden } from './errors.server'
+import { forbidden } from '~/lib/service-error'
 
 /** SPEC §6: users and roles are for admins; videos, communities, events and resources for admins and content managers. */
 export const USER_ADMIN_ROLES = ['admin'] as const satisfies readonly Role[]

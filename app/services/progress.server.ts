@@ -1,7 +1,7 @@
 import mongoose from 'mongoose'
 import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON } from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
-import { ServiceError, isDuplicateKeyError, notFound } from './errors.server'
+import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
 
 /**

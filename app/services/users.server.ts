@@ -11,9 +11,9 @@ import {
 } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
-import { ServiceError, forbidden, isDuplicateKeyError, notFound } from './errors.server'
+import { ServiceError, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { hashPassword, verifyPassword } from './password.server'
-import { deleteAllSessionsOfUser } from './session.server'
+import { deleteAllSessionsOfUser } from './sessions.server'
 import { anyFieldContains } from '~/lib/search.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'

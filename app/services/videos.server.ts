@@ -4,7 +4,7 @@ import { type VideoInput } from '~/lib/admin-schemas'
 import { anyFieldContains } from '~/lib/search.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueWriter } from './catalogue-writer.server'
-import { notFound } from './errors.server'
+import { notFound } from '~/lib/service-error'
 import { type Actor } from './permissions.server'
 
 /** All videos in library order (by id), optionally filtered by a case-insensitive search and a category. */

@@ -9,7 +9,7 @@ import {
 	upcomingGroupOf,
 } from '~/lib/events'
 import { ChangePasswordFormSchema, ChangePasswordSchema, ProfileSchema, ProfileUpdateSchema, ProgressReportSchema } from '~/lib/member-schemas'
-import { GENERIC_RESOURCE_ICON, resourceLink, resourceTypeInfo } from '~/lib/resources'
+import { GENERIC_RESOURCE_ICON, resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { readTimeZone } from '~/lib/time-zone'
 import { formatPlaybackTime, isVideoLocked, minutesRemaining, percentWatched, progressState, progressText } from '~/lib/videos'
 

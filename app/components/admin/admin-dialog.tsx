@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { Form, isRouteErrorResponse, Link, useActionData, useLocation, useNavigate, useRouteError } from '@remix-run/react'
+import { getFormProps, type FormMetadata } from '@conform-to/react'
+import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { type z } from 'zod'
-import { FormErrors, StatusButton, useIsSubmitting } from '~/components/forms'
+import { FormErrors, useIsSubmitting } from '~/components/forms'
+import { StatusButton } from '~/components/ui/button'
 import { MAIN_ID } from '~/components/ui/skip-link'
 import { ActionToast } from '~/components/ui/toaster'
+import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
 import { dialogCloseHref } from '~/lib/admin-panel'
-import { type Toast } from '~/lib/toast'
+import { ButtonLink } from '~/components/ui/button'
 
 /** Where a dialog's Cancel, Close and Escape lead: its tab, with the tab's search. */
 export function useDialogCloseHref() {
@@ -132,44 +132,16 @@ function makeTheRestInert(keep: HTMLElement) {
 export function DialogButtons({ children, cancelLabel = 'Cancel' }: { children: ReactNode; cancelLabel?: string }) {
 	return (
 		<div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-			<Link
-				to={useDialogCloseHref()}
-				preventScrollReset
-				className="inline-flex items-center justify-center rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50"
-			>
+			<ButtonLink to={useDialogCloseHref()} preventScrollReset variant="secondary">
 				{cancelLabel}
-			</Link>
+			</ButtonLink>
 			{children}
 		</div>
 	)
 }
 
-/** What a dialog's action answers when it refuses a form (app/lib/admin-pages.server.ts). */
-interface DialogActionData {
-	result?: SubmissionResult<string[]>
-	toast?: Toast
-}
-
 /** Conform for a dialog's form: the same zod schema as its action, and the action's last answer. */
-export function useDialogForm<Schema extends z.ZodTypeAny>({
-	id,
-	schema,
-	defaultValue,
-}: {
-	id: string
-	schema: Schema
-	defaultValue?: Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue']
-}) {
-	const actionData = useActionData<DialogActionData>()
-	return useForm<z.input<Schema>>({
-		id,
-		lastResult: actionData?.result,
-		defaultValue,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
-	})
-}
+export const useDialogForm = useConformForm
 
 /**
  * A dialog around one form that posts back to the dialog's own route: CSRF
@@ -201,7 +173,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	destructive?: boolean
 	children?: ReactNode
 }) {
-	const actionData = useActionData<DialogActionData>()
+	const toast = useFormActionToast()
 	const pending = useIsSubmitting(intent)
 	const hydrated = useHydrated()
 	return (
@@ -216,13 +188,13 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 						pending={pending}
 						pendingLabel={pendingLabel}
 						disabled={hydrated && incomplete}
-						className={destructive ? 'bg-red-600 hover:bg-red-700' : ''}
+						variant={destructive ? 'danger' : 'primary'}
 					>
 						{submitLabel}
 					</StatusButton>
 				</DialogButtons>
 			</Form>
-			<ActionToast toast={actionData?.toast} />
+			<ActionToast toast={toast} />
 		</AdminDialog>
 	)
 }

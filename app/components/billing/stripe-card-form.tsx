@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe } from '@stripe/stripe-js'
 import { useState, type FormEvent } from 'react'
-import { StatusButton } from '~/components/forms'
+import { StatusButton } from '~/components/ui/button'
 import { useToast } from '~/components/ui/toaster'
 import { PREMIUM_PRICE_LABEL } from '~/lib/subscription'
 import { UNEXPECTED_ERROR } from './messages'
@@ -53,7 +53,7 @@ function CardForm({ clientSecret, status }: { clientSecret: string; status: stri
 		<form onSubmit={handleSubmit} className="space-y-5">
 			{notice ? <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-800">{notice}</p> : null}
 			<PaymentElement />
-			<StatusButton pending={pending} pendingLabel="Processing..." disabled={!stripe || !elements} className="w-full">
+			<StatusButton pending={pending} pendingLabel="Processing..." disabled={!stripe || !elements} size="wide">
 				Complete Subscription
 			</StatusButton>
 		</form>

@@ -1,12 +1,13 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList } from '~/components/forms'
 import { Avatar } from '~/components/ui/avatar'
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
-import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/realtime/use-chat'
+import { useConformForm } from '~/components/use-conform-form'
+import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
@@ -23,7 +24,6 @@ export function ChatPanel({
 	canPost,
 	readOnlyNotice,
 	emptyState,
-	lastResult,
 	placeholder,
 	label,
 }: {
@@ -38,7 +38,6 @@ export function ChatPanel({
 	/** Shown instead of the composer when the user may not post. */
 	readOnlyNotice?: ReactNode
 	emptyState: ReactNode
-	lastResult?: SubmissionResult<string[]>
 	placeholder: string
 	label: string
 }) {
@@ -106,7 +105,6 @@ export function ChatPanel({
 				{canPost ? (
 					<Composer
 						action={pageUrl}
-						lastResult={lastResult}
 						placeholder={placeholder}
 						hydrated={hydrated}
 						send={chat.send}
@@ -198,27 +196,26 @@ function TypingIndicator({ people }: { people: TypingPerson[] }) {
 
 function Composer({
 	action,
-	lastResult,
 	placeholder,
 	hydrated,
 	send,
 	reportTyping,
 }: {
 	action: string
-	lastResult?: SubmissionResult<string[]>
 	placeholder: string
 	hydrated: boolean
 	send: (content: string) => Promise<boolean>
 	reportTyping: (isTyping: boolean) => void
 }) {
-	const [form, fields] = useForm({ id: 'chat-form', lastResult })
+	const [form, fields] = useConformForm({ id: 'chat-form', schema: ChatFormSchema })
 	const [text, setText] = useState(() => (typeof fields.content.initialValue === 'string' ? fields.content.initialValue : ''))
 	const errorId = fields.content.errors?.length ? `${fields.content.id}-error` : undefined
 
 	async function sendLive(event?: FormEvent) {
 		event?.preventDefault()
 		const content = text
-		if (!content.trim()) return // SPEC §5: empty or whitespace-only messages are not sent
+		// The form's own schema: empty or whitespace-only messages are not sent (product §5).
+		if (!ChatFormSchema.safeParse({ content }).success) return
 		setText('')
 		reportTyping(false)
 		const sent = await send(content)

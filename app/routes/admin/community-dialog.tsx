@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, TextareaField } from '~/components/forms'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
 import { CommunitySchema } from '~/lib/admin-schemas'
 import { createCommunity, getCommunity, updateCommunity } from '~/services/communities.server'
 import { type RouteHandle } from '~/types'

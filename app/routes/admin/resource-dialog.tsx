@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, SelectField, TextareaField } from '~/components/forms'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
 import { RESOURCE_TYPE_OPTIONS, ResourceSchema, resourceTypeLabel, type ResourceTypeValue } from '~/lib/admin-schemas'
 import { createResource, getResource, updateResource } from '~/services/resources.server'
 import { type RouteHandle } from '~/types'

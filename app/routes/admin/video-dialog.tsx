@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, TextareaField } from '~/components/forms'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/lib/admin-pages.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
 import { VideoSchema } from '~/lib/admin-schemas'
 import { createVideo, getVideo, updateVideo } from '~/services/videos.server'
 import { type RouteHandle } from '~/types'

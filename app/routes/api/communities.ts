@@ -1,12 +1,12 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
+import { json } from '@remix-run/node'
 import { listCommunities } from '~/services/communities.server'
+import { requireApiUser } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
 
-/** SPEC §7 GET /api/communities. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	await requireApiUser(request)
-	return json(await listCommunities())
-}
-
-export const action = methodNotAllowed
+/** product §7 GET /api/communities. */
+export const { loader, action } = apiRoute({
+	GET: async ({ request }) => {
+		await requireApiUser(request)
+		return json(await listCommunities())
+	},
+})

@@ -1,16 +1,15 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed, readJsonBody, withServiceErrors } from '~/lib/http.server'
+import { json } from '@remix-run/node'
 import { LoginSchema } from '~/lib/schemas'
-import { authenticateCredentials, createLoginSession } from '~/services/auth.server'
+import { authenticateCredentials } from '~/services/auth.server'
+import { createLoginSession } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
+import { readJsonBody } from '~/web/http.server'
 
-export const loader = methodNotAllowed
-
-/** SPEC §7 POST /api/login {username, password}: the user, with a new session cookie. */
-export async function action({ request }: ActionFunctionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed()
-	const credentials = await readJsonBody(request, LoginSchema)
-	return withServiceErrors(async () => {
+/** product §7 POST /api/login {username, password}: the user, with a new session cookie. */
+export const { loader, action } = apiRoute({
+	POST: async ({ request }) => {
+		const credentials = await readJsonBody(request, LoginSchema)
 		const user = await authenticateCredentials(credentials, request)
 		return json(user, { headers: { 'Set-Cookie': await createLoginSession(request, user.id) } })
-	})
-}
+	},
+})

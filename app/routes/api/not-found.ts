@@ -1,4 +1,4 @@
-import { jsonError } from '~/lib/http.server'
+import { jsonError } from '~/web/http.server'
 
 /** Unknown /api/* paths answer JSON, not the HTML 404 page. */
 export const loader = () => jsonError(404, 'Not found')

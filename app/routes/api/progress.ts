@@ -1,23 +1,24 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed, readJsonBody, withServiceErrors } from '~/lib/http.server'
+import { json } from '@remix-run/node'
 import { ProgressReportSchema } from '~/lib/member-schemas'
-import { requireApiUser } from '~/services/auth.server'
 import { listProgress, recordProgress } from '~/services/progress.server'
+import { requireApiUser } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
+import { readJsonBody } from '~/web/http.server'
 
-/** SPEC §7 GET /api/progress: the session user's records (videoId, progress, completed...). */
-export async function loader({ request }: LoaderFunctionArgs) {
-	const user = await requireApiUser(request)
-	return json(await listProgress(user.id))
-}
-
-/**
- * SPEC §7 POST /api/progress {videoId, userId, progress, completed}: always
- * recorded for the session's user, whatever `userId` says; progress is kept
- * within 0–100, one record per user and video.
- */
-export async function action({ request }: ActionFunctionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed()
-	const user = await requireApiUser(request)
-	const report = await readJsonBody(request, ProgressReportSchema)
-	return withServiceErrors(async () => json(await recordProgress(user, report)))
-}
+export const { loader, action } = apiRoute({
+	/** product §7 GET /api/progress: the session user's records (videoId, progress, completed...). */
+	GET: async ({ request }) => {
+		const user = await requireApiUser(request)
+		return json(await listProgress(user.id))
+	},
+	/**
+	 * product §7 POST /api/progress {videoId, progress, completed}: always
+	 * recorded for the session's user (a `userId` in the body is ignored);
+	 * progress is kept within 0–100, one record per user and video.
+	 */
+	POST: async ({ request }) => {
+		const user = await requireApiUser(request)
+		const report = await readJsonBody(request, ProgressReportSchema)
+		return json(await recordProgress(user, report))
+	},
+})

@@ -1,8 +1,7 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed, readBodyBytes, withServiceErrors } from '~/lib/http.server'
+import { json } from '@remix-run/node'
 import { receiveStripeWebhook } from '~/services/billing/index.server'
-
-export const loader = methodNotAllowed
+import { apiRoute } from '~/web/errors.server'
+import { readBodyBytes } from '~/web/http.server'
 
 /** Stripe's events are small; anything larger is not from Stripe. */
 const MAX_WEBHOOK_BYTES = 512 * 1024
@@ -13,11 +12,10 @@ const MAX_WEBHOOK_BYTES = 512 * 1024
  * missing or invalid signature (nothing changes); 200 for a verified event,
  * applied once (docs/decisions/042-stripe-webhook-processing.md).
  */
-export async function action({ request }: ActionFunctionArgs) {
-	if (request.method !== 'POST') return methodNotAllowed()
-	const payload = await readBodyBytes(request, MAX_WEBHOOK_BYTES)
-	return withServiceErrors(async () => {
+export const { loader, action } = apiRoute({
+	POST: async ({ request }) => {
+		const payload = await readBodyBytes(request, MAX_WEBHOOK_BYTES)
 		const outcome = await receiveStripeWebhook({ payload, signature: request.headers.get('Stripe-Signature') })
 		return json({ received: true, outcome })
-	})
-}
+	},
+})

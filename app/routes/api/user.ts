@@ -1,10 +1,8 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
+import { json } from '@remix-run/node'
+import { requireApiUser } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
 
-/** SPEC §7 GET /api/user: the current user, or 401 without a session. */
-export async function loader({ request }: LoaderFunctionArgs) {
-	return json(await requireApiUser(request))
-}
-
-export const action = methodNotAllowed
+/** product §7 GET /api/user: the current user, or 401 without a session. */
+export const { loader, action } = apiRoute({
+	GET: async ({ request }) => json(await requireApiUser(request)),
+})

@@ -1,16 +1,16 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed } from '~/lib/http.server'
+import { json } from '@remix-run/node'
 import { readSearch } from '~/lib/member-schemas'
-import { requireApiUser } from '~/services/auth.server'
 import { listPublicUsers } from '~/services/users.server'
+import { requireApiUser } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
 
 /**
- * SPEC §7 GET /api/users (optional ?q= on name or username): the member and
- * contact lists. Public fields only: id, username, name, avatar, bio, role.
+ * product §7 GET /api/users (optional ?q= on name or username): the member
+ * and contact lists. Public fields only: id, username, name, avatar, bio, role.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-	await requireApiUser(request)
-	return json(await listPublicUsers({ search: readSearch(new URL(request.url).searchParams.get('q')) }))
-}
-
-export const action = methodNotAllowed
+export const { loader, action } = apiRoute({
+	GET: async ({ request }) => {
+		await requireApiUser(request)
+		return json(await listPublicUsers({ search: readSearch(new URL(request.url).searchParams.get('q')) }))
+	},
+})

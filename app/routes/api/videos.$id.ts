@@ -1,13 +1,13 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { methodNotAllowed, requireNumericId, withServiceErrors } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
+import { json } from '@remix-run/node'
 import { getVideoForMember } from '~/services/videos.server'
+import { requireApiUser } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
+import { requireNumericId } from '~/web/http.server'
 
-/** SPEC §7 GET /api/videos/{id}: one video; a locked one comes without its media `url`. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-	const user = await requireApiUser(request)
-	const id = requireNumericId(params.id, 'Video')
-	return withServiceErrors(async () => json(await getVideoForMember(user, id)))
-}
-
-export const action = methodNotAllowed
+/** product §7 GET /api/videos/{id}: one video; a locked one comes without its media `url`. */
+export const { loader, action } = apiRoute({
+	GET: async ({ request, params }) => {
+		const user = await requireApiUser(request)
+		return json(await getVideoForMember(user, requireNumericId(params.id, 'Video')))
+	},
+})

@@ -2,7 +2,7 @@ import { type UserJSON } from '#models/index'
 import { getConfig } from '~/config.server'
 import { singleton } from '~/lib/singleton.server'
 import { isLapsedSimulatedTrial } from '~/lib/subscription'
-import { ServiceError } from '../errors.server'
+import { ServiceError } from '~/lib/service-error'
 import { getUserById } from '../users.server'
 import { createDemoProvider } from './demo.server'
 import { type BillingProvider, type BillingUser } from './provider.server'
@@ -10,7 +10,7 @@ import { createStripeProvider, type StripeProvider } from './stripe.server'
 import { convertLapsedSimulatedTrial } from './subscription-store.server'
 import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
 
-export { BillingUnavailableError, type SubscriptionAnswer, type SubscriptionState } from './provider.server'
+export { type SubscriptionAnswer, type SubscriptionState } from './provider.server'
 
 /**
  * The billing service (ARCHITECTURE.md "Payments"): Stripe when

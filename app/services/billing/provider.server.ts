@@ -32,14 +32,3 @@ export interface BillingProvider {
 	refreshSubscription(user: BillingUser): Promise<SubscriptionState>
 }
 
-/**
- * The payment provider failed or could not be reached: not the user's
- * mistake, and nothing was stored. Routes answer 502 with the message.
- */
-export class BillingUnavailableError extends Error {
-	readonly status = 502
-	constructor(message = 'Our payment provider could not be reached. Please try again in a moment.', options?: { cause?: unknown }) {
-		super(message, options)
-		this.name = 'BillingUnavailableError'
-	}
-}

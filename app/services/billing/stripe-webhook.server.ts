@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { StripeEventModel } from '#models/index'
-import { ServiceError, isDuplicateKeyError } from '../errors.server'
+import { ServiceError, isDuplicateKeyError } from '~/lib/service-error'
 import { subscriptionFacts } from './stripe.server'
 import { findSubscriptionOwner, storeStripeSubscription } from './subscription-store.server'
 

@@ -6,8 +6,8 @@ import {
 	PREMIUM_PRICE_CURRENCY,
 	TRIAL_DAYS,
 } from '~/lib/subscription'
+import { BillingUnavailableError } from '~/lib/service-error'
 import {
-	BillingUnavailableError,
 	type BillingProvider,
 	type BillingUser,
 	type SubscriptionAnswer,

@@ -2,7 +2,7 @@ import mongoose, { type Types } from 'mongoose'
 import { UserModel } from '#models/index'
 import { toIso } from '#models/model'
 import { PREMIUM_STATUSES } from '~/lib/subscription'
-import { ServiceError } from '../errors.server'
+import { ServiceError } from '~/lib/service-error'
 import { type SubscriptionState } from './provider.server'
 
 /**

@@ -1,8 +1,6 @@
-import { adminCollectionRoute } from '~/lib/admin-api.server'
+import { adminCollectionRoute } from './admin-api.server'
 import { CommunitySchema } from '~/lib/admin-schemas'
 import { createCommunity } from '~/services/communities.server'
 
-/** SPEC §7 POST /api/admin/communities: createdBy is the session's user, whatever the body says. */
-const route = adminCollectionRoute({ schema: CommunitySchema, create: createCommunity })
-export const loader = route.loader
-export const action = route.action
+/** product §7 POST /api/admin/communities: createdBy is the session's user, whatever the body says. */
+export const { loader, action } = adminCollectionRoute({ schema: CommunitySchema, create: createCommunity })

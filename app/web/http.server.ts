@@ -1,7 +1,6 @@
 import { json } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
-import { ServiceError } from '~/services/errors.server'
 
 /** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
@@ -114,18 +113,6 @@ export async function readFormBody(request: Request): Promise<FormData> {
 		seen.add(name)
 	}
 	return formData
-}
-
-/** Runs a JSON handler; a ServiceError becomes its 4xx answer with the message. */
-export async function withServiceErrors(handler: () => Promise<Response>): Promise<Response> {
-	try {
-		return await handler()
-	} catch (error) {
-		if (error instanceof ServiceError) {
-			return jsonError(error.status, error.message, error.field ? { field: error.field } : undefined)
-		}
-		throw error
-	}
 }
 
 export const methodNotAllowed = () => jsonError(405, 'Method not allowed')

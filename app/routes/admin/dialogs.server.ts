@@ -1,22 +1,21 @@
-import { type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
 import { listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
-import { requireUserWithRole } from '~/services/auth.server'
+import { requireUserWithRole } from '~/web/auth.server'
 import { deleteCommunity, getCommunity, listCommunities } from '~/services/communities.server'
-import { readProtectedForm } from '~/services/csrf.server'
-import { ServiceError } from '~/services/errors.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { ServiceError } from '~/lib/service-error'
 import { deleteEvent, getEvent, listEvents } from '~/services/events.server'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
 import { deleteResource, getResource, listResources } from '~/services/resources.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { redirectWithToast } from '~/web/toast.server'
 import { deleteVideo, getVideo, listVideos } from '~/services/videos.server'
-import { CATALOGUE_TEXTS, dialogCloseHref, type AdminTab, type CatalogueKind } from './admin-panel'
-import { assertServiceError, replyWithServiceError } from './form-errors.server'
-import { jsonError, requireNumericId } from './http.server'
-import { makeToast, type Toast, type ToastInput } from './toast'
+import { CATALOGUE_TEXTS, dialogCloseHref, type AdminTab, type CatalogueKind } from '~/lib/admin-panel'
+import { makeToast, type ToastInput } from '~/lib/toast'
+import { requireFound } from '~/web/errors.server'
+import { handleFormSubmission } from '~/web/form.server'
+import { requireNumericId } from '~/web/http.server'
 
 type Params = LoaderFunctionArgs['params']
 
@@ -25,11 +24,6 @@ type Params = LoaderFunctionArgs['params']
  * routes). Each dialog's loader and action is a line or two calling these,
  * and these call the same services as the JSON admin API.
  */
-
-interface DialogActionData {
-	result: SubmissionResult<string[]>
-	toast: Toast
-}
 
 /** Who may open the catalogue dialogs: admins and content managers; others go to /dashboard, visitors to /auth. */
 export function requireCatalogueEditor(request: Request) {
@@ -64,30 +58,17 @@ export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string): Pr
 	return panel
 }
 
-/** The 404 a dialog shows for an unknown or malformed id. */
-export function dialogNotFound(message: string): never {
-	throw jsonError(404, message)
-}
-
 /** An entity a dialog edits, or its 404. */
 export async function requireDialogEntity<Entity>(load: (id: number) => Promise<Entity | null>, id: string | undefined, what: string) {
-	const entity = await load(requireNumericId(id, what))
-	return entity ?? dialogNotFound(`${what} not found`)
-}
-
-/** "Failed to add video": the toast of a refused form, with every message in it. */
-function failureToast(title: string, messages: string[]): Toast {
-	const sentences = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
-	return makeToast({ type: 'destructive', title, description: sentences.join(' ') || 'Please check the form and try again.' })
+	return requireFound(await load(requireNumericId(id, what)), `${what} not found`)
 }
 
 /**
- * Every dialog form: check the CSRF token, validate with the same schema as
- * the browser, let `save` call the service, then back to the tab with the
- * notice `save` returns (SPEC §8); or the form again with its errors and a
- * failure notice titled `failedTitle`.
+ * Every dialog form: the one form-action pattern, returning to the tab with
+ * the notice `save` returns (product §8), or the form again with its errors
+ * and a notice titled `failedTitle` that lists them.
  */
-export async function handleDialogForm<Schema extends z.ZodTypeAny>({
+export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	request,
 	schema,
 	failedTitle,
@@ -98,20 +79,13 @@ export async function handleDialogForm<Schema extends z.ZodTypeAny>({
 	failedTitle: string
 	save: (value: z.output<Schema>) => Promise<ToastInput>
 }) {
-	const submission = parseWithZod(await readProtectedForm(request), { schema })
-	if (submission.status !== 'success') {
-		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
-		return json<DialogActionData>({ result: submission.reply(), toast: failureToast(failedTitle, messages) }, { status: 400 })
-	}
-	try {
-		return redirectWithToast(dialogCloseHref(new URL(request.url)), await save(submission.value))
-	} catch (error) {
-		assertServiceError(error)
-		return json<DialogActionData>(
-			{ result: replyWithServiceError(submission, error), toast: failureToast(failedTitle, [error.message]) },
-			{ status: error.status },
-		)
-	}
+	return handleFormSubmission({
+		request,
+		schema,
+		failureTitle: failedTitle,
+		announceInvalid: true,
+		onValid: async (value) => redirectWithToast(dialogCloseHref(new URL(request.url)), await save(value)),
+	})
 }
 
 /** The add and edit dialogs of a catalogue entity: add without an id, edit with one. */
@@ -181,14 +155,14 @@ const DELETABLE: Record<
 function deletionTarget(request: Request, params: Params) {
 	const kind = new URL(request.url).pathname.split('/')[2] as CatalogueKind
 	const entry = DELETABLE[kind]
-	if (!entry) dialogNotFound('Not found')
+	requireFound(entry, 'Not found')
 	return { kind, ...entry, id: requireNumericId(params.id, entry.what) }
 }
 
 export async function loadDeleteDialog(request: Request, params: Params) {
 	await requireCatalogueEditor(request)
 	const { kind, what, find, id } = deletionTarget(request, params)
-	const label = (await find(id)) ?? dialogNotFound(`${what} not found`)
+	const label = requireFound(await find(id), `${what} not found`)
 	return { kind, id, label }
 }
 
@@ -205,7 +179,7 @@ export async function handleDeleteDialog(request: Request, params: Params) {
 			description: `"${label}" has been deleted.`,
 		})
 	} catch (error) {
-		assertServiceError(error)
+		if (!(error instanceof ServiceError)) throw error
 		const toast = { type: 'destructive' as const, title: texts.deleteFailed, description: error.message }
 		if (error.status === 404) return redirectWithToast(dialogCloseHref(new URL(request.url)), toast)
 		return json({ toast: makeToast(toast) }, { status: error.status })

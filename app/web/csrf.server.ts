@@ -1,7 +1,7 @@
 import { createCookie } from '@remix-run/node'
 import { CSRF, CSRFError } from 'remix-utils/csrf/server'
 import { getConfig } from '~/config.server'
-import { jsonError, readFormBody } from '~/lib/http.server'
+import { jsonError, readFormBody } from '~/web/http.server'
 import { singleton } from '~/lib/singleton.server'
 
 /**

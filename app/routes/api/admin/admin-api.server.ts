@@ -1,9 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
 import { type z } from 'zod'
-import { requireApiUserWithRole } from '~/services/auth.server'
+import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
-import { ADMIN_LIMITS } from './admin-schemas'
-import { methodNotAllowed, readJsonBody, requireNumericId, withServiceErrors } from './http.server'
+import { requireApiUserWithRole } from '~/web/auth.server'
+import { apiRoute } from '~/web/errors.server'
+import { readJsonBody, requireNumericId } from '~/web/http.server'
 
 /**
  * The JSON admin calls of SPEC §7 for one catalogue entity. Every answer
@@ -27,19 +28,19 @@ export function adminCollectionRoute<Schema extends z.ZodTypeAny, Entity>({
 	create: (actor: Actor, input: z.output<Schema>) => Promise<Entity>
 	list?: (options: { search?: string }) => Promise<unknown[]>
 }) {
-	return {
-		loader: async ({ request }: LoaderFunctionArgs) => {
-			if (!list) return methodNotAllowed()
-			await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
-			return json(await list({ search: searchParam(request) }))
-		},
-		action: async ({ request }: ActionFunctionArgs) => {
-			if (request.method !== 'POST') return methodNotAllowed()
+	return apiRoute({
+		...(list && {
+			GET: async ({ request }) => {
+				await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
+				return json(await list({ search: searchParam(request) }))
+			},
+		}),
+		POST: async ({ request }) => {
 			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
 			const input = await readJsonBody(request, schema)
-			return withServiceErrors(async () => json(await create(actor, input), { status: 201 }))
+			return json(await create(actor, input), { status: 201 })
 		},
-	}
+	})
 }
 
 /** PATCH and DELETE /api/admin/{entity}/{id}. PATCH changes only the fields it carries, and must carry one. */
@@ -59,20 +60,17 @@ export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
 	const patchSchema = schema
 		.partial()
 		.refine((changes) => Object.values(changes).some((value) => value !== undefined), `Send at least one of ${Object.keys(schema.shape).join(', ')}`)
-	return {
-		loader: () => methodNotAllowed(),
-		action: async ({ request, params }: ActionFunctionArgs) => {
-			if (request.method !== 'PATCH' && request.method !== 'DELETE') return methodNotAllowed()
+	return apiRoute({
+		PATCH: async ({ request, params }) => {
 			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
 			const id = requireNumericId(params.id, what)
-			if (request.method === 'DELETE') {
-				return withServiceErrors(async () => {
-					await remove(actor, id)
-					return json({ success: true })
-				})
-			}
 			const changes = (await readJsonBody(request, patchSchema)) as Partial<z.output<z.ZodObject<Shape>>>
-			return withServiceErrors(async () => json(await update(actor, id, changes)))
+			return json(await update(actor, id, changes))
 		},
-	}
+		DELETE: async ({ request, params }) => {
+			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
+			await remove(actor, requireNumericId(params.id, what))
+			return json({ success: true })
+		},
+	})
 }

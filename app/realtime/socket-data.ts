@@ -1,0 +1,15 @@
+import { type Socket } from 'socket.io'
+
+/** What the server knows of each connected socket, from its handshake and its `auth` message. */
+export interface SocketData {
+	userId: number
+	sessionId: string
+	username: string
+	name: string
+	/** Set once the client's `auth` message matched the session's user (SPEC §4). */
+	authenticated: boolean
+	/** Set once the client chose its rooms with `subscribe` (else it receives every room). */
+	subscribed: boolean
+}
+
+export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>

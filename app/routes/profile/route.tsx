@@ -1,0 +1,102 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { BRAND_NAME } from '~/components/brand'
+import { Avatar } from '~/components/ui/avatar'
+import { Card } from '~/components/ui/card'
+import { TabLinks } from '~/components/ui/tab-links'
+import { ActionToast } from '~/components/ui/toaster'
+import { useFormActionToast } from '~/components/use-conform-form'
+import { formatDate } from '~/lib/dates'
+import { readTimeZone } from '~/lib/time-zone'
+import { requireUser } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { type RouteHandle } from '~/types'
+import { AccountTab } from './account-tab'
+import { announceAccountDeletion, logOutEverywhere, savePassword, saveProfile, unknownIntent } from './actions.server'
+import { NotificationsTab } from './notifications-tab'
+import { PasswordTab } from './password-tab'
+import { ProfileTab } from './profile-tab'
+
+/** Client validation, pending labels and the delete confirmation need JavaScript; every form also works without it. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => [{ title: `My Profile | ${BRAND_NAME}` }]
+
+const TABS = [
+	{ value: 'profile', label: 'Profile' },
+	{ value: 'password', label: 'Password' },
+	{ value: 'notifications', label: 'Notifications' },
+	{ value: 'account', label: 'Account' },
+] as const
+type Tab = (typeof TABS)[number]['value']
+
+function readTab(value: string | null): Tab {
+	return TABS.find((tab) => tab.value === value)?.value ?? 'profile'
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const { timeZone } = readTimeZone(request.headers.get('Cookie'))
+	const url = new URL(request.url)
+	return json({
+		user,
+		tab: readTab(url.searchParams.get('tab')),
+		confirmDelete: url.searchParams.get('confirm') === 'delete',
+		memberSince: formatDate(user.createdAt, timeZone),
+		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+	})
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	const formData = await readProtectedForm(request)
+	switch (formData.get('intent')) {
+		case 'profile':
+			return saveProfile(request, user, formData)
+		case 'password':
+			return savePassword(request, user, formData)
+		case 'logout-all':
+			return logOutEverywhere(request, user)
+		case 'delete-account':
+			return announceAccountDeletion()
+		default:
+			return unknownIntent()
+	}
+}
+
+export default function ProfilePage() {
+	const { user, tab, memberSince, trialEnds, confirmDelete } = useLoaderData<typeof loader>()
+	const toast = useFormActionToast()
+	return (
+		<div className="mx-auto max-w-5xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">My Profile</h1>
+				<p className="mt-1 text-gray-600">Manage your account settings and preferences</p>
+			</div>
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_1fr]">
+				<Card className="self-start p-6 text-center">
+					<div className="flex justify-center">
+						<Avatar name={user.name} src={user.avatar} size="lg" />
+					</div>
+					<p className="mt-3 font-semibold text-gray-900">{user.name}</p>
+					<p className="text-sm text-gray-500">@{user.username}</p>
+					{user.bio ? <p className="mt-3 text-sm text-gray-600">{user.bio}</p> : null}
+					<p className="mt-4 text-xs text-gray-500">Member since {memberSince}</p>
+				</Card>
+				<div className="min-w-0 space-y-4">
+					<TabLinks label="Profile sections" param="tab" active={tab} tabs={[...TABS]} searchParams={new URLSearchParams()} />
+					{tab === 'profile' ? (
+						<ProfileTab user={user} />
+					) : tab === 'password' ? (
+						<PasswordTab />
+					) : tab === 'notifications' ? (
+						<NotificationsTab />
+					) : (
+						<AccountTab user={user} trialEnds={trialEnds} confirmDelete={confirmDelete} />
+					)}
+				</div>
+			</div>
+			<ActionToast toast={toast} />
+		</div>
+	)
+}

@@ -1,0 +1,27 @@
+import { type ChatMessage } from '~/lib/chat'
+import { singleton } from '~/lib/singleton.server'
+
+/**
+ * What services may ask of members' live connections, without knowing how
+ * they are held. The socket server (app/realtime) registers the
+ * implementation at start-up; until then, and in processes without sockets
+ * (the seed script, tests of services), every call does nothing: the data is
+ * stored either way, and pages read it on their next load.
+ */
+export interface LivePublisher {
+	/** A stored chat message, to everyone who may read it now. */
+	deliverMessage(message: ChatMessage): void
+	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
+	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
+}
+
+const registry = singleton('live-publisher', () => ({ publisher: null as LivePublisher | null }))
+
+export function registerLivePublisher(publisher: LivePublisher | null) {
+	registry.publisher = publisher
+}
+
+export const live: LivePublisher = {
+	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
+	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
+}

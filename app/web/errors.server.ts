@@ -1,0 +1,58 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { ServiceError } from '~/lib/service-error'
+import { jsonError, methodNotAllowed } from './http.server'
+
+/**
+ * The one error policy (docs/decisions/090): a ServiceError is something the
+ * caller can act on and becomes a 4xx (or the billing provider's 502) answer
+ * `{ message, field? }`; anything else is a real fault and is left to the
+ * server's error handling (a 500, or the 503 page while the database is away).
+ *
+ * - Pages' loaders and actions: `await someService(...).catch(rethrowAsResponse)`;
+ *   the thrown response is drawn by the route's ErrorBoundary.
+ * - Form actions: `handleFormSubmission` (form.server.ts) puts the message on
+ *   the form instead, with a notice.
+ * - JSON routes under app/routes/api: `apiRoute({ GET, POST, ... })`.
+ */
+export function toErrorResponse(error: ServiceError): Response {
+	return jsonError(error.status, error.message, error.field ? { field: error.field } : undefined)
+}
+
+/** Rethrows a ServiceError as its response (for `.catch()` and `catch` blocks); anything else as it is. */
+export function rethrowAsResponse(error: unknown): never {
+	if (error instanceof ServiceError) throw toErrorResponse(error)
+	throw error
+}
+
+/** A value the page needs, or a thrown 404 with `message` (an unknown id in the address). */
+export function requireFound<Value>(value: Value | null | undefined, message: string): Value {
+	if (value === null || value === undefined) throw jsonError(404, message)
+	return value
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type ApiHandler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>
+
+/**
+ * A JSON resource route from one handler per HTTP method: other methods get
+ * 405, and a ServiceError anywhere in a handler becomes its `{ message }`
+ * answer. Thrown responses (401 from `requireApiUser`, 400 from
+ * `readJsonBody`) pass through unchanged.
+ *
+ *     export const { loader, action } = apiRoute({ GET: async ({ request }) => json(...) })
+ */
+export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
+	const run = async (args: LoaderFunctionArgs | ActionFunctionArgs) => {
+		const method = args.request.method.toUpperCase()
+		// A HEAD request is a GET whose body is not sent.
+		const handler = handlers[(method === 'HEAD' ? 'GET' : method) as Method]
+		if (!handler) return methodNotAllowed()
+		try {
+			return await handler(args)
+		} catch (error) {
+			if (error instanceof ServiceError) return toErrorResponse(error)
+			throw error
+		}
+	}
+	return { loader: run, action: run }
+}
