@@ -6,11 +6,10 @@ import {
 	COMPLETED_THRESHOLD,
 	CONTROLS_HIDE_DELAY_MS,
 	DEFAULT_THUMBNAIL,
-	PROGRESS_REPORT_INTERVAL_MS,
 	SEEK_STEP_SECONDS,
 	formatPlaybackTime,
-	percentWatched,
 } from '~/lib/videos'
+import { useProgressReporting } from './use-progress-reporting'
 
 export interface VideoPlayerHandle {
 	/** Starts playing, from the beginning or from where the member left off. */
@@ -19,7 +18,6 @@ export interface VideoPlayerHandle {
 
 interface VideoPlayerProps {
 	videoId: number
-	userId: number
 	src: string
 	poster: string | null
 	title: string
@@ -34,12 +32,12 @@ interface VideoPlayerProps {
  * native <video controls>, so it plays without JavaScript; once hydrated it
  * draws its own controls: play and pause, 10 s back and forward, volume
  * 0–1 in steps of 0.1, fullscreen, a time read-out, and controls that hide
- * 3 s after the last mouse move while playing. While playing it reports
- * progress every 10 s (and on pause and at the end) to POST /api/progress.
+ * 3 s after the last mouse move while playing. It saves the member's progress
+ * while playing, on pause and at the end (useProgressReporting).
  * Times come from the media element itself (docs/decisions/005).
  */
 export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function VideoPlayer(
-	{ videoId, userId, src, poster, title, initialProgress, onProgress },
+	{ videoId, src, poster, title, initialProgress, onProgress },
 	ref,
 ) {
 	const hydrated = useHydrated()
@@ -47,7 +45,6 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	const containerRef = useRef<HTMLDivElement>(null)
 	const videoRef = useRef<HTMLVideoElement>(null)
 	const hideTimer = useRef<ReturnType<typeof setTimeout>>()
-	const lastReported = useRef<number | null>(null)
 	const [playing, setPlaying] = useState(false)
 	const [currentTime, setCurrentTime] = useState(0)
 	const [duration, setDuration] = useState(0)
@@ -77,32 +74,17 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		},
 	}))
 
-	const reportProgress = useCallback(() => {
-		const video = videoRef.current
-		if (!video || !video.duration) return
-		const progress = percentWatched(video.currentTime, video.duration)
-		// The end of a video fires both pause and ended: one report is enough.
-		if (progress === lastReported.current) return
-		lastReported.current = progress
-		onProgress?.(progress)
-		fetch('/api/progress', {
-			method: 'POST',
-			headers: { 'Content-Type': 'application/json' },
-			body: JSON.stringify({ videoId, userId, progress, completed: progress >= COMPLETED_THRESHOLD }),
-		})
-			.then((response) => {
-				if (!response.ok) console.error(`Saving progress failed: ${response.status}`)
-			})
-			// SPEC §8: progress save failures are only logged.
-			.catch((error: unknown) => console.error('Saving progress failed', error))
-	}, [videoId, userId, onProgress])
+	const progressReports = useProgressReporting({ videoId, onReport: onProgress })
 
-	// Every 10 seconds while playing.
-	useEffect(() => {
-		if (!playing) return
-		const timer = setInterval(reportProgress, PROGRESS_REPORT_INTERVAL_MS)
-		return () => clearInterval(timer)
-	}, [playing, reportProgress])
+	function playbackStarted() {
+		setPlaying(true)
+		progressReports.playbackStarted()
+	}
+
+	function playbackStopped(video: HTMLVideoElement) {
+		setPlaying(false)
+		progressReports.playbackStopped(video)
+	}
 
 	// Controls hide 3 s after the last mouse move, while playing; never from under the keyboard's focus
 	// (WCAG 2.4.7: a focused control must stay visible). Leaving them restarts the count.
@@ -146,7 +128,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		const video = videoRef.current
 		if (!video) return
 		if (video.readyState >= HTMLMediaElement.HAVE_METADATA) onMetadata(video)
-		setPlaying(!video.paused)
+		if (!video.paused) playbackStarted()
 		setVolume(video.muted ? 0 : video.volume)
 		// Once, at hydration: later changes arrive through the element's events.
 	}, [])
@@ -212,16 +194,13 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				aria-label={title}
 				className="aspect-video w-full bg-black"
 				onClick={hydrated ? togglePlay : undefined}
-				onPlay={() => setPlaying(true)}
-				onPause={() => {
-					setPlaying(false)
-					reportProgress()
+				onPlay={playbackStarted}
+				onPause={(event) => playbackStopped(event.currentTarget)}
+				onEnded={(event) => playbackStopped(event.currentTarget)}
+				onTimeUpdate={(event) => {
+					setCurrentTime(event.currentTarget.currentTime)
+					progressReports.positionChanged(event.currentTarget)
 				}}
-				onEnded={() => {
-					setPlaying(false)
-					reportProgress()
-				}}
-				onTimeUpdate={(event) => setCurrentTime(event.currentTarget.currentTime)}
 				onLoadedMetadata={(event) => onMetadata(event.currentTarget)}
 				onDurationChange={(event) => setDuration(event.currentTarget.duration)}
 				onVolumeChange={(event) => setVolume(event.currentTarget.muted ? 0 : event.currentTarget.volume)}
