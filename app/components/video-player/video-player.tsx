@@ -9,6 +9,7 @@ import {
 	SEEK_STEP_SECONDS,
 	formatPlaybackTime,
 } from '~/lib/videos'
+import { useFullscreen } from './use-fullscreen'
 import { useProgressReporting } from './use-progress-reporting'
 
 export interface VideoPlayerHandle {
@@ -50,7 +51,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	const [duration, setDuration] = useState(0)
 	const [volume, setVolume] = useState(1)
 	const [controlsVisible, setControlsVisible] = useState(true)
-	const [fullscreen, setFullscreen] = useState(false)
+	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
 
 	const playbackError = useCallback(() => {
 		showToast({ type: 'destructive', title: 'Playback Error', description: 'Could not play video. Please try again.' })
@@ -106,12 +107,6 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	}, [playing, revealControls])
 	useEffect(() => () => clearTimeout(hideTimer.current), [])
 
-	useEffect(() => {
-		const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current)
-		document.addEventListener('fullscreenchange', onChange)
-		return () => document.removeEventListener('fullscreenchange', onChange)
-	}, [])
-
 	const onMetadata = useCallback(
 		(video: HTMLVideoElement) => {
 			setDuration(video.duration)
@@ -163,23 +158,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		setVolume(value)
 	}
 
-	async function toggleFullscreen() {
-		const container = containerRef.current
-		try {
-			if (document.fullscreenElement) await document.exitFullscreen()
-			else if (container?.requestFullscreen) await container.requestFullscreen()
-			else throw new Error('Fullscreen is not supported by this browser.')
-		} catch (error) {
-			showToast({ type: 'destructive', title: 'Fullscreen Error', description: error instanceof Error ? error.message : String(error) })
-		}
-	}
-
 	const hidden = hydrated && playing && !controlsVisible
 	return (
 		<div
 			ref={containerRef}
 			id="player"
-			className={`group relative overflow-hidden rounded-xl bg-black ${fullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
+			className={`group relative overflow-hidden rounded-xl bg-black ${isFullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
 			onMouseMove={revealControls}
 			onFocusCapture={revealControls}
 			onBlurCapture={revealControls}
@@ -256,7 +240,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 								onChange={(event) => changeVolume(Number(event.target.value))}
 								className="hidden h-1 w-24 cursor-pointer accent-white sm:block"
 							/>
-							<ControlButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={toggleFullscreen}>
+							<ControlButton label={isFullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={toggleFullscreen}>
 								<Icon name="fullscreen" />
 							</ControlButton>
 						</div>
