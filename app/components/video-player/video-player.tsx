@@ -4,11 +4,11 @@ import { Icon } from '~/components/ui/icon'
 import { useToast } from '~/components/ui/toaster'
 import {
 	COMPLETED_THRESHOLD,
-	CONTROLS_HIDE_DELAY_MS,
 	DEFAULT_THUMBNAIL,
 	SEEK_STEP_SECONDS,
 	formatPlaybackTime,
 } from '~/lib/videos'
+import { useAutoHidingControls } from './use-auto-hiding-controls'
 import { useFullscreen } from './use-fullscreen'
 import { useProgressReporting } from './use-progress-reporting'
 
@@ -45,12 +45,11 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	const { showToast } = useToast()
 	const containerRef = useRef<HTMLDivElement>(null)
 	const videoRef = useRef<HTMLVideoElement>(null)
-	const hideTimer = useRef<ReturnType<typeof setTimeout>>()
 	const [playing, setPlaying] = useState(false)
 	const [currentTime, setCurrentTime] = useState(0)
 	const [duration, setDuration] = useState(0)
 	const [volume, setVolume] = useState(1)
-	const [controlsVisible, setControlsVisible] = useState(true)
+	const { controlsHidden, revealControls, containerHandlers } = useAutoHidingControls({ container: containerRef, media: videoRef })
 	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
 
 	const playbackError = useCallback(() => {
@@ -80,32 +79,14 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	function playbackStarted() {
 		setPlaying(true)
 		progressReports.playbackStarted()
+		revealControls()
 	}
 
 	function playbackStopped(video: HTMLVideoElement) {
 		setPlaying(false)
 		progressReports.playbackStopped(video)
+		revealControls()
 	}
-
-	// Controls hide 3 s after the last mouse move, while playing; never from under the keyboard's focus
-	// (WCAG 2.4.7: a focused control must stay visible). Leaving them restarts the count.
-	const revealControls = useCallback(() => {
-		setControlsVisible(true)
-		clearTimeout(hideTimer.current)
-		if (!videoRef.current?.paused) {
-			hideTimer.current = setTimeout(() => {
-				if (!containerRef.current?.querySelector(':focus-visible')) setControlsVisible(false)
-			}, CONTROLS_HIDE_DELAY_MS)
-		}
-	}, [])
-	useEffect(() => {
-		if (playing) revealControls()
-		else {
-			clearTimeout(hideTimer.current)
-			setControlsVisible(true)
-		}
-	}, [playing, revealControls])
-	useEffect(() => () => clearTimeout(hideTimer.current), [])
 
 	const onMetadata = useCallback(
 		(video: HTMLVideoElement) => {
@@ -158,15 +139,13 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		setVolume(value)
 	}
 
-	const hidden = hydrated && playing && !controlsVisible
+	const hidden = playing && controlsHidden
 	return (
 		<div
 			ref={containerRef}
 			id="player"
 			className={`group relative overflow-hidden rounded-xl bg-black ${isFullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
-			onMouseMove={revealControls}
-			onFocusCapture={revealControls}
-			onBlurCapture={revealControls}
+			{...containerHandlers}
 		>
 			<video
 				ref={videoRef}
