@@ -38,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const video = await getVideoForMember(user, id).catch(rethrowAsResponse)
 	const [related, progress] = await Promise.all([listRelatedVideos(user, video), listProgress(user.id)])
 	return json({
-		userId: user.id,
 		// For a locked video `url` is null: the media address never reaches a member without access.
 		video,
 		progress: progress.find((record) => record.videoId === id)?.progress ?? 0,
@@ -64,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VideoPage() {
-	const { userId, video, progress: savedProgress, related } = useLoaderData<typeof loader>()
+	const { video, progress: savedProgress, related } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const player = useRef<VideoPlayerHandle>(null)
 	const [reported, setReported] = useState(0)
@@ -85,7 +84,6 @@ export default function VideoPage() {
 							key={video.id}
 							ref={player}
 							videoId={video.id}
-							userId={userId}
 							src={video.url}
 							poster={video.thumbnail}
 							title={video.title}
