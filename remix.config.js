@@ -1,6 +1,6 @@
 /**
- * Remix v2, classic compiler. Every URL of SPEC §2 and every endpoint of
- * SPEC §7 is mapped here, explicitly, in the spec's order, so this one file
+ * Remix v2, classic compiler. Every URL of product §2 and every endpoint of
+ * product §7 is mapped here, explicitly, in the spec's order, so this one file
  * answers "which module serves this path?".
  *
  * @type {import('@remix-run/dev').AppConfig}
@@ -21,7 +21,7 @@ export default {
 	},
 	routes(defineRoutes) {
 		return defineRoutes((route) => {
-			// SPEC §2: screens
+			// product §2: screens
 			route('', 'routes/landing.tsx', { index: true })
 			route('auth', 'routes/auth.tsx')
 			route('logout', 'routes/logout.tsx')
@@ -66,7 +66,7 @@ export default {
 
 			})
 
-			// SPEC §7: JSON calls
+			// product §7: JSON calls
 			route('api/user', 'routes/api/user.ts')
 			route('api/login', 'routes/api/login.ts')
 			route('api/register', 'routes/api/register.ts')
@@ -105,7 +105,7 @@ export default {
 
 			route('api/*', 'routes/api/not-found.ts')
 
-			// SPEC §2: any other path is the not-found page (HTTP 404)
+			// product §2: any other path is the not-found page (HTTP 404)
 			route('*', 'routes/not-found.tsx')
 		})
 	},

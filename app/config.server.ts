@@ -57,7 +57,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
 
 	const billingProvider = settings.STRIPE_SECRET_KEY ? ('stripe' as const) : ('demo' as const)
 	if (billingProvider === 'stripe' && !settings.VITE_STRIPE_PUBLIC_KEY) {
-		// The exact text is part of the contract (SPEC §7).
+		// The exact text is part of the contract (product §7).
 		throw new ConfigError('Missing required Stripe key: VITE_STRIPE_PUBLIC_KEY')
 	}
 	if (billingProvider === 'stripe' && isProduction && !settings.STRIPE_WEBHOOK_SECRET) {

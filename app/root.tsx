@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return json({ csrfToken, toast }, { headers })
 }
 
-/** Only pages that say `handle.hydrate` ship JavaScript (ARCHITECTURE.md "Pages without JavaScript"). */
+/** Only pages that say `handle.hydrate` ship JavaScript (docs/architecture.md "Pages without JavaScript"). */
 function useShouldHydrate() {
 	return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === true)
 }

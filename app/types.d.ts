@@ -11,7 +11,7 @@ declare module '@remix-run/node' {
 
 /** What a route module's `handle` may say. */
 export interface RouteHandle {
-	/** Ship the JavaScript for this page (an island): see ARCHITECTURE.md "Pages without JavaScript". */
+	/** Ship the JavaScript for this page (an island): see docs/architecture.md "Pages without JavaScript". */
 	hydrate?: boolean
 	/** Run the time-zone client hint script on this page (app/lib/time-zone.ts). */
 	timeZoneHint?: boolean

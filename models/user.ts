@@ -28,7 +28,7 @@ export interface User {
 	createdAt: Date
 }
 
-/** SPEC §3 User, as the user themself sees it: never the password hash. */
+/** product §3 User, as the user themself sees it: never the password hash. */
 export interface UserJSON {
 	id: number
 	username: string

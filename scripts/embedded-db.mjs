@@ -4,7 +4,7 @@
  * the web server's event loop. Prints one JSON line {"uri", "kind"} when ready
  * and runs until its parent goes away.
  *
- * Order (ARCHITECTURE.md "Database"): a real mongod through
+ * Order (docs/architecture.md "Database"): a real mongod through
  * mongodb-memory-server (downloads mongod on first use; data in .data/mongod),
  * else the in-process CongoDB emulator (memory only). EMBEDDED_DB=mongod or
  * EMBEDDED_DB=congodb forces one.
@@ -56,15 +56,20 @@ async function startMongod() {
 	return { uri: server.getUri().replace(/\/$/, ''), kind: 'mongod (mongodb-memory-server)', stop: () => server.stop() }
 }
 
+/** The emulator's packages leave debugging lines such as `__# debug: called svDb() on ...` in their code. */
+const EMULATOR_DEBUG_LINE = /^__# debug:/
+
 async function startCongo() {
-	// CongoDB prints debug noise on stdout; our stdout carries one JSON line only.
-	const log = console.log
-	console.log = (...args) => process.stderr.write(args.join(' ') + '\n')
+	// Our stdout carries one JSON line only: whatever the emulator logs goes to
+	// stderr, without its leftover debugging lines, for as long as it runs.
+	console.log = (...args) => {
+		const text = args.join(' ')
+		if (!EMULATOR_DEBUG_LINE.test(text)) process.stderr.write(text + '\n')
+	}
 	const { congodb } = await import('@push.rocks/smartmongo')
 	const port = await freePort()
 	const server = new congodb.CongoServer({ port, host: '127.0.0.1' })
 	await server.start()
-	console.log = log
 	return { uri: `mongodb://127.0.0.1:${port}`, kind: 'CongoDB emulator (in memory)', stop: () => server.stop() }
 }
 
@@ -74,7 +79,8 @@ async function start() {
 		return await startMongod()
 	} catch (error) {
 		if (forced === 'mongod') throw error
-		process.stderr.write(`[embedded-db] real mongod unavailable (${error.message.split('\n')[0]}); using CongoDB\n`)
+		// Expected on machines that cannot download mongod: information, not an error.
+		process.stderr.write(`[embedded-db] No mongod binary here (${error.message.split('\n')[0].trim()}): using the in-process CongoDB emulator, in memory\n`)
 		return startCongo()
 	}
 }

@@ -1,5 +1,5 @@
 /**
- * A community's icon (SPEC §3): a short code such as EL on member screens,
+ * A community's icon (product §3): a short code such as EL on member screens,
  * or an image address set in the admin form.
  */
 export function CommunityIcon({ icon, name, size = 'md' }: { icon: string | null; name: string; size?: 'md' | 'lg' }) {

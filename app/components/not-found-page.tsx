@@ -1,4 +1,4 @@
-/** SPEC §2: the page for any path the router does not know. */
+/** product §2: the page for any path the router does not know. */
 export function NotFoundPage() {
 	return (
 		<main className="flex min-h-screen w-full items-center justify-center bg-gray-50 p-4">

@@ -2,7 +2,7 @@ import type { IconName } from '~/components/ui/icon'
 
 /**
  * How a resource shows on the Resources page: an icon and a label per type
- * (SPEC §2; unknown types get the generic icon), and whether its link opens
+ * (product §2; unknown types get the generic icon), and whether its link opens
  * a web page or downloads a file from this site.
  */
 const TYPES: Record<string, { label: string; icon: IconName; tone: string }> = {

@@ -7,7 +7,7 @@ import { VideoThumbnail } from './video-thumbnail'
 import { ButtonLink } from '~/components/ui/button'
 
 /**
- * A video in a grid. A video the member cannot watch (SPEC §6) is dimmed
+ * A video in a grid. A video the member cannot watch (product §6) is dimmed
  * under a 'Premium Content' overlay whose 'Unlock' leads to /subscribe.
  */
 export function VideoCard({ video }: { video: VideoCardData }) {

@@ -1,7 +1,7 @@
 import { DEFAULT_THUMBNAIL } from '~/lib/videos'
 
 /**
- * A video's picture; a missing thumbnail falls back to the default image (SPEC §2). Decorative: the title sits beside it.
+ * A video's picture; a missing thumbnail falls back to the default image (product §2). Decorative: the title sits beside it.
  * Full width unless `className` sets one: two width classes would fight, and the CSS order, not the caller, would win.
  */
 export function VideoThumbnail({ src, className = 'w-full' }: { src: string | null | undefined; className?: string }) {

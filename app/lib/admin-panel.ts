@@ -1,5 +1,5 @@
 /**
- * The shape of the administration panel (SPEC §2): its tabs, the entity each
+ * The shape of the administration panel (product §2): its tabs, the entity each
  * tab manages, and the texts of its notices and confirmations. Shared by the
  * pages, their actions and the browser.
  */
@@ -28,7 +28,7 @@ interface CatalogueTexts {
 	deleteFailed: string
 }
 
-/** SPEC §8: the success and failure notices of each entity. */
+/** product §8: the success and failure notices of each entity. */
 export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
 	videos: {
 		tab: 'content',
@@ -109,7 +109,7 @@ export function dialogCloseHref(url: { pathname: string; search: string }): stri
 	return adminTabHref(requestedTab(url) ?? 'users', searchOf(url))
 }
 
-/** SPEC §2 truncations: the first `length` characters plus '...' when the text is longer. */
+/** product §2 truncations: the first `length` characters plus '...' when the text is longer. */
 export function truncate(text: string, length: number): string {
 	return text.length > length ? `${text.slice(0, length)}...` : text
 }

@@ -3,7 +3,7 @@ import { LIMITS, ROLE_VALUES } from './schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from './dates'
 
 /**
- * The zod schemas of the administration panel (SPEC §2, §5, §7). The add and
+ * The zod schemas of the administration panel (product §2, §5, §7). The add and
  * edit dialogs (Conform, in the browser and in the page actions) and the
  * JSON admin API use the same ones; PATCH takes `.partial()` of them.
  */
@@ -15,7 +15,7 @@ export const RESOURCE_TYPE_VALUES = [
 ] as const
 export type ResourceTypeValue = (typeof RESOURCE_TYPE_VALUES)[number]
 
-/** SPEC §2: the types the resource dialog offers, pdf first (the default). */
+/** product §2: the types the resource dialog offers, pdf first (the default). */
 export const RESOURCE_TYPE_OPTIONS = ['pdf', 'article', 'worksheet', 'template', 'book', 'tool', 'other'] as const
 
 export function resourceTypeLabel(type: string): string {
@@ -40,7 +40,7 @@ const requiredText = (label: string, max: number) =>
 		.min(1, `${label} is required`)
 		.max(max, `${label} must be at most ${max} characters long`)
 
-/** Empty, missing or null all mean "none" and are stored as null (SPEC §5). */
+/** Empty, missing or null all mean "none" and are stored as null (product §5). */
 const optionalText = (label: string, max: number) =>
 	z
 		.string({ invalid_type_error: `${label} must be text` })
@@ -118,7 +118,7 @@ export type ResourceInput = z.output<typeof ResourceSchema>
 
 const eventFields = {
 	title: z
-		// SPEC §5 has one message for a short title, an empty one included.
+		// product §5 has one message for a short title, an empty one included.
 		.string({ required_error: 'Title must be at least 3 characters long', invalid_type_error: 'Title must be text' })
 		.trim()
 		.min(3, 'Title must be at least 3 characters long')
@@ -179,12 +179,12 @@ export const RoleChangeSchema = z.object({
 	}),
 })
 
-/** SPEC §2: how roles read in the panel: "content_manager" is shown "content manager". */
+/** product §2: how roles read in the panel: "content_manager" is shown "content manager". */
 export function roleLabel(role: string): string {
 	return role.replace(/_/g, ' ')
 }
 
-/** The role select's options (SPEC §2 "Change User Role"). */
+/** The role select's options (product §2 "Change User Role"). */
 export const ROLE_OPTIONS: Array<{ value: (typeof ROLE_VALUES)[number]; label: string }> = [
 	{ value: 'member', label: 'Member' },
 	{ value: 'moderator', label: 'Moderator' },

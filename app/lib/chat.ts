@@ -7,7 +7,7 @@ import { type MessageJSON } from '#models/message'
  * once.
  */
 
-/** SPEC §5: empty or whitespace-only messages are not sent; the upper bound keeps a room readable. */
+/** product §5: empty or whitespace-only messages are not sent; the upper bound keeps a room readable. */
 export const MESSAGE_MAX_LENGTH = 2000
 /** Messages per history page (first render, `?before=` and `?after=` pages). */
 export const HISTORY_PAGE_SIZE = 50
@@ -24,10 +24,10 @@ export const MessageContentSchema = z
 /** The chat composer form (community room and private conversation alike). */
 export const ChatFormSchema = z.object({ content: MessageContentSchema })
 
-/** What the server sends for a message, live and in history (SPEC §7): the model's JSON with senderName. */
+/** What the server sends for a message, live and in history (product §7): the model's JSON with senderName. */
 export type ChatMessage = MessageJSON
 
-/** SPEC §3 typing indicator, as the server relays it. */
+/** product §3 typing indicator, as the server relays it. */
 export interface TypingNotice {
 	userId: number
 	username: string
@@ -39,7 +39,7 @@ export interface TypingNotice {
 
 /**
  * Adds messages to a list, keeping it sorted by id (the server's order) and
- * ignoring any id it already holds (SPEC §4: duplicates are ignored). Returns
+ * ignoring any id it already holds (product §4: duplicates are ignored). Returns
  * the same array when nothing was new, so React can skip a render.
  */
 export function mergeMessages<Message extends { id: number }>(current: Message[], incoming: readonly Message[]): Message[] {

@@ -1,15 +1,15 @@
 import { calendarDay, formatLongDate, formatTime } from './dates'
 
 /**
- * The event rules of SPEC §2 (Events, Dashboard) and §9, in one place:
+ * The event rules of product §2 (Events, Dashboard) and §9, in one place:
  * upcoming means starting later than now; Today / This Week / Later
  * groups; the 'Join' window and the relative start texts.
  */
 export const HOUR_MS = 60 * 60 * 1000
 export const DAY_MS = 24 * HOUR_MS
-/** SPEC §9: 'Join' when the event starts in under one hour. */
+/** product §9: 'Join' when the event starts in under one hour. */
 export const JOIN_WINDOW_MS = HOUR_MS
-/** SPEC §9: the This Week window. */
+/** product §9: the This Week window. */
 export const THIS_WEEK_WINDOW_MS = 7 * DAY_MS
 
 interface Timed {
@@ -22,7 +22,7 @@ export function isUpcoming(event: Timed, now: Date): boolean {
 	return startOf(event) > now.getTime()
 }
 
-/** Upcoming soonest first; past newest first (SPEC §2). */
+/** Upcoming soonest first; past newest first (product §2). */
 export function splitEvents<E extends Timed>(events: E[], now: Date): { upcoming: E[]; past: E[] } {
 	const upcoming = events.filter((event) => isUpcoming(event, now)).sort((a, b) => startOf(a) - startOf(b))
 	const past = events.filter((event) => !isUpcoming(event, now)).sort((a, b) => startOf(b) - startOf(a))
@@ -54,7 +54,7 @@ export function groupUpcomingEvents<E extends Timed>(upcoming: E[], now: Date, t
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`
 
-/** 'In N days', 'In N hours' or 'Starting soon' (SPEC §2). */
+/** 'In N days', 'In N hours' or 'Starting soon' (product §2). */
 export function relativeStartText(event: Timed, now: Date): string {
 	const ahead = startOf(event) - now.getTime()
 	const days = Math.floor(ahead / DAY_MS)

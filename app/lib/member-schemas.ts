@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LIMITS, OptionalText, requiredText } from './schemas'
 
 /**
- * The member screens' forms and JSON bodies (SPEC §5, §7), used by the
+ * The member screens' forms and JSON bodies (product §5, §7), used by the
  * browser (Conform) and the server (page actions and the JSON API).
  */
 
@@ -74,7 +74,7 @@ export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
 })
 
 /**
- * POST /api/progress (SPEC §7): videoId, userId, progress, completed. The
+ * POST /api/progress (product §7): videoId, userId, progress, completed. The
  * userId is accepted and ignored (the session decides whose progress it is);
  * progress is clamped to 0–100 by the service.
  */

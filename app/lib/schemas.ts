@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The zod schemas of every form, with SPEC §5's messages. Each one is used
+ * The zod schemas of every form, with product §5's messages. Each one is used
  * by the browser (Conform's client validation) and by the server (page
  * actions and the JSON API), so the rules live here once.
  */
@@ -51,14 +51,14 @@ export const LoginSchema = z.object({
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
-/** SPEC §7 POST /api/register: the registration fields without confirmPassword. */
+/** product §7 POST /api/register: the registration fields without confirmPassword. */
 export const RegisterSchema = z.object({
 	username: UsernameSchema,
 	password: NewPasswordSchema,
 	name: requiredText('Name is required').trim().min(1, 'Name is required').max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
 	email: EmailSchema,
 	bio: OptionalText(LIMITS.bio, 'Bio'),
-	// Accepted for SPEC §5, but self-registration always makes a member
+	// Accepted for product §5, but self-registration always makes a member
 	// (docs/decisions/001-self-registration-role.md).
 	role: z.enum(ROLE_VALUES, { errorMap: () => ({ message: 'Invalid role' }) }).default('member'),
 })

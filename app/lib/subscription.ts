@@ -1,5 +1,5 @@
 /**
- * The one rule that decides premium access (SPEC §6): a subscription status
+ * The one rule that decides premium access (product §6): a subscription status
  * of active or trialing. Every premium check on the server and every status
  * text in the pages goes through here.
  *
@@ -31,16 +31,16 @@ export function isLapsedSimulatedTrial(
 	return user.subscriptionStatus === 'trialing' && !user.stripeSubscriptionId && user.trialEndsAt !== null && new Date(user.trialEndsAt) <= now
 }
 
-/** SPEC §9: free accounts may play the first 10 videos. */
+/** product §9: free accounts may play the first 10 videos. */
 export const FREE_VIDEO_LIMIT = 10
 
-/** SPEC §1 and §9: the one plan, Premium, after a free trial. */
+/** product §1 and §9: the one plan, Premium, after a free trial. */
 export const TRIAL_DAYS = 30
 export const PREMIUM_PRICE_CENTS = 5000
 export const PREMIUM_PRICE_CURRENCY = 'usd'
 export const PREMIUM_PRICE_LABEL = '$50.00'
 
-/** SPEC §1: what Premium gives (the landing page's pricing card and /subscribe). */
+/** product §1: what Premium gives (the landing page's pricing card and /subscribe). */
 export const PREMIUM_BENEFITS = [
 	'Full video access',
 	'Exclusive community discussions',

@@ -2,12 +2,12 @@ import { FREE_VIDEO_LIMIT, isPremium } from './subscription'
 
 /**
  * Video rules shared by the server and the player: the free-video rule,
- * progress states (SPEC §4) and how times and durations are written.
+ * progress states (product §4) and how times and durations are written.
  */
 
-/** SPEC §9: 95 % or more is completed. */
+/** product §9: 95 % or more is completed. */
 export const COMPLETED_THRESHOLD = 95
-/** SPEC §9: the player reports progress every 10 seconds. */
+/** product §9: the player reports progress every 10 seconds. */
 export const PROGRESS_REPORT_INTERVAL_MS = 10_000
 export const SEEK_STEP_SECONDS = 10
 export const CONTROLS_HIDE_DELAY_MS = 3_000
@@ -15,7 +15,7 @@ export const RELATED_VIDEO_LIMIT = 3
 export const DEFAULT_THUMBNAIL = '/images/default-thumbnail.svg'
 
 /**
- * The free-video rule (SPEC §6, docs/decisions/011-free-video-rule.md): a
+ * The free-video rule (product §6, docs/decisions/011-free-video-rule.md): a
  * member without Premium may watch the videos with ids up to 10, the first
  * ten of the library. Lists, the player, the media URL and progress all ask
  * this one function.

@@ -10,7 +10,7 @@ import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './conn
 import { type ChatSocket } from './socket-data'
 
 /**
- * The chat events of SPEC §7 on one socket. Payloads are parsed with zod;
+ * The chat events of product §7 on one socket. Payloads are parsed with zod;
  * sending goes through the messages service (which stores, enforces the
  * rules and delivers); every failure reaches the sender as `error`
  * {message}. A client may pass an acknowledgement callback to learn the
@@ -31,7 +31,7 @@ export const TypingPayload = z.object({
 	targetId: IdSchema('targetId'),
 	isPrivate: z.boolean({ invalid_type_error: 'isPrivate must be true or false' }).default(false),
 })
-/** Optional, on top of SPEC §7: receive only these rooms' messages instead of all of them. */
+/** Optional, on top of product §7: receive only these rooms' messages instead of all of them. */
 export const SubscribePayload = z.object({ communityIds: z.array(IdSchema('communityId')).max(100, 'Too many communities') })
 
 export const NOT_AUTHENTICATED = 'Not authenticated: send auth first'

@@ -17,7 +17,7 @@ export const inboxRoom = (userId: number) => `inbox:${userId}`
 export const communityRoom = (communityId: number) => `community:${communityId}`
 /**
  * Sockets that did not ask for particular rooms receive every room's
- * messages and filter by communityId themselves, as SPEC §7's protocol has
+ * messages and filter by communityId themselves, as product §7's protocol has
  * no join message (docs/decisions/021-chat-delivery-without-join.md).
  */
 export const ALL_COMMUNITIES_ROOM = 'communities:all'

@@ -6,7 +6,7 @@ export interface SocketData {
 	sessionId: string
 	username: string
 	name: string
-	/** Set once the client's `auth` message matched the session's user (SPEC §4). */
+	/** Set once the client's `auth` message matched the session's user (product §4). */
 	authenticated: boolean
 	/** Set once the client chose its rooms with `subscribe` (else it receives every room). */
 	subscribed: boolean

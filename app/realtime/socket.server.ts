@@ -63,7 +63,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 	io.on('connection', (socket: ChatSocket) => {
 		void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
 
-		// SPEC §4/§7: the client introduces itself; we answer only for the session's own user.
+		// product §4/§7: the client introduces itself; we answer only for the session's own user.
 		socket.on('auth', (payload: unknown) => {
 			const claimed = AuthPayload.safeParse(payload)
 			if (claimed.success && claimed.data.userId === socket.data.userId && claimed.data.username === socket.data.username) {

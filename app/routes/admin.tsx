@@ -14,7 +14,7 @@ export const handle: RouteHandle = { hydrate: true }
 export const meta: MetaFunction = () => [{ title: `Administration Panel | ${BRAND_NAME}` }]
 
 /**
- * SPEC §2 "Administration panel": admins and content managers only (others
+ * product §2 "Administration panel": admins and content managers only (others
  * go to /dashboard, visitors to /auth). The tab is a query parameter; its
  * dialogs are child routes drawn over it (/admin/videos/new, ...).
  */

@@ -146,7 +146,7 @@ export default function CommunityRoom() {
 	)
 }
 
-/** SPEC §6: what a free account sees instead of the composer. */
+/** product §6: what a free account sees instead of the composer. */
 function PremiumFeatureNotice() {
 	return (
 		<section aria-labelledby="premium-feature-title" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">

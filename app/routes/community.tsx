@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return json({ communities: await listCommunities() })
 }
 
-/** SPEC §2 /community: a grid of community cards with 'Join Discussion'. */
+/** product §2 /community: a grid of community cards with 'Join Discussion'. */
 export default function CommunityList() {
 	const { communities } = useLoaderData<typeof loader>()
 	return (

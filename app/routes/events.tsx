@@ -106,7 +106,7 @@ export default function EventsPage() {
 
 /**
  * One event. What 'Join Now', 'RSVP' and 'Replay' do is not specified
- * (SPEC §4), so they are shown as unavailable rather than doing nothing
+ * (product §4), so they are shown as unavailable rather than doing nothing
  * (docs/decisions/013-events-and-time-zones.md).
  */
 function EventItem({ event, action, showRelative = false }: { event: EventView; action: 'Join Now' | 'RSVP' | 'Replay'; showRelative?: boolean }) {

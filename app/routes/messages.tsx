@@ -119,7 +119,7 @@ export default function Messages() {
 	)
 }
 
-/** SPEC §2: contacts with a search by name or username (filtering as one types, with JavaScript). */
+/** product §2: contacts with a search by name or username (filtering as one types, with JavaScript). */
 function ContactList({ contacts, total, search, selectedId }: { contacts: PublicUserJSON[]; total: number; search: string; selectedId: number | null }) {
 	const hydrated = useHydrated()
 	const [query, setQuery] = useState(search)

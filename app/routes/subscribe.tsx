@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `Complete Your Subscription | 
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	// SPEC §2: a premium user has nothing to do here.
+	// product §2: a premium user has nothing to do here.
 	if (!(await needsCheckout(user))) throw redirect('/dashboard')
 	// Only the provider and Stripe's publishable key reach the browser.
 	return json({ billing: getBillingMode() })

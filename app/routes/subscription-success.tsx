@@ -17,7 +17,7 @@ export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction = () => [{ title: `Subscription | ${BRAND_NAME}` }]
 
-/** SPEC §9: how long "Processing Your Subscription" shows. */
+/** product §9: how long "Processing Your Subscription" shows. */
 export const SUCCESS_PAGE_DELAY_MS = 2000
 /** Skips the processing state: the Check Again link (docs/decisions/044). */
 const RESULT_URL = '/subscription-success?step=result'

@@ -165,7 +165,7 @@ export default function VideoPage() {
 	)
 }
 
-/** SPEC §2: 'Start Course', 'Continue' with the minutes left, or 'Review'. Without JavaScript it jumps to the player. */
+/** product §2: 'Start Course', 'Continue' with the minutes left, or 'Review'. Without JavaScript it jumps to the player. */
 function ProgressButton({
 	progress,
 	durationMinutes,
@@ -221,7 +221,7 @@ function MarkCompleteForm() {
 	)
 }
 
-/** SPEC §6: what a free member sees instead of a premium video. */
+/** product §6: what a free member sees instead of a premium video. */
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
 		<div className="relative overflow-hidden rounded-xl bg-gray-900">

@@ -7,7 +7,7 @@ import { getUserById } from './users.server'
 
 export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
 
-/** SPEC §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
+/** product §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
 export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<UserJSON[]> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
 	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select('-passwordHash -usernameKey').sort({ id: 1 }).lean<User[]>()
@@ -15,7 +15,7 @@ export async function listUsersForAdmin(actor: Actor, { search }: { search?: str
 }
 
 /**
- * SPEC §4: an admin may give any user any role, except that the last admin
+ * product §4: an admin may give any user any role, except that the last admin
  * cannot be demoted. Without transactions two admins demoting each other at
  * once could both pass the count, so the count is checked again after the
  * write and the change undone if no admin is left.

@@ -8,7 +8,7 @@ import { verifyAgainstNothing, verifyPassword } from './password.server'
 import { live } from './live.server'
 import { deleteAllSessionsOfUser } from './sessions.server'
 
-/** SPEC §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
+/** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
 export const INVALID_CREDENTIALS = 'Invalid username or password'
 export const MAX_FAILED_LOGINS = 8
 export const LOCKOUT_MINUTES = 15

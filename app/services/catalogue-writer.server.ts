@@ -14,7 +14,7 @@ interface CatalogueDocument {
  * events, resources), the same way for all four: admins and content managers
  * only, `createdBy` from the acting user, 404 for an unknown id.
  *
- * Without transactions (ENVIRONMENT.md), "nothing half-written" comes from the
+ * Without transactions (the embedded CongoDB emulator accepts them but isolates nothing), "nothing half-written" comes from the
  * order: input is validated completely before the one write that stores it,
  * and a delete removes the dependents before the entity itself, so a failure
  * half-way leaves the entity in place and a retry finishes the job.

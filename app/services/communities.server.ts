@@ -13,7 +13,7 @@ export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	return community ? toCommunityJSON(community) : null
 }
 
-// Administration (SPEC §2 "Communities"): deleting a community deletes its chat history.
+// Administration (product §2 "Communities"): deleting a community deletes its chat history.
 const communityWriter = catalogueWriter({
 	model: CommunityModel,
 	counter: 'communities',

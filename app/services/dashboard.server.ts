@@ -3,7 +3,7 @@ import { listCommunities } from './communities.server'
 import { listUpcomingEvents } from './events.server'
 import { getContinueLearning, getWatchStats } from './progress.server'
 
-/** SPEC §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
+/** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
 export const DASHBOARD_COMMUNITY_LIMIT = 3
 export const DASHBOARD_EVENT_LIMIT = 2
 

@@ -4,7 +4,7 @@ import readline from 'node:readline'
 import mongoose from 'mongoose'
 import { singleton } from '~/lib/singleton.server'
 
-// Nothing from a request body may become a query operator (ARCHITECTURE.md).
+// Nothing from a request body may become a query operator (docs/architecture.md).
 // Queries that use operators on purpose wrap them in `mongoose.trusted()`.
 mongoose.set('strictQuery', 'throw')
 mongoose.set('sanitizeFilter', true)

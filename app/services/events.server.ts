@@ -12,13 +12,13 @@ export async function listEvents({ search }: { search?: string } = {}): Promise<
 	return events.map(toEventJSON)
 }
 
-/** Events starting later than `now`, soonest first (SPEC §2: upcoming). */
+/** Events starting later than `now`, soonest first (product §2: upcoming). */
 export async function listUpcomingEvents(now = new Date()): Promise<EventJSON[]> {
 	const events = await EventModel.find({ startTime: mongoose.trusted({ $gt: now }) }).sort({ startTime: 1 }).lean<Event[]>()
 	return events.map(toEventJSON)
 }
 
-/** Events that have started, newest first (SPEC §2: past events). */
+/** Events that have started, newest first (product §2: past events). */
 export async function listPastEvents(now = new Date()): Promise<EventJSON[]> {
 	const events = await EventModel.find({ startTime: mongoose.trusted({ $lte: now }) }).sort({ startTime: -1 }).lean<Event[]>()
 	return events.map(toEventJSON)
@@ -29,7 +29,7 @@ export async function getEvent(id: number): Promise<EventJSON | null> {
 	return event ? toEventJSON(event) : null
 }
 
-// Administration (SPEC §2 "Events").
+// Administration (product §2 "Events").
 const eventWriter = catalogueWriter({
 	model: EventModel,
 	counter: 'events',

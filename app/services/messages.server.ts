@@ -21,7 +21,7 @@ import { live } from './live.server'
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
  * socket handlers, the no-JavaScript forms and the JSON history routes all
- * call these functions, which enforce SPEC §6 (free accounts read community
+ * call these functions, which enforce product §6 (free accounts read community
  * rooms but cannot post; private history only for its two participants).
  */
 
@@ -106,7 +106,7 @@ function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'created
 	})
 }
 
-/** Posts to a community room: premium accounts only (SPEC §6). */
+/** Posts to a community room: premium accounts only (product §6). */
 export async function sendCommunityMessage(actor: ChatActor, input: { communityId: number; content: string }): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
@@ -119,7 +119,7 @@ export async function sendCommunityMessage(actor: ChatActor, input: { communityI
 	)
 }
 
-/** Sends a private message: open to every logged-in user (SPEC §6). */
+/** Sends a private message: open to every logged-in user (product §6). */
 export async function sendPrivateMessage(actor: ChatActor, input: { recipientId: number; content: string }): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (input.recipientId === actor.id) throw new ServiceError(NO_SELF_MESSAGES, 400)

@@ -1,7 +1,7 @@
 import { type Role, type UserJSON } from '#models/index'
 import { forbidden } from '~/lib/service-error'
 
-/** SPEC §6: users and roles are for admins; videos, communities, events and resources for admins and content managers. */
+/** product §6: users and roles are for admins; videos, communities, events and resources for admins and content managers. */
 export const USER_ADMIN_ROLES = ['admin'] as const satisfies readonly Role[]
 export const CONTENT_ADMIN_ROLES = ['admin', 'content_manager'] as const satisfies readonly Role[]
 

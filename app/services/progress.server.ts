@@ -5,7 +5,7 @@ import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error
 import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
 
 /**
- * Video progress (SPEC §3, §4): one record per user and video, a whole
+ * Video progress (product §3, §4): one record per user and video, a whole
  * percent within 0–100 that never goes back down, completed from 95 % on
  * (docs/decisions/012-progress-records.md).
  */
@@ -64,7 +64,7 @@ export async function recordProgress(user: Member, { videoId, progress }: { vide
 	return toProgressJSON(record as Progress)
 }
 
-/** SPEC §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
+/** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
 	const [watchedIds, allIds] = await Promise.all([
 		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
@@ -74,7 +74,7 @@ export async function getWatchStats(userId: number): Promise<{ watched: number; 
 	return { watched: watchedIds.filter((id) => existing.has(id)).length, total: allIds.length }
 }
 
-/** SPEC §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
+/** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
 export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
 	const records = await ProgressModel.find({
 		userId: user.id,

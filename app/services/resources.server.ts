@@ -23,7 +23,7 @@ export async function getResource(id: number): Promise<ResourceJSON | null> {
 	return resource ? toResourceJSON(resource) : null
 }
 
-// Administration (SPEC §2 "Resources").
+// Administration (product §2 "Resources").
 const resourceWriter = catalogueWriter({
 	model: ResourceModel,
 	counter: 'resources',

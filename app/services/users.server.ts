@@ -107,7 +107,7 @@ export async function getPublicUser(id: number): Promise<PublicUserJSON | null> 
 	return user ? toPublicUserJSON(user) : null
 }
 
-/** A member may change only their own profile and password (ARCHITECTURE.md "Sessions and security"). */
+/** A member may change only their own profile and password (docs/architecture.md "Sessions and security"). */
 export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'profile' | 'password') {
 	if (actor.id !== userId) throw forbidden(`You can only change your own ${what}`)
 }

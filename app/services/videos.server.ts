@@ -23,7 +23,7 @@ export async function getVideo(id: number): Promise<VideoJSON | null> {
 /**
  * A video as one member may see it: `locked` says the free-video rule keeps
  * them out, and then the media `url` is null: the server never hands a
- * locked video's media address to that member (SPEC §6).
+ * locked video's media address to that member (product §6).
  */
 export type MemberVideoJSON = Omit<VideoJSON, 'url'> & { url: string | null; locked: boolean }
 
@@ -60,7 +60,7 @@ export async function listVideoCategories(): Promise<string[]> {
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
 
-// Administration (SPEC §2 "Content"): deleting a video deletes everyone's progress on it.
+// Administration (product §2 "Content"): deleting a video deletes everyone's progress on it.
 const videoWriter = catalogueWriter({
 	model: VideoModel,
 	counter: 'videos',

@@ -66,7 +66,7 @@ export async function requireApiUser(request: Request): Promise<UserJSON> {
 	return user
 }
 
-/** For pages: a visitor goes to /auth, a user without one of `roles` to /dashboard (SPEC §6). */
+/** For pages: a visitor goes to /auth, a user without one of `roles` to /dashboard (product §6). */
 export async function requireUserWithRole(request: Request, roles: readonly Role[]): Promise<UserJSON> {
 	const user = await requireUser(request)
 	if (!roles.includes(user.role)) throw redirect('/dashboard')

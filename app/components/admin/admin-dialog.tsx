@@ -23,7 +23,7 @@ export function useDialogAction() {
 }
 
 /**
- * A dialog drawn as a modal over the admin tab (ARCHITECTURE.md: dialogs are
+ * A dialog drawn as a modal over the admin tab (docs/architecture.md: dialogs are
  * routes). It is an ordinary page without JavaScript: the backdrop, ✕ and
  * Cancel are links back to the tab. With JavaScript, Escape closes it too.
  */
@@ -168,7 +168,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	form?: FormMetadata<Shape, string[]>
 	submitLabel: string
 	pendingLabel: string
-	/** SPEC §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
+	/** product §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
 	incomplete?: boolean
 	destructive?: boolean
 	children?: ReactNode

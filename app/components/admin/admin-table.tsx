@@ -152,7 +152,7 @@ export function TableFooter({ children }: { children: ReactNode }) {
 	return <p className="text-sm text-gray-600">{children}</p>
 }
 
-/** SPEC §8: a list that failed to load says so inline, with Try Again (a link to the same list). */
+/** product §8: a list that failed to load says so inline, with Try Again (a link to the same list). */
 export function LoadError({ children, retryHref }: { children: ReactNode; retryHref: string }) {
 	return (
 		<div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">

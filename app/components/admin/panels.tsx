@@ -18,7 +18,7 @@ import {
 	TableFooter,
 } from './admin-table'
 
-/** The five tabs of the administration panel (SPEC §2), each drawn from its loader list. */
+/** The five tabs of the administration panel (product §2), each drawn from its loader list. */
 
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 

@@ -1,7 +1,7 @@
-/** SPEC §8: the fallback text of an error notice. */
+/** product §8: the fallback text of an error notice. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred'
 
-/** SPEC §8: a failed call's message is "{status}: {body}", the body being the server's message when it sent one. */
+/** product §8: a failed call's message is "{status}: {body}", the body being the server's message when it sent one. */
 export async function describeFailure(response: Response): Promise<string> {
 	const text = await response.text()
 	let message = text

@@ -1,6 +1,6 @@
 import { PREMIUM_BENEFITS } from '~/lib/subscription'
 
-/** SPEC §1's Premium benefits as a checklist. */
+/** product §1's Premium benefits as a checklist. */
 export function PremiumBenefits({ className = 'space-y-3' }: { className?: string }) {
 	return (
 		<ul className={className}>

@@ -7,7 +7,7 @@ import { PREMIUM_PRICE_LABEL } from '~/lib/subscription'
 import { UNEXPECTED_ERROR } from './messages'
 
 /**
- * Stripe's Payment Element for the secret the server returned (SPEC §2
+ * Stripe's Payment Element for the secret the server returned (product §2
  * Subscribe). Loaded on demand by StripeCheckout.
  */
 export default function StripeCardForm({ stripe, clientSecret, status }: { stripe: Stripe; clientSecret: string; status: string }) {
@@ -36,7 +36,7 @@ function CardForm({ clientSecret, status }: { clientSecret: string; status: stri
 
 	async function handleSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		// SPEC §5: a payment element must be present before a payment is confirmed.
+		// product §5: a payment element must be present before a payment is confirmed.
 		if (!stripe || !elements || !elements.getElement('payment')) return
 		setPending(true)
 		const confirmParams = { return_url: `${window.location.origin}/subscription-success` }

@@ -15,7 +15,7 @@ type Checkout =
 	| { phase: 'error'; message: string }
 
 /**
- * The Stripe island of /subscribe (SPEC §2 Subscribe): asks the server for
+ * The Stripe island of /subscribe (product §2 Subscribe): asks the server for
  * the subscription (a spinner meanwhile), then shows Stripe's Payment Element
  * for the secret it returns. Premium with nothing to pay goes to /dashboard.
  */
@@ -73,7 +73,7 @@ export function StripeCheckout({ publicKey }: { publicKey: string }) {
 }
 
 
-/** SPEC §2: the error card with the message and a Try Again button that reloads the page. */
+/** product §2: the error card with the message and a Try Again button that reloads the page. */
 export function SetupErrorCard({ message }: { message: string }) {
 	return (
 		<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-5">

@@ -224,7 +224,7 @@ function Composer({
 	}
 
 	function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-		// Enter sends, Shift+Enter starts a new line (SPEC §2); an IME composition is left alone.
+		// Enter sends, Shift+Enter starts a new line (product §2); an IME composition is left alone.
 		if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
 		event.preventDefault()
 		void sendLive()

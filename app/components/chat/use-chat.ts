@@ -4,7 +4,7 @@ import { useToast } from '~/components/ui/toaster'
 import { HISTORY_PAGE_SIZE, catchUpMessages, isInConversation, mergeMessages, type ChatMessage, type TypingNotice } from '~/lib/chat'
 
 /**
- * The browser side of the chat (SPEC §4, §7, §8): one Socket.IO connection
+ * The browser side of the chat (product §4, §7, §8): one Socket.IO connection
  * to /ws for a chat panel, the messages of one room or conversation, who is
  * typing there, and sending. After every (re)connection it fetches what it
  * missed since the last message it holds, so nothing is lost, and it ignores
@@ -30,7 +30,7 @@ function historyUrl(target: ChatTarget, query = '') {
 	return query ? `${path}?${query}` : path
 }
 
-/** SPEC §8: a non-OK answer is an error reading "{status}: {body or status text}". */
+/** product §8: a non-OK answer is an error reading "{status}: {body or status text}". */
 async function fetchMessages(url: string): Promise<ChatMessage[]> {
 	const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
 	if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`)
@@ -169,7 +169,7 @@ export function useChat({
 		return () => clearTimeout(timer)
 	}, [typing])
 
-	/** Sends a message; resolves true once the server stored it. Empty text is not sent (SPEC §5). */
+	/** Sends a message; resolves true once the server stored it. Empty text is not sent (product §5). */
 	const send = useCallback(
 		(content: string): Promise<boolean> => {
 			const text = content.trim()
@@ -195,7 +195,7 @@ export function useChat({
 		[showToast],
 	)
 
-	/** SPEC §7: typing is reported on each text change, true while the input is non-empty. */
+	/** product §7: typing is reported on each text change, true while the input is non-empty. */
 	const reportTyping = useCallback((isTyping: boolean) => {
 		const socket = socketRef.current
 		if (!socket || statusRef.current !== 'connected') return

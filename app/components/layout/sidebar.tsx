@@ -6,7 +6,7 @@ import { isPremium } from '~/lib/subscription'
 import { CountBadge } from './menu'
 import { MESSAGE_BADGE_COUNT } from './top-bar'
 
-/** SPEC §2: Administration is shown to these roles only. */
+/** product §2: Administration is shown to these roles only. */
 const ADMIN_PANEL_ROLES: readonly Role[] = ['admin', 'content_manager']
 
 const LINKS: Array<{ to: string; label: string; icon: IconName; badge?: number }> = [
@@ -18,7 +18,7 @@ const LINKS: Array<{ to: string; label: string; icon: IconName; badge?: number }
 	{ to: '/resources', label: 'Resources', icon: 'resources' },
 ]
 
-/** SPEC §2: fixed shortcuts. */
+/** product §2: fixed shortcuts. */
 const COMMUNITY_SHORTCUTS = [
 	{ to: '/community/1', label: 'Executive Leadership', code: 'EL' },
 	{ to: '/community/2', label: 'New Managers', code: 'NM' },
@@ -31,7 +31,7 @@ interface SidebarUser {
 }
 
 /**
- * 16rem wide, 5rem collapsed (SPEC §2). Small screens always get the
+ * 16rem wide, 5rem collapsed (product §2). Small screens always get the
  * narrow rail; the labels stay in the page for screen readers.
  */
 export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; collapsed: boolean; trialEnds: string | null }) {
@@ -114,7 +114,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 	)
 }
 
-/** SPEC §4: 'Premium Active', 'Trial Active' with 'Trial ends: {date}', else 'Premium Inactive'. */
+/** product §4: 'Premium Active', 'Trial Active' with 'Trial ends: {date}', else 'Premium Inactive'. */
 function SubscriptionStatus({ status, trialEnds, collapsed }: { status: string; trialEnds: string | null; collapsed: boolean }) {
 	const trialing = status === 'trialing'
 	const text = status === 'active' ? 'Premium Active' : trialing ? 'Trial Active' : 'Premium Inactive'

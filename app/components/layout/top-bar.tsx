@@ -6,7 +6,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { Icon } from '~/components/ui/icon'
 import { CountBadge, DropdownMenu } from './menu'
 
-/** SPEC §2/§9: fixed placeholder counts. */
+/** product §2/§9: fixed placeholder counts. */
 export const NOTIFICATION_BADGE_COUNT = 3
 export const MESSAGE_BADGE_COUNT = 2
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'

@@ -1,4 +1,4 @@
-/** SPEC §2: the avatar shows the image, or the first letter of the name as fallback. */
+/** product §2: the avatar shows the image, or the first letter of the name as fallback. */
 export function Avatar({ name, src, size = 'md' }: { name: string; src?: string | null; size?: 'sm' | 'md' | 'lg' }) {
 	const sizes = { sm: 'h-8 w-8 text-sm', md: 'h-10 w-10 text-base', lg: 'h-20 w-20 text-2xl' }
 	const initial = name.trim().charAt(0).toUpperCase() || '?'

@@ -8,7 +8,7 @@ export interface TabLink {
 }
 
 /**
- * Tabs that are links setting a query parameter (ARCHITECTURE.md: tabs work
+ * Tabs that are links setting a query parameter (docs/architecture.md: tabs work
  * without JavaScript). Other query parameters are kept, except those listed
  * in `resetParams` (a search that belongs to the previous tab, say).
  */

@@ -3,7 +3,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, makeToast, type Toast, type ToastInput } from '~/lib/toast'
 
 /**
- * SPEC §2 "Notices": one toast at a time, 5000 ms, swipe right 50 px to
+ * product §2 "Notices": one toast at a time, 5000 ms, swipe right 50 px to
  * dismiss, F8 focuses the region. Toasts come from the server (a flash after
  * a redirect, or an action's answer), so they show without JavaScript too: a
  * CSS animation hides them after 5 s and a checkbox label closes them.

@@ -10,7 +10,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-/** /admin/communities/new and /admin/communities/:id/edit (SPEC §2 "Communities"). */
+/** /admin/communities/new and /admin/communities/:id/edit (product §2 "Communities"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireCatalogueEditor(request)
 	return json({ community: params.id ? await requireDialogEntity(getCommunity, params.id, 'Community') : null })

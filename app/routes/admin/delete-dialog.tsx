@@ -9,7 +9,7 @@ export const handle: RouteHandle = { hydrate: true }
 
 /**
  * /admin/{videos,communities,events,resources}/:id/delete: the delete
- * confirmations of SPEC §2, one module for the four (the path says which).
+ * confirmations of product §2, one module for the four (the path says which).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	return json(await loadDeleteDialog(request, params))
@@ -19,7 +19,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 	return handleDeleteDialog(request, params)
 }
 
-/** SPEC §2: the question each delete asks; events ask it in an alert dialog of their own words. */
+/** product §2: the question each delete asks; events ask it in an alert dialog of their own words. */
 const CONFIRMATIONS: Record<CatalogueKind, (label: string) => { title: string; text: string; button: string }> = {
 	videos: (title) => ({
 		title: 'Delete Video',

@@ -20,7 +20,7 @@ import { requireNumericId } from '~/web/http.server'
 type Params = LoaderFunctionArgs['params']
 
 /**
- * The server half of the panel's dialogs (ARCHITECTURE.md: dialogs are
+ * The server half of the panel's dialogs (docs/architecture.md: dialogs are
  * routes). Each dialog's loader and action is a line or two calling these,
  * and these call the same services as the JSON admin API.
  */
@@ -30,7 +30,7 @@ export function requireCatalogueEditor(request: Request) {
 	return requireUserWithRole(request, CONTENT_ADMIN_ROLES)
 }
 
-/** The list of the open tab; the others stay empty. A list that fails to load gives its message instead (SPEC §8). */
+/** The list of the open tab; the others stay empty. A list that fails to load gives its message instead (product §8). */
 export interface AdminPanelData {
 	error: string | null
 	users: UserJSON[]

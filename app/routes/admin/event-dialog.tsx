@@ -14,7 +14,7 @@ import { type loader as adminLoader } from '../admin'
 export const handle: RouteHandle = { hydrate: true }
 
 /**
- * /admin/events/new and /admin/events/:id/edit (SPEC §2 "Events"). Times are
+ * /admin/events/new and /admin/events/:id/edit (product §2 "Events"). Times are
  * entered as local date-times in the zone the form names in a hidden field
  * (docs/decisions/030-admin-event-times.md).
  */

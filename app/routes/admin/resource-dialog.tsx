@@ -10,7 +10,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-/** /admin/resources/new and /admin/resources/:id/edit (SPEC §2 "Resources"): a new resource is a PDF unless told otherwise. */
+/** /admin/resources/new and /admin/resources/:id/edit (product §2 "Resources"): a new resource is a PDF unless told otherwise. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireCatalogueEditor(request)
 	return json({ resource: params.id ? await requireDialogEntity(getResource, params.id, 'Resource') : null })

@@ -13,7 +13,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-/** /admin/users/:userId/role: the 'Change User Role' dialog (SPEC §2 "Users"), for admins only. */
+/** /admin/users/:userId/role: the 'Change User Role' dialog (product §2 "Users"), for admins only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const actor = await requireCatalogueEditor(request)
 	if (actor.role !== 'admin') throw redirect(adminTabHref('content'))
@@ -37,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function UserRoleDialog() {
 	const { user } = useLoaderData<typeof loader>()
-	// SPEC §2: the dialog opens on the user's role, member when it has none.
+	// product §2: the dialog opens on the user's role, member when it has none.
 	const [form, fields] = useDialogForm({ id: `role-${user.id}`, schema: RoleChangeSchema, defaultValue: { role: user.role ?? 'member' } })
 	return (
 		<FormDialog

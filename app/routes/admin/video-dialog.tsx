@@ -10,7 +10,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-/** /admin/videos/new and /admin/videos/:id/edit: the Add Video and Edit Video dialogs (SPEC §2 "Content"). */
+/** /admin/videos/new and /admin/videos/:id/edit: the Add Video and Edit Video dialogs (product §2 "Content"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireCatalogueEditor(request)
 	return json({ video: params.id ? await requireDialogEntity(getVideo, params.id, 'Video') : null })

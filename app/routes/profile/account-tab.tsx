@@ -74,7 +74,7 @@ export function AccountTab({
 }
 
 /**
- * With JavaScript: the browser's confirmation, then only a notice (SPEC §2),
+ * With JavaScript: the browser's confirmation, then only a notice (product §2),
  * no request. Without it the link opens an in-page confirmation instead.
  */
 function DeleteAccountButton() {

@@ -6,7 +6,7 @@ const NOTIFICATION_ROWS = [
 	{ title: 'Weekly Digest', text: 'A summary of new lessons, events and discussions each week.', action: 'Enable' },
 ]
 
-/** SPEC §2: static rows; nothing is saved yet, so the controls are shown as unavailable. */
+/** product §2: static rows; nothing is saved yet, so the controls are shown as unavailable. */
 export function NotificationsTab() {
 	return (
 		<TabCard title="Notifications" description="Choose how you hear about new lessons, events and messages.">

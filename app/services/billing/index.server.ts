@@ -13,7 +13,7 @@ import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.serve
 export { type SubscriptionAnswer, type SubscriptionState } from './provider.server'
 
 /**
- * The billing service (ARCHITECTURE.md "Payments"): Stripe when
+ * The billing service (docs/architecture.md "Payments"): Stripe when
  * STRIPE_SECRET_KEY is set, simulated billing otherwise (the config refuses
  * the latter in production unless ALLOW_DEMO_BILLING=true). Routes call these
  * functions; they never talk to a provider themselves.
@@ -33,12 +33,12 @@ export function getBillingMode(): BillingMode {
 	return billing.provider === 'stripe' ? { provider: 'stripe', publicKey: billing.stripePublicKey! } : { provider: 'demo' }
 }
 
-/** SPEC §7 POST /api/get-or-create-subscription, for the acting (session) user. */
+/** product §7 POST /api/get-or-create-subscription, for the acting (session) user. */
 export function getOrCreateSubscription(user: BillingUser) {
 	return getProvider().getOrCreateSubscription(user)
 }
 
-/** False when /subscribe has nothing left to do for the user (SPEC §2: premium users go to /dashboard). */
+/** False when /subscribe has nothing left to do for the user (product §2: premium users go to /dashboard). */
 export function needsCheckout(user: BillingUser) {
 	return getProvider().needsCheckout(user)
 }

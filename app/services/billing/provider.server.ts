@@ -1,7 +1,7 @@
 import { type UserJSON } from '#models/index'
 
 /**
- * SPEC §3 "Subscription response" and §7 POST /api/get-or-create-subscription:
+ * product §3 "Subscription response" and §7 POST /api/get-or-create-subscription:
  * the status, and the client secret only when the card form is needed.
  */
 export interface SubscriptionAnswer {
@@ -19,7 +19,7 @@ export interface SubscriptionState {
 export type BillingUser = Pick<UserJSON, 'id'>
 
 /**
- * One interface, two providers (ARCHITECTURE.md "Payments"): Stripe when
+ * One interface, two providers (docs/architecture.md "Payments"): Stripe when
  * STRIPE_SECRET_KEY is set, the demo provider otherwise.
  */
 export interface BillingProvider {

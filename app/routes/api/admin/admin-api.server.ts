@@ -7,7 +7,7 @@ import { apiRoute } from '~/web/errors.server'
 import { readJsonBody, requireNumericId } from '~/web/http.server'
 
 /**
- * The JSON admin calls of SPEC §7 for one catalogue entity. Every answer
+ * The JSON admin calls of product §7 for one catalogue entity. Every answer
  * starts with the session (401) and the role (403), before the body is read;
  * then the body is validated (400), then the service does the work (404 for
  * an unknown id) and checks the role once more.
