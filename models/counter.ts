@@ -17,7 +17,7 @@ const counterSchema = new Schema<Counter>({
 
 export const CounterModel = defineModel<Counter>('Counter', counterSchema)
 
-export type CounterName = 'users' | 'videos' | 'communities' | 'messages' | 'progress' | 'events' | 'resources'
+export type CounterName = 'users' | 'videos' | 'communities' | 'messages' | 'progress' | 'events' | 'resources' | 'notifications'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

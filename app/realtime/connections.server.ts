@@ -26,6 +26,7 @@ export const ALL_COMMUNITIES_ROOM = 'communities:all'
 export function createSocketPublisher(io: Server): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(io, message),
+		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
 			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)

@@ -11,6 +11,8 @@ import { singleton } from '~/lib/singleton.server'
 export interface LivePublisher {
 	/** A stored chat message, to everyone who may read it now. */
 	deliverMessage(message: ChatMessage): void
+	/** An event to every open page of one user (a notification, a new unread count). */
+	emitToUser(userId: number, event: string, payload: unknown): void
 	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
 	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
 }
@@ -23,5 +25,6 @@ export function registerLivePublisher(publisher: LivePublisher | null) {
 
 export const live: LivePublisher = {
 	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
+	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
 	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
 }
