@@ -13,6 +13,8 @@ export interface LivePublisher {
 	deliverMessage(message: ChatMessage): void
 	/** An event to every open page of one user (a notification, a new unread count). */
 	emitToUser(userId: number, event: string, payload: unknown): void
+	/** Whether the user has a page with a live connection open now (an email can wait while they are here). */
+	isOnline(userId: number): Promise<boolean>
 	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
 	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
 }
@@ -26,5 +28,6 @@ export function registerLivePublisher(publisher: LivePublisher | null) {
 export const live: LivePublisher = {
 	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
 	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
+	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
 	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
 }
