@@ -27,7 +27,7 @@ export function createSocketPublisher(io: Server): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(io, message),
 		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
-		// fetchSockets asks every process when an adapter joins several (docs/decisions: scale-out).
+		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
