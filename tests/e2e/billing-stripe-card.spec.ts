@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { FakeStripe } from '../setup/fake-stripe'
+import { FakeStripe } from '../mocks/fake-stripe'
+import { useFakeStripeJs } from '../mocks/fake-stripe-js'
 import { startTestServer, type TestServer } from '../setup/test-server'
-import { useFakeStripeJs } from './billing-helpers'
 import { signUp } from './helpers'
 
 /**
@@ -20,13 +20,7 @@ test.beforeAll(async () => {
 	fake = await FakeStripe.start()
 	app = await startTestServer({
 		mongodbUri: '',
-		env: {
-			STRIPE_SECRET_KEY: 'sk_test_x',
-			VITE_STRIPE_PUBLIC_KEY: 'pk_test_x',
-			STRIPE_WEBHOOK_SECRET: 'whsec_x',
-			STRIPE_API_URL: fake.url,
-			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
-		},
+		env: { ...fake.serverEnv(), EMBEDDED_DB: process.env.EMBEDDED_DB ?? '' },
 	})
 })
 test.afterAll(async () => {

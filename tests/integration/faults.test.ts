@@ -8,7 +8,7 @@ import { catchUpMessages, HISTORY_PAGE_SIZE, mergeMessages, type ChatMessage } f
 import { UNAVAILABLE_MESSAGE } from '~/lib/unavailable-page'
 import { seedDemoData } from '~/services/demo-data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
-import { startTcpProxy, type CutMode } from '../setup/tcp-proxy'
+import { startTcpProxy, type CutMode } from '../mocks/tcp-proxy'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 
