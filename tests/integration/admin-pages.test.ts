@@ -2,8 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, VideoModel } from '#models/index'
 import { LAST_ADMIN } from '~/services/admin-users.server'
 import { TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { logIn, snapshot, userIdOf } from './admin-helpers'
+import { snapshot, userIdOf } from './admin-helpers'
 
 /** The panel as a browser without JavaScript uses it: server-rendered pages and real form posts. */
 

@@ -4,6 +4,7 @@ import { endAllSessions } from '~/services/auth.server'
 import { TestClient } from '../setup/http-client'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
+import { uniqueName } from '../setup/unique-name'
 
 const database = useTestDatabase()
 let server: TestServer
@@ -13,14 +14,12 @@ beforeAll(async () => {
 })
 afterAll(() => server?.stop())
 
-let counter = 0
 function newAccount(overrides: Record<string, unknown> = {}) {
-	counter += 1
 	return {
-		username: `leader${counter}_${Date.now() % 100000}`,
+		username: uniqueName('leader'),
 		password: 'strong-password',
 		name: 'Casey Leader',
-		email: `casey${counter}.${Date.now()}@example.com`,
+		email: `${uniqueName('casey')}@example.com`,
 		bio: 'Team lead',
 		...overrides,
 	}

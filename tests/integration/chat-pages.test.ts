@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { MessageModel, UserModel, reserveIds } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { demoMember, newMember, unique } from './chat-helpers'
+import { uniqueName } from '../setup/unique-name'
+import { demoMember, newMember } from './chat-helpers'
 
 const server = useSeededTestServer()
 
@@ -54,7 +55,7 @@ describe('/community/{id} without JavaScript', () => {
 
 	it('posts from the plain form, refuses bad or forbidden posts with a message, and stores nothing then', async () => {
 		const poster = await newMember(server.url)
-		const content = unique('Hello from a browser without JavaScript')
+		const content = uniqueName('Hello from a browser without JavaScript')
 		const posted = await poster.client.submitForm('/community/3', { content })
 		expect(posted.status).toBe(303)
 		expect(await page(poster.client, '/community/3')).toContain(content)
@@ -119,7 +120,7 @@ describe('/messages without JavaScript', () => {
 		expect(html).toContain('Hi Sam! Saw your question in New Managers.')
 		expect(html).toContain('That would be great, thank you!')
 
-		const content = unique('Private hello')
+		const content = uniqueName('Private hello')
 		const sent = await premium.client.submitForm(`/messages?userId=${member!.id}`, { content })
 		expect(sent.status).toBe(303)
 		expect(sent.headers.get('Location')).toBe(`/messages?userId=${member!.id}`)
