@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SessionModel, UserModel } from '#models/index'
 import { endAllSessions } from '~/services/auth.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
 
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 function newAccount(overrides: Record<string, unknown> = {}) {
 	return {
