@@ -3,6 +3,7 @@ import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, Vid
 import { LAST_ADMIN } from '~/services/admin-users.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
+import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { snapshot, userIdOf } from './admin-helpers'
 
@@ -18,14 +19,16 @@ beforeAll(async () => {
 })
 
 async function html(client: TestClient, path: string, status = 200) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(status)
-	return text(response)
+	return withoutTextMarkers(await pageHtml(client, path, status))
 }
 
 /** The page's HTML without the markers React puts between adjacent texts ("7<!-- --> users total"). */
+function withoutTextMarkers(html: string) {
+	return html.replace(/<!-- -->/g, '')
+}
+
 async function text(response: Response) {
-	return (await response.text()).replace(/<!-- -->/g, '')
+	return withoutTextMarkers(await response.text())
 }
 
 /** The notice a redirect carries is read by the page it lands on. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { VideoModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
+import { pageHtml } from '../setup/page-html'
 import { useTestServer } from '../setup/seeded-server'
 
 /** A brand-new community with no content yet: every member screen has something to say (SPEC §8). */
@@ -14,9 +15,7 @@ beforeAll(async () => {
 })
 
 async function text(path: string) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(200)
-	return (await response.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+	return (await pageHtml(client, path)).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 }
 
 describe('empty states', () => {

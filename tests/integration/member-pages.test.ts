@@ -3,6 +3,7 @@ import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/i
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
+import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
@@ -26,9 +27,7 @@ function textOf(html: string): string {
 const newMember = (name = 'Riley Page') => signUpMember(server.url, 'page_member', { name, password: 'first-password' })
 
 async function page(client: TestClient, path: string) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(200)
-	const html = await response.text()
+	const html = await pageHtml(client, path)
 	return { html, text: textOf(html) }
 }
 
