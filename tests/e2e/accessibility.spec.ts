@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { type Result } from 'axe-core'
-import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
+import { expect, startSession, test, type Account } from './fixtures'
 
 /**
  * Issue 7, item 6: axe-core on every page, as a visitor, a free member, a
@@ -13,8 +13,6 @@ import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
 /** WCAG 2.1 A and AA, plus axe's best practices (landmarks, heading order), which are reported the same way. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 const BLOCKING: Array<Result['impact']> = ['serious', 'critical']
-
-type Account = 'visitor' | 'member' | 'premium' | 'admin'
 
 interface AuditedPage {
 	path: string
@@ -117,13 +115,6 @@ const PAGES: Record<Account, AuditedPage[]> = {
 	],
 }
 
-async function startSession(page: Page, account: Account) {
-	if (account === 'visitor') return
-	// A fresh account is sure to be free, whatever other tests do to the demo `member`.
-	if (account === 'member') await signUp(page)
-	else await logIn(page, account)
-}
-
 function describeViolation(path: string, violation: Result) {
 	const targets = violation.nodes
 		.slice(0, 3)
@@ -139,16 +130,11 @@ async function shipsJavaScript(page: Page) {
 }
 
 for (const [account, pages] of Object.entries(PAGES) as Array<[Account, AuditedPage[]]>) {
-	test(`axe finds no serious or critical violation on the ${account}'s pages`, async ({ page: jsPage, browser }, testInfo) => {
+	test(`axe finds no serious or critical violation on the ${account}'s pages`, async ({ page: jsPage, javaScriptEnabled: js, login, signUp, newBrowser }, testInfo) => {
 		test.setTimeout(30_000 + pages.length * 10_000)
-		const js = jsEnabled(testInfo)
-		let page = jsPage
-		if (!js) {
-			const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true })
-			await withoutAppScripts(context)
-			page = await context.newPage()
-		}
-		await startSession(page, account)
+		const audited = js ? { page: jsPage, login, signUp } : await newBrowser({ javaScriptEnabled: true, appScripts: false })
+		const { page } = audited
+		await startSession(audited, account)
 		const blocking: string[] = []
 		const others: string[] = []
 		const skipped: string[] = []

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { uniqueName } from '../setup/unique-name'
 import { deleteRow, dialog, editRow, expectNotice, openAdminTab, row } from './admin-helpers'
-import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
+import { expect, test } from './fixtures'
 
 /** The data request of a tab when JavaScript switches to it. */
 function tabData(tab: string) {
@@ -8,9 +8,9 @@ function tabData(tab: string) {
 }
 
 test.describe('administration panel', () => {
-	test('an admin adds, edits and deletes a video', async ({ page }) => {
+	test('an admin adds, edits and deletes a video', async ({ page, login }) => {
 		const title = uniqueName('Video')
-		await logIn(page, 'admin')
+		await login('admin')
 		await openAdminTab(page, 'Content')
 		await page.getByRole('link', { name: 'Add Video' }).click()
 		const add = dialog(page, 'Add Video')
@@ -39,9 +39,9 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'Video deleted')
 	})
 
-	test('a content manager adds, edits and deletes a community, and cannot open the Users tab', async ({ page }) => {
+	test('a content manager adds, edits and deletes a community, and cannot open the Users tab', async ({ page, login }) => {
 		const name = uniqueName('Community')
-		await logIn(page, 'manager')
+		await login('manager')
 		await page.goto('/admin')
 		await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible()
 		await expect(page).toHaveURL(/\/admin$/)
@@ -75,13 +75,13 @@ test.describe('administration panel', () => {
 	test.describe('in New York', () => {
 		test.use({ timezoneId: 'America/New_York' })
 
-		test('an admin creates, edits and deletes an event, in their own time zone with JavaScript and in UTC without', async ({ page }, testInfo) => {
+		test('an admin creates, edits and deletes an event, in their own time zone with JavaScript and in UTC without', async ({ page, javaScriptEnabled, login }) => {
 			const title = uniqueName('Event')
-			await logIn(page, 'admin')
+			await login('admin')
 			await openAdminTab(page, 'Events')
 			await page.getByRole('link', { name: 'Add Event' }).click()
 			const add = dialog(page, 'Create Event')
-			await expect(add.getByText(jsEnabled(testInfo) ? 'In your time zone (America/New_York).' : 'In UTC.')).toBeVisible()
+			await expect(add.getByText(javaScriptEnabled ? 'In your time zone (America/New_York).' : 'In UTC.')).toBeVisible()
 			await add.getByLabel('Title').fill(title)
 			await add.getByLabel('Start Time').fill('2031-01-15T10:00')
 			await add.getByRole('button', { name: 'Create Event' }).click()
@@ -93,7 +93,7 @@ test.describe('administration panel', () => {
 			await expect(eventRow).toContainText('Jan 15, 2031, 10:00 AM')
 			await expect(eventRow).toContainText('Not specified')
 			const stored = (await (await page.request.get('/api/admin/events?search=' + title)).json()) as Array<{ startTime: string }>
-			expect(stored[0]!.startTime).toBe(jsEnabled(testInfo) ? '2031-01-15T15:00:00.000Z' : '2031-01-15T10:00:00.000Z')
+			expect(stored[0]!.startTime).toBe(javaScriptEnabled ? '2031-01-15T15:00:00.000Z' : '2031-01-15T10:00:00.000Z')
 
 			await page.getByRole('searchbox', { name: 'Search events...' }).fill(title)
 			await page.getByRole('button', { name: 'Search' }).click()
@@ -119,9 +119,9 @@ test.describe('administration panel', () => {
 		})
 	})
 
-	test('a content manager adds a resource (a PDF unless told otherwise), edits and deletes it', async ({ page }) => {
+	test('a content manager adds a resource (a PDF unless told otherwise), edits and deletes it', async ({ page, login }) => {
 		const title = uniqueName('Resource')
-		await logIn(page, 'manager')
+		await login('manager')
 		await openAdminTab(page, 'Resources')
 		await page.getByRole('link', { name: 'Add Resource' }).click()
 		const add = dialog(page, 'Add Resource')
@@ -147,13 +147,13 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'Resource deleted')
 	})
 
-	test('an admin makes a new member a content manager, who then reaches the panel', async ({ page }) => {
-		const { username, password } = await signUp(page, { name: 'Robin Promoted' })
+	test('an admin makes a new member a content manager, who then reaches the panel', async ({ page, login, signUp }) => {
+		const { username, password } = await signUp({ name: 'Robin Promoted' })
 		await page.goto('/admin')
 		await expect(page).toHaveURL(/\/dashboard$/)
 		await page.getByRole('button', { name: 'Logout' }).click()
 
-		await logIn(page, 'admin')
+		await login('admin')
 		await page.goto('/admin')
 		await page.getByRole('searchbox', { name: 'Search users...' }).fill(username)
 		await page.getByRole('button', { name: 'Search' }).click()
@@ -167,16 +167,16 @@ test.describe('administration panel', () => {
 		await expect(row(page, username)).toContainText('content manager')
 		await page.getByRole('button', { name: 'Logout' }).click()
 
-		await logIn(page, username, password)
+		await login(username, password)
 		await page.goto('/admin')
 		await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Add Video' })).toBeVisible()
 	})
 
-	test('with JavaScript, dialogs open without a reload, wait for the required fields and show pending labels', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'pending labels and disabled buttons need JavaScript')
+	test('with JavaScript, dialogs open without a reload, wait for the required fields and show pending labels', async ({ page, javaScriptEnabled, login }) => {
+		test.skip(!javaScriptEnabled, 'pending labels and disabled buttons need JavaScript')
 		const title = uniqueName('Pending')
-		await logIn(page, 'manager')
+		await login('manager')
 		await page.goto('/admin?tab=content')
 		await page.evaluate(() => Object.assign(window, { sameDocument: true }))
 
@@ -206,9 +206,9 @@ test.describe('administration panel', () => {
 		expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 	})
 
-	test('with JavaScript, another tab says it is loading, and a list that fails to load offers Try Again', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'loading states exist only with JavaScript')
-		await logIn(page, 'admin')
+	test('with JavaScript, another tab says it is loading, and a list that fails to load offers Try Again', async ({ page, javaScriptEnabled, login }) => {
+		test.skip(!javaScriptEnabled, 'loading states exist only with JavaScript')
+		await login('admin')
 		await page.goto('/admin?tab=users')
 
 		await page.route(tabData('content'), async (route) => {

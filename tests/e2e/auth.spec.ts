@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
+import { uniqueName } from '../setup/unique-name'
+import { expect, test } from './fixtures'
 
 test.describe('accounts', () => {
-	test('a visitor signs up, lands on the dashboard welcomed by name, and logs out', async ({ page }) => {
-		const { name } = await signUp(page, { name: 'Morgan Newcomer' })
+	test('a visitor signs up, lands on the dashboard welcomed by name, and logs out', async ({ page, signUp }) => {
+		const { name } = await signUp({ name: 'Morgan Newcomer' })
 		await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible()
 		await expect(page.getByText('Registration successful')).toBeVisible()
 
@@ -14,8 +14,8 @@ test.describe('accounts', () => {
 		await expect(page).toHaveURL(/\/auth$/)
 	})
 
-	test('a demo account logs in and sees the welcome notice', async ({ page }) => {
-		await logIn(page, 'premium')
+	test('a demo account logs in and sees the welcome notice', async ({ page, login }) => {
+		await login('premium')
 		await expect(page.getByRole('heading', { name: 'Welcome back, Taylor Brooks!' })).toBeVisible()
 		await expect(page.getByText('Login successful')).toBeVisible()
 		await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible()
@@ -71,8 +71,8 @@ test.describe('accounts', () => {
 		await expect(page.getByTestId('toast').getByText('Registration failed')).toBeVisible()
 	})
 
-	test('the login button says "Logging in..." while pending', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'pending labels need JavaScript')
+	test('the login button says "Logging in..." while pending', async ({ page, javaScriptEnabled }) => {
+		test.skip(!javaScriptEnabled, 'pending labels need JavaScript')
 		await page.goto('/auth')
 		await page.route('**/auth?tab=login*', async (route) => {
 			await new Promise((resolve) => setTimeout(resolve, 800))
@@ -109,10 +109,10 @@ test.describe('routing', () => {
 		await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
 	})
 
-	test('a visitor is sent from a protected page to /auth, and a member from /auth to /dashboard', async ({ page }) => {
+	test('a visitor is sent from a protected page to /auth, and a member from /auth to /dashboard', async ({ page, login }) => {
 		await page.goto('/dashboard')
 		await expect(page).toHaveURL(/\/auth$/)
-		await logIn(page, 'member')
+		await login('member')
 		await page.goto('/auth')
 		await expect(page).toHaveURL(/\/dashboard$/)
 		await page.goto('/')

@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
-import { FakeStripe } from '../setup/fake-stripe'
+import { type Page } from '@playwright/test'
+import { FakeStripe } from '../mocks/fake-stripe'
+import { useFakeStripeJs } from '../mocks/fake-stripe-js'
 import { startTestServer, type TestServer } from '../setup/test-server'
-import { useFakeStripeJs } from './billing-helpers'
-import { signUp } from './helpers'
+import { expect, test, type NewBrowser } from './fixtures'
 
 /**
  * Stripe mode in the browser: a second server, started here with Stripe keys
@@ -20,13 +20,7 @@ test.beforeAll(async () => {
 	fake = await FakeStripe.start()
 	app = await startTestServer({
 		mongodbUri: '',
-		env: {
-			STRIPE_SECRET_KEY: 'sk_test_x',
-			VITE_STRIPE_PUBLIC_KEY: 'pk_test_x',
-			STRIPE_WEBHOOK_SECRET: 'whsec_x',
-			STRIPE_API_URL: fake.url,
-			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
-		},
+		env: { ...fake.serverEnv(), EMBEDDED_DB: process.env.EMBEDDED_DB ?? '' },
 	})
 })
 test.afterAll(async () => {
@@ -34,16 +28,15 @@ test.afterAll(async () => {
 	await fake?.stop()
 })
 
-async function memberOnStripeApp(browser: import('@playwright/test').Browser): Promise<Page> {
-	const context = await browser.newContext({ baseURL: app.url })
-	const page = await context.newPage()
+async function memberOnStripeApp(newBrowser: NewBrowser): Promise<Page> {
+	const { page, signUp } = await newBrowser({ baseURL: app.url })
 	await useFakeStripeJs(page)
-	await signUp(page)
+	await signUp()
 	return page
 }
 
-test('a member saves a card for the trial: a declined card says "Payment Failed", a good one lands on the success page', async ({ browser }) => {
-	const page = await memberOnStripeApp(browser)
+test('a member saves a card for the trial: a declined card says "Payment Failed", a good one lands on the success page', async ({ newBrowser }) => {
+	const page = await memberOnStripeApp(newBrowser)
 	await page.goto('/subscribe')
 	const cardNumber = page.getByLabel('Card number')
 	await expect(cardNumber).toBeVisible()
@@ -63,8 +56,8 @@ test('a member saves a card for the trial: a declined card says "Payment Failed"
 	await page.context().close()
 })
 
-test('when the subscription cannot be set up, the error card explains and Try Again works', async ({ browser }) => {
-	const page = await memberOnStripeApp(browser)
+test('when the subscription cannot be set up, the error card explains and Try Again works', async ({ newBrowser }) => {
+	const page = await memberOnStripeApp(newBrowser)
 	fake.failRequests('POST', '/v1/customers', { message: 'Stripe is having a bad day.' })
 	await page.goto('/subscribe')
 	const errorCard = page.getByRole('alert').filter({ hasText: 'We encountered a problem setting up your subscription.' })

@@ -1,14 +1,13 @@
-import { expect, test } from '@playwright/test'
 import { startSimulatedTrial } from './billing-helpers'
-import { jsEnabled, signUp } from './helpers'
+import { expect, test } from './fixtures'
 
 /**
  * Simulated billing, JavaScript on and off. Each test signs up a fresh member,
  * so the demo `member` account stays free for every other test.
  */
 test.describe('subscribing with simulated billing', () => {
-	test('a free member starts the 30-day trial and lands on "Subscription Successful!"', async ({ page }) => {
-		await signUp(page, { name: 'Avery Subscriber' })
+	test('a free member starts the 30-day trial and lands on "Subscription Successful!"', async ({ page, signUp }) => {
+		await signUp({ name: 'Avery Subscriber' })
 		await page.goto('/subscribe')
 		await expect(page.getByRole('heading', { name: 'Complete Your Subscription' })).toBeVisible()
 		await expect(page.getByText('Start your 30-day free trial of the Premium plan')).toBeVisible()
@@ -36,9 +35,9 @@ test.describe('subscribing with simulated billing', () => {
 		await expect(page).toHaveURL(/\/dashboard$/)
 	})
 
-	test('the trial button says "Processing..." while the trial starts', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'pending labels need JavaScript')
-		await signUp(page)
+	test('the trial button says "Processing..." while the trial starts', async ({ page, javaScriptEnabled, signUp }) => {
+		test.skip(!javaScriptEnabled, 'pending labels need JavaScript')
+		await signUp()
 		await page.goto('/subscribe')
 		await page.route('**/subscribe?_data=*', async (route) => {
 			await new Promise((resolve) => setTimeout(resolve, 800))
@@ -49,8 +48,8 @@ test.describe('subscribing with simulated billing', () => {
 		await expect(page).toHaveURL(/\/subscription-success/)
 	})
 
-	test('the helper used by cross-feature tests gets a fresh member to premium', async ({ page }) => {
-		await signUp(page)
+	test('the helper used by cross-feature tests gets a fresh member to premium', async ({ page, signUp }) => {
+		await signUp()
 		await startSimulatedTrial(page)
 		await page.goto('/subscribe')
 		await expect(page).toHaveURL(/\/dashboard$/)

@@ -1,5 +1,6 @@
-import { expect, type Browser, type Page, type TestInfo, type WebSocketRoute } from '@playwright/test'
-import { jsEnabled, logIn } from './helpers'
+import { expect, type Page, type WebSocketRoute } from '@playwright/test'
+
+/** Chat pages seen through a browser; sending a message is the `sendMessage` fixture (fixtures.ts). */
 
 /** Opens a chat page; with `live` (JavaScript on) it waits until the chat says it is connected. */
 export async function openChat(page: Page, path: string, { live = true } = {}) {
@@ -15,24 +16,9 @@ export function composer(page: Page) {
 	return page.getByRole('textbox', { name: 'Message', exact: true })
 }
 
-/** Sends a message the way a user does: Enter with JavaScript, the Send button without. */
-export async function sendMessage(page: Page, text: string, testInfo: TestInfo) {
-	await composer(page).fill(text)
-	if (jsEnabled(testInfo)) await composer(page).press('Enter')
-	else await page.getByRole('button', { name: 'Send' }).click()
-}
-
 /** The message appears in the conversation exactly once. */
 export async function expectMessageOnce(page: Page, text: string, timeout?: number) {
 	await expect(page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true })).toHaveCount(1, { timeout })
-}
-
-/** A second person, in a browser of their own with JavaScript on. */
-export async function liveBrowser(browser: Browser, testInfo: TestInfo, username: string) {
-	const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: true })
-	const page = await context.newPage()
-	await logIn(page, username)
-	return { page, close: () => context.close() }
 }
 
 /**

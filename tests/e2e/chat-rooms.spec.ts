@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test'
-import { composer, expectMessageOnce, interruptibleChat, liveBrowser, openChat, sendMessage, waitUntilConnected } from './chat-helpers'
-import { jsEnabled, logIn, signUp, uniqueName } from './helpers'
+import { uniqueName } from '../setup/unique-name'
+import { composer, expectMessageOnce, interruptibleChat, openChat, waitUntilConnected } from './chat-helpers'
+import { expect, test } from './fixtures'
 
 test.describe('community rooms', () => {
-	test('a member finds a community and joins its discussion', async ({ page }) => {
-		await logIn(page, 'david')
+	test('a member finds a community and joins its discussion', async ({ page, login }) => {
+		await login('david')
 		await page.goto('/community')
 		await expect(page.getByRole('heading', { name: 'Executive Leadership' })).toBeVisible()
 		await page.getByRole('link', { name: 'Join Discussion: New Managers' }).click()
@@ -18,9 +18,9 @@ test.describe('community rooms', () => {
 		await expect(page.getByRole('heading', { name: 'Maria Gonzalez' })).toBeVisible()
 	})
 
-	test('a free member reads the room but is offered Premium instead of a message box', async ({ page }) => {
+	test('a free member reads the room but is offered Premium instead of a message box', async ({ page, signUp }) => {
 		// A fresh account is sure to be free, whatever other tests do to the demo accounts.
-		await signUp(page)
+		await signUp()
 		await page.goto('/community/1')
 		await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').first()).toBeVisible()
 		await expect(page.getByText('Read Only')).toBeVisible()
@@ -30,10 +30,10 @@ test.describe('community rooms', () => {
 		await expect(composer(page)).toHaveCount(0)
 	})
 
-	test('two members chat live: typing shows, Enter sends, Shift+Enter adds a line, each message shows once', async ({ page, browser }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'live chat needs JavaScript')
-		await logIn(page, 'maria')
-		const david = await liveBrowser(browser, testInfo, 'david')
+	test('two members chat live: typing shows, Enter sends, Shift+Enter adds a line, each message shows once', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+		test.skip(!javaScriptEnabled, 'live chat needs JavaScript')
+		await login('maria')
+		const david = await liveBrowser('david')
 		await openChat(page, '/community/1')
 		await openChat(david.page, '/community/1')
 
@@ -56,29 +56,29 @@ test.describe('community rooms', () => {
 		await expect(david.page.getByText('Maria Gonzalez is typing...')).toBeHidden()
 
 		const reply = uniqueName('Reply from David')
-		await sendMessage(david.page, reply, testInfo)
+		await sendMessage(david.page, reply)
 		await expectMessageOnce(page, reply)
 		await david.close()
 	})
 
-	test('a dropped connection is restored without losing or doubling a message', async ({ page, browser }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'live chat needs JavaScript')
-		await logIn(page, 'david')
+	test('a dropped connection is restored without losing or doubling a message', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+		test.skip(!javaScriptEnabled, 'live chat needs JavaScript')
+		await login('david')
 		const connection = await interruptibleChat(page)
-		const maria = await liveBrowser(browser, testInfo, 'maria')
+		const maria = await liveBrowser('maria')
 		await openChat(page, '/community/3')
 		await openChat(maria.page, '/community/3')
 
 		const before = uniqueName('Before the drop')
-		await sendMessage(maria.page, before, testInfo)
+		await sendMessage(maria.page, before)
 		await expectMessageOnce(page, before)
 
 		await connection.drop()
 		await expect(page.getByText('Failed to connect to chat service')).toBeVisible({ timeout: 15_000 })
-		await sendMessage(page, 'Can anyone hear me?', testInfo)
+		await sendMessage(page, 'Can anyone hear me?')
 		await expect(page.getByText('You are not connected to the chat service')).toBeVisible()
 		const missed = uniqueName('Sent while David was away')
-		await sendMessage(maria.page, missed, testInfo)
+		await sendMessage(maria.page, missed)
 		await expectMessageOnce(maria.page, missed)
 
 		await connection.restore()
@@ -86,26 +86,26 @@ test.describe('community rooms', () => {
 		await expectMessageOnce(page, missed)
 		await expectMessageOnce(page, before)
 		const after = uniqueName('After the drop')
-		await sendMessage(maria.page, after, testInfo)
+		await sendMessage(maria.page, after)
 		await expectMessageOnce(page, after)
 		await maria.close()
 	})
 
-	test('without JavaScript the form posts the message, which reaches a live reader at once', async ({ page, browser }, testInfo) => {
-		test.skip(jsEnabled(testInfo), 'this is the no-JavaScript path')
-		await logIn(page, 'manager')
-		const reader = await liveBrowser(browser, testInfo, 'moderator')
+	test('without JavaScript the form posts the message, which reaches a live reader at once', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+		test.skip(javaScriptEnabled, 'this is the no-JavaScript path')
+		await login('manager')
+		const reader = await liveBrowser('moderator')
 		await openChat(reader.page, '/community/2')
 		await page.goto('/community/2')
 		await expect(page.getByText('Reload the page to see new messages')).toBeVisible()
 
 		const text = uniqueName('Posted without JavaScript')
-		await sendMessage(page, text, testInfo)
+		await sendMessage(page, text)
 		await expect(page).toHaveURL(/\/community\/2$/)
 		await expectMessageOnce(page, text)
 		await expectMessageOnce(reader.page, text)
 
-		await sendMessage(page, '   ', testInfo)
+		await sendMessage(page, '   ')
 		await expect(page.getByText('Message cannot be empty')).toBeVisible()
 		await reader.close()
 	})

@@ -1,11 +1,12 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { uniqueName } from '../setup/unique-name'
 import { dialog } from './admin-helpers'
 import { composer, expectMessageOnce, waitUntilConnected } from './chat-helpers'
-import { DEMO_PASSWORD, jsEnabled, logIn, uniqueName } from './helpers'
+import { DEMO_PASSWORD, expect, test } from './fixtures'
 
 /**
  * Issue 7, item 6: the core journeys with the keyboard alone (Tab, Enter,
- * Space, Escape, F8), with JavaScript on and off. `page.goto` and `logIn`
+ * Space, Escape, F8), with JavaScript on and off. `page.goto` and `login`
  * only set the scene; every step of a journey is a key press, and the key
  * stops are checked for a visible focus indicator.
  */
@@ -70,9 +71,9 @@ test.describe('keyboard alone', () => {
 		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
 	})
 
-	test('the first Tab on the landing page and in the member layout is "Skip to main content", and it lands in <main>', async ({ page }) => {
+	test('the first Tab on the landing page and in the member layout is "Skip to main content", and it lands in <main>', async ({ page, login }) => {
 		for (const path of ['/', '/dashboard']) {
-			if (path === '/dashboard') await logIn(page, 'member')
+			if (path === '/dashboard') await login('member')
 			await page.goto(path)
 			await page.keyboard.press('Tab')
 			const skip = page.getByRole('link', { name: 'Skip to main content' })
@@ -88,8 +89,8 @@ test.describe('keyboard alone', () => {
 		}
 	})
 
-	test('the notifications and user menus open with Enter and Space, and the sidebar links work', async ({ page }, testInfo) => {
-		await logIn(page, 'member')
+	test('the notifications and user menus open with Enter and Space, and the sidebar links work', async ({ page, javaScriptEnabled, login }) => {
+		await login('member')
 		const notifications = page.locator('details').filter({ has: page.locator('summary', { hasText: 'Notifications (3 new)' }) })
 		await tabTo(page, notifications.locator('summary'))
 		await expectVisibleFocus(page)
@@ -98,7 +99,7 @@ test.describe('keyboard alone', () => {
 		await page.keyboard.press('Tab')
 		await expect(notifications.getByRole('link', { name: /Welcome to the community!/ })).toBeFocused()
 		await expectVisibleFocus(page)
-		if (jsEnabled(testInfo)) {
+		if (javaScriptEnabled) {
 			// Escape closes the menu and gives the focus back to its toggle.
 			await page.keyboard.press('Escape')
 			await expect(notifications).not.toHaveAttribute('open')
@@ -129,12 +130,12 @@ test.describe('keyboard alone', () => {
 		await expect(page).toHaveURL(/\/community$/)
 	})
 
-	test('a premium member reaches a room from the sidebar and sends a message from the keyboard', async ({ page }, testInfo) => {
-		await logIn(page, 'premium')
+	test('a premium member reaches a room from the sidebar and sends a message from the keyboard', async ({ page, javaScriptEnabled, login }) => {
+		await login('premium')
 		await tabTo(page, page.getByRole('link', { name: 'Executive Leadership' }))
 		await page.keyboard.press('Enter')
 		await expect(page).toHaveURL(/\/community\/1$/)
-		if (jsEnabled(testInfo)) await waitUntilConnected(page)
+		if (javaScriptEnabled) await waitUntilConnected(page)
 		// The history scrolls; it takes the focus so that the arrow keys can scroll it, links or not.
 		await tabTo(page, page.getByRole('region', { name: 'Message history' }))
 		await expectVisibleFocus(page)
@@ -142,7 +143,7 @@ test.describe('keyboard alone', () => {
 		await expectVisibleFocus(page)
 		const text = uniqueName('Sent from the keyboard')
 		await page.keyboard.type(text)
-		if (jsEnabled(testInfo)) {
+		if (javaScriptEnabled) {
 			// SPEC §2: Enter sends.
 			await page.keyboard.press('Enter')
 			await expect(composer(page)).toHaveValue('')
@@ -156,8 +157,8 @@ test.describe('keyboard alone', () => {
 		await expectMessageOnce(page, text)
 	})
 
-	test('an admin opens a dialog from the keyboard, Tab stays inside it, and it closes back to its link', async ({ page }, testInfo) => {
-		await logIn(page, 'admin')
+	test('an admin opens a dialog from the keyboard, Tab stays inside it, and it closes back to its link', async ({ page, javaScriptEnabled, login }) => {
+		await login('admin')
 		await page.goto('/admin?tab=content')
 		const addVideo = page.getByRole('link', { name: 'Add Video' })
 		await tabTo(page, addVideo)
@@ -166,7 +167,7 @@ test.describe('keyboard alone', () => {
 		const add = dialog(page, 'Add Video')
 		await expect(add).toBeVisible()
 		await expect(add.getByLabel('Title')).toBeFocused()
-		if (!jsEnabled(testInfo)) {
+		if (!javaScriptEnabled) {
 			// Without JavaScript the dialog is a page: Cancel is a link back to the tab.
 			await tabTo(page, add.getByRole('link', { name: 'Cancel' }))
 			await page.keyboard.press('Enter')
@@ -201,10 +202,10 @@ test.describe('keyboard alone', () => {
 		await expect(deleteLink).toBeFocused()
 	})
 
-	test('the video player works from the keyboard, and its controls stay in view while they have the focus', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), "the player's own controls need JavaScript; without it the browser's native controls are used")
+	test('the video player works from the keyboard, and its controls stay in view while they have the focus', async ({ page, javaScriptEnabled, login }) => {
+		test.skip(!javaScriptEnabled, "the player's own controls need JavaScript; without it the browser's native controls are used")
 		await page.clock.install()
-		await logIn(page, 'premium')
+		await login('premium')
 		await page.goto('/content-library/4')
 		const play = page.getByRole('button', { name: 'Play' })
 		await tabTo(page, play)
@@ -224,9 +225,9 @@ test.describe('keyboard alone', () => {
 		await expect(page.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /^0:\d\d of 2:00$/)
 	})
 
-	test('F8 focuses the notifications region, where Tab reaches the notice\'s Close button', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'F8 is a JavaScript shortcut (SPEC §2 "Notices"); without it the notice hides itself')
-		await logIn(page, 'member')
+	test('F8 focuses the notifications region, where Tab reaches the notice\'s Close button', async ({ page, javaScriptEnabled, login }) => {
+		test.skip(!javaScriptEnabled, 'F8 is a JavaScript shortcut (SPEC §2 "Notices"); without it the notice hides itself')
+		await login('member')
 		const notice = page.getByTestId('toast').filter({ hasText: 'Login successful' })
 		await expect(notice).toBeVisible()
 		await page.keyboard.press('F8')

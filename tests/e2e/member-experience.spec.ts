@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { jsEnabled, logIn, signUp } from './helpers'
+import { expect, test } from './fixtures'
 import { openTopBarMenu, sidebar, widthOf } from './member-helpers'
 
 test.describe('member layout', () => {
-	test('the top bar menus open, and the sidebar collapses and stays collapsed', async ({ page }) => {
-		await logIn(page, 'member')
+	test('the top bar menus open, and the sidebar collapses and stays collapsed', async ({ page, login }) => {
+		await login('member')
 		await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0)
 
 		const notifications = await openTopBarMenu(page, 'Notifications (3 new)')
@@ -35,8 +34,8 @@ test.describe('member layout', () => {
 })
 
 test.describe('content library', () => {
-	test('a free member sees ten playable videos, the rest behind Premium Content', async ({ page }) => {
-		await logIn(page, 'member')
+	test('a free member sees ten playable videos, the rest behind Premium Content', async ({ page, login }) => {
+		await login('member')
 		await sidebar(page).getByRole('link', { name: 'Content Library' }).click()
 		await expect(page.getByText('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.')).toBeVisible()
 		const unlock = page.getByRole('main').getByRole('link', { name: 'Unlock' })
@@ -63,9 +62,9 @@ test.describe('content library', () => {
 		await expect(page.locator('video')).toHaveCount(0)
 	})
 
-	test('a member watches a lesson and the player saves the progress every 10 seconds', async ({ page }, testInfo) => {
-		test.skip(!jsEnabled(testInfo), 'the player island needs JavaScript; the no-JS path is the next test')
-		await signUp(page)
+	test('a member watches a lesson and the player saves the progress every 10 seconds', async ({ page, javaScriptEnabled, signUp }) => {
+		test.skip(!javaScriptEnabled, 'the player island needs JavaScript; the no-JS path is the next test')
+		await signUp()
 		await page.goto('/content-library/4')
 		await expect(page.getByTestId('progress-text')).toHaveText('Not started')
 		await expect(page.getByTestId('player-time')).toHaveText('0:00 / 2:00')
@@ -94,9 +93,9 @@ test.describe('content library', () => {
 		await expect(page.getByTestId('progress-text')).toHaveText(/^\d+% complete$/)
 	})
 
-	test('without JavaScript the lesson plays natively and can be marked complete', async ({ page }, testInfo) => {
-		test.skip(jsEnabled(testInfo), 'covers the no-JS fallback')
-		await signUp(page)
+	test('without JavaScript the lesson plays natively and can be marked complete', async ({ page, javaScriptEnabled, signUp }) => {
+		test.skip(javaScriptEnabled, 'covers the no-JS fallback')
+		await signUp()
 		await page.goto('/content-library/4')
 		await expect(page.locator('video')).toHaveAttribute('controls', '')
 		await page.getByRole('button', { name: 'Mark as complete' }).click()
@@ -107,14 +106,14 @@ test.describe('content library', () => {
 })
 
 test.describe('events', () => {
-	test('upcoming events are grouped, past events come newest first with Replay', async ({ page }, testInfo) => {
-		await logIn(page, 'member')
+	test('upcoming events are grouped, past events come newest first with Replay', async ({ page, javaScriptEnabled, login }) => {
+		await login('member')
 		await sidebar(page).getByRole('link', { name: 'Events' }).click()
 		await expect(page.getByRole('heading', { name: 'This Week' })).toBeVisible()
 		await expect(page.getByRole('heading', { name: 'Later' })).toBeVisible()
 		await expect(page.getByText('Annual Leadership Summit')).toBeVisible()
 		await expect(page.getByText(/^In \d+ days$/).first()).toBeVisible()
-		await expect(page.getByText(jsEnabled(testInfo) ? /Times are shown in your time zone/ : /Times are shown in UTC/)).toBeVisible()
+		await expect(page.getByText(javaScriptEnabled ? /Times are shown in your time zone/ : /Times are shown in UTC/)).toBeVisible()
 
 		await page.getByRole('link', { name: 'Past Events' }).click()
 		await expect(page).toHaveURL(/tab=past/)
@@ -124,8 +123,8 @@ test.describe('events', () => {
 })
 
 test.describe('profile', () => {
-	test('a member edits the profile, changes the password and tries to delete the account', async ({ page }, testInfo) => {
-		const account = await signUp(page, { name: 'Pat Profile' })
+	test('a member edits the profile, changes the password and tries to delete the account', async ({ page, javaScriptEnabled, signUp }) => {
+		const account = await signUp({ name: 'Pat Profile' })
 		await sidebar(page).getByRole('link', { name: 'Settings' }).click()
 		await expect(page).toHaveURL(/\/profile$/)
 
@@ -155,7 +154,7 @@ test.describe('profile', () => {
 
 		await page.getByRole('link', { name: 'Account', exact: true }).click()
 		await expect(page.getByText('Not Subscribed')).toBeVisible()
-		if (jsEnabled(testInfo)) {
+		if (javaScriptEnabled) {
 			page.once('dialog', async (dialog) => {
 				expect(dialog.message()).toBe('Are you sure you want to delete your account? This action cannot be undone.')
 				await dialog.accept()

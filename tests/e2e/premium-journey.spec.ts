@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { uniqueName } from '../setup/unique-name'
 import { startSimulatedTrial } from './billing-helpers'
-import { composer, expectMessageOnce, openChat, sendMessage } from './chat-helpers'
-import { jsEnabled, signUp, uniqueName } from './helpers'
+import { composer, expectMessageOnce, openChat } from './chat-helpers'
+import { expect, test } from './fixtures'
 
 /**
  * Issue 6's end-to-end journey with simulated billing: a free member hits
@@ -9,8 +9,8 @@ import { jsEnabled, signUp, uniqueName } from './helpers'
  * in a community room. A fresh free account stands in for the demo `member`
  * so that other tests can rely on `member` staying free.
  */
-test('a free member subscribes, then plays video 11 and posts in a community room', async ({ page }, testInfo) => {
-	await signUp(page, { username: uniqueName('journey'), name: 'Jo Journey' })
+test('a free member subscribes, then plays video 11 and posts in a community room', async ({ page, javaScriptEnabled, signUp, sendMessage }) => {
+	await signUp({ username: uniqueName('journey'), name: 'Jo Journey' })
 
 	// Locked while free: no player for video 11, no composer in the room.
 	await page.goto('/content-library/11')
@@ -28,9 +28,9 @@ test('a free member subscribes, then plays video 11 and posts in a community roo
 	await expect(page.locator('video')).toHaveCount(1)
 	await expect(page.locator('video')).toHaveAttribute('src', /\/media\/.+\.mp4$/)
 
-	await openChat(page, '/community/2', { live: jsEnabled(testInfo) })
+	await openChat(page, '/community/2', { live: javaScriptEnabled })
 	await expect(page.getByText('Read Only')).toHaveCount(0)
 	const text = `Glad to be here (${uniqueName('hello')})`
-	await sendMessage(page, text, testInfo)
+	await sendMessage(page, text)
 	await expectMessageOnce(page, text)
 })

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
+import { type Page } from '@playwright/test'
+import { expect, startSession, test, type Account } from './fixtures'
 
 /**
  * On the narrowest phone still sold (320 CSS pixels), no page scrolls
@@ -10,8 +10,6 @@ import { jsEnabled, logIn, signUp, withoutAppScripts } from './helpers'
  */
 
 const PHONE = { width: 320, height: 640 }
-
-type Account = 'visitor' | 'member' | 'premium' | 'admin'
 
 /** Demo data ids: video 12 is beyond the free ten, user 6 is Maria Gonzalez. */
 const PATHS: Record<Account, string[]> = {
@@ -47,15 +45,12 @@ function sidewaysOverflow(page: Page) {
 }
 
 for (const account of Object.keys(PATHS) as Account[]) {
-	test(`no page scrolls sideways on a 320-pixel phone for the ${account}`, async ({ browser }, testInfo) => {
+	test(`no page scrolls sideways on a 320-pixel phone for the ${account}`, async ({ javaScriptEnabled, newBrowser }) => {
 		test.setTimeout(30_000 + PATHS[account].length * 5_000)
 		// JavaScript stays on for the measurement itself; without it, the app's scripts never run.
-		const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, viewport: PHONE, javaScriptEnabled: true })
-		if (!jsEnabled(testInfo)) await withoutAppScripts(context)
-		const page = await context.newPage()
-		// A fresh account is sure to be free, whatever other tests do to the demo `member`.
-		if (account === 'member') await signUp(page)
-		else if (account !== 'visitor') await logIn(page, account)
+		const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled: true, appScripts: javaScriptEnabled })
+		const { page } = phone
+		await startSession(phone, account)
 		const overflowing: string[] = []
 		for (const path of PATHS[account]) {
 			const response = await page.goto(path)
@@ -65,7 +60,7 @@ for (const account of Object.keys(PATHS) as Account[]) {
 			const { beyond, culprit } = await sidewaysOverflow(page)
 			if (beyond > 0) overflowing.push(`${path}: ${beyond}px too wide, starting with ${culprit}`)
 		}
-		await context.close()
+		await phone.close()
 		expect(overflowing, overflowing.join('\n')).toEqual([])
 	})
 }

@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel, nextId } from '#models/index'
 import { LAST_ADMIN } from '~/services/admin-users.server'
 import { TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { logIn, snapshot, userIdOf, type DemoAccount } from './admin-helpers'
+import { snapshot, userIdOf, type DemoAccount } from './admin-helpers'
 
 const server = useSeededTestServer()
 const clients = {} as Record<DemoAccount | 'visitor', TestClient>

@@ -1,18 +1,8 @@
-import { expect } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel } from '#models/index'
-import { DEMO_PASSWORD } from '~/services/demo-data.server'
-import { TestClient } from '../setup/http-client'
 
-/** Shared by the admin integration tests: logged-in clients and a picture of everything the admin panel can change. */
+/** Shared by the admin integration tests: the demo accounts and a picture of everything the admin panel can change. */
 
 export type DemoAccount = 'admin' | 'manager' | 'moderator' | 'member' | 'premium'
-
-export async function logIn(baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<TestClient> {
-	const client = new TestClient(baseUrl)
-	const response = await client.json('POST', '/api/login', { username, password })
-	expect(response.status, `log in as ${username}`).toBe(200)
-	return client
-}
 
 /** Every entity document (users in full, password hashes included), without ObjectIds: equal snapshots mean nothing changed. */
 export async function snapshot() {

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, VideoModel } from '#models/index'
 import { LAST_ADMIN } from '~/services/admin-users.server'
 import { TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
+import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { logIn, snapshot, userIdOf } from './admin-helpers'
+import { snapshot, userIdOf } from './admin-helpers'
 
 /** The panel as a browser without JavaScript uses it: server-rendered pages and real form posts. */
 
@@ -17,14 +19,16 @@ beforeAll(async () => {
 })
 
 async function html(client: TestClient, path: string, status = 200) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(status)
-	return text(response)
+	return withoutTextMarkers(await pageHtml(client, path, status))
 }
 
 /** The page's HTML without the markers React puts between adjacent texts ("7<!-- --> users total"). */
+function withoutTextMarkers(html: string) {
+	return html.replace(/<!-- -->/g, '')
+}
+
 async function text(response: Response) {
-	return (await response.text()).replace(/<!-- -->/g, '')
+	return withoutTextMarkers(await response.text())
 }
 
 /** The notice a redirect carries is read by the page it lands on. */

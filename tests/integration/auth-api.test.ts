@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SessionModel, UserModel } from '#models/index'
 import { endAllSessions } from '~/services/auth.server'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useTestServer } from '../setup/seeded-server'
+import { uniqueName } from '../setup/unique-name'
 
-const database = useTestDatabase()
-let server: TestServer
+const server = useTestServer()
 
-beforeAll(async () => {
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
-
-let counter = 0
 function newAccount(overrides: Record<string, unknown> = {}) {
-	counter += 1
 	return {
-		username: `leader${counter}_${Date.now() % 100000}`,
+		username: uniqueName('leader'),
 		password: 'strong-password',
 		name: 'Casey Leader',
-		email: `casey${counter}.${Date.now()}@example.com`,
+		email: `${uniqueName('casey')}@example.com`,
 		bio: 'Team lead',
 		...overrides,
 	}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 
@@ -11,12 +12,6 @@ const DAY_MS = 86_400_000
 const newMember = () => signUpMember(server.url, 'demo_buyer')
 
 const stored = (username: string) => UserModel.findOne({ usernameKey: username }).lean()
-
-async function logIn(username: string) {
-	const client = new TestClient(server.url)
-	expect((await client.json('POST', '/api/login', { username, password: 'password123' })).status).toBe(200)
-	return client
-}
 
 describe('POST /api/get-or-create-subscription with simulated billing', () => {
 	it('starts a 30-day trial at once and answers {status: "trialing"} without a client secret', async () => {
@@ -45,7 +40,7 @@ describe('POST /api/get-or-create-subscription with simulated billing', () => {
 	})
 
 	it('gives an active member their status back and changes nothing', async () => {
-		const client = await logIn('maria')
+		const client = await logIn(server.url, 'maria')
 		const before = await stored('maria')
 		const response = await client.json('POST', '/api/get-or-create-subscription')
 		expect(await response.json()).toEqual({ status: 'active' })
@@ -130,7 +125,7 @@ describe('/subscribe with simulated billing, without JavaScript', () => {
 	})
 
 	it('sends a premium member to /dashboard and a visitor to /auth', async () => {
-		const premium = await logIn('premium')
+		const premium = await logIn(server.url, 'premium')
 		const response = await premium.get('/subscribe')
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/dashboard')
@@ -167,7 +162,7 @@ describe('/subscription-success', () => {
 	})
 
 	it('for an active member says the membership is active', async () => {
-		const client = await logIn('david')
+		const client = await logIn(server.url, 'david')
 		const html = await (await client.get('/subscription-success?step=result')).text()
 		expect(html).toContain('Subscription Successful!')
 		expect(html).toContain('Your premium membership is now active.')

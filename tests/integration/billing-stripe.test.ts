@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
+import { FakeStripe } from '../mocks/fake-stripe'
 import { startStripeModeServer, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
-import { FakeStripe } from '../setup/fake-stripe'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'

@@ -1,8 +1,8 @@
 import { io, type Socket } from 'socket.io-client'
-import { expect } from 'vitest'
 import { UserModel } from '#models/index'
 import { type ChatMessage, type TypingNotice } from '~/lib/chat'
-import { TestClient } from '../setup/http-client'
+import { type TestClient } from '../setup/http-client'
+import { logIn, logInWithUser } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 
 /**
@@ -32,18 +32,13 @@ export async function newMember(baseUrl: string, { premium = true, name }: { pre
 
 /** Logs in one of the seeded demo accounts. */
 export async function demoMember(baseUrl: string, username: string): Promise<Member> {
-	const client = new TestClient(baseUrl)
-	const response = await client.json('POST', '/api/login', { username, password: 'password123' })
-	expect(response.status).toBe(200)
-	const user = (await response.json()) as { id: number; name: string }
+	const { client, user } = await logInWithUser(baseUrl, username)
 	return { id: user.id, username, name: user.name, client, cookie: `__session=${client.cookie('__session')}` }
 }
 
 /** A second session of the same account, as on another device. */
 export async function logInAgain(baseUrl: string, member: Member): Promise<Member> {
-	const client = new TestClient(baseUrl)
-	const response = await client.json('POST', '/api/login', { username: member.username, password: CHAT_PASSWORD })
-	expect(response.status).toBe(200)
+	const client = await logIn(baseUrl, member.username, CHAT_PASSWORD)
 	return { ...member, client, cookie: `__session=${client.cookie('__session')}` }
 }
 
@@ -132,7 +127,3 @@ export async function authenticate(client: ChatClient, member: Pick<Member, 'id'
 
 /** The message texts a client received, in arrival order. */
 export const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((message) => message.content)
-
-export function unique(label: string) {
-	return `${label} ${Math.random().toString(36).slice(2, 9)}`
-}

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { MessageModel, UserModel, reserveIds } from '#models/index'
 import { TestClient } from '../setup/http-client'
+import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { demoMember, newMember, unique } from './chat-helpers'
+import { uniqueName } from '../setup/unique-name'
+import { demoMember, newMember } from './chat-helpers'
 
 const server = useSeededTestServer()
-
-const page = async (client: TestClient, path: string) => {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(200)
-	return response.text()
-}
 
 describe('/community', () => {
 	it('shows a card per community with Join Discussion, and needs a session', async () => {
 		expect((await new TestClient(server.url).get('/community')).headers.get('Location')).toBe('/auth')
 		const maria = await demoMember(server.url, 'maria')
-		const html = await page(maria.client, '/community')
+		const html = await pageHtml(maria.client, '/community')
 		for (const name of ['Executive Leadership', 'New Managers', 'Women in Leadership']) expect(html).toContain(name)
 		expect(html).toContain('href="/community/2"')
 		expect(html.match(/Join Discussion/g)?.length).toBeGreaterThanOrEqual(3)
@@ -26,7 +22,7 @@ describe('/community', () => {
 describe('/community/{id} without JavaScript', () => {
 	it('renders the room, its history and its members, with a form for premium members', async () => {
 		const maria = await demoMember(server.url, 'maria')
-		const html = await page(maria.client, '/community/1')
+		const html = await pageHtml(maria.client, '/community/1')
 		expect(html).toContain('Executive Leadership')
 		expect(html).toContain('Senior leaders on strategy, boards and leading leaders.')
 		expect(html).toContain('Welcome everyone! What is the one leadership habit you are working on this month?')
@@ -40,24 +36,24 @@ describe('/community/{id} without JavaScript', () => {
 
 	it('shows a free account the Read Only badge and the Premium Feature box instead of a form', async () => {
 		const member = await demoMember(server.url, 'member')
-		const html = await page(member.client, '/community/1')
+		const html = await pageHtml(member.client, '/community/1')
 		expect(html).toContain('Read Only')
 		expect(html).toContain('Premium Feature')
 		expect(html).toContain('Upgrade to Premium')
 		expect(html).toContain('href="/subscribe"')
 		expect(html).not.toMatch(/name="content"/)
 		// An empty room invites them to subscribe.
-		const empty = await page(member.client, '/community/4')
+		const empty = await pageHtml(member.client, '/community/4')
 		expect(empty).toContain('No messages yet')
 		expect(empty).toContain('Subscribe to join the conversation.')
 	})
 
 	it('posts from the plain form, refuses bad or forbidden posts with a message, and stores nothing then', async () => {
 		const poster = await newMember(server.url)
-		const content = unique('Hello from a browser without JavaScript')
+		const content = uniqueName('Hello from a browser without JavaScript')
 		const posted = await poster.client.submitForm('/community/3', { content })
 		expect(posted.status).toBe(303)
-		expect(await page(poster.client, '/community/3')).toContain(content)
+		expect(await pageHtml(poster.client, '/community/3')).toContain(content)
 
 		const before = await MessageModel.countDocuments()
 		const empty = await poster.client.submitForm('/community/3', { content: '   ' })
@@ -93,7 +89,7 @@ describe('/community/{id} without JavaScript', () => {
 describe('/messages without JavaScript', () => {
 	it('lists the other members as contacts and asks to select one', async () => {
 		const premium = await demoMember(server.url, 'premium')
-		const html = await page(premium.client, '/messages')
+		const html = await pageHtml(premium.client, '/messages')
 		expect(html).toContain('Select a contact')
 		expect(html).toContain('Maria Gonzalez')
 		expect(html).toContain('@maria')
@@ -103,40 +99,40 @@ describe('/messages without JavaScript', () => {
 
 	it('searches contacts by name or username', async () => {
 		const premium = await demoMember(server.url, 'premium')
-		const byName = await page(premium.client, '/messages?q=gonz')
+		const byName = await pageHtml(premium.client, '/messages?q=gonz')
 		expect(byName).toContain('Maria Gonzalez')
 		expect(byName).not.toContain('David Kim')
-		const byUsername = await page(premium.client, '/messages?q=DAVID')
+		const byUsername = await pageHtml(premium.client, '/messages?q=DAVID')
 		expect(byUsername).toContain('David Kim')
-		expect(await page(premium.client, '/messages?q=premium')).toContain('No contacts found')
-		expect(await page(premium.client, '/messages?q=.*')).toContain('No contacts found')
+		expect(await pageHtml(premium.client, '/messages?q=premium')).toContain('No contacts found')
+		expect(await pageHtml(premium.client, '/messages?q=.*')).toContain('No contacts found')
 	})
 
 	it('shows the selected conversation and sends from the plain form', async () => {
 		const premium = await demoMember(server.url, 'premium')
 		const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
-		const html = await page(premium.client, `/messages?userId=${member!.id}`)
+		const html = await pageHtml(premium.client, `/messages?userId=${member!.id}`)
 		expect(html).toContain('Hi Sam! Saw your question in New Managers.')
 		expect(html).toContain('That would be great, thank you!')
 
-		const content = unique('Private hello')
+		const content = uniqueName('Private hello')
 		const sent = await premium.client.submitForm(`/messages?userId=${member!.id}`, { content })
 		expect(sent.status).toBe(303)
 		expect(sent.headers.get('Location')).toBe(`/messages?userId=${member!.id}`)
 		const sam = await demoMember(server.url, 'member')
 		const premiumUser = await UserModel.findOne({ usernameKey: 'premium' }).lean()
-		expect(await page(sam.client, `/messages?userId=${premiumUser!.id}`)).toContain(content)
+		expect(await pageHtml(sam.client, `/messages?userId=${premiumUser!.id}`)).toContain(content)
 		// A third member's view of Sam holds none of it.
 		const david = await demoMember(server.url, 'david')
-		expect(await page(david.client, `/messages?userId=${member!.id}`)).not.toContain(content)
+		expect(await pageHtml(david.client, `/messages?userId=${member!.id}`)).not.toContain(content)
 	})
 
 	it('says so when the selected contact does not exist', async () => {
 		const premium = await demoMember(server.url, 'premium')
-		expect(await page(premium.client, '/messages?userId=999999')).toContain('Contact not found')
-		expect(await page(premium.client, '/messages?userId=nobody')).toContain('Contact not found')
+		expect(await pageHtml(premium.client, '/messages?userId=999999')).toContain('Contact not found')
+		expect(await pageHtml(premium.client, '/messages?userId=nobody')).toContain('Contact not found')
 		const self = await UserModel.findOne({ usernameKey: 'premium' }).lean()
-		expect(await page(premium.client, `/messages?userId=${self!.id}`)).toContain('Select a contact')
+		expect(await pageHtml(premium.client, `/messages?userId=${self!.id}`)).toContain('Select a contact')
 	})
 })
 
@@ -156,13 +152,13 @@ describe('a large community', () => {
 		const total = await UserModel.countDocuments()
 		const { client } = await demoMember(server.url, 'premium')
 
-		const room = await page(client, '/community/1')
+		const room = await pageHtml(client, '/community/1')
 		expect(room.match(/href="\/messages\?userId=/g)?.length).toBe(50)
 		expect(room).toContain(`Showing 50 of ${total} members.`)
 
-		const contacts = await page(client, '/messages')
+		const contacts = await pageHtml(client, '/messages')
 		expect(contacts).toContain(`Showing 50 of ${total - 1}. Search by name or username to find others.`)
-		const found = await page(client, `/messages?q=crowd_${ids[59]}`)
+		const found = await pageHtml(client, `/messages?q=crowd_${ids[59]}`)
 		expect(found).toContain(`@crowd_${ids[59]}`)
 		expect(found).not.toContain('Showing 50 of')
 	})

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageModel } from '#models/index'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { authenticate, connectChat, demoMember, logInAgain, newMember, texts, unique, type ChatClient } from './chat-helpers'
+import { uniqueName } from '../setup/unique-name'
+import { authenticate, connectChat, demoMember, logInAgain, newMember, texts, type ChatClient } from './chat-helpers'
 
 const server = useSeededTestServer()
 const open: ChatClient[] = []
@@ -75,7 +76,7 @@ describe('community rooms', () => {
 		// Connected with a session but never sent `auth`: receives nothing.
 		const silent = await connect(reader, { auth: false })
 
-		const tag = unique('room')
+		const tag = uniqueName('room')
 		const aliceLines = [1, 2, 3, 4].map((n) => `${tag} alice ${n}`)
 		const bobLines = [1, 2, 3].map((n) => `${tag} bob ${n}`)
 		// Both write at the same time, each in order.
@@ -120,7 +121,7 @@ describe('community rooms', () => {
 	it('refuses a free account’s post on the server and stores nothing', async () => {
 		const member = await demoMember(server.url, 'member')
 		const socket = await connect(member)
-		const content = unique('free post')
+		const content = uniqueName('free post')
 		const ack = await socket.send('community_message', { content, communityId: EXECUTIVE })
 		expect(ack.ok).toBe(false)
 		expect(socket.errors).toContain('Community chat is read-only for free accounts. Upgrade to Premium to join the conversation.')
@@ -159,7 +160,7 @@ describe('community rooms', () => {
 	it('gives a user who floods the room an error instead of more messages', async () => {
 		const flooder = await newMember(server.url)
 		const socket = await connect(flooder)
-		const tag = unique('flood')
+		const tag = uniqueName('flood')
 		const acks = await Promise.all(
 			Array.from({ length: 13 }, (_, n) => socket.send('community_message', { content: `${tag} ${n}`, communityId: EXECUTIVE })),
 		)
@@ -182,7 +183,7 @@ describe('private messages', () => {
 		const recipientSocket = await connect(recipient)
 		const outsiderSocket = await connect(outsider)
 
-		const tag = unique('private')
+		const tag = uniqueName('private')
 		// Private messages are open to free accounts too (SPEC §6).
 		for (const n of [1, 2]) {
 			const ack = await senderTab1.send('private_message', { content: `${tag} ${n}`, recipientId: recipient.id })
@@ -255,7 +256,7 @@ describe('recovering after a dropped connection', () => {
 		const [writer, traveller] = await Promise.all([newMember(server.url), newMember(server.url)])
 		const writerSocket = await connect(writer)
 		const travellerSocket = await connect(traveller)
-		const tag = unique('reconnect')
+		const tag = uniqueName('reconnect')
 
 		await writerSocket.send('community_message', { content: `${tag} before`, communityId: NEW_MANAGERS })
 		await travellerSocket.waitUntil(() => texts(travellerSocket.community).includes(`${tag} before`), 'the first message arrives')
@@ -279,7 +280,7 @@ describe('the no-JavaScript form', () => {
 	it('stores the post and delivers it live to connected sockets, then returns to the page', async () => {
 		const [poster, listener] = await Promise.all([newMember(server.url, { name: 'Form Poster' }), newMember(server.url)])
 		const listenerSocket = await connect(listener)
-		const content = unique('from the form')
+		const content = uniqueName('from the form')
 
 		const response = await poster.client.submitForm(`/community/${EXECUTIVE}`, { content })
 		expect(response.status).toBe(303)
@@ -289,7 +290,7 @@ describe('the no-JavaScript form', () => {
 		const page = await (await poster.client.get(`/community/${EXECUTIVE}`)).text()
 		expect(page).toContain(content)
 
-		const privateText = unique('private form')
+		const privateText = uniqueName('private form')
 		const privateResponse = await poster.client.submitForm(`/messages?userId=${listener.id}`, { content: privateText })
 		expect(privateResponse.status).toBe(303)
 		await listenerSocket.waitUntil(() => texts(listenerSocket.private).includes(privateText), 'the private form post arrives live')

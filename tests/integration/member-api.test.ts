@@ -2,17 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { ProgressModel, SessionModel, UserModel } from '#models/index'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
+import { logIn, logInWithUser } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 const server = useSeededTestServer()
-
-async function logIn(username: string, password = DEMO_PASSWORD) {
-	const client = new TestClient(server.url)
-	const response = await client.json('POST', '/api/login', { username, password })
-	expect(response.status).toBe(200)
-	return { client, user: (await response.json()) as { id: number } }
-}
 
 async function newMember() {
 	const { client, id, email, username } = await signUpMember(server.url, 'api_member', { name: 'Avery Api', password: 'first-password' })
@@ -40,7 +34,7 @@ describe('every member endpoint needs a session', () => {
 
 describe('GET /api/videos and /api/videos/{id}', () => {
 	it('gives a free member the whole list, but no media address for videos above 10', async () => {
-		const { client } = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const videos = (await (await client.get('/api/videos')).json()) as Array<{ id: number; url: string | null; locked: boolean }>
 		expect(videos).toHaveLength(16)
 		for (const video of videos) {
@@ -53,14 +47,14 @@ describe('GET /api/videos and /api/videos/{id}', () => {
 	})
 
 	it('gives a trialing member every media address', async () => {
-		const { client } = await logIn('premium')
+		const client = await logIn(server.url, 'premium')
 		const videos = (await (await client.get('/api/videos')).json()) as Array<{ url: string | null; locked: boolean }>
 		expect(videos.every((video) => video.url && !video.locked)).toBe(true)
 		expect((await (await client.get('/api/videos/16')).json()).url).toMatch(/\.mp4$/)
 	})
 
 	it('filters by search and category, and answers 404 for an unknown or malformed id', async () => {
-		const { client } = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const found = (await (await client.get('/api/videos?q=feedback')).json()) as Array<{ title: string }>
 		expect(found.map((video) => video.title)).toContain('Giving Feedback That Lands')
 		const strategy = (await (await client.get('/api/videos?category=Strategy')).json()) as Array<{ category: string }>
@@ -139,7 +133,7 @@ describe('POST /api/progress and GET /api/progress', () => {
 
 describe('GET /api/communities, /api/events, /api/resources', () => {
 	it('list the catalogue', async () => {
-		const { client } = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const communities = (await (await client.get('/api/communities')).json()) as Array<{ id: number; name: string }>
 		expect(communities.slice(0, 3).map((c) => c.name)).toEqual(['Executive Leadership', 'New Managers', 'Women in Leadership'])
 		const events = (await (await client.get('/api/events')).json()) as Array<{ startTime: string }>
@@ -154,7 +148,7 @@ describe('GET /api/communities, /api/events, /api/resources', () => {
 
 describe('GET /api/users', () => {
 	it('lists public fields only: no email, no Stripe ids, no password', async () => {
-		const { client } = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const users = (await (await client.get('/api/users')).json()) as Array<Record<string, unknown>>
 		expect(users.length).toBeGreaterThanOrEqual(7)
 		for (const user of users) expect(Object.keys(user).sort()).toEqual(['avatar', 'bio', 'id', 'name', 'role', 'username'])
@@ -245,6 +239,6 @@ describe('POST /api/users/{id}/change-password', () => {
 		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
 		const response = await client.json('POST', `/api/users/${admin!.id}/change-password`, { currentPassword: DEMO_PASSWORD, newPassword: 'taken-over-1' })
 		expect(response.status).toBe(403)
-		expect((await logIn('admin')).user.id).toBe(admin!.id)
+		expect((await logInWithUser(server.url, 'admin')).user.id).toBe(admin!.id)
 	})
 })

@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { VideoModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { pageHtml } from '../setup/page-html'
+import { useTestServer } from '../setup/seeded-server'
 
 /** A brand-new community with no content yet: every member screen has something to say (SPEC §8). */
-const database = useTestDatabase()
-let server: TestServer
+const server = useTestServer()
 let client: TestClient
 
 beforeAll(async () => {
-	server = await startTestServer({ mongodbUri: database.uri() })
 	client = new TestClient(server.url)
 	const response = await client.json('POST', '/api/register', { username: 'first_member', password: 'first-password', name: 'Frankie First', email: 'first@example.com' })
 	expect(response.status).toBe(201)
 })
-afterAll(() => server?.stop())
 
 async function text(path: string) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(200)
-	return (await response.text()).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+	return (await pageHtml(client, path)).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 }
 
 describe('empty states', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/index'
-import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
+import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
@@ -23,24 +24,16 @@ function textOf(html: string): string {
 		.replace(/\s+/g, ' ')
 }
 
-async function logIn(username: string, password = DEMO_PASSWORD) {
-	const client = new TestClient(server.url)
-	expect((await client.json('POST', '/api/login', { username, password })).status).toBe(200)
-	return client
-}
-
 const newMember = (name = 'Riley Page') => signUpMember(server.url, 'page_member', { name, password: 'first-password' })
 
 async function page(client: TestClient, path: string) {
-	const response = await client.get(path)
-	expect(response.status, path).toBe(200)
-	const html = await response.text()
+	const html = await pageHtml(client, path)
 	return { html, text: textOf(html) }
 }
 
 describe('the logged-in layout', () => {
 	it('shows the top bar, the sidebar links and the communities shortcuts, without any script on plain pages', async () => {
-		const { html, text } = await page(await logIn('member'), '/dashboard')
+		const { html, text } = await page(await logIn(server.url, 'member'), '/dashboard')
 		for (const href of ['/dashboard', '/content-library', '/community', '/messages', '/events', '/resources', '/community/1', '/community/2', '/community/3', '/profile', '/settings', '/subscribe']) {
 			expect(html, href).toContain(`href="${href}"`)
 		}
@@ -57,26 +50,26 @@ describe('the logged-in layout', () => {
 	})
 
 	it('shows Administration to admins and content managers only', async () => {
-		expect((await page(await logIn('admin'), '/dashboard')).html).toContain('href="/admin"')
-		expect((await page(await logIn('manager'), '/dashboard')).html).toContain('href="/admin"')
-		expect((await page(await logIn('moderator'), '/dashboard')).html).not.toContain('href="/admin"')
+		expect((await page(await logIn(server.url, 'admin'), '/dashboard')).html).toContain('href="/admin"')
+		expect((await page(await logIn(server.url, 'manager'), '/dashboard')).html).toContain('href="/admin"')
+		expect((await page(await logIn(server.url, 'moderator'), '/dashboard')).html).not.toContain('href="/admin"')
 	})
 
 	it('shows the subscription status box, and Upgrade to Premium only without Premium', async () => {
-		const active = (await page(await logIn('admin'), '/dashboard')).text
+		const active = (await page(await logIn(server.url, 'admin'), '/dashboard')).text
 		expect(active).toContain('Premium Active')
 		expect(active).not.toContain('Upgrade to Premium')
-		const trial = (await page(await logIn('premium'), '/dashboard')).text
+		const trial = (await page(await logIn(server.url, 'premium'), '/dashboard')).text
 		expect(trial).toContain('Trial Active')
 		expect(trial).toMatch(/Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}/)
 		expect(trial).not.toContain('Upgrade to Premium')
-		const free = (await page(await logIn('member'), '/dashboard')).text
+		const free = (await page(await logIn(server.url, 'member'), '/dashboard')).text
 		expect(free).toContain('Premium Inactive')
 		expect(free).toContain('Upgrade to Premium')
 	})
 
 	it('collapses the sidebar with a form and remembers it in a cookie', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		expect((await page(client, '/events')).html).toContain('data-collapsed="false"')
 		const response = await client.submitForm('/events', { collapsed: 'true', redirectTo: '/events?tab=past' }, '/sidebar')
 		expect(response.status).toBe(302)
@@ -97,7 +90,7 @@ describe('the logged-in layout', () => {
 	})
 
 	it('sends /settings to the profile, and visitors to /auth', async () => {
-		const settings = await (await logIn('member')).get('/settings')
+		const settings = await (await logIn(server.url, 'member')).get('/settings')
 		expect(settings.status).toBe(302)
 		expect(settings.headers.get('Location')).toBe('/profile')
 		for (const path of ['/content-library', '/content-library/1', '/events', '/resources', '/profile', '/settings']) {
@@ -108,7 +101,7 @@ describe('the logged-in layout', () => {
 
 describe('the dashboard', () => {
 	it('welcomes the member and shows the stat cards and the three lists', async () => {
-		const { text, html } = await page(await logIn('premium'), '/dashboard')
+		const { text, html } = await page(await logIn(server.url, 'premium'), '/dashboard')
 		expect(text).toContain('Welcome back, Taylor Brooks!')
 		// premium has progress on videos 1 (100), 3 (40) and 6 (15).
 		expect(text).toContain('3 of 16')
@@ -126,7 +119,7 @@ describe('the dashboard', () => {
 	})
 
 	it('shows "TBD" for an event without an end time, in the member\'s time zone', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const { text } = await page(client, '/events')
 		expect(text).toMatch(/Women in Leadership Meetup.*\d{1,2}:\d{2} [AP]M - TBD/)
 	})
@@ -142,7 +135,7 @@ describe('the dashboard', () => {
 
 describe('the content library', () => {
 	it('dims videos above the free limit for a free member, with the banner and Unlock links', async () => {
-		const { text, html } = await page(await logIn('member'), '/content-library')
+		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library')
 		expect(text).toContain('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.')
 		expect(html.match(/>Premium Content</g)).toHaveLength(6)
 		expect(html.match(/href="\/subscribe"[^>]*>Unlock</g)).toHaveLength(6)
@@ -152,17 +145,17 @@ describe('the content library', () => {
 	})
 
 	it('shows everything to a premium member, with category tabs', async () => {
-		const { text, html } = await page(await logIn('premium'), '/content-library')
+		const { text, html } = await page(await logIn(server.url, 'premium'), '/content-library')
 		expect(text).not.toContain('Premium Content')
 		expect(html.match(/href="\/content-library\/\d+"/g)).toHaveLength(16)
 		expect(text).toMatch(/All Videos .*Communication .*Leadership Fundamentals .*Strategy .*Team Building/)
-		const strategy = await page(await logIn('premium'), '/content-library?category=Strategy')
+		const strategy = await page(await logIn(server.url, 'premium'), '/content-library?category=Strategy')
 		expect(strategy.html.match(/href="\/content-library\/\d+"/g)).toHaveLength(4)
 		expect(strategy.html).toMatch(/aria-current="page"[^>]*>Strategy</)
 	})
 
 	it('searches with ?q= and says when nothing matches, keeping the free rules and no banner under 10 items', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const found = await page(client, '/content-library?q=conflict')
 		expect(found.text).toContain('1 result for “conflict”')
 		expect(found.text).toContain('Resolving Team Conflict')
@@ -179,7 +172,7 @@ describe('the content library', () => {
 
 describe('the video page', () => {
 	it('shows a free member the Premium Content panel, and never the media address, for a video above 10', async () => {
-		const { text, html } = await page(await logIn('member'), '/content-library/12')
+		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library/12')
 		expect(text).toContain('Premium Content')
 		expect(text).toContain('Enjoy your first month free and get access to all premium content')
 		expect(html).toMatch(/href="\/subscribe"[^>]*>Subscribe Now</)
@@ -189,7 +182,7 @@ describe('the video page', () => {
 	})
 
 	it('shows the player, badges, Course Information, progress and related content', async () => {
-		const { text, html } = await page(await logIn('member'), '/content-library/1')
+		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library/1')
 		expect(html).toMatch(/<video[^>]+src="\/media\/leadership-fundamentals\.mp4"[^>]*controls/)
 		expect(text).toContain('What Great Leaders Do Differently')
 		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 2 minutes/)
@@ -226,7 +219,7 @@ describe('the video page', () => {
 	})
 
 	it('answers 404 with the not-found page for unknown and malformed ids', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		for (const path of ['/content-library/999', '/content-library/abc']) {
 			const response = await client.get(path)
 			expect(response.status, path).toBe(404)
@@ -249,7 +242,7 @@ function morningTimeZone(now = new Date()): string {
 
 describe('the events page', () => {
 	it('groups upcoming events into Today, This Week and Later with relative times', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const response = await fetch(new URL('/events', server.url), {
 			headers: { Cookie: `__session=${client.cookie('__session')}; tz=${encodeURIComponent(morningTimeZone())}` },
 		})
@@ -262,13 +255,13 @@ describe('the events page', () => {
 	})
 
 	it('lists past events newest first, each with Replay', async () => {
-		const { text } = await page(await logIn('member'), '/events?tab=past')
+		const { text } = await page(await logIn(server.url, 'member'), '/events?tab=past')
 		expect(text).toMatch(/New Manager Q&A.*Replay.*Fireside Chat: Leading Remote Teams.*Replay.*Quarterly Strategy Review \(Replay\).*Replay/)
 		expect(text).not.toContain('Annual Leadership Summit')
 	})
 
 	it('shows times in the zone of the time-zone hint, and says UTC without it', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		expect((await page(client, '/events')).text).toContain('Times are shown in UTC. Turn on JavaScript')
 		const response = await fetch(new URL('/events', server.url), { headers: { Cookie: `__session=${client.cookie('__session')}; tz=Asia%2FTokyo` } })
 		const text = textOf(await response.text())
@@ -278,7 +271,7 @@ describe('the events page', () => {
 
 describe('the resources page', () => {
 	it('lists resources with type tabs, search, and links that open or download', async () => {
-		const client = await logIn('member')
+		const client = await logIn(server.url, 'member')
 		const { text, html } = await page(client, '/resources')
 		expect(text).toMatch(/All Article Book Link PDF Template Tool Worksheet/)
 		expect(html).toMatch(/href="\/resources\/leadership-principles\.pdf" download=""/)
@@ -294,7 +287,7 @@ describe('the resources page', () => {
 
 	it('gives an unknown type the generic icon and never links a script address', async () => {
 		await ResourceModel.create({ id: 90_001, title: 'Leadership Podcast', type: 'podcast', url: 'javascript:alert(1)', createdBy: 1 })
-		const { html, text } = await page(await logIn('member'), '/resources?q=podcast')
+		const { html, text } = await page(await logIn(server.url, 'member'), '/resources?q=podcast')
 		expect(html).toContain('data-icon="resources"')
 		expect(text).toContain('Link unavailable')
 		expect(html).not.toContain('javascript:')
@@ -361,12 +354,12 @@ describe('the profile page without JavaScript', () => {
 	})
 
 	it('shows the account texts per role and status', async () => {
-		const free = (await page(await logIn('member'), '/profile?tab=account')).text
+		const free = (await page(await logIn(server.url, 'member'), '/profile?tab=account')).text
 		expect(free).toMatch(/Account Type Standard Member Upgrade/)
 		expect(free).toMatch(/Subscription Status Not Subscribed .*Subscribe Now/)
-		const trial = (await page(await logIn('premium'), '/profile?tab=account')).text
+		const trial = (await page(await logIn(server.url, 'premium'), '/profile?tab=account')).text
 		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Subscribe Now/)
-		const admin = (await page(await logIn('admin'), '/profile?tab=account')).text
+		const admin = (await page(await logIn(server.url, 'admin'), '/profile?tab=account')).text
 		expect(admin).toMatch(/Account Type Administrator Subscription Status Active Subscription .*Manage Subscription/)
 		expect(admin).toContain('Log out from all devices')
 	})

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useTestServer } from '../setup/seeded-server'
 
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	server = await startTestServer({ mongodbUri: database.uri() })
-})
-afterAll(() => server?.stop())
+const server = useTestServer()
 
 const signedUpClient = () => signUpMember(server.url, 'page_user', { name: 'Robin Page' })
 

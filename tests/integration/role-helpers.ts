@@ -1,6 +1,7 @@
 import { LoginThrottleModel, SessionModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
-import { logIn, snapshot } from './admin-helpers'
+import { logIn } from '../setup/log-in'
+import { snapshot } from './admin-helpers'
 
 /**
  * The six kinds of caller of SPEC §6, played by the seeded demo accounts

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoData } from '~/services/demo-data.server'
+import { describe, expect, it } from 'vitest'
 import { TestClient } from '../setup/http-client'
-import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { useTestServer } from '../setup/seeded-server'
 
 /** The production server, as `npm start` runs it behind an HTTPS proxy. */
-const database = useTestDatabase()
-let server: TestServer
-
-beforeAll(async () => {
-	await seedDemoData()
-	server = await startTestServer({
-		mongodbUri: database.uri(),
-		env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true' },
-	})
+const server = useTestServer({
+	seed: true,
+	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true' },
 })
-afterAll(() => server?.stop())
 
 function cookieNamed(response: Response, name: string) {
 	return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${name}=`))

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll } from 'vitest'
 import { UserModel } from '#models/index'
-import { FakeStripe } from './fake-stripe'
+import { FakeStripe } from '../mocks/fake-stripe'
 import { startTestServer, type TestServer } from './test-server'
-
-export const STRIPE_TEST_ENV = {
-	STRIPE_SECRET_KEY: 'sk_test_x',
-	VITE_STRIPE_PUBLIC_KEY: 'pk_test_x',
-	STRIPE_WEBHOOK_SECRET: 'whsec_x',
-}
 
 /** The real built server in Stripe mode, talking to the fake Stripe API. */
 export function startStripeModeServer(fake: FakeStripe, mongodbUri: string, env: Record<string, string> = {}) {
-	return startTestServer({ mongodbUri, env: { ...STRIPE_TEST_ENV, STRIPE_API_URL: fake.url, ...env } })
+	return startTestServer({ mongodbUri, env: { ...fake.serverEnv(), ...env } })
 }
 
 /** For a test file: the fake Stripe API and the built server in Stripe mode against it, for all its tests. */

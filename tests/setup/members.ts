@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { TestClient } from './http-client'
+import { uniqueName } from './unique-name'
 
 export interface SignedUpMember {
 	client: TestClient
@@ -12,8 +13,8 @@ export interface SignedUpMember {
 
 /**
  * A new member, signed up through the JSON API, and so logged in on
- * `client`. The username starts with `prefix` and ends with a random part,
- * so tests never share an account (or its rate limits).
+ * `client`. The username is uniqueName(`prefix`), so tests never share an
+ * account (or its rate limits).
  */
 export async function signUpMember(
 	serverUrl: string,
@@ -21,7 +22,7 @@ export async function signUpMember(
 	{ name = 'Robin Member', password = 'password-123' }: { name?: string; password?: string } = {},
 ): Promise<SignedUpMember> {
 	const client = new TestClient(serverUrl)
-	const username = `${prefix}_${Math.random().toString(36).slice(2, 8)}`
+	const username = uniqueName(prefix)
 	const email = `${username}@example.com`
 	const response = await client.json('POST', '/api/register', { username, password, name, email })
 	expect(response.status).toBe(201)

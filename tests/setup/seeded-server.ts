@@ -4,16 +4,17 @@ import { useTestDatabase } from './test-database'
 import { startTestServer, type TestServer } from './test-server'
 
 /**
- * The set-up of most integration files: a database of the file's own with
- * the demo data in it, and the built server on that database. Registered
- * first, so a file's own `beforeAll` (logging in, more data) runs after it.
+ * The set-up of an integration file: a database of the file's own (with the
+ * demo data in it when `seed` is set), and the built server on that
+ * database, with `env` added to its environment. Registered first, so a
+ * file's own `beforeAll` (logging in, more data) runs after it.
  */
-export function useSeededTestServer() {
+export function useTestServer({ seed = false, env = {} }: { seed?: boolean; env?: Record<string, string> } = {}) {
 	const database = useTestDatabase()
 	let server: TestServer | undefined
 	beforeAll(async () => {
-		await seedDemoData()
-		server = await startTestServer({ mongodbUri: database.uri() })
+		if (seed) await seedDemoData()
+		server = await startTestServer({ mongodbUri: database.uri(), env })
 	})
 	afterAll(() => server?.stop())
 	return {
@@ -23,4 +24,9 @@ export function useSeededTestServer() {
 			return server.url
 		},
 	}
+}
+
+/** Most integration files: the built server on a database of their own with the demo data. */
+export function useSeededTestServer() {
+	return useTestServer({ seed: true })
 }

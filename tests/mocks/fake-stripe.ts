@@ -29,6 +29,13 @@ interface Failure {
 	remaining: number
 }
 
+/** The Stripe settings of a test server in Stripe mode: test-mode keys that no real account has. */
+export const STRIPE_TEST_ENV = {
+	STRIPE_SECRET_KEY: 'sk_test_x',
+	VITE_STRIPE_PUBLIC_KEY: 'pk_test_x',
+	STRIPE_WEBHOOK_SECRET: 'whsec_x',
+}
+
 const now = () => Math.floor(Date.now() / 1000)
 const newId = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`
 
@@ -76,6 +83,11 @@ export class FakeStripe {
 		const { port } = server.address() as AddressInfo
 		fake = new FakeStripe(server, `http://127.0.0.1:${port}`)
 		return fake
+	}
+
+	/** The environment that puts a test server in Stripe mode against this fake. */
+	serverEnv(): Record<string, string> {
+		return { ...STRIPE_TEST_ENV, STRIPE_API_URL: this.url }
 	}
 
 	stop(): Promise<void> {
