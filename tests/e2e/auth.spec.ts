@@ -38,7 +38,7 @@ test.describe('accounts', () => {
 		await expect(page.getByText('Password is required')).toBeVisible()
 	})
 
-	test('sign-up shows the SPEC §5 messages for bad input', async ({ page }) => {
+	test('sign-up shows the product §5 messages for bad input', async ({ page }) => {
 		await page.goto('/auth?tab=signup')
 		await page.getByLabel('Username').fill(uniqueName('bad'))
 		await page.getByLabel('Name', { exact: true }).fill('Bad Input')

@@ -144,7 +144,7 @@ test.describe('keyboard alone', () => {
 		const text = uniqueName('Sent from the keyboard')
 		await page.keyboard.type(text)
 		if (javaScriptEnabled) {
-			// SPEC §2: Enter sends.
+			// product §2: Enter sends.
 			await page.keyboard.press('Enter')
 			await expect(composer(page)).toHaveValue('')
 		} else {
@@ -226,7 +226,7 @@ test.describe('keyboard alone', () => {
 	})
 
 	test('F8 focuses the notifications region, where Tab reaches the notice\'s Close button', async ({ page, javaScriptEnabled, login }) => {
-		test.skip(!javaScriptEnabled, 'F8 is a JavaScript shortcut (SPEC §2 "Notices"); without it the notice hides itself')
+		test.skip(!javaScriptEnabled, 'F8 is a JavaScript shortcut (product §2 "Notices"); without it the notice hides itself')
 		await login('member')
 		const notice = page.getByTestId('toast').filter({ hasText: 'Login successful' })
 		await expect(notice).toBeVisible()

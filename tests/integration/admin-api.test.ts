@@ -22,7 +22,7 @@ const validCommunity = { name: 'Finance Leaders', description: 'CFOs and finance
 const validEvent = { title: 'Ask Me Anything', description: '', location: '', startTime: '2031-03-04T17:00:00.000Z', endTime: '' }
 const validResource = { title: 'Delegation Checklist', description: 'What to hand over, and how.', url: 'https://example.com/delegation.pdf' }
 
-/** Every admin call of SPEC §7 with a good body; ids point at seeded entities. */
+/** Every admin call of product §7 with a good body; ids point at seeded entities. */
 function everyAdminCall() {
 	return [
 		{ method: 'GET', path: '/api/admin/users', adminOnly: true },
@@ -158,7 +158,7 @@ describe('events', () => {
 		expect(await snapshot()).toBe(before)
 	})
 
-	it('the title needs 3 characters and the start time is required (SPEC §5)', async () => {
+	it('the title needs 3 characters and the start time is required (product §5)', async () => {
 		const response = await clients.admin.json('POST', '/api/admin/events', { title: 'AB' })
 		expect(response.status).toBe(400)
 		const { message } = await response.json()

@@ -12,10 +12,10 @@ import { connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
 
 /**
- * Issue 7, item 4: who may do what. Every call of SPEC §7 and of the route
+ * Issue 7, item 4: who may do what. Every call of product §7 and of the route
  * table, every protected page and every form action, made as each of the six
- * callers of SPEC §6, and compared with the tables below, written from SPEC §6
- * and ARCHITECTURE.md "Sessions and security":
+ * callers of product §6, and compared with the tables below, written from product §6
+ * and docs/architecture.md "Sessions and security":
  *
  * - no session: 401 from the JSON API, a redirect to /auth from pages and forms;
  * - the users API and the role dialog: admins only (403 for everyone else,
@@ -88,12 +88,12 @@ const resetFreeMember = async () => {
 
 const API_CALLS: Row[] = [
 	//                                               visitor  member  premium  moderator  content_manager  admin
-	// SPEC §7: session
+	// product §7: session
 	api('GET /api/user',                             ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('POST /api/login',                           ['200',   '200',  '200',   '200',     '200',           '200'], { body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }) }),
 	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true, note: 'a signed-in caller is switched to the new account' }),
 	api('POST /api/logout',                          ['200',   '200',  '200',   '200',     '200',           '200'], { endsSession: true }),
-	// SPEC §7: members, their own account only
+	// product §7: members, their own account only
 	api('GET /api/users',                            ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('PATCH /api/users/{self}',                   ['401',   '200',  '200',   '200',     '200',           '200'], { body: { bio: 'Edited by myself' } }),
 	api('PATCH /api/users/{other}',                  ['401',   '403',  '403',   '403',     '403',           '403'], { body: { bio: 'Edited by someone else' } }),
@@ -109,7 +109,7 @@ const API_CALLS: Row[] = [
 	api('GET /api/resources',                        ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('GET /api/messages/community/1',             ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('GET /api/messages/private/{other}',         ['401',   '200',  '200',   '200',     '200',           '200']),
-	// SPEC §7: administration (users: admins; the catalogue: admins and content managers)
+	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
 	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
 	api('POST /api/admin/videos',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: VIDEO }),
@@ -125,7 +125,7 @@ const API_CALLS: Row[] = [
 	api('POST /api/admin/resources',                 ['401',   '403',  '403',   '403',     '201',           '201'], { body: RESOURCE }),
 	api('PATCH /api/admin/resources/{resource}',     ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
 	api('DELETE /api/admin/resources/{resource}',    ['401',   '403',  '403',   '403',     '200',           '200']),
-	// SPEC §7: subscription; the route table: Stripe webhook, unknown API paths
+	// product §7: subscription; the route table: Stripe webhook, unknown API paths
 	api('POST /api/get-or-create-subscription',      ['401',   '200',  '200',   '200',     '200',           '200'], { after: resetFreeMember }),
 	api('POST /api/stripe/webhook',                  ['400',   '400',  '400',   '400',     '400',           '400'], { note: 'no Stripe signature' }),
 	api('GET /api/nowhere',                          ['404',   '404',  '404',   '404',     '404',           '404']),
@@ -133,7 +133,7 @@ const API_CALLS: Row[] = [
 
 const PAGES: Row[] = [
 	//                                      visitor         member          premium         moderator       content_manager         admin
-	// SPEC §2: pages
+	// product §2: pages
 	page('GET /',                           ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
 	page('GET /auth',                       ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
 	page('GET /dashboard',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
@@ -272,8 +272,8 @@ function checkTable(title: string, rows: Row[]) {
 	})
 }
 
-checkTable('the JSON API (SPEC §7)', API_CALLS)
-checkTable('the pages (SPEC §2)', PAGES)
+checkTable('the JSON API (product §7)', API_CALLS)
+checkTable('the pages (product §2)', PAGES)
 checkTable('the form actions', FORMS)
 
 describe('private conversations', () => {
@@ -294,7 +294,7 @@ describe('private conversations', () => {
 	})
 })
 
-describe('the chat socket (SPEC §7)', () => {
+describe('the chat socket (product §7)', () => {
 	// An `ok` send is stored and acknowledged; a refused one gets `error` {message}.
 	//                            visitor    member     premium moderator content_manager admin
 	const SOCKET: Record<string, Cells> = {

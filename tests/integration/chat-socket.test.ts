@@ -20,7 +20,7 @@ async function connect(...args: Parameters<typeof connectChat> extends [string, 
 const EXECUTIVE = 1
 const NEW_MANAGERS = 2
 
-describe('the chat connection (SPEC §4)', () => {
+describe('the chat connection (product §4)', () => {
 	it('refuses a socket without a session or with a forged cookie', async () => {
 		await expect(connectChat(server.url, null)).rejects.toThrow('Not authenticated')
 		const forged = { id: 1, username: 'admin', cookie: '__session=forged.value' }
@@ -104,7 +104,7 @@ describe('community rooms', () => {
 		const order = stored.map((message) => message.content)
 		expect(order.filter((content) => content.includes('alice'))).toEqual(aliceLines)
 		expect(order.filter((content) => content.includes('bob'))).toEqual(bobLines)
-		// The live payload carries what SPEC §7 lists.
+		// The live payload carries what product §7 lists.
 		const live = readerSocket.community.find((message) => message.content === aliceLines[0])!
 		expect(live).toMatchObject({ senderId: alice.id, communityId: EXECUTIVE, senderName: 'Alice Writer', content: aliceLines[0] })
 		expect(typeof live.id).toBe('number')
@@ -184,7 +184,7 @@ describe('private messages', () => {
 		const outsiderSocket = await connect(outsider)
 
 		const tag = uniqueName('private')
-		// Private messages are open to free accounts too (SPEC §6).
+		// Private messages are open to free accounts too (product §6).
 		for (const n of [1, 2]) {
 			const ack = await senderTab1.send('private_message', { content: `${tag} ${n}`, recipientId: recipient.id })
 			expect(ack.ok).toBe(true)

@@ -73,7 +73,7 @@ const COMMUNITY = { name: 'Finance Leaders', description: 'CFOs and finance mana
 const EVENT = { title: 'Ask Me Anything', description: 'Bring questions.', location: 'Online', startTime: '2031-03-04T17:00:00Z', endTime: '2031-03-04T18:00:00Z' }
 const RESOURCE = { title: 'Delegation Checklist', description: 'What to hand over.', type: 'worksheet', url: 'https://example.com/delegation.pdf' }
 
-/** Every JSON call of SPEC §7 that takes a body. */
+/** Every JSON call of product §7 that takes a body. */
 const JSON_CALLS: JsonCall[] = [
 	{ call: 'POST /api/login', as: 'visitor', body: { username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'] },
 	{ call: 'POST /api/register', as: 'visitor', body: { username: 'newcomer', password: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: 'Hello' }, required: ['username', 'password', 'name', 'email'] },
@@ -434,7 +434,7 @@ describe('socket events', () => {
 	})
 	afterAll(() => open.forEach((client) => client.close()))
 
-	/** The good payload of each event of SPEC §7 (and the optional `subscribe`), and its id fields. */
+	/** The good payload of each event of product §7 (and the optional `subscribe`), and its id fields. */
 	const EVENTS = () => ({
 		auth: { good: { userId: premium.id, username: premium.username }, idFields: [] as string[] },
 		community_message: { good: { content: 'Hello room', communityId: 1 }, idFields: ['communityId'] },

@@ -4,7 +4,7 @@ import { TestClient } from '../setup/http-client'
 import { pageHtml } from '../setup/page-html'
 import { useTestServer } from '../setup/seeded-server'
 
-/** A brand-new community with no content yet: every member screen has something to say (SPEC §8). */
+/** A brand-new community with no content yet: every member screen has something to say (product §8). */
 const server = useTestServer()
 let client: TestClient
 

@@ -60,7 +60,7 @@ describe('pages without JavaScript', () => {
 	})
 })
 
-describe('routing rules of SPEC §2', () => {
+describe('routing rules of product §2', () => {
 	it('protected pages send a visitor to /auth', async () => {
 		const response = await new TestClient(server.url).get('/dashboard')
 		expect(response.status).toBe(302)
@@ -119,7 +119,7 @@ describe('the login form without JavaScript', () => {
 		expect(html).toContain('Login failed')
 	})
 
-	it('shows the field messages of SPEC §5 for an empty login and a bad sign-up, creating nothing', async () => {
+	it('shows the field messages of product §5 for an empty login and a bad sign-up, creating nothing', async () => {
 		const client = new TestClient(server.url)
 		const login = await (await client.submitForm('/auth', { intent: 'login', username: '', password: '' })).text()
 		expect(login).toContain('Username is required')

@@ -3,7 +3,7 @@ import { promisify } from 'node:util'
 import { startEmbeddedDatabase } from '~/services/database.server'
 
 /**
- * Where the tests' MongoDB comes from (ARCHITECTURE.md "Database"):
+ * Where the tests' MongoDB comes from (docs/architecture.md "Database"):
  * MONGODB_URI when set, else a throwaway mongo:7 container through
  * testcontainers when a Docker engine answers, else the embedded default.
  */

@@ -85,7 +85,7 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 		expect(patch.success && patch.data).toEqual({ location: 'Berlin' })
 	})
 
-	it('roles: the four of SPEC §3, shown with spaces', () => {
+	it('roles: the four of product §3, shown with spaces', () => {
 		expect(RoleChangeSchema.safeParse({ role: 'content_manager' }).success).toBe(true)
 		expect(RoleChangeSchema.safeParse({ role: 'owner' }).success).toBe(false)
 		expect(roleLabel('content_manager')).toBe('content manager')

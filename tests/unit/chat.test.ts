@@ -15,7 +15,7 @@ const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => (
 })
 
 describe('mergeMessages', () => {
-	it('appends new messages and ignores ids it already holds (SPEC §4)', () => {
+	it('appends new messages and ignores ids it already holds (product §4)', () => {
 		const held = [message(1), message(2)]
 		const merged = mergeMessages(held, [message(2), message(3), message(3)])
 		expect(merged.map((m) => m.id)).toEqual([1, 2, 3])
@@ -28,7 +28,7 @@ describe('mergeMessages', () => {
 	})
 })
 
-describe('the chat form rule (SPEC §5)', () => {
+describe('the chat form rule (product §5)', () => {
 	it('refuses empty and whitespace-only messages and trims the rest', () => {
 		expect(ChatFormSchema.safeParse({ content: ' \n ' }).error?.issues[0]?.message).toBe('Message cannot be empty')
 		expect(ChatFormSchema.safeParse({}).error?.issues[0]?.message).toBe('Message cannot be empty')

@@ -22,7 +22,7 @@ function messagesOf(result: { success: boolean; error?: { issues: Array<{ path: 
 	return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.') || '(form)', issue.message]))
 }
 
-describe('events (SPEC §2)', () => {
+describe('events (product §2)', () => {
 	const now = at('2025-03-05T10:00:00Z') // a Wednesday
 
 	it('splits upcoming (soonest first) from past (newest first)', () => {
@@ -85,7 +85,7 @@ describe('the time-zone hint', () => {
 	})
 })
 
-describe('videos (SPEC §4, §6, §9)', () => {
+describe('videos (product §4, §6, §9)', () => {
 	it('locks videos above id 10 for anyone without an active or trialing subscription', () => {
 		const free = { subscriptionStatus: 'inactive' }
 		expect(isVideoLocked(free, 10)).toBe(false)
@@ -138,7 +138,7 @@ describe('resources', () => {
 	})
 })
 
-describe('member forms (SPEC §5)', () => {
+describe('member forms (product §5)', () => {
 	const profile = { name: 'Sam Rivera', email: 'sam@example.com', bio: '', avatar: '' }
 
 	it('profile: name of 2+ characters and a valid email, with the spec messages', () => {

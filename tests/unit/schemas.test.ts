@@ -13,7 +13,7 @@ const validSignup = {
 	email: 'new@example.com',
 }
 
-describe('form rules of SPEC §5', () => {
+describe('form rules of product §5', () => {
 	it('login needs a username and a password', () => {
 		expect(messagesOf(LoginSchema.safeParse({}))).toEqual({
 			username: 'Username is required',
