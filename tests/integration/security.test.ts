@@ -12,7 +12,7 @@ beforeAll(async () => {
 	await seedDemoData()
 	server = await startTestServer({
 		mongodbUri: database.uri(),
-		env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true' },
+		env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
 	})
 })
 afterAll(() => server?.stop())
