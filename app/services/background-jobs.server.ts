@@ -1,0 +1,8 @@
+import { lapsedTrialsJob } from './billing/index.server'
+import { type Job } from './jobs.server'
+
+/**
+ * Every background job of the app; server.ts starts them once the database
+ * is connected (docs/decisions/121). Add yours here.
+ */
+export const BACKGROUND_JOBS: Job[] = [lapsedTrialsJob]
