@@ -28,6 +28,7 @@ import {
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
 import { startJobs } from '~/services/jobs.server'
+import { startMail } from '~/services/mail/index.server'
 import { anonymousPageCache } from '~/lib/anonymous-page-cache.server'
 import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/lib/http.server'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
@@ -195,6 +196,7 @@ function sendExpressError(error: unknown, req: express.Request, res: express.Res
 async function main() {
 	const config = loadConfig()
 	const embedded = await openDatabase(config)
+	const mail = await startMail(config.mail)
 
 	const databaseMonitor = startDatabaseMonitor()
 	const httpServer = http.createServer(createApp(config, databaseMonitor))
@@ -207,7 +209,7 @@ async function main() {
 	const address = httpServer.address()
 	const port = typeof address === 'object' && address ? address.port : config.port
 	console.log(`Server listening on http://localhost:${port}`)
-	// Background work (lapsed trials, …) runs beside the requests: docs/decisions/121.
+	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121.
 	const jobs = startJobs(BACKGROUND_JOBS)
 
 	let shuttingDown = false
@@ -220,12 +222,13 @@ async function main() {
 			process.exit(1)
 		}, SHUTDOWN_TIMEOUT_MS).unref()
 		// Stop accepting, let chat sends in progress finish, close sockets and keep-alive connections,
-		// let a job's run in progress finish (briefly), then the database.
+		// let a job's run in progress finish (briefly), then mail and the database.
 		const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
 		await closeSocketServer(io)
 		httpServer.closeIdleConnections()
 		await closed
 		await jobs.stop()
+		await mail.stop()
 		databaseMonitor.stop()
 		await disconnectDatabase()
 		await embedded?.stop()

@@ -71,3 +71,14 @@ describe('headers in production', () => {
 		expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
 	})
 })
+
+describe('development tools in production', () => {
+	it('has no caught-mail page or API: both answer 404', async () => {
+		const page = await fetch(new URL('/dev/mail', server.url))
+		expect(page.status).toBe(404)
+		expect(await page.text()).toContain('404 Page Not Found')
+		const api = await fetch(new URL('/api/dev/mail', server.url))
+		expect(api.status).toBe(404)
+		expect(await api.json()).toEqual({ message: 'Not found' })
+	})
+})

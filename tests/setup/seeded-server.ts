@@ -22,5 +22,10 @@ export function useSeededTestServer() {
 			if (!server) throw new Error('The test server starts in beforeAll: use its url inside a test or a hook')
 			return server.url
 		},
+		/** What the server has printed so far. */
+		output(): string {
+			if (!server) throw new Error('The test server starts in beforeAll: use its output inside a test or a hook')
+			return server.output()
+		},
 	}
 }
