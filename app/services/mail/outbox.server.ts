@@ -54,7 +54,7 @@ const OutgoingMailSchema = z.object({
 
 export const OUTBOX_JOB_NAME = 'mail-outbox'
 
-/** Attempts before a mail the server keeps refusing (temporarily) is given up: about six hours of retries. */
+/** Attempts before a mail the server keeps refusing (temporarily) is given up: about five hours of retries. */
 const MAX_ATTEMPTS = 12
 const FIRST_RETRY_MS = 30_000
 const LONGEST_RETRY_MS = 3_600_000
