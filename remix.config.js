@@ -103,6 +103,10 @@ export default {
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')
 			route('api/stripe/webhook', 'routes/api/stripe-webhook.ts')
 
+			// Development and tests only (404 in production): the mail the embedded SMTP server caught
+			route('dev/mail', 'routes/dev/mail.tsx')
+			route('api/dev/mail', 'routes/api/dev-mail.ts')
+
 			route('api/*', 'routes/api/not-found.ts')
 
 			// product §2: any other path is the not-found page (HTTP 404)

@@ -17,6 +17,7 @@ import express from 'express'
 import helmet from 'helmet'
 import { ConfigError, getConfig, type AppConfig } from '~/config.server'
 import { attachSocketServer, closeSocketServer } from '~/realtime/socket.server'
+import { BACKGROUND_JOBS } from '~/services/background-jobs.server'
 import {
 	connectDatabase,
 	disconnectDatabase,
@@ -26,6 +27,8 @@ import {
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { startJobs } from '~/services/jobs.server'
+import { startMail } from '~/services/mail/index.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
 import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
@@ -193,6 +196,7 @@ function sendExpressError(error: unknown, req: express.Request, res: express.Res
 async function main() {
 	const config = loadConfig()
 	const embedded = await openDatabase(config)
+	const mail = await startMail(config.mail)
 
 	const databaseMonitor = startDatabaseMonitor()
 	const httpServer = http.createServer(createApp(config, databaseMonitor))
@@ -205,6 +209,8 @@ async function main() {
 	const address = httpServer.address()
 	const port = typeof address === 'object' && address ? address.port : config.port
 	console.log(`Server listening on http://localhost:${port}`)
+	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121.
+	const jobs = startJobs(BACKGROUND_JOBS)
 
 	let shuttingDown = false
 	async function shutdown(signal: string) {
@@ -215,11 +221,14 @@ async function main() {
 			console.error('Shutdown took longer than 10 s: exiting anyway')
 			process.exit(1)
 		}, SHUTDOWN_TIMEOUT_MS).unref()
-		// Stop accepting, let chat sends in progress finish, close sockets and keep-alive connections, then the database.
+		// Stop accepting, let chat sends in progress finish, close sockets and keep-alive connections,
+		// let a job's run in progress finish (briefly), then mail and the database.
 		const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()))
 		await closeSocketServer(io)
 		httpServer.closeIdleConnections()
 		await closed
+		await jobs.stop()
+		await mail.stop()
 		databaseMonitor.stop()
 		await disconnectDatabase()
 		await embedded?.stop()

@@ -4,6 +4,11 @@ import { z } from 'zod'
  * Every setting of the app, read and validated once at start-up.
  * `.env.example` documents each one; keep the two in step.
  */
+const BooleanSetting = z
+	.enum(['true', 'false', '1', '0'])
+	.optional()
+	.transform((value) => value === 'true' || value === '1')
+
 const EnvSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -20,16 +25,34 @@ const EnvSchema = z.object({
 	 */
 	STRIPE_API_URL: z.string().trim().url().optional(),
 	/** Lets a production deployment run with the simulated billing provider on purpose. */
-	ALLOW_DEMO_BILLING: z
-		.enum(['true', 'false', '1', '0'])
-		.optional()
-		.transform((value) => value === 'true' || value === '1'),
+	ALLOW_DEMO_BILLING: BooleanSetting,
+	/** The SMTP server mail goes out through (docs/decisions/120). */
+	SMTP_URL: z
+		.string()
+		.trim()
+		.url()
+		.refine((value) => /^smtps?:\/\//i.test(value), 'must start with smtp:// or smtps://')
+		.optional(),
+	/** The From of every mail: an address, or a name and an address in angle brackets. */
+	MAIL_FROM: z
+		.string()
+		.trim()
+		.regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, e.g. LeaderForge <no-reply@example.com>')
+		.default('LeaderForge <no-reply@leaderforge.example>'),
+	/** Runs without sending any mail on purpose. */
+	MAIL_DISABLED: BooleanSetting,
+	/** The sender's postal address, in the footer of every mail. */
+	MAIL_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
+	/** Development and tests only: the port of the embedded SMTP catcher (default: a free port). */
+	MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 })
 
 export type AppConfig = ReturnType<typeof parseConfig>
 
 /** The secret used outside production when none is set: sessions still work in `npm run demo`. */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-do-not-use-in-production'
+/** The footer address outside production when none is set: demo mail looks like real mail. */
+const DEMO_POSTAL_ADDRESS = 'LeaderForge (demo), 100 Example Street, Springfield, USA'
 
 export class ConfigError extends Error {}
 
@@ -74,13 +97,28 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		)
 	}
 
+	const mailDisabled = settings.MAIL_DISABLED
+	if (isProduction && !mailDisabled) {
+		// Mail goes out for real: it needs a server, the footer's postal address, and the origin its links point to.
+		const missing = (['SMTP_URL', 'MAIL_POSTAL_ADDRESS', 'APP_ORIGIN'] as const).filter((name) => !settings[name])
+		if (missing.length > 0) {
+			throw new ConfigError(
+				`Missing required setting${missing.length > 1 ? 's' : ''} for production: ${missing.join(', ')} (or set MAIL_DISABLED=true to run without mail)`,
+			)
+		}
+	}
+	if (settings.MAIL_CATCHER_PORT && isProduction) {
+		throw new ConfigError('MAIL_CATCHER_PORT is for development and tests only: unset it in production')
+	}
+	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
+
 	return {
 		nodeEnv: settings.NODE_ENV,
 		isProduction,
 		port: settings.PORT,
 		mongodbUri: settings.MONGODB_URI,
 		sessionSecret: settings.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
-		appOrigin: settings.APP_ORIGIN?.replace(/\/+$/, ''),
+		appOrigin,
 		billing: {
 			provider: billingProvider,
 			stripeSecretKey: settings.STRIPE_SECRET_KEY,
@@ -88,6 +126,17 @@ export function parseConfig(env: Record<string, string | undefined>) {
 			stripeWebhookSecret: settings.STRIPE_WEBHOOK_SECRET,
 			stripePriceId: settings.STRIPE_PRICE_ID,
 			stripeApiUrl: settings.STRIPE_API_URL,
+		},
+		mail: {
+			disabled: mailDisabled,
+			smtpUrl: settings.SMTP_URL,
+			/** Outside production without SMTP_URL, mail goes to the embedded SMTP catcher (read at /dev/mail). */
+			useCatcher: !isProduction && !mailDisabled && !settings.SMTP_URL,
+			catcherPort: settings.MAIL_CATCHER_PORT,
+			from: settings.MAIL_FROM,
+			postalAddress: settings.MAIL_POSTAL_ADDRESS ?? DEMO_POSTAL_ADDRESS,
+			/** Where links in mail point: APP_ORIGIN (required in production with mail), else this machine. */
+			linkOrigin: appOrigin ?? `http://localhost:${settings.PORT}`,
 		},
 	}
 }

@@ -221,6 +221,7 @@ async function main() {
 		MONGODB_URI: uri,
 		SESSION_SECRET,
 		ALLOW_DEMO_BILLING: 'true',
+		MAIL_DISABLED: 'true',
 		STRIPE_SECRET_KEY: '',
 		APP_ORIGIN: '',
 	})

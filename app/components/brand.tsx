@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
+import { PRODUCT_NAME } from '~/lib/product'
 
-export const BRAND_NAME = 'LeaderForge'
+export const BRAND_NAME = PRODUCT_NAME
 
 export function BrandLink({ to }: { to: string }) {
 	return (

@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
-import { createRateLimiter } from '~/lib/rate-limit.server'
 import { singleton } from '~/lib/singleton.server'
 import { ServiceError } from '~/lib/service-error'
 import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/services/messages.server'
+import { createRateLimiter } from '~/services/rate-limit.server'
 import { getUserById } from '~/services/users.server'
 import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './connections.server'
 import { type ChatSocket } from './socket-data'
@@ -39,7 +39,7 @@ const SEND_FAILED = 'Failed to send message. Please try again later.'
 
 /** While someone keeps typing, the same notice is repeated at most this often. */
 const TYPING_REPEAT_MS = 2_000
-const typingLimiter = singleton('chat-typing-limiter', () => createRateLimiter({ limit: 30, windowMs: 10_000 }))
+const typingLimiter = singleton('chat-typing-limiter', () => createRateLimiter({ name: 'chat-typing', limit: 30, windowMs: 10_000 }))
 
 type Ack = (result: { ok: true; id: number } | { ok: false; message: string }) => void
 
@@ -113,7 +113,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 	onSend('community_message', CommunityMessagePayload, sendCommunityMessage)
 	onSend('private_message', PrivateMessagePayload, sendPrivateMessage)
 
-	socket.on('typing', (payload: unknown) => {
+	// One socket's typing notices are handled in the order sent, so a quick "started, stopped" never arrives reversed.
+	socket.on('typing', (payload: unknown) => void runInOrder('typing', async () => {
 		try {
 			assertAuthenticated(socket)
 			const { isTyping, targetId, isPrivate } = parsePayload(TypingPayload, payload)
@@ -123,7 +124,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 			// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
 			if (!isTyping && !previous) return
 			if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
-			if (!typingLimiter.tryHit(socket.data.userId)) return
+			if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
 			const notice: TypingNotice = {
 				userId: socket.data.userId,
 				username: socket.data.username,
@@ -138,7 +139,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 		} catch (error) {
 			reportError(socket, error)
 		}
-	})
+	}))
 
 	socket.on('subscribe', (payload: unknown) => {
 		try {
@@ -154,11 +155,11 @@ export function registerChatHandlers(socket: ChatSocket) {
 		}
 	})
 
-	// A closed tab stops typing.
-	socket.on('disconnect', () => {
+	// A closed tab stops typing (after any notice still being handled).
+	socket.on('disconnect', () => void runInOrder('typing', async () => {
 		for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
 		typing.clear()
-	})
+	}))
 }
 
 /** A typing notice reaches the room or the recipient, never any tab of the one typing. */

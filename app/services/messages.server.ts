@@ -12,11 +12,11 @@ import {
 } from '#models/index'
 import { HISTORY_PAGE_SIZE, MessageContentSchema } from '~/lib/chat'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
-import { createRateLimiter } from '~/lib/rate-limit.server'
 import { singleton } from '~/lib/singleton.server'
 import { isPremium } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { live } from './live.server'
+import { createRateLimiter } from './rate-limit.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -33,8 +33,8 @@ export const NO_SELF_MESSAGES = 'You cannot send a private message to yourself'
 /** The name shown for a message whose sender's account no longer exists. */
 export const FORMER_MEMBER = 'Former member'
 
-/** docs/decisions/022-chat-rate-limit.md: 10 messages in 10 seconds per user, socket and form together. */
-export const RATE_LIMIT = { limit: 10, windowMs: 10_000 } as const
+/** docs/decisions/022-chat-rate-limit.md and 135: 10 messages in 10 seconds per user, socket and form together. */
+export const RATE_LIMIT = { name: 'chat-send', limit: 10, windowMs: 10_000 } as const
 /** docs/decisions/020-message-ids-in-blocks.md */
 const ID_BLOCK_SIZE = 100
 
@@ -92,8 +92,8 @@ function parseContent(content: unknown): string {
 	return result.data
 }
 
-function assertNotFlooding(actor: ChatActor) {
-	if (!sendLimiter.tryHit(actor.id)) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
+async function assertNotFlooding(actor: ChatActor) {
+	if (!(await sendLimiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
 }
 
 /** Numbers, stores (the one database write) and delivers a message, in its room's order. */
@@ -110,7 +110,7 @@ function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'created
 export async function sendCommunityMessage(actor: ChatActor, input: { communityId: number; content: string }): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
-	assertNotFlooding(actor)
+	await assertNotFlooding(actor)
 	if (!(await CommunityModel.exists({ id: input.communityId }))) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	return storeAndDeliver(
 		`community:${input.communityId}`,
@@ -123,7 +123,7 @@ export async function sendCommunityMessage(actor: ChatActor, input: { communityI
 export async function sendPrivateMessage(actor: ChatActor, input: { recipientId: number; content: string }): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (input.recipientId === actor.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
-	assertNotFlooding(actor)
+	await assertNotFlooding(actor)
 	if (!(await UserModel.exists({ id: input.recipientId }))) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
 	const conversationKey = conversationKeyOf(actor.id, input.recipientId)
 	return storeAndDeliver(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
+import { lapsedTrialsJob } from '~/services/billing/index.server'
+import { runJobNow } from '~/services/jobs.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
@@ -77,6 +79,27 @@ describe('a simulated trial that has run its 30 days', () => {
 		const page = await (await client.get('/dashboard')).text()
 		expect(page).toContain('Premium Active')
 		expect(page).not.toContain('Trial ends:')
+	})
+
+	it('turns active without waiting for the member: the background job settles every lapsed trial, Stripe’s excepted', async () => {
+		const [away, alsoAway, withStripe] = await Promise.all([newMember(), newMember(), newMember()])
+		for (const member of [away, alsoAway, withStripe]) await member.client.json('POST', '/api/get-or-create-subscription')
+		await Promise.all([
+			endTrialYesterday(away.username),
+			endTrialYesterday(alsoAway.username),
+			endTrialYesterday(withStripe.username, { stripeCustomerId: 'cus_job_test', stripeSubscriptionId: 'sub_job_test' }),
+		])
+
+		// The server runs the job too (it shares this database): whichever run gets there, the outcome is the same.
+		await expect.poll(async () => {
+			await runJobNow(lapsedTrialsJob)
+			return (await stored(away.username))?.subscriptionStatus
+		}).toBe('active')
+		expect(await stored(away.username)).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
+		expect(await stored(alsoAway.username)).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
+		expect((await stored(withStripe.username))?.subscriptionStatus).toBe('trialing')
+		// The member's next request finds nothing left to do, and says the same.
+		expect(await (await away.client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
 	})
 
 	it('leaves a trial Stripe stands behind to Stripe: its webhook says how the trial ended', async () => {

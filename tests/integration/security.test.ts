@@ -5,7 +5,7 @@ import { useTestServer } from '../setup/seeded-server'
 /** The production server, as `npm start` runs it behind an HTTPS proxy. */
 const server = useTestServer({
 	seed: true,
-	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true' },
+	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
 })
 
 function cookieNamed(response: Response, name: string) {
@@ -60,5 +60,16 @@ describe('headers in production', () => {
 		const response = await fetch(new URL(asset, server.url))
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+	})
+})
+
+describe('development tools in production', () => {
+	it('has no caught-mail page or API: both answer 404', async () => {
+		const page = await fetch(new URL('/dev/mail', server.url))
+		expect(page.status).toBe(404)
+		expect(await page.text()).toContain('404 Page Not Found')
+		const api = await fetch(new URL('/api/dev/mail', server.url))
+		expect(api.status).toBe(404)
+		expect(await api.json()).toEqual({ message: 'Not found' })
 	})
 })

@@ -104,6 +104,7 @@ async function startAppServer(mongodbUri: string): Promise<AppServer> {
 			MONGODB_URI: mongodbUri,
 			SESSION_SECRET,
 			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
 		},

@@ -23,6 +23,11 @@ export function useTestServer({ seed = false, env = {} }: { seed?: boolean; env?
 			if (!server) throw new Error('The test server starts in beforeAll: use its url inside a test or a hook')
 			return server.url
 		},
+		/** What the server has printed so far. */
+		output(): string {
+			if (!server) throw new Error('The test server starts in beforeAll: use its output inside a test or a hook')
+			return server.output()
+		},
 	}
 }
 

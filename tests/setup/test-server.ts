@@ -6,6 +6,8 @@ export const TEST_SESSION_SECRET = 'integration-test-secret'
 
 export interface TestServer {
 	url: string
+	/** Everything the server has printed so far (start-up lines such as the mail catcher's address). */
+	output: () => string
 	stop: () => Promise<void>
 }
 
@@ -41,6 +43,7 @@ export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: st
 	})
 	return {
 		url,
+		output: () => output.join('\n'),
 		stop: () =>
 			new Promise<void>((resolve) => {
 				if (child.exitCode !== null) return resolve()

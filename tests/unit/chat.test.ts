@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChatFormSchema, isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
-import { createRateLimiter } from '~/lib/rate-limit.server'
 
 const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
 	id,
@@ -43,16 +42,6 @@ describe('isInConversation', () => {
 		expect(isInConversation(message(2, { isPrivate: true, senderId: 2, recipientId: 1, communityId: null }), 1, 2)).toBe(true)
 		expect(isInConversation(message(3, { isPrivate: true, senderId: 3, recipientId: 1, communityId: null }), 1, 2)).toBe(false)
 		expect(isInConversation(message(4, { senderId: 2 }), 1, 2)).toBe(false)
-	})
-})
-
-describe('createRateLimiter', () => {
-	it('allows `limit` hits per window and frees them as the window slides', () => {
-		const limiter = createRateLimiter({ limit: 3, windowMs: 1000 })
-		expect([0, 100, 200, 300].map((t) => limiter.tryHit('a', t))).toEqual([true, true, true, false])
-		expect(limiter.tryHit('b', 300)).toBe(true)
-		expect(limiter.tryHit('a', 1050)).toBe(true)
-		expect(limiter.tryHit('a', 1060)).toBe(false)
 	})
 })
 

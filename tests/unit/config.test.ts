@@ -28,9 +28,40 @@ describe('configuration', () => {
 	})
 
 	it('refuses simulated billing in production unless asked for explicitly', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret' }
+		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret', MAIL_DISABLED: 'true' }
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
 		expect(parseConfig({ ...production, ALLOW_DEMO_BILLING: 'true' }).billing.provider).toBe('demo')
+	})
+
+	it('catches mail in the embedded SMTP server outside production when no SMTP_URL is set', () => {
+		const mail = parseConfig({ PORT: '8080' }).mail
+		expect(mail).toMatchObject({ useCatcher: true, disabled: false, smtpUrl: undefined, from: 'LeaderForge <no-reply@leaderforge.example>' })
+		expect(mail.postalAddress).not.toBe('')
+		expect(mail.linkOrigin).toBe('http://localhost:8080')
+		expect(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mail).toMatchObject({ useCatcher: false, smtpUrl: 'smtp://mail.example.com:587' })
+		expect(parseConfig({ MAIL_DISABLED: 'true' }).mail).toMatchObject({ useCatcher: false, disabled: true })
+		expect(parseConfig({ APP_ORIGIN: 'https://community.example.com/' }).mail.linkOrigin).toBe('https://community.example.com')
+	})
+
+	it('stops production without SMTP_URL (and what mail needs) in one line, unless mail is disabled on purpose', () => {
+		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret', ALLOW_DEMO_BILLING: 'true' }
+		expect(() => parseConfig(production)).toThrowError(
+			/^Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN \(or set MAIL_DISABLED=true to run without mail\)$/,
+		)
+		const withMail = { ...production, SMTP_URL: 'smtps://user:pass@smtp.example.com', MAIL_POSTAL_ADDRESS: '1 Main St, Springfield', APP_ORIGIN: 'https://community.example.com' }
+		expect(parseConfig(withMail).mail).toMatchObject({ smtpUrl: 'smtps://user:pass@smtp.example.com', postalAddress: '1 Main St, Springfield', useCatcher: false })
+		expect(() => parseConfig({ ...withMail, SMTP_URL: '' })).toThrowError(/^Missing required setting for production: SMTP_URL \(or set MAIL_DISABLED=true/)
+		expect(parseConfig({ ...production, MAIL_DISABLED: 'true' }).mail).toMatchObject({ disabled: true, useCatcher: false })
+		// The catcher is never used in production.
+		expect(() => parseConfig({ ...production, MAIL_DISABLED: 'true', MAIL_CATCHER_PORT: '2525' })).toThrowError(
+			'MAIL_CATCHER_PORT is for development and tests only: unset it in production',
+		)
+	})
+
+	it('refuses an SMTP_URL that is not smtp:// or smtps://, and a MAIL_FROM without an address', () => {
+		expect(() => parseConfig({ SMTP_URL: 'http://mail.example.com' })).toThrowError(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//)
+		expect(() => parseConfig({ MAIL_FROM: 'LeaderForge' })).toThrowError(/MAIL_FROM/)
+		expect(parseConfig({ MAIL_FROM: 'team@example.com' }).mail.from).toBe('team@example.com')
 	})
 
 	it('rejects a port that is not a number, and treats empty values as unset', () => {

@@ -3,11 +3,12 @@ import { getConfig } from '~/config.server'
 import { singleton } from '~/lib/singleton.server'
 import { isLapsedSimulatedTrial } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
+import { type Job } from '../jobs.server'
 import { getUserById } from '../users.server'
 import { createDemoProvider } from './demo.server'
 import { type BillingProvider, type BillingUser } from './provider.server'
 import { createStripeProvider, type StripeProvider } from './stripe.server'
-import { convertLapsedSimulatedTrial } from './subscription-store.server'
+import { convertLapsedSimulatedTrial, convertLapsedSimulatedTrials } from './subscription-store.server'
 import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
 
 export { type SubscriptionAnswer, type SubscriptionState } from './provider.server'
@@ -59,6 +60,20 @@ export async function withLapsedTrialSettled(user: UserJSON): Promise<UserJSON> 
 	if (await convertLapsedSimulatedTrial(user.id, now)) return { ...user, subscriptionStatus: 'active', trialEndsAt: null }
 	// Another request (or a Stripe subscription) got there first: what is stored now is the truth.
 	return (await getUserById(user.id)) ?? user
+}
+
+/**
+ * The same settlement without waiting for the member's next request, so
+ * what is stored is true for everyone (admin lists, mail, digests). Both
+ * paths write with the same conditional update, so they never disagree.
+ */
+export const lapsedTrialsJob: Job = {
+	name: 'lapsed-simulated-trials',
+	everyMs: 5 * 60_000,
+	async run({ now }) {
+		const converted = await convertLapsedSimulatedTrials(now)
+		if (converted > 0) console.log(`Simulated trials ended: ${converted} member${converted === 1 ? '' : 's'} now active`)
+	},
 }
 
 /** POST /api/stripe/webhook: a ServiceError (400) for a bad signature or when Stripe is not in use. */

@@ -55,11 +55,19 @@ export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date)
  * racing requests writes, and never a trial Stripe stands behind.
  */
 export async function convertLapsedSimulatedTrial(userId: number, now: Date): Promise<boolean> {
-	const result = await UserModel.updateOne(
-		{ id: userId, subscriptionStatus: 'trialing', stripeSubscriptionId: null, trialEndsAt: mongoose.trusted({ $lte: now }) },
-		{ $set: { subscriptionStatus: 'active', trialEndsAt: null } },
-	)
+	const result = await UserModel.updateOne({ id: userId, ...lapsedSimulatedTrial(now) }, { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
 	return result.modifiedCount === 1
+}
+
+/** The same for every member whose simulated trial has ended (the background job). Returns how many it converted. */
+export async function convertLapsedSimulatedTrials(now: Date): Promise<number> {
+	const result = await UserModel.updateMany(lapsedSimulatedTrial(now), { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
+	return result.modifiedCount
+}
+
+/** `isLapsedSimulatedTrial` (lib/subscription) as a query. */
+function lapsedSimulatedTrial(now: Date) {
+	return { subscriptionStatus: 'trialing', stripeSubscriptionId: null, trialEndsAt: mongoose.trusted({ $lte: now }) }
 }
 
 /**

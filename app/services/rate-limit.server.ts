@@ -1,0 +1,68 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+
+/**
+ * Rate limits, on rate-limiter-flexible (docs/decisions/135-rate-limiting-library.md).
+ *
+ *     const sendLimiter = createRateLimiter({ name: 'chat-send', limit: 10, windowMs: 10_000 })
+ *     const { allowed, retryAfterMs } = await sendLimiter.consume(user.id)
+ *
+ * Each key may be consumed `limit` times in a window of `windowMs` that
+ * starts with its first hit (the library's fixed window). The counts live
+ * in this process's memory today; `createStore` is the one place where a
+ * shared store (Redis, when REDIS_URL is set) is chosen instead, so that
+ * several app processes share one count per key.
+ */
+
+export interface RateLimitDecision {
+	/** Whether this hit is within the limit (and was counted). */
+	allowed: boolean
+	/** When refused: how long until the key's window ends and hits are allowed again. 0 when allowed. */
+	retryAfterMs: number
+}
+
+export interface RateLimiter {
+	/** Counts one hit for `key` (a user id, an IP address, …) and says whether it is allowed. */
+	consume(key: string | number): Promise<RateLimitDecision>
+}
+
+export interface RateLimitOptions {
+	/** Names the limit; a shared store keeps the counts of different limits apart by it. */
+	name: string
+	/** Hits allowed per key in one window. */
+	limit: number
+	/** The window, in milliseconds: a whole number of seconds (what the stores count in). */
+	windowMs: number
+}
+
+interface StoreOptions {
+	keyPrefix: string
+	points: number
+	duration: number
+}
+
+/**
+ * The one place the store is chosen. Memory now; with a shared store (for
+ * example `new RateLimiterRedis({ storeClient, ...options })` when REDIS_URL
+ * is set) every limit of the app is shared across processes at once.
+ */
+function createStore(options: StoreOptions): RateLimiterAbstract {
+	return new RateLimiterMemory(options)
+}
+
+export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): RateLimiter {
+	if (!Number.isInteger(limit) || limit < 1) throw new Error(`Rate limit ${name}: limit must be a positive whole number`)
+	if (!Number.isInteger(windowMs / 1000) || windowMs < 1000) throw new Error(`Rate limit ${name}: windowMs must be a whole number of seconds`)
+	const store = createStore({ keyPrefix: `rate-limit:${name}`, points: limit, duration: windowMs / 1000 })
+	return {
+		async consume(key) {
+			try {
+				await store.consume(String(key))
+				return { allowed: true, retryAfterMs: 0 }
+			} catch (rejection) {
+				// The library rejects with a RateLimiterRes when the key is over its limit; anything else is a store failure.
+				if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) }
+				throw rejection
+			}
+		},
+	}
+}

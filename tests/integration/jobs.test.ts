@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest'
+import { LeaseModel } from '#models/index'
+import { runJobNow, runJobSoon, startJobs, type Job, type JobContext } from '~/services/jobs.server'
+import { useTestDatabase } from '../setup/test-database'
+
+/** Background jobs share one database; several "processes" are played by passing different holders. */
+useTestDatabase()
+
+const MINUTE = 60_000
+let jobCount = 0
+
+/** A job that records the time of each of its runs. */
+function recordingJob(extra: Partial<Job> = {}) {
+	const runs: Date[] = []
+	const job: Job = { name: `test-job-${++jobCount}`, everyMs: 10 * MINUTE, run: async ({ now }) => void runs.push(now), ...extra }
+	return { job, runs }
+}
+
+function deferred<Value = void>() {
+	let resolve!: (value: Value) => void
+	const promise = new Promise<Value>((done) => (resolve = done))
+	return { promise, resolve }
+}
+
+describe('a job run claimed with a lease', () => {
+	it('runs once per period across processes and restarts: whoever asks before it is due again is skipped', async () => {
+		const { job, runs } = recordingJob()
+		const start = new Date()
+		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-a', now: start })).toBe('ran')
+		// Another process, or this one restarted, ticks a minute later: the job ran already.
+		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-b', now: new Date(start.getTime() + MINUTE) })).toBe('skipped')
+		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-a-restarted', now: new Date(start.getTime() + 9 * MINUTE) })).toBe('skipped')
+		// Once the period is over, the first to ask runs it.
+		const due = new Date(start.getTime() + 10 * MINUTE)
+		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-b', now: due })).toBe('ran')
+		expect(runs).toEqual([start, due])
+		expect(await LeaseModel.countDocuments({ name: job.name })).toBe(1)
+	})
+
+	it('of several processes asking at the same moment, exactly one runs it, even on its very first run', async () => {
+		const { job, runs } = recordingJob()
+		const now = new Date()
+		// As the processes' schedulers ask: whoever comes second finds the run in progress, or already done for this period.
+		const outcomes = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((holder) => runJobNow(job, { onlyIfDue: true, holder: `process-${holder}`, now })))
+		expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(1)
+		expect(outcomes.filter((outcome) => outcome === 'skipped')).toHaveLength(4)
+		expect(runs).toHaveLength(1)
+		expect(await LeaseModel.countDocuments({ name: job.name })).toBe(1)
+	})
+
+	it('never runs twice at once; a process that died mid-run loses the job when its lock ends, and its late release changes nothing', async () => {
+		const started = deferred()
+		const finish = deferred()
+		const runs: string[] = []
+		const job: Job = {
+			name: `test-job-${++jobCount}`,
+			everyMs: 10 * MINUTE,
+			lockMs: 2 * MINUTE,
+			async run({ now }: JobContext) {
+				runs.push(now.toISOString())
+				if (runs.length === 1) {
+					started.resolve()
+					await finish.promise
+				}
+			},
+		}
+		const start = new Date()
+		const stuck = runJobNow(job, { holder: 'process-a', now: start })
+		await started.promise
+		// While the first run is in progress, nobody else starts one, even when asked to run it now.
+		expect(await runJobNow(job, { holder: 'process-b', now: new Date(start.getTime() + MINUTE) })).toBe('skipped')
+		// Its lock ends: process A is taken for dead, and B runs the job.
+		const takeover = new Date(start.getTime() + 2 * MINUTE + 1)
+		expect(await runJobNow(job, { holder: 'process-b', now: takeover })).toBe('ran')
+		// A finishes after all: its release must not touch B's schedule.
+		finish.resolve()
+		expect(await stuck).toBe('ran')
+		const lease = await LeaseModel.findOne({ name: job.name }).lean()
+		expect(lease?.nextRunAt).toEqual(new Date(takeover.getTime() + 10 * MINUTE))
+		expect(runs).toHaveLength(2)
+	})
+
+	it('a run that throws is logged, answered "failed", and due again after the period like any other', async () => {
+		const job: Job = {
+			name: `test-job-${++jobCount}`,
+			everyMs: 10 * MINUTE,
+			run: async () => {
+				throw new Error('SMTP exploded')
+			},
+		}
+		const now = new Date()
+		expect(await runJobNow(job, { now })).toBe('failed')
+		const lease = await LeaseModel.findOne({ name: job.name }).lean()
+		expect(lease).toMatchObject({ holder: null, lastError: 'SMTP exploded', nextRunAt: new Date(now.getTime() + 10 * MINUTE) })
+		expect(await runJobNow(job, { onlyIfDue: true, now: new Date(now.getTime() + MINUTE) })).toBe('skipped')
+	})
+})
+
+describe('jobs started in the process', () => {
+	it('run what is due at once, run again when asked (runJobSoon), and stop cleanly', async () => {
+		const runs: Date[] = []
+		const ran = [deferred(), deferred()]
+		const job: Job = {
+			name: `test-job-${++jobCount}`,
+			// Far longer than the test: every run below is the start-up run or one asked for.
+			everyMs: 24 * 60 * MINUTE,
+			async run({ now }) {
+				runs.push(now)
+				ran[runs.length - 1]?.resolve()
+			},
+		}
+		const jobs = startJobs([job])
+		try {
+			await ran[0]!.promise
+			runJobSoon(job.name)
+			await ran[1]!.promise
+			expect(runs).toHaveLength(2)
+		} finally {
+			await jobs.stop()
+		}
+		// Stopped: asking for a run does nothing now.
+		runJobSoon(job.name)
+		expect(await runJobNow(job, { onlyIfDue: true })).toBe('skipped')
+		expect(runs).toHaveLength(2)
+	})
+
+	it('refuses two jobs with the same name', () => {
+		const { job } = recordingJob()
+		expect(() => startJobs([job, { ...job }])).toThrowError(`Two background jobs are named ${job.name}`)
+	})
+})
