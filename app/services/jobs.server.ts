@@ -70,9 +70,11 @@ export async function runJobNow(
 	job: Job,
 	options: { now?: Date; onlyIfDue?: boolean; holder?: string; signal?: AbortSignal } = {},
 ): Promise<JobRunOutcome> {
-	const clockOffset = options.now ? options.now.getTime() - Date.now() : 0
-	const clock = () => new Date(Date.now() + clockOffset)
-	const now = clock()
+	// The run's time is exactly `now` when given (a test's schedule must not drift by the
+	// millisecond it takes to get here); the clock then moves on from it as real time passes.
+	const startedAt = Date.now()
+	const now = options.now ?? new Date(startedAt)
+	const clock = () => new Date(now.getTime() + (Date.now() - startedAt))
 	const claim = await claimLease(job.name, options.holder ?? processHolder, {
 		now,
 		lockMs: job.lockMs ?? DEFAULT_LOCK_MS,
