@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
+import { type CaughtMailJSON } from '~/services/mail/catcher.server'
 import { sendMail } from '~/services/mail/outbox.server'
 import { useSeededTestServer } from '../setup/seeded-server'
 
@@ -9,16 +10,7 @@ import { useSeededTestServer } from '../setup/seeded-server'
  */
 const server = useSeededTestServer()
 
-interface CaughtMail {
-	id: string
-	to: string
-	from: string
-	subject: string
-	text: string
-	html: string | null
-	headers: Record<string, string>
-	createdAt: string
-}
+type CaughtMail = CaughtMailJSON
 
 /** The catcher's address, as the server announces it at start-up. */
 function catcherUrl(): string {
