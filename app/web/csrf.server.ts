@@ -17,7 +17,7 @@ const getCsrf = () =>
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
-			secure: config.isProduction,
+			secure: config.secureCookies,
 			secrets: [config.sessionSecret],
 		}),
 		secret: config.sessionSecret,

@@ -5,7 +5,7 @@ import { useTestServer } from '../setup/seeded-server'
 /** The production server, as `npm start` runs it behind an HTTPS proxy. */
 const server = useTestServer({
 	seed: true,
-	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
+	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret-for-the-security-tests', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
 })
 
 function cookieNamed(response: Response, name: string) {

@@ -24,7 +24,7 @@ describe('start-up configuration', () => {
 	})
 
 	it('production without an SMTP server stops with one line saying what mail needs', async () => {
-		const { code, output } = await runServer({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:9/none', SESSION_SECRET: 's3cret', ALLOW_DEMO_BILLING: 'true' })
+		const { code, output } = await runServer({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:9/none', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_DEMO_BILLING: 'true' })
 		expect(code).toBe(1)
 		expect(output.trim()).toBe('Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN (or set MAIL_DISABLED=true to run without mail)')
 	})
