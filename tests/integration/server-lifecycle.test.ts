@@ -90,3 +90,23 @@ describe('health and shutdown', () => {
 		}
 	})
 })
+
+describe('the demo (npm run demo: docs/decisions/137)', () => {
+	it('runs the production build on 127.0.0.1 only, with caught mail at /dev/mail and cookies for plain http', async () => {
+		const database = await startEmbeddedDatabase()
+		const server = await startTestServer({
+			mongodbUri: `${database.uri}/demo`,
+			env: { NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true', SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789' },
+		})
+		try {
+			expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+			expect((await fetch(new URL('/dev/mail', server.url))).status).toBe(200)
+			const page = await fetch(new URL('/auth', server.url))
+			expect(page.headers.get('Strict-Transport-Security')).toBeNull()
+			expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith('csrf='))).not.toMatch(/; Secure/i)
+		} finally {
+			await server.stop()
+			await database.stop()
+		}
+	})
+})
