@@ -20,6 +20,8 @@ COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/build-server ./build-server
 COPY --from=build --chown=node:node /app/public ./public
+# Lesson media and resource files: served to members only, through /media and /resources (docs/decisions/134).
+COPY --from=build --chown=node:node /app/private ./private
 COPY --chown=node:node package.json ./
 USER node
 EXPOSE 3000

@@ -30,7 +30,9 @@ import { seedDemoData } from '~/services/demo-data.server'
 import { startJobs } from '~/services/jobs.server'
 import { startMail } from '~/services/mail/index.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
-import { BODY_TOO_LARGE, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
+import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
+import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
+import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
@@ -84,10 +86,73 @@ function sendUnavailable(req: express.Request, res: express.Response) {
 	else res.type('html').send(unavailableHtml())
 }
 
+/** `ws://host wss://host` for the app's own host only: the chat socket's address in the CSP. */
+function ownSocketSources(config: AppConfig, req: express.Request): string {
+	const host = config.appOrigin ? new URL(config.appOrigin).host : req.headers.host
+	// A Host header that is not a plain host[:port] names no socket of ours (and must not reach a header).
+	if (!host || !/^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i.test(host)) return "'self'"
+	return `ws://${host} wss://${host}`
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const CROSS_SITE_REFUSED = 'This request came from another site and was refused.'
+
+/**
+ * Requests that change something must come from our own pages
+ * (docs/decisions/133). A browser names the page's site in `Origin`: another
+ * site is refused with 403 here, before Remix (whose own check would
+ * otherwise end in a 500). A JSON call must also be JSON or come from our own
+ * page: a cross-site form can send neither, so `/api/logout` and friends
+ * cannot be triggered from elsewhere.
+ */
+function crossSiteGate(config: AppConfig): express.RequestHandler {
+	return (req, _res, next) => {
+		if (SAFE_METHODS.has(req.method)) return next()
+		const origin = req.headers.origin
+		const api = req.path.startsWith('/api/')
+		if (origin !== undefined && !(api ? isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin }) : isOwnPageOrigin(config, req, origin))) {
+			return next(new RequestRefused(403, CROSS_SITE_REFUSED))
+		}
+		if (api && origin === undefined && mediaTypeOf(req.headers['content-type']) !== 'application/json') {
+			return next(new RequestRefused(415, JSON_CONTENT_TYPE_REQUIRED))
+		}
+		next()
+	}
+}
+
+function isOwnPageOrigin(config: AppConfig, req: express.Request, origin: string): boolean {
+	if (!isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin })) return false
+	// Remix refuses a page's form whose Origin is not the host it was sent to (X-Forwarded-Host first): refuse it here, readably.
+	const forwardedHost = req.get('X-Forwarded-Host')?.split(',')[0]?.trim()
+	return new URL(origin).host === (forwardedHost || req.headers.host)
+}
+
+/**
+ * Lesson media and resource files (docs/decisions/134): for members only, as
+ * their rules say (services/member-files.server.ts). `res.sendFile` answers
+ * byte ranges (206, Content-Range, 416), conditional requests and the
+ * content type.
+ */
+function memberFiles(kind: 'media' | 'resources'): express.RequestHandler {
+	return async (req, res, next) => {
+		try {
+			const answer = await findMemberFile(kind, req.params.file ?? '', req.headers.cookie)
+			res.set('Vary', 'Cookie')
+			if ('status' in answer) return next(new RequestRefused(answer.status, answer.message))
+			res.sendFile(answer.file, { headers: { 'Cache-Control': MEMBER_FILE_CACHE_CONTROL }, cacheControl: false, dotfiles: 'deny' }, (error) => {
+				if (error && !res.headersSent) next(error)
+			})
+		} catch (error) {
+			next(error)
+		}
+	}
+}
+
 function createApp(config: AppConfig, database: DatabaseMonitor) {
 	const app = express()
 	app.disable('x-powered-by')
-	if (config.isProduction) app.set('trust proxy', 1)
+	// Whose word to take for the client's address and protocol (TRUST_PROXY; off by default): req.ip is what rate limits count.
+	app.set('trust proxy', config.trustProxy)
 
 	// A fresh nonce per request lets Remix's inline scripts through the CSP and nothing else.
 	app.use((_req, res, next) => {
@@ -105,7 +170,8 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 					imgSrc: ["'self'", 'data:', 'https:'],
 					mediaSrc: ["'self'", 'https:', 'blob:'],
 					fontSrc: ["'self'", 'data:'],
-					connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+					// The chat socket of this host only, and Stripe.js's API.
+					connectSrc: ["'self'", (req) => ownSocketSources(config, req as express.Request), 'https://api.stripe.com'],
 					frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
 					frameAncestors: ["'none'"],
 					formAction: ["'self'"],
@@ -113,7 +179,10 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 					objectSrc: ["'none'"],
 				},
 			},
-			strictTransportSecurity: config.isProduction,
+			// HTTPS deployments only: the demo runs on plain http on this machine.
+			strictTransportSecurity: config.secureCookies,
+			// The same as frame-ancestors 'none', for browsers that only know the older header.
+			xFrameOptions: { action: 'deny' },
 			crossOriginEmbedderPolicy: false,
 			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 		}),
@@ -122,7 +191,7 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 
 	// Fingerprinted build assets never change: cache them for a year.
 	app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-	// No directory redirects: /resources is a page, even though public/resources holds the demo files.
+	// No directory redirects: /resources is a page.
 	app.use(express.static('public', { maxAge: '1h', redirect: false }))
 
 	app.get('/healthz', async (_req, res) => {
@@ -134,16 +203,20 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 	const mode = config.isProduction ? 'production' : 'development'
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, getBuild, mode }))
+	app.use(crossSiteGate(config))
 	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
 	// Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050).
 	app.use((req, _res, next) => next(Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES ? new RequestRefused(413, BODY_TOO_LARGE) : undefined))
+	app.get('/media/:file', memberFiles('media'))
+	app.get('/resources/:file', memberFiles('resources'))
 
 	const handleRemixRequest = createRequestHandler(getBuild, mode)
 	app.all('*', async (req, res, next) => {
 		try {
 			const failure = { databaseOutage: false }
 			const outagesBefore = database.outages()
-			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, failure })
+			const context = { cspNonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress ?? '', failure }
+			const response = await handleRemixRequest(createRemixRequest(req, res), context)
 			// A request that failed because the database went away gets the readable 503, like the ones
 			// after it, even when the database is back by now (a query that outlived a short outage).
 			const overlappedOutage = failure.databaseOutage || database.outages() !== outagesBefore
@@ -190,7 +263,16 @@ function sendExpressError(error: unknown, req: express.Request, res: express.Res
 					: `${http.STATUS_CODES[status] ?? 'Request refused'}.`
 	res.status(status)
 	if (req.path.startsWith('/api/')) res.json({ message })
-	else res.type('html').send(plainPageHtml(status === 500 ? 'Something went wrong' : 'Request refused', message, { href: '/', label: 'Go to the home page' }))
+	else {
+		const next = status === 401 ? { href: '/auth', label: 'Log in' } : { href: '/', label: 'Go to the home page' }
+		res.type('html').send(plainPageHtml(status === 500 ? 'Something went wrong' : 'Request refused', message, next))
+	}
+}
+
+/** The host to print in the address: `localhost` when listening everywhere. */
+function displayHost(host: string | undefined): string {
+	if (!host || host === '0.0.0.0' || host === '::') return 'localhost'
+	return host.includes(':') ? `[${host}]` : host
 }
 
 async function main() {
@@ -204,11 +286,12 @@ async function main() {
 
 	await new Promise<void>((resolve, reject) => {
 		httpServer.once('error', reject)
-		httpServer.listen(config.port, resolve)
+		// Every interface unless HOST says otherwise (the demo: 127.0.0.1, this machine only).
+		httpServer.listen(config.port, config.host, resolve)
 	})
 	const address = httpServer.address()
 	const port = typeof address === 'object' && address ? address.port : config.port
-	console.log(`Server listening on http://localhost:${port}`)
+	console.log(`Server listening on http://${displayHost(config.host)}:${port}`)
 	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121.
 	const jobs = startJobs(BACKGROUND_JOBS)
 

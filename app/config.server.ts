@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { z } from 'zod'
 
 /**
@@ -45,9 +46,58 @@ const EnvSchema = z.object({
 	MAIL_POSTAL_ADDRESS: z.string().trim().max(300).optional(),
 	/** Development and tests only: the port of the embedded SMTP catcher (default: a free port). */
 	MAIL_CATCHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+	/** The address to listen on: every interface by default, 127.0.0.1 in demo mode. */
+	HOST: z
+		.string()
+		.trim()
+		.refine((value) => value === 'localhost' || net.isIP(value) !== 0, 'must be an IP address (such as 0.0.0.0 or 127.0.0.1) or localhost')
+		.optional(),
+	/**
+	 * Which proxies in front of the app to believe about the client's address
+	 * (X-Forwarded-For) and protocol: off by default; see TrustProxySetting.
+	 */
+	TRUST_PROXY: z.string().trim().optional(),
+	/** `npm run demo` only: production mode with the demo's embedded database, caught mail and a local address. */
+	DEMO_MODE: BooleanSetting,
+	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
+	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
 })
 
 export type AppConfig = ReturnType<typeof parseConfig>
+
+/** What Express's `trust proxy` accepts: off, a number of proxy hops, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[]
+
+const TRUSTED_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/**
+ * TRUST_PROXY: `false` (the default: the address of the connection is the
+ * client's), a number of proxies in front of the app (`1` behind one
+ * TLS-terminating proxy), or a comma-separated list of the proxies' addresses
+ * or subnets (`10.0.0.0/8, loopback`). `true` believes any X-Forwarded-For,
+ * which anyone can forge: use it only when the app cannot be reached but
+ * through the proxy.
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+	if (value === undefined || value === 'false' || value === '0') return false
+	if (value === 'true') return true
+	if (/^\d{1,2}$/.test(value)) return Number(value)
+	const entries = value.split(',').map((entry) => entry.trim())
+	const valid = entries.every((entry) => {
+		if (TRUSTED_PROXY_NAMES.has(entry)) return true
+		const [address, bits, ...rest] = entry.split('/')
+		const family = net.isIP(address ?? '')
+		if (family === 0 || rest.length > 0) return false
+		return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+	})
+	if (!valid) {
+		throw new ConfigError('Invalid configuration: TRUST_PROXY: must be true, false, a number of proxies, or proxy addresses and subnets separated by commas')
+	}
+	return entries
+}
+
+/** A production session secret shorter than this is refused: it signs every session and CSRF token. */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32
 
 /** The secret used outside production when none is set: sessions still work in `npm run demo`. */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-do-not-use-in-production'
@@ -68,12 +118,21 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	}
 	const settings = result.data
 	const isProduction = settings.NODE_ENV === 'production'
+	// `npm run demo` runs the production build on this machine with the demo's
+	// embedded database and caught mail (docs/decisions/137).
+	const demoMode = settings.DEMO_MODE
 
 	if (isProduction) {
-		const missing = (['MONGODB_URI', 'SESSION_SECRET'] as const).filter((name) => !settings[name])
+		const required = demoMode ? (['SESSION_SECRET'] as const) : (['MONGODB_URI', 'SESSION_SECRET'] as const)
+		const missing = required.filter((name) => !settings[name])
 		if (missing.length > 0) {
 			throw new ConfigError(
 				`Missing required setting${missing.length > 1 ? 's' : ''} for production: ${missing.join(', ')}`,
+			)
+		}
+		if (settings.SESSION_SECRET!.length < MIN_PRODUCTION_SECRET_LENGTH) {
+			throw new ConfigError(
+				`SESSION_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters long in production (e.g. the output of \`openssl rand -hex 32\`)`,
 			)
 		}
 	}
@@ -98,7 +157,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	}
 
 	const mailDisabled = settings.MAIL_DISABLED
-	if (isProduction && !mailDisabled) {
+	// The demo catches its mail (read at /dev/mail) unless it is given an SMTP server.
+	const catchMail = (!isProduction || demoMode) && !mailDisabled && !settings.SMTP_URL
+	if (isProduction && !mailDisabled && !demoMode) {
 		// Mail goes out for real: it needs a server, the footer's postal address, and the origin its links point to.
 		const missing = (['SMTP_URL', 'MAIL_POSTAL_ADDRESS', 'APP_ORIGIN'] as const).filter((name) => !settings[name])
 		if (missing.length > 0) {
@@ -107,15 +168,24 @@ export function parseConfig(env: Record<string, string | undefined>) {
 			)
 		}
 	}
-	if (settings.MAIL_CATCHER_PORT && isProduction) {
+	if (settings.MAIL_CATCHER_PORT && isProduction && !demoMode) {
 		throw new ConfigError('MAIL_CATCHER_PORT is for development and tests only: unset it in production')
 	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
 
+	const trustProxy = parseTrustProxy(settings.TRUST_PROXY)
+
 	return {
 		nodeEnv: settings.NODE_ENV,
 		isProduction,
+		demoMode,
+		/** Cookies are Secure in production, which is served over HTTPS; the demo is plain http on this machine. */
+		secureCookies: isProduction && !demoMode,
 		port: settings.PORT,
+		/** Where to listen: HOST, else 127.0.0.1 for the demo (nobody else reaches it), else every interface. */
+		host: settings.HOST ?? (demoMode ? '127.0.0.1' : undefined),
+		trustProxy,
+		authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
 		mongodbUri: settings.MONGODB_URI,
 		sessionSecret: settings.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
 		appOrigin,
@@ -130,8 +200,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		mail: {
 			disabled: mailDisabled,
 			smtpUrl: settings.SMTP_URL,
-			/** Outside production without SMTP_URL, mail goes to the embedded SMTP catcher (read at /dev/mail). */
-			useCatcher: !isProduction && !mailDisabled && !settings.SMTP_URL,
+			/** Outside production (and in the demo) without SMTP_URL, mail goes to the embedded SMTP catcher (read at /dev/mail). */
+			useCatcher: catchMail,
 			catcherPort: settings.MAIL_CATCHER_PORT,
 			from: settings.MAIL_FROM,
 			postalAddress: settings.MAIL_POSTAL_ADDRESS ?? DEMO_POSTAL_ADDRESS,

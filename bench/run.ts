@@ -25,7 +25,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 const CHAT_SIZES = (process.env.BENCH_CHAT_SIZES ?? '100,1000').split(',').map(Number)
-const SESSION_SECRET = 'bench-session-secret'
+const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters'
 
 interface Started {
 	url: string

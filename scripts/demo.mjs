@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm run demo` (after the build): the app on its embedded defaults: the
- * embedded database seeded with demo data, demo billing, and the URL and demo
- * accounts printed once the server listens, and where the caught mail is read.
- * Honours PORT.
+ * `npm run demo` (after the build): the production build in demo mode
+ * (docs/decisions/137): the embedded database seeded with demo data,
+ * simulated billing, caught mail, a session secret made up for this run, and
+ * production's error pages (no stack traces, no paths). It listens on
+ * 127.0.0.1 only, unless HOST says otherwise. Prints the URL, the demo
+ * accounts and where the caught mail is read once the server listens.
+ * Honours PORT, HOST and MONGODB_URI.
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import readline from 'node:readline'
 
 const ACCOUNTS = [
@@ -25,7 +29,16 @@ function describeMail(url) {
 
 const child = spawn(process.execPath, ['build-server/server.js'], {
 	stdio: ['inherit', 'pipe', 'inherit'],
-	env: { ...process.env, NODE_ENV: 'development', STRIPE_SECRET_KEY: '', MONGODB_URI: process.env.MONGODB_URI ?? '' },
+	env: {
+		...process.env,
+		NODE_ENV: 'production',
+		DEMO_MODE: 'true',
+		ALLOW_DEMO_BILLING: 'true',
+		STRIPE_SECRET_KEY: '',
+		MONGODB_URI: process.env.MONGODB_URI ?? '',
+		// A new secret at every start: sessions of an earlier run end with it.
+		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+	},
 })
 readline.createInterface({ input: child.stdout }).on('line', (line) => {
 	console.log(line)
@@ -35,6 +48,7 @@ readline.createInterface({ input: child.stdout }).on('line', (line) => {
 	console.log('  Demo accounts (password: password123):')
 	for (const [username, role] of ACCOUNTS) console.log(`    ${username.padEnd(10)} ${role}`)
 	console.log('\n  Billing is simulated (no Stripe keys set).')
+	if (!process.env.HOST) console.log('  Only this computer can open it (set HOST=0.0.0.0 to reach it from your network).')
 	console.log(`  ${describeMail(match[1])}`)
 	console.log('  Press Ctrl+C to stop.\n')
 })

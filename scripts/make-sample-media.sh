@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Generates the small sample lesson clips in public/media (committed; rerun only to change them).
+# Generates the small sample lesson clips in private/media (committed; rerun only to change them).
+# They are served to members only, through GET /media/{file} (docs/decisions/134).
 # Each is a 2-minute, low-bitrate H.264/AAC MP4 that every browser plays.
 set -euo pipefail
-cd "$(dirname "$0")/../public/media"
+cd "$(dirname "$0")/../private/media"
 make_clip() { # name colour title
 	ffmpeg -y -loglevel error \
 		-f lavfi -i "color=c=$2:s=320x180:r=12:d=120" \
@@ -16,3 +17,5 @@ make_clip leadership-fundamentals.mp4 0x1d42d8 'Leadership Fundamentals'
 make_clip communication.mp4 0x0f766e 'Communication'
 make_clip strategy.mp4 0x7c3aed 'Strategy'
 make_clip team-building.mp4 0xb45309 'Team Building'
+# Played only by Premium lessons (ids above 10), so the demo shows the media rule too.
+make_clip premium-lesson.mp4 0x9d174d 'Premium Lesson'

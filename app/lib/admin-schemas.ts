@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { LIMITS, ROLE_VALUES } from './schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from './dates'
+import { isSafeUrl } from './safe-url'
+
+/** The safe-address rule lives in ./safe-url (avatars use it too); re-exported for the admin forms' callers. */
+export { isSafeUrl }
 
 /**
  * The zod schemas of the administration panel (product §2, §5, §7). The add and
@@ -48,21 +52,6 @@ const optionalText = (label: string, max: number) =>
 		.max(max, `${label} must be at most ${max} characters long`)
 		.nullish()
 		.transform((value) => value || null)
-
-/**
- * Addresses the app links to or embeds: a path on this site ("/media/a.mp4")
- * or an http(s) URL. Anything else (javascript:, data:, "//host") is refused.
- */
-export function isSafeUrl(value: string): boolean {
-	if (/\s/.test(value)) return false
-	if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
-	try {
-		const url = new URL(value)
-		return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
-	} catch {
-		return false
-	}
-}
 
 const URL_RULE = 'must start with http://, https:// or /'
 

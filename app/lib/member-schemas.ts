@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isSafeUrl } from './safe-url'
 import { LIMITS, OptionalText, requiredText } from './schemas'
 
 /**
@@ -13,22 +14,12 @@ const NAME_MESSAGE = 'Name must be at least 2 characters.'
 const EMAIL_MESSAGE = 'Invalid email address.'
 const AVATAR_MESSAGE = 'Avatar URL must be a web address starting with http:// or https://'
 
-function isWebAddress(value: string): boolean {
-	if (value.startsWith('/') && !value.startsWith('//')) return !/\s/.test(value)
-	try {
-		const url = new URL(value)
-		return url.protocol === 'http:' || url.protocol === 'https:'
-	} catch {
-		return false
-	}
-}
-
-/** Optional; when given, an http(s) address or a path on this site (it becomes an image source). */
+/** Optional; when given, an http(s) address or a path on this site (it becomes an image source): the one safe-address rule. */
 const AvatarSchema = z
 	.string({ invalid_type_error: AVATAR_MESSAGE })
 	.trim()
 	.max(LIMITS.url, `Avatar URL must be at most ${LIMITS.url} characters long`)
-	.refine((value) => value === '' || isWebAddress(value), AVATAR_MESSAGE)
+	.refine((value) => value === '' || isSafeUrl(value), AVATAR_MESSAGE)
 	.optional()
 	.nullable()
 	.transform((value) => (value ? value : null))

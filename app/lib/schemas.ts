@@ -31,10 +31,11 @@ const NewPasswordSchema = requiredText('Password is required')
 	.min(8, 'Password must be at least 8 characters long')
 	.max(LIMITS.password, `Password must be at most ${LIMITS.password} characters long`)
 
-export const EmailSchema = requiredText('Invalid email address')
+/** An empty email is missing, not malformed: one message for each (the second check runs only on a non-empty value). */
+export const EmailSchema = requiredText('Email is required')
 	.trim()
-	.max(LIMITS.email, 'Invalid email address')
-	.email('Invalid email address')
+	.min(1, 'Email is required')
+	.pipe(z.string().max(LIMITS.email, 'Invalid email address').email('Invalid email address'))
 
 export const OptionalText = (max: number, label: string) =>
 	z

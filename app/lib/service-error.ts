@@ -6,7 +6,7 @@
  *
  * This module imports nothing, so every layer may use it.
  */
-export type ServiceErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502
+export type ServiceErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503
 
 export class ServiceError extends Error {
 	constructor(
@@ -33,6 +33,34 @@ export class BillingUnavailableError extends ServiceError {
 		super(message, 502, undefined, options)
 		this.name = 'BillingUnavailableError'
 	}
+}
+
+/**
+ * Refused for now, not for good: too many attempts (429) or a server too busy
+ * to take the work (503). The answer carries `Retry-After`, in whole seconds.
+ */
+export class RetryLaterError extends ServiceError {
+	constructor(
+		message: string,
+		readonly retryAfterMs: number,
+		status: 429 | 503 = 429,
+	) {
+		super(message, status)
+		this.name = 'RetryLaterError'
+	}
+
+	/** The Retry-After header's value: whole seconds, at least 1. */
+	get retryAfterSeconds(): number {
+		return Math.max(1, Math.ceil(this.retryAfterMs / 1000))
+	}
+}
+
+/** "2 minutes", "45 seconds": how long to wait, in words, rounded up. */
+export function describeWait(ms: number): string {
+	const seconds = Math.max(1, Math.ceil(ms / 1000))
+	if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`
+	const minutes = Math.ceil(seconds / 60)
+	return `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
 /** MongoDB's duplicate-key error (E11000): the unique index caught what the explicit check missed. */

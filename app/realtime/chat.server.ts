@@ -7,6 +7,7 @@ import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/serv
 import { createRateLimiter } from '~/services/rate-limit.server'
 import { getUserById } from '~/services/users.server'
 import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './connections.server'
+import { assertLiveSession } from './live-session.server'
 import { type ChatSocket } from './socket-data'
 
 /**
@@ -96,6 +97,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 				try {
 					assertAuthenticated(socket)
 					const input = parsePayload(schema, payload)
+					await assertLiveSession(socket)
 					// A fresh read: a subscription that started or ended since connecting counts now.
 					const actor = await getUserById(socket.data.userId)
 					if (!actor) throw new ServiceError('Not authenticated', 401)
@@ -124,6 +126,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 			// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
 			if (!isTyping && !previous) return
 			if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
+			// Checked after the cheap filters above: keystrokes that relay nothing cost no read.
+			await assertLiveSession(socket)
 			if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
 			const notice: TypingNotice = {
 				userId: socket.data.userId,
@@ -141,6 +145,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 		}
 	}))
 
+	// Applied at once (it only narrows what an authenticated socket receives), so messages sent after it follow it.
 	socket.on('subscribe', (payload: unknown) => {
 		try {
 			assertAuthenticated(socket)

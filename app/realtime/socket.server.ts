@@ -1,10 +1,12 @@
 import { type IncomingMessage, type Server as HttpServer } from 'node:http'
 import { Server } from 'socket.io'
 import { z } from 'zod'
+import { isSameOrigin } from '~/web/origin.server'
 import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/users.server'
 import { registerLivePublisher } from '~/services/live.server'
 import { finishChatSends, joinChatRooms, registerChatHandlers } from './chat.server'
+import { recheckLiveSession } from './live-session.server'
 import { createSocketPublisher, sessionRoom, userRoom } from './connections.server'
 import { type ChatSocket, type SocketData } from './socket-data'
 
@@ -17,17 +19,14 @@ import { type ChatSocket, type SocketData } from './socket-data'
  */
 export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | undefined): boolean {
 	const origin = request.headers.origin
-	if (!origin) return true
-	try {
-		const url = new URL(origin)
-		if (appOrigin) return url.origin === new URL(appOrigin).origin
-		return url.host === request.headers.host
-	} catch {
-		return false
-	}
+	return !origin || isSameOrigin(origin, { host: request.headers.host, appOrigin })
 }
 
 const AuthPayload = z.object({ userId: z.number(), username: z.string() })
+
+/** One account's open chat connections at a time, in this process (docs/decisions/132): enough for every tab and device a person uses. */
+export const MAX_SOCKETS_PER_USER = 10
+export const TOO_MANY_CONNECTIONS = `Too many open chat connections for your account (at most ${MAX_SOCKETS_PER_USER}). Close some tabs and try again.`
 
 export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): Server {
 	const io = new Server(httpServer, {
@@ -61,15 +60,24 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 	})
 
 	io.on('connection', (socket: ChatSocket) => {
+		// Counted and joined in one synchronous step, so connections arriving together cannot all pass the count.
+		const open = io.of('/').adapter.rooms.get(userRoom(socket.data.userId))?.size ?? 0
+		if (open >= MAX_SOCKETS_PER_USER) {
+			socket.emit('error', { message: TOO_MANY_CONNECTIONS })
+			socket.disconnect(true)
+			return
+		}
 		void socket.join([userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)])
 
-		// product §4/§7: the client introduces itself; we answer only for the session's own user.
+		// product §4/§7: the client introduces itself; we answer only for the session's own user, at once (in the
+		// order of its messages), and then make sure the session is still there (docs/decisions/132).
 		socket.on('auth', (payload: unknown) => {
 			const claimed = AuthPayload.safeParse(payload)
 			if (claimed.success && claimed.data.userId === socket.data.userId && claimed.data.username === socket.data.username) {
 				socket.data.authenticated = true
 				joinChatRooms(socket)
 				socket.emit('auth_success')
+				void recheckLiveSession(socket)
 			} else {
 				socket.emit('error', { message: 'Authentication failed' })
 			}

@@ -6,17 +6,24 @@ import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { Field, FormErrors, TextareaField, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
+import { TimeZoneField } from '~/components/time-zone-field'
 import { useConformForm } from '~/components/use-conform-form'
+import { getConfig } from '~/config.server'
 import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
-import { authenticateCredentials } from '~/services/auth.server'
-import { createLoginSession, requireAnonymous } from '~/web/auth.server'
-import { readProtectedForm } from '~/web/csrf.server'
-import { type FormActionData, handleFormSubmission } from '~/web/form.server'
-import { redirectWithToast } from '~/web/toast.server'
+import { TIME_ZONE_FIELD, timeZoneCookieFor } from '~/lib/time-zone'
 import { registerUser } from '~/services/users.server'
+import { logInWithCredentials, requireAnonymous, startLoggedInSession } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { pageHeadersWithRetryAfter } from '~/web/errors.server'
+import { type FormActionData, handleFormSubmission } from '~/web/form.server'
+import { limitAuthRequests, type ClientContext } from '~/web/rate-limit.server'
+import { redirectWithToast } from '~/web/toast.server'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
+
+/** A login or sign-up refused for now answers with its Retry-After. */
+export const headers = pageHeadersWithRetryAfter
 
 export const meta: MetaFunction = () => [{ title: `Log in or sign up | ${BRAND_NAME}` }]
 
@@ -27,32 +34,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	await requireAnonymous(request)
 	const formData = await readProtectedForm(request)
-	return formData.get('intent') === 'signup' ? signUp(request, formData) : logIn(request, formData)
+	return formData.get('intent') === 'signup' ? signUp(request, context, formData) : logIn(request, context, formData)
 }
 
-function logIn(request: Request, formData: FormData) {
+/** The browser's zone came with the form: the dashboard is drawn in it at once, no reload needed. */
+function withTimeZone(headers: Headers, formData: FormData): Headers {
+	const cookie = timeZoneCookieFor(formData.get(TIME_ZONE_FIELD), { secure: getConfig().secureCookies })
+	if (cookie) headers.append('Set-Cookie', cookie)
+	return headers
+}
+
+function logIn(request: Request, context: ClientContext, formData: FormData) {
 	return handleFormSubmission({
 		request,
 		formData,
 		schema: LoginSchema,
 		intent: 'login',
 		hideFields: ['password'],
-		failureTitle: 'Login failed',
+		// No notice: a refused login says why once, on the form.
 		onValid: async (credentials) => {
-			const user = await authenticateCredentials(credentials, request)
-			return redirectWithToast(
-				'/dashboard',
-				{ title: 'Login successful', description: 'Welcome back!' },
-				{ headers: { 'Set-Cookie': await createLoginSession(request, user.id) } },
-			)
+			const { headers } = await logInWithCredentials(request, context, credentials)
+			return redirectWithToast('/dashboard', { title: 'Login successful', description: 'Welcome back!' }, { headers: withTimeZone(headers, formData) })
 		},
 	})
 }
 
-function signUp(request: Request, formData: FormData) {
+function signUp(request: Request, context: ClientContext, formData: FormData) {
 	return handleFormSubmission({
 		request,
 		formData,
@@ -63,11 +73,12 @@ function signUp(request: Request, formData: FormData) {
 		// Not the visitor's mistake: keep what they typed and let them try again (product §8's fallback text).
 		unexpectedErrorMessage: 'Registration failed. Please try again.',
 		onValid: async (input) => {
+			await limitAuthRequests(context)
 			const user = await registerUser(input)
 			return redirectWithToast(
 				'/dashboard',
 				{ title: 'Registration successful', description: `Welcome to ${BRAND_NAME}, ${user.name}!` },
-				{ headers: { 'Set-Cookie': await createLoginSession(request, user.id) } },
+				{ headers: withTimeZone(await startLoggedInSession(request, user.id), formData) },
 			)
 		},
 	})
@@ -136,6 +147,7 @@ function LoginForm() {
 		<Form method="post" action="/auth?tab=login" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="login" />
+			<TimeZoneField />
 			<FormErrors errors={form.errors} />
 			<Field
 				label="Username"
@@ -161,6 +173,7 @@ function SignupForm() {
 		<Form method="post" action="/auth?tab=signup" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="signup" />
+			<TimeZoneField />
 			<FormErrors errors={form.errors} />
 			<Field
 				label="Username"

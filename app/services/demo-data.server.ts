@@ -46,6 +46,8 @@ const MEDIA = {
 	communication: '/media/communication.mp4',
 	strategy: '/media/strategy.mp4',
 	teams: '/media/team-building.mp4',
+	/** Played by the Premium lessons only (ids above 10): free members are refused it (docs/decisions/134). */
+	premium: '/media/premium-lesson.mp4',
 }
 
 /** Duration is in minutes (docs/decisions/005-video-duration-unit.md); the sample clips are 2 minutes long. */
@@ -60,12 +62,12 @@ const DEMO_VIDEOS: Array<{ title: string; description: string; category: string;
 	{ title: 'Difficult Conversations', description: 'Prepare for, open and close the conversations most leaders avoid.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
 	{ title: 'Prioritising When Everything Is Urgent', description: 'A practical triage method for leaders with too many top priorities.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
 	{ title: 'Hiring for Culture Add', description: 'Interview for what your team is missing, not for more of the same.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
-	{ title: 'Decision-Making Under Uncertainty', description: 'Make good calls with incomplete information, and explain them well.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
-	{ title: 'Leading Through Change', description: 'Help a team let go of the old way and commit to the new one.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Presenting to Executives', description: 'Lead with the answer, respect the clock, and handle the hard questions.', category: 'Communication', media: 'communication', thumbnail: null },
-	{ title: 'Resolving Team Conflict', description: 'Turn friction between colleagues into better decisions.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
-	{ title: 'Coaching Your Direct Reports', description: 'Ask more, tell less: a coaching toolkit for busy managers.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Measuring What Matters', description: 'Pick the few metrics that tell you whether your strategy is working.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
+	{ title: 'Decision-Making Under Uncertainty', description: 'Make good calls with incomplete information, and explain them well.', category: 'Strategy', media: 'premium', thumbnail: '/images/thumbnails/strategy.svg' },
+	{ title: 'Leading Through Change', description: 'Help a team let go of the old way and commit to the new one.', category: 'Leadership Fundamentals', media: 'premium', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Presenting to Executives', description: 'Lead with the answer, respect the clock, and handle the hard questions.', category: 'Communication', media: 'premium', thumbnail: null },
+	{ title: 'Resolving Team Conflict', description: 'Turn friction between colleagues into better decisions.', category: 'Team Building', media: 'premium', thumbnail: '/images/thumbnails/teams.svg' },
+	{ title: 'Coaching Your Direct Reports', description: 'Ask more, tell less: a coaching toolkit for busy managers.', category: 'Leadership Fundamentals', media: 'premium', thumbnail: '/images/thumbnails/fundamentals.svg' },
+	{ title: 'Measuring What Matters', description: 'Pick the few metrics that tell you whether your strategy is working.', category: 'Strategy', media: 'premium', thumbnail: '/images/thumbnails/strategy.svg' },
 ]
 
 const DEMO_COMMUNITIES = [

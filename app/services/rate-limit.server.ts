@@ -23,6 +23,10 @@ export interface RateLimitDecision {
 export interface RateLimiter {
 	/** Counts one hit for `key` (a user id, an IP address, …) and says whether it is allowed. */
 	consume(key: string | number): Promise<RateLimitDecision>
+	/** Gives back hits counted in the key's window (an attempt that turned out not to count, such as a right password). */
+	refund(key: string | number, hits?: number): Promise<void>
+	/** Forgets the key's count altogether. */
+	reset(key: string | number): Promise<void>
 }
 
 export interface RateLimitOptions {
@@ -63,6 +67,12 @@ export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): 
 				if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) }
 				throw rejection
 			}
+		},
+		async refund(key, hits = 1) {
+			await store.reward(String(key), hits)
+		},
+		async reset(key) {
+			await store.delete(String(key))
 		},
 	}
 }

@@ -11,10 +11,14 @@ import {
 } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
-import { ServiceError, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
-import { hashPassword, verifyPassword } from './password.server'
-import { deleteAllSessionsOfUser } from './sessions.server'
+import { RetryLaterError, ServiceError, describeWait, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { anyFieldContains } from '~/lib/search.server'
+import { live } from './live.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { createRateLimiter } from './rate-limit.server'
+import { deleteAllSessionsOfUser } from './sessions.server'
+import { claimUnique, releaseUnique, type UniqueKind } from './unique-claims.server'
+import { singleton } from '~/lib/singleton.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -24,30 +28,33 @@ export async function getUserById(id: number): Promise<UserJSON | null> {
 	return user ? toUserJSON(user) : null
 }
 
-/** Fails with a field error when the username or email already belongs to someone else. */
-export async function assertUsernameAndEmailFree(
-	{ username, email }: { username?: string; email?: string },
-	exceptUserId?: number,
-) {
-	const checks: Array<[string, string, Record<string, string>]> = []
-	if (username) checks.push(['username', USERNAME_TAKEN, { usernameKey: username.toLowerCase() }])
-	if (email) checks.push(['email', EMAIL_TAKEN, { email: email.toLowerCase() }])
-	for (const [field, message, filter] of checks) {
-		const existing = await UserModel.findOne(filter).select('id').lean<{ id: number }>()
-		if (existing && existing.id !== exceptUserId) throw new ServiceError(message, 409, field)
-	}
-}
+const TAKEN: Record<UniqueKind, string> = { username: USERNAME_TAKEN, email: EMAIL_TAKEN }
+const taken = (kind: UniqueKind) => new ServiceError(TAKEN[kind], 409, kind)
 
-/** Self-registration: always a member with no subscription, whatever the form claims. */
+/**
+ * Self-registration: always a member with no subscription, whatever the form
+ * claims. The username and the email are claimed first, atomically
+ * (docs/decisions/136), so of two sign-ups with one username or address sent
+ * at once exactly one succeeds; the account's id is reserved for the claims,
+ * and they are released if the account is not written after all.
+ */
 export async function registerUser(input: RegisterInput): Promise<UserJSON> {
-	await assertUsernameAndEmailFree(input)
-	const passwordHash = await hashPassword(input.password)
+	const id = await nextId('users')
+	const values: Array<[UniqueKind, string]> = [
+		['username', input.username.toLowerCase()],
+		['email', input.email.toLowerCase()],
+	]
+	const claimed: Array<[UniqueKind, string]> = []
 	try {
+		for (const [kind, value] of values) {
+			if (!(await claimUnique(kind, value, id))) throw taken(kind)
+			claimed.push([kind, value])
+		}
 		const user = await UserModel.create({
-			id: await nextId('users'),
+			id,
 			username: input.username,
 			usernameKey: input.username.toLowerCase(),
-			passwordHash,
+			passwordHash: await hashPassword(input.password),
 			name: input.name,
 			email: input.email.toLowerCase(),
 			bio: input.bio ?? null,
@@ -56,11 +63,9 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 		})
 		return toUserJSON(user.toObject())
 	} catch (error) {
-		// Two sign-ups raced past the check above; the unique index is the backstop.
-		if (isDuplicateKeyError(error)) {
-			const field = error.keyPattern && 'email' in error.keyPattern ? 'email' : 'username'
-			throw new ServiceError(field === 'email' ? EMAIL_TAKEN : USERNAME_TAKEN, 409, field)
-		}
+		await Promise.all(claimed.map(([kind, value]) => releaseUnique(kind, value, id)))
+		// MongoDB's unique index, behind the claims.
+		if (isDuplicateKeyError(error)) throw taken(error.keyPattern && 'email' in error.keyPattern ? 'email' : 'username')
 		throw error
 	}
 }
@@ -120,22 +125,40 @@ export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number,
 	if (changes.email !== undefined) update.email = changes.email.toLowerCase()
 	if (changes.bio !== undefined) update.bio = changes.bio
 	if (changes.avatar !== undefined) update.avatar = changes.avatar
-	if (update.email) await assertUsernameAndEmailFree({ email: update.email }, userId)
+	const current = await UserModel.findOne({ id: userId }).select('email').lean<Pick<User, 'email'>>()
+	if (!current) throw notFound('User not found')
+	// A new address is claimed before it is written, and the old one given up after (docs/decisions/136).
+	const newEmail = update.email !== undefined && update.email !== current.email ? update.email : null
+	if (newEmail && !(await claimUnique('email', newEmail, userId))) throw taken('email')
 	try {
 		const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
 			.select('-passwordHash -usernameKey')
 			.lean<User>()
 		if (!user) throw notFound('User not found')
+		if (newEmail) await releaseUnique('email', current.email, userId)
 		return toUserJSON(user)
 	} catch (error) {
-		if (isDuplicateKeyError(error)) throw new ServiceError(EMAIL_TAKEN, 409, 'email')
+		if (newEmail) await releaseUnique('email', newEmail, userId)
+		if (isDuplicateKeyError(error)) throw taken('email')
 		throw error
 	}
 }
 
 /**
+ * Wrong current passwords a member may type in a while: someone at an
+ * unlocked laptop cannot try the account's password over and over. Counted
+ * before the check, atomically, like login attempts (docs/decisions/130).
+ */
+export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const
+const passwordChangeLimiter = () =>
+	singleton('password-change-limiter', () => createRateLimiter({ name: 'password-change', ...PASSWORD_CHANGE_LIMIT }))
+export const tooManyPasswordChanges = (retryAfterMs: number) =>
+	`Too many wrong current passwords. Please try again in ${describeWait(retryAfterMs)}.`
+
+/**
  * The Password tab and POST /api/users/{id}/change-password. Checks the
- * current password; on success every other session of the user ends, so a
+ * current password (at most PASSWORD_CHANGE_LIMIT wrong ones); on success
+ * every other session of the user ends and their chat sockets close, so a
  * device that knew the old password must log in again.
  */
 export async function changePassword(
@@ -147,9 +170,14 @@ export async function changePassword(
 	assertSelf(actor, userId, 'password')
 	const user = await UserModel.findOne({ id: userId }).select('passwordHash').lean<Pick<User, 'passwordHash'>>()
 	if (!user) throw notFound('User not found')
+	const attempt = await passwordChangeLimiter().consume(userId)
+	if (!attempt.allowed) throw new RetryLaterError(tooManyPasswordChanges(attempt.retryAfterMs), attempt.retryAfterMs)
 	if (!(await verifyPassword(user.passwordHash, currentPassword))) {
 		throw new ServiceError(CURRENT_PASSWORD_INCORRECT, 400, 'currentPassword')
 	}
+	await passwordChangeLimiter().refund(userId)
 	await UserModel.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(newPassword) } })
 	await deleteAllSessionsOfUser(userId, { except: keepSessionId })
+	// As "log out everywhere" does, but for this session: its sockets would otherwise keep sending and receiving.
+	live.disconnectUser(userId, keepSessionId ? { exceptSessionId: keepSessionId } : {})
 }

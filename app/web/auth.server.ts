@@ -1,9 +1,13 @@
 import { json, redirect } from '@remix-run/node'
 import { type Role, type UserJSON } from '#models/index'
+import { type LoginInput } from '~/lib/schemas'
+import { authenticateCredentials } from '~/services/auth.server'
 import { withLapsedTrialSettled } from '~/services/billing/index.server'
 import { live } from '~/services/live.server'
 import { getUserById } from '~/services/users.server'
-import { getSession, getSessionStorage } from './session.server'
+import { loginClientOf, rememberDevice } from './known-device.server'
+import { limitAuthRequests, type ClientContext } from './rate-limit.server'
+import { getSession, getSessionStorage, readSessionCookie } from './session.server'
 
 /**
  * Who is asking: the session behind a request, and the guards every loader
@@ -24,6 +28,33 @@ export async function createLoginSession(request: Request, userId: number): Prom
 	return getSessionStorage().commitSession(session)
 }
 
+/**
+ * The cookies of an answer to a login or sign-up that succeeded: a fresh
+ * session, and this browser remembered as one the account logs in from
+ * (docs/decisions/130).
+ */
+export async function startLoggedInSession(request: Request, userId: number): Promise<Headers> {
+	const headers = new Headers()
+	headers.append('Set-Cookie', await createLoginSession(request, userId))
+	headers.append('Set-Cookie', await rememberDevice(request, userId))
+	return headers
+}
+
+/**
+ * Logs in from validated credentials (the /auth form and POST /api/login):
+ * within the client's budget of password requests, then through the login
+ * throttling. Throws a ServiceError (401, 429) on refusal.
+ */
+export async function logInWithCredentials(
+	request: Request,
+	context: ClientContext,
+	credentials: LoginInput,
+): Promise<{ user: UserJSON; headers: Headers }> {
+	await limitAuthRequests(context)
+	const user = await authenticateCredentials(credentials, request, await loginClientOf(request, context))
+	return { user, headers: await startLoggedInSession(request, user.id) }
+}
+
 /** Deletes this browser's session and returns the Set-Cookie value that clears it. */
 export async function endSession(request: Request): Promise<string> {
 	const session = await getSession(request)
@@ -42,7 +73,15 @@ export async function getUserId(request: Request): Promise<number | null> {
 }
 
 export async function getOptionalUser(request: Request): Promise<UserJSON | null> {
-	const userId = await getUserId(request)
+	return userOfSession(await getUserId(request))
+}
+
+/** The same, from a raw Cookie header (files served by Express before Remix, the socket handshake). */
+export async function getOptionalUserFromCookie(cookieHeader: string | null | undefined): Promise<UserJSON | null> {
+	return userOfSession((await readSessionCookie(cookieHeader))?.userId ?? null)
+}
+
+async function userOfSession(userId: number | null): Promise<UserJSON | null> {
 	const user = userId === null ? null : await getUserById(userId)
 	return user ? withLapsedTrialSettled(user) : null
 }

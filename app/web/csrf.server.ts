@@ -1,31 +1,62 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
-import { CSRF, CSRFError } from 'remix-utils/csrf/server'
+import { CSRF } from 'remix-utils/csrf/server'
 import { getConfig } from '~/config.server'
-import { jsonError, readFormBody } from '~/web/http.server'
 import { singleton } from '~/lib/singleton.server'
+import { jsonError, readFormBody } from '~/web/http.server'
+import { getSession } from './session.server'
 
 /**
- * Every form carries a CSRF token (remix-utils), so forms stay safe without
- * JavaScript. JSON endpoints instead require a JSON content type, which a
- * cross-site form cannot send.
+ * Every form carries a CSRF token, so forms stay safe without JavaScript
+ * (docs/decisions/133). The token is derived from what it protects: an HMAC
+ * (with SESSION_SECRET) of the session id when the browser has a session, so
+ * a token is worth nothing in another session and dies with its session;
+ * else of a random pre-session value that remix-utils keeps in the `csrf`
+ * cookie (the login and sign-up forms). Tokens are compared in constant time.
+ * JSON endpoints instead require a JSON content type or the app's own Origin
+ * (server.ts), which a cross-site form cannot send.
  */
 const getCsrf = () =>
 	singleton('csrf', () => {
-	const config = getConfig()
-	return new CSRF({
-		cookie: createCookie('csrf', {
+		const config = getConfig()
+		const cookie = createCookie('csrf', {
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
-			secure: config.isProduction,
+			secure: config.secureCookies,
 			secrets: [config.sessionSecret],
-		}),
-		secret: config.sessionSecret,
-	})
+		})
+		return { cookie, csrf: new CSRF({ cookie, secret: config.sessionSecret }) }
 	})
 
-export function commitCsrfToken(request: Request) {
-	return getCsrf().commitToken(request)
+function deriveToken(binding: string): string {
+	return createHmac('sha256', getConfig().sessionSecret).update(`csrf:${binding}`).digest('base64url')
+}
+
+/** The session a token is bound to: only one that exists (a cookie naming a session that has ended counts as none). */
+async function sessionBinding(request: Request): Promise<string | null> {
+	const session = await getSession(request)
+	return typeof session.get('userId') === 'number' && session.id ? `session:${session.id}` : null
+}
+
+/** The token this browser's forms carry now, and the pre-session cookie to set when it has none yet. */
+export async function commitCsrfToken(request: Request): Promise<[token: string, cookie: string | null]> {
+	const [preSession, cookie] = await getCsrf().csrf.commitToken(request)
+	return [deriveToken((await sessionBinding(request)) ?? `visitor:${preSession}`), cookie]
+}
+
+/** The token a form posted with this request must carry; null when there is nothing it could be bound to. */
+async function expectedToken(request: Request): Promise<string | null> {
+	const session = await sessionBinding(request)
+	if (session) return deriveToken(session)
+	const preSession: unknown = await getCsrf().cookie.parse(request.headers.get('Cookie'))
+	return typeof preSession === 'string' && preSession ? deriveToken(`visitor:${preSession}`) : null
+}
+
+function sameToken(sent: string, expected: string): boolean {
+	const a = Buffer.from(sent)
+	const b = Buffer.from(expected)
+	return a.length === b.length && timingSafeEqual(a, b)
 }
 
 export const CSRF_FAILURE_MESSAGE = 'Your form has expired. Please reload the page and try again.'
@@ -33,15 +64,13 @@ export const CSRF_FAILURE_MESSAGE = 'Your form has expired. Please reload the pa
 /**
  * Every form action starts here: the posted form (readFormBody's checks of
  * type, size and field names), then its CSRF token, a thrown 403 with a
- * message when it does not match the cookie's.
+ * message when it is not the one this browser's session (or pre-session
+ * cookie) gives.
  */
 export async function readProtectedForm(request: Request): Promise<FormData> {
 	const formData = await readFormBody(request)
-	try {
-		await getCsrf().validate(formData, request.headers)
-	} catch (error) {
-		if (error instanceof CSRFError) throw jsonError(403, CSRF_FAILURE_MESSAGE)
-		throw error
-	}
+	const sent = formData.get('csrf')
+	const expected = await expectedToken(request)
+	if (typeof sent !== 'string' || expected === null || !sameToken(sent, expected)) throw jsonError(403, CSRF_FAILURE_MESSAGE)
 	return formData
 }

@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { ServiceError } from '~/lib/service-error'
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
+import { RetryLaterError, ServiceError } from '~/lib/service-error'
 import { jsonError, methodNotAllowed } from './http.server'
 
 /**
@@ -15,7 +15,26 @@ import { jsonError, methodNotAllowed } from './http.server'
  * - JSON routes under app/routes/api: `apiRoute({ GET, POST, ... })`.
  */
 export function toErrorResponse(error: ServiceError): Response {
-	return jsonError(error.status, error.message, error.field ? { field: error.field } : undefined)
+	const response = jsonError(error.status, error.message, error.field ? { field: error.field } : undefined)
+	for (const [name, value] of Object.entries(errorHeaders(error))) response.headers.set(name, value)
+	return response
+}
+
+/** Headers a refusal carries besides its body: `Retry-After` for one that is only for now. */
+export function errorHeaders(error: ServiceError): Record<string, string> {
+	return error instanceof RetryLaterError ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
+}
+
+/**
+ * A page's `headers` export for pages whose forms may be refused for now
+ * (429, 503): the action's Retry-After reaches the page's answer, which
+ * Remix otherwise builds from the page's own headers only.
+ *
+ *     export const headers = pageHeadersWithRetryAfter
+ */
+export const pageHeadersWithRetryAfter: HeadersFunction = ({ actionHeaders }) => {
+	const retryAfter = actionHeaders.get('Retry-After')
+	return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
 }
 
 /** Rethrows a ServiceError as its response (for `.catch()` and `catch` blocks); anything else as it is. */

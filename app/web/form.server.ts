@@ -5,6 +5,7 @@ import { type z } from 'zod'
 import { ServiceError } from '~/lib/service-error'
 import { makeToast, type Toast } from '~/lib/toast'
 import { readProtectedForm } from './csrf.server'
+import { errorHeaders } from './errors.server'
 
 /**
  * What every form action answers when it refuses a form: Conform's result
@@ -61,7 +62,10 @@ export async function handleFormSubmission<Schema extends z.ZodTypeAny>(options:
 	} catch (error) {
 		if (error instanceof ServiceError) {
 			const toast = failureTitle ? failureNotice(failureTitle, error.message, announceInvalid) : null
-			return json<FormActionData>({ intent, result: replyWithServiceError(submission, error, hideFields), toast }, { status: error.status })
+			return json<FormActionData>(
+				{ intent, result: replyWithServiceError(submission, error, hideFields), toast },
+				{ status: error.status, headers: errorHeaders(error) },
+			)
 		}
 		if (!unexpectedErrorMessage) throw error
 		console.error(error)

@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
+import { mediaTypeOf } from './origin.server'
 
 /** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
@@ -59,11 +60,11 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
  * Requiring the JSON content type also keeps cross-site forms out (they
  * cannot send it), which is why JSON calls need no CSRF token.
  */
+export const JSON_CONTENT_TYPE_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)'
+
 export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
-	const contentType = request.headers.get('Content-Type') ?? ''
-	if (!contentType.toLowerCase().startsWith('application/json')) {
-		throw jsonError(415, 'Send the request body as JSON (Content-Type: application/json)')
-	}
+	// The media type exactly (parameters such as charset aside): `application/json-evil` is not JSON.
+	if (mediaTypeOf(request.headers.get('Content-Type')) !== 'application/json') throw jsonError(415, JSON_CONTENT_TYPE_REQUIRED)
 	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
 	let body: unknown
 	try {
@@ -94,7 +95,7 @@ export const FORM_UNREADABLE = 'This form could not be read. Please reload the p
  */
 export async function readFormBody(request: Request): Promise<FormData> {
 	const contentType = request.headers.get('Content-Type') ?? ''
-	if (!FORM_CONTENT_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
+	if (!FORM_CONTENT_TYPES.includes(mediaTypeOf(contentType))) {
 		throw jsonError(415, 'Send this form as a form (Content-Type: application/x-www-form-urlencoded or multipart/form-data)')
 	}
 	const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES)

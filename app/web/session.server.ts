@@ -22,7 +22,7 @@ export const getSessionStorage = () =>
 		const cookie = createCookie('__session', {
 			httpOnly: true,
 			sameSite: 'lax',
-			secure: config.isProduction,
+			secure: config.secureCookies,
 			path: '/',
 			maxAge: SESSION_MAX_AGE_SECONDS,
 			secrets: [config.sessionSecret],

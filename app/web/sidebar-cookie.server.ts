@@ -12,7 +12,7 @@ const sidebarCookie = singleton('sidebar-cookie', () =>
 		path: '/',
 		httpOnly: true,
 		sameSite: 'lax',
-		secure: getConfig().isProduction,
+		secure: getConfig().secureCookies,
 		maxAge: 60 * 60 * 24 * 365,
 	}),
 )

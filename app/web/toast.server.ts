@@ -16,7 +16,7 @@ const getToastStorage = () =>
 			httpOnly: true,
 			sameSite: 'lax',
 			path: '/',
-			secure: getConfig().isProduction,
+			secure: getConfig().secureCookies,
 			secrets: [getConfig().sessionSecret],
 		},
 	}),

@@ -53,7 +53,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 					await page.getByRole('button', { name: 'Login' }).click()
 				},
 			},
-			ready: (page) => page.getByTestId('toast').filter({ hasText: 'Login failed' }),
+			ready: (page) => page.getByRole('alert').filter({ hasText: 'Invalid username or password' }),
 		},
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
 	],

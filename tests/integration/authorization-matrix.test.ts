@@ -165,6 +165,10 @@ const PAGES: Row[] = [
 	page('GET /admin/resources/new',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin/resources/1/edit',     ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin/resources/1/delete',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	// Lesson media and resource files (docs/decisions/134): members only; a clip only Premium lessons play, Premium only
+	page('GET /media/leadership-fundamentals.mp4', ['401', '200', '200', '200', '200', '200']),
+	page('GET /media/premium-lesson.mp4',          ['401', '403', '200', '200', '200', '200'], { note: 'played by Premium lessons only' }),
+	page('GET /resources/one-on-one-template.txt', ['401', '200', '200', '200', '200', '200']),
 	page('GET /logout',                     ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                  '→ /']),
 	page('GET /sidebar',                    ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
 	page('GET /nowhere',                    ['404',          '404',          '404',          '404',          '404',                  '404']),

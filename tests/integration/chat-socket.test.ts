@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { MessageModel } from '#models/index'
+import { MessageModel, SessionModel } from '#models/index'
+import { SESSION_ENDED } from '~/realtime/live-session.server'
+import { MAX_SOCKETS_PER_USER, TOO_MANY_CONNECTIONS } from '~/realtime/socket.server'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
 import { authenticate, connectChat, demoMember, logInAgain, newMember, texts, type ChatClient } from './chat-helpers'
@@ -53,6 +55,58 @@ describe('the chat connection (product §4)', () => {
 		expect(await closed).toBe('io server disconnect')
 		expect(phoneSocket.socket.connected).toBe(true)
 		expect(bystander.socket.connected).toBe(true)
+	})
+})
+
+describe('sockets end with their session (issue 16, findings 3 and 6)', () => {
+	it('a password change closes the account’s other sockets at once; the changing session’s stay and still send', async () => {
+		const [member, friend] = await Promise.all([newMember(server.url), newMember(server.url)])
+		const phone = await logInAgain(server.url, member)
+		const laptopSocket = await connect(member)
+		const phoneSocket = await connect(phone)
+		const closed = new Promise((resolve) => phoneSocket.socket.once('disconnect', resolve))
+		const changed = await member.client.json('POST', `/api/users/${member.id}/change-password`, { currentPassword: 'chat-password-1', newPassword: 'chat-password-2' })
+		expect(changed.status).toBe(200)
+		expect(await closed).toBe('io server disconnect')
+		// The phone's HTTP session is gone too, and it cannot come back on the socket with its old cookie.
+		expect((await phone.client.get('/api/user')).status).toBe(401)
+		await expect(connectChat(server.url, phone)).rejects.toThrow('Not authenticated')
+		expect(laptopSocket.socket.connected).toBe(true)
+		expect(await laptopSocket.send('private_message', { content: 'still here', recipientId: friend.id })).toMatchObject({ ok: true })
+	})
+
+	it('a socket whose session ended where no disconnect reached it is refused on its next send, and closed', async () => {
+		const member = await newMember(server.url)
+		const other = await newMember(server.url)
+		const socket = await connect(member)
+		const inbox = await connect(other)
+		// The session record goes away behind the socket's back (another process, or by hand).
+		await SessionModel.deleteMany({ userId: member.id })
+		const closed = new Promise((resolve) => socket.socket.once('disconnect', resolve))
+		const content = uniqueName('after the end')
+		expect(await socket.send('private_message', { content, recipientId: other.id })).toEqual({ ok: false, message: SESSION_ENDED })
+		expect(socket.errors).toContain(SESSION_ENDED)
+		expect(await closed).toBe('io server disconnect')
+		expect(await MessageModel.countDocuments({ content })).toBe(0)
+		expect(inbox.private).toEqual([])
+	})
+
+	it(`one account holds at most ${MAX_SOCKETS_PER_USER} sockets, on all its devices: the next is told why and closed`, async () => {
+		const member = await newMember(server.url)
+		const phone = await logInAgain(server.url, member)
+		const laptopSockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER - 1 }, () => connect(member, { auth: false })))
+		const phoneSocket = await connect(phone, { auth: false })
+		const extra = await connect(member, { auth: false })
+		await extra.waitUntil(() => extra.errors.includes(TOO_MANY_CONNECTIONS), 'the extra socket is told why')
+		// Closed by the server right after (possibly already).
+		if (extra.socket.connected) await new Promise((resolve) => extra.socket.once('disconnect', resolve))
+		expect(extra.socket.connected).toBe(false)
+		expect([...laptopSockets, phoneSocket].every((client) => client.socket.connected)).toBe(true)
+
+		// The phone logs out, which closes its socket on the server: there is room again.
+		expect((await phone.client.json('POST', '/api/logout')).status).toBe(200)
+		const replacement = await connect(member)
+		expect(replacement.socket.connected).toBe(true)
 	})
 })
 

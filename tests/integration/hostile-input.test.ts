@@ -270,6 +270,30 @@ describe('search parameters', () => {
 	})
 })
 
+describe('member files (docs/decisions/134)', () => {
+	/** Names that are no file of the folder: none may reach outside it, and none is a 5xx. */
+	const NAMES = ['..%2F..%2Fpackage.json', '..%5C..%5Cpackage.json', '.env', '%00', 'a%00.mp4', `${'a'.repeat(300)}.mp4`, '%E0%A4%A', 'x.mp4%3F.txt', '*', '$where']
+	const RANGES = ['bytes=abc', 'bytes=5-1', 'bytes=-0', 'items=0-10', `bytes=${Array.from({ length: 200 }, (_, n) => `${n}-${n}`).join(',')}`, 'bytes=99999999999999999999-']
+
+	it('odd file names answer 400 or 404 with a readable page, for lesson media and resources alike', async () => {
+		for (const folder of ['media', 'resources']) {
+			for (const name of NAMES) {
+				const response = await as.admin.get(`/${folder}/${name}`)
+				expect.soft([400, 404], `/${folder}/${name.slice(0, 30)}`).toContain(response.status)
+				expect.soft(await response.text()).not.toContain('"name"')
+			}
+		}
+	})
+
+	it('odd byte ranges get the whole file, a range or 416, never a 5xx', async () => {
+		for (const range of RANGES) {
+			const response = await as.premium.request('/media/premium-lesson.mp4', { headers: { Range: range } })
+			expect.soft([200, 206, 416], range.slice(0, 30)).toContain(response.status)
+			await response.arrayBuffer()
+		}
+	})
+})
+
 // ---------------------------------------------------------------------------
 // Form actions (the pages' <Form method="post">, without JavaScript)
 // ---------------------------------------------------------------------------

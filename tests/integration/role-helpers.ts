@@ -1,4 +1,4 @@
-import { LoginThrottleModel, SessionModel } from '#models/index'
+import { SessionModel, UniqueClaimModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { snapshot } from './admin-helpers'
@@ -30,14 +30,15 @@ export async function logInEveryRole(baseUrl: string): Promise<Record<Role, Test
 
 /**
  * Everything a request could change: every entity (admin-helpers' snapshot),
- * plus the sessions and the login-failure counters, so a refused login or
- * sign-up that still opened a session, or counted a failure, shows too.
+ * plus the sessions and the claims on usernames and email addresses, so a
+ * refused login or sign-up that still opened a session, or kept a claim,
+ * shows too.
  */
 export async function snapshotEverything() {
-	const [entities, sessions, throttles] = await Promise.all([
+	const [entities, sessions, claims] = await Promise.all([
 		snapshot(),
 		SessionModel.find().select('sid userId data -_id').sort({ sid: 1 }).lean(),
-		LoginThrottleModel.find().select('-_id').sort({ key: 1 }).lean(),
+		UniqueClaimModel.find().select('key userId -_id').sort({ key: 1 }).lean(),
 	])
-	return JSON.stringify({ entities, sessions, throttles })
+	return JSON.stringify({ entities, sessions, claims })
 }

@@ -24,7 +24,7 @@ describe('start-up configuration', () => {
 	})
 
 	it('production without an SMTP server stops with one line saying what mail needs', async () => {
-		const { code, output } = await runServer({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:9/none', SESSION_SECRET: 's3cret', ALLOW_DEMO_BILLING: 'true' })
+		const { code, output } = await runServer({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:9/none', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_DEMO_BILLING: 'true' })
 		expect(code).toBe(1)
 		expect(output.trim()).toBe('Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN (or set MAIL_DISABLED=true to run without mail)')
 	})
@@ -86,6 +86,26 @@ describe('health and shutdown', () => {
 			expect(output).toContain('SIGTERM received: shutting down')
 		} finally {
 			child.kill('SIGKILL')
+			await database.stop()
+		}
+	})
+})
+
+describe('the demo (npm run demo: docs/decisions/137)', () => {
+	it('runs the production build on 127.0.0.1 only, with caught mail at /dev/mail and cookies for plain http', async () => {
+		const database = await startEmbeddedDatabase()
+		const server = await startTestServer({
+			mongodbUri: `${database.uri}/demo`,
+			env: { NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true', SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789' },
+		})
+		try {
+			expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+			expect((await fetch(new URL('/dev/mail', server.url))).status).toBe(200)
+			const page = await fetch(new URL('/auth', server.url))
+			expect(page.headers.get('Strict-Transport-Security')).toBeNull()
+			expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith('csrf='))).not.toMatch(/; Secure/i)
+		} finally {
+			await server.stop()
 			await database.stop()
 		}
 	})

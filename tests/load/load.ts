@@ -40,7 +40,7 @@ const SECONDS = positive('LOAD_SECONDS', 60)
 const ROOMS = positive('LOAD_ROOMS', 3)
 const THINK_MS = positive('LOAD_THINK_MS', 2_000)
 const CHAT_EVERY_MS = positive('LOAD_CHAT_EVERY_MS', 10_000)
-const SESSION_SECRET = 'load-test-session-secret'
+const SESSION_SECRET = 'load-test-session-secret-of-32-characters'
 /** No single request, handshake or acknowledgement may take longer than this. */
 const REQUEST_TIMEOUT_MS = 30_000
 /** After the run, how long deliveries may take to arrive before they count as lost. */

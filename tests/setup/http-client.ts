@@ -1,12 +1,22 @@
 /**
  * A small browser stand-in for integration tests: it keeps cookies between
  * requests and can read a page's CSRF token, so tests can post forms the way
- * a browser without JavaScript does.
+ * a browser without JavaScript does. Like a browser on the app's own page,
+ * it names that page's origin in `Origin` on every request that is not a GET
+ * or HEAD (unless the test sets `Origin` itself).
  */
 export class TestClient {
 	private cookies = new Map<string, string>()
 
-	constructor(readonly baseUrl: string) {}
+	/**
+	 * `from`: the client's address, sent as X-Forwarded-For, for a server that
+	 * trusts the loopback proxy (TRUST_PROXY=loopback): each such client
+	 * counts as a different person to the per-address limits.
+	 */
+	constructor(
+		readonly baseUrl: string,
+		private readonly options: { from?: string } = {},
+	) {}
 
 	cookie(name: string): string | undefined {
 		return this.cookies.get(name)
@@ -14,7 +24,10 @@ export class TestClient {
 
 	async request(path: string, init: RequestInit = {}): Promise<Response> {
 		const headers = new Headers(init.headers)
+		if (this.options.from && !headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.options.from)
 		if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+		const method = (init.method ?? 'GET').toUpperCase()
+		if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', new URL(this.baseUrl).origin)
 		const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' })
 		for (const setCookie of response.headers.getSetCookie()) {
 			const [pair, ...attributes] = setCookie.split(';')

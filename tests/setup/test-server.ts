@@ -26,6 +26,9 @@ export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: st
 			SESSION_SECRET: TEST_SESSION_SECRET,
 			STRIPE_SECRET_KEY: '',
 			VITE_STRIPE_PUBLIC_KEY: '',
+			// Every test client shares one address (127.0.0.1) and signs up dozens of members in seconds; the tests of
+			// the per-address limit start a server with its default (tests/integration/rate-limits.test.ts).
+			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

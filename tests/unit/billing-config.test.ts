@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '~/config.server'
 
-const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret', MAIL_DISABLED: 'true' }
+const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', MAIL_DISABLED: 'true' }
 const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', VITE_STRIPE_PUBLIC_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }
 
 describe('billing settings', () => {

@@ -28,7 +28,7 @@ describe('configuration', () => {
 	})
 
 	it('refuses simulated billing in production unless asked for explicitly', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret', MAIL_DISABLED: 'true' }
+		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', MAIL_DISABLED: 'true' }
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
 		expect(parseConfig({ ...production, ALLOW_DEMO_BILLING: 'true' }).billing.provider).toBe('demo')
 	})
@@ -44,7 +44,7 @@ describe('configuration', () => {
 	})
 
 	it('stops production without SMTP_URL (and what mail needs) in one line, unless mail is disabled on purpose', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 's3cret', ALLOW_DEMO_BILLING: 'true' }
+		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_DEMO_BILLING: 'true' }
 		expect(() => parseConfig(production)).toThrowError(
 			/^Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN \(or set MAIL_DISABLED=true to run without mail\)$/,
 		)
@@ -67,5 +67,39 @@ describe('configuration', () => {
 	it('rejects a port that is not a number, and treats empty values as unset', () => {
 		expect(() => parseConfig({ PORT: 'eighty' })).toThrowError(/PORT/)
 		expect(parseConfig({ PORT: '', MONGODB_URI: '' }).mongodbUri).toBeUndefined()
+	})
+
+	it('refuses a short SESSION_SECRET in production: it signs every session and form token', () => {
+		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' }
+		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(/^SESSION_SECRET must be at least 32 characters long in production/)
+		expect(() => parseConfig({ ...production, SESSION_SECRET: 'a'.repeat(31) })).toThrowError(/SESSION_SECRET/)
+		expect(parseConfig({ ...production, SESSION_SECRET: 'a'.repeat(32) }).sessionSecret).toBe('a'.repeat(32))
+		// Outside production any secret will do (the demo's and the tests').
+		expect(parseConfig({ SESSION_SECRET: 'x' }).sessionSecret).toBe('x')
+	})
+
+	it('trusts no proxy unless TRUST_PROXY names how many or which', () => {
+		expect(parseConfig({}).trustProxy).toBe(false)
+		expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+		expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+		expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+		expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1'])
+		for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/8']) {
+			expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrowError(/^Invalid configuration: TRUST_PROXY/)
+		}
+	})
+
+	it('runs the demo in production mode without MONGODB_URI or SMTP, catching mail and listening on this machine only', () => {
+		const demo = { NODE_ENV: 'production', DEMO_MODE: 'true', SESSION_SECRET: 'd'.repeat(64), ALLOW_DEMO_BILLING: 'true' }
+		const config = parseConfig(demo)
+		expect(config).toMatchObject({ isProduction: true, demoMode: true, secureCookies: false, host: '127.0.0.1', mongodbUri: undefined })
+		expect(config.mail).toMatchObject({ useCatcher: true, disabled: false })
+		expect(parseConfig({ ...demo, HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+		// Real production: none of that.
+		const production = parseConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'p'.repeat(40), ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' })
+		expect(production).toMatchObject({ demoMode: false, secureCookies: true, host: undefined })
+		expect(production.mail.useCatcher).toBe(false)
+		expect(() => parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true' })).toThrowError('Missing required setting for production: SESSION_SECRET')
+		expect(() => parseConfig({ HOST: 'example.com' })).toThrowError(/HOST/)
 	})
 })

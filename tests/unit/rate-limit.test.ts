@@ -31,6 +31,17 @@ describe('createRateLimiter', () => {
 		expect((await typing.consume(7)).allowed).toBe(true)
 	})
 
+	it('gives hits back and forgets a key on request', async () => {
+		const limiter = createRateLimiter({ name: 'unit-refund', limit: 2, windowMs: 10_000 })
+		expect((await limiter.consume('carol')).allowed).toBe(true)
+		expect((await limiter.consume('carol')).allowed).toBe(true)
+		await limiter.refund('carol')
+		expect((await limiter.consume('carol')).allowed).toBe(true)
+		expect((await limiter.consume('carol')).allowed).toBe(false)
+		await limiter.reset('carol')
+		expect((await limiter.consume('carol')).allowed).toBe(true)
+	})
+
 	it('refuses a window the stores cannot count (not whole seconds)', () => {
 		expect(() => createRateLimiter({ name: 'unit-bad', limit: 1, windowMs: 1500 })).toThrowError(/whole number of seconds/)
 	})

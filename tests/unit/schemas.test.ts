@@ -38,6 +38,13 @@ describe('form rules of product §5', () => {
 		expect(messages.confirmPassword).toBe('Confirm Password is required')
 	})
 
+	it('sign-up says an empty email is required, not that it is invalid', () => {
+		for (const email of [undefined, '', '   ']) {
+			const issues = SignupFormSchema.safeParse({ ...validSignup, email }).error?.issues.filter((issue) => issue.path[0] === 'email')
+			expect(issues?.map((issue) => issue.message), JSON.stringify(email)).toEqual(['Email is required'])
+		}
+	})
+
 	it('sign-up reports mismatched passwords on confirmPassword', () => {
 		const messages = messagesOf(SignupFormSchema.safeParse({ ...validSignup, confirmPassword: 'different1' }))
 		expect(messages).toEqual({ confirmPassword: 'Passwords do not match' })

@@ -6,6 +6,7 @@ import { endAllSessions } from '~/services/auth.server'
 import { changePassword, updateProfile } from '~/services/users.server'
 import { endSession } from '~/web/auth.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
+import { limitAuthRequests, type ClientContext } from '~/web/rate-limit.server'
 import { getSession } from '~/web/session.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { DELETE_NOTICE } from './account-texts'
@@ -26,7 +27,7 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 	})
 }
 
-export function savePassword(request: Request, user: UserJSON, formData: FormData) {
+export function savePassword(request: Request, context: ClientContext, user: UserJSON, formData: FormData) {
 	return handleFormSubmission({
 		request,
 		formData,
@@ -35,6 +36,7 @@ export function savePassword(request: Request, user: UserJSON, formData: FormDat
 		hideFields: ['currentPassword', 'newPassword', 'confirmPassword'],
 		failureTitle: 'Password change failed',
 		onValid: async ({ currentPassword, newPassword }) => {
+			await limitAuthRequests(context)
 			const keepSessionId = (await getSession(request)).id
 			await changePassword(user, user.id, { currentPassword, newPassword }, { keepSessionId })
 			return redirectWithToast('/profile?tab=password', {

@@ -10,6 +10,7 @@ import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
+import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type RouteHandle } from '~/types'
 import { AccountTab } from './account-tab'
 import { announceAccountDeletion, logOutEverywhere, savePassword, saveProfile, unknownIntent } from './actions.server'
@@ -21,6 +22,9 @@ import { ProfileTab } from './profile-tab'
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction = () => [{ title: `My Profile | ${BRAND_NAME}` }]
+
+/** A password change refused for now (too many tries) answers with its Retry-After. */
+export const headers = pageHeadersWithRetryAfter
 
 const TABS = [
 	{ value: 'profile', label: 'Profile' },
@@ -47,14 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	})
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const formData = await readProtectedForm(request)
 	switch (formData.get('intent')) {
 		case 'profile':
 			return saveProfile(request, user, formData)
 		case 'password':
-			return savePassword(request, user, formData)
+			return savePassword(request, context, user, formData)
 		case 'logout-all':
 			return logOutEverywhere(request, user)
 		case 'delete-account':
