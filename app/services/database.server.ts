@@ -133,7 +133,12 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	let timer: NodeJS.Timeout | undefined
 	let stopped = false
 	const check = async () => {
-		noteReachability(await isDatabaseReachable(intervalMs))
+		const reachable = await isDatabaseReachable(intervalMs)
+		// One slow ping is not an outage: on a machine whose CPU is saturated (a load spike, a
+		// busy neighbour) the embedded database's answer can miss the deadline once. Two misses
+		// in a row are; a request that failed meanwhile settles it at once (recheck).
+		state.missedPings = reachable ? 0 : state.missedPings + 1
+		if (reachable || state.missedPings >= MISSED_PINGS_FOR_OUTAGE) noteReachability(reachable)
 		if (!stopped) timer = setTimeout(check, intervalMs).unref()
 	}
 	void check()
@@ -150,7 +155,10 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	}
 }
 
-const getMonitorState = () => singleton('database-monitor', () => ({ available: true, outages: 0 }))
+/** Consecutive unanswered pings of the monitor that mean the database is gone. */
+const MISSED_PINGS_FOR_OUTAGE = 2
+
+const getMonitorState = () => singleton('database-monitor', () => ({ available: true, outages: 0, missedPings: 0 }))
 
 function noteReachability(reachable: boolean): boolean {
 	const state = getMonitorState()
