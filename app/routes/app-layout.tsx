@@ -1,11 +1,15 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect } from 'react'
+import { useLiveCounts } from '~/components/layout/live-counts'
 import { Sidebar } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { formatDate } from '~/lib/dates'
+import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { readTimeZone } from '~/lib/time-zone'
+import { getBell } from '~/services/notifications.server'
+import { countUnreadConversations } from '~/services/private-inbox.server'
 import { requireUser } from '~/web/auth.server'
 import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 import { type RouteHandle } from '~/types'
@@ -17,8 +21,12 @@ export const handle: RouteHandle = { timeZoneHint: true }
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	// The badges are drawn by the server, so they are true without JavaScript too (product §2 "Top bar").
+	const [bell, unreadConversations] = await Promise.all([getBell(user.id), countUnreadConversations(user.id)])
 	return json({
 		user,
+		bell,
+		unreadConversations,
 		sidebarCollapsed: await isSidebarCollapsed(request),
 		timeZone,
 		timeZoneFromHint: fromHint,
@@ -27,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-	const { user, sidebarCollapsed, timeZone, trialEnds } = useLoaderData<typeof loader>()
+	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations } = useLoaderData<typeof loader>()
+	const live = useLiveCounts({ unreadNotifications: bell.unreadCount, unreadConversations })
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	// Show the new state while the toggle is on its way (JavaScript only).
 	const collapsed = toggle.formData ? toggle.formData.get('collapsed') === 'true' : sidebarCollapsed
@@ -35,9 +44,15 @@ export default function AppLayout() {
 	return (
 		<div className="min-h-screen">
 			<SkipLink />
-			<TopBar user={user} sidebarCollapsed={collapsed} />
+			<TopBar
+				user={user}
+				sidebarCollapsed={collapsed}
+				bell={{ unreadCount: live.unreadNotifications, notifications: [...live.arrived, ...bell.notifications].slice(0, BELL_NOTIFICATION_COUNT) }}
+				unreadConversations={live.unreadConversations}
+				timeZone={timeZone}
+			/>
 			<div className="flex">
-				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} />
+				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} />
 				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
 					<Outlet />
 				</main>

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react'
+import { type NotificationJSON } from '#models/notification'
+
+/**
+ * The bell's and the Messages badge's counts, as the layout's loader read
+ * them, kept up to date while the page is open: with JavaScript, the page
+ * holds a small socket that receives `notification` and `conversations`
+ * events for this member (docs/decisions/100). socket.io-client is loaded
+ * only after hydration, in its own chunk, so the pages' first JavaScript does
+ * not grow. Without JavaScript the counts are those of the render.
+ *
+ * Other parts of the page (the contact list on /messages) hear the same
+ * events as `live:notification` and `live:conversations` events on window.
+ */
+export interface LiveCounts {
+	unreadNotifications: number
+	unreadConversations: number
+	/** Notifications that arrived since the render, newest first. */
+	arrived: NotificationJSON[]
+}
+
+export const LIVE_NOTIFICATION_EVENT = 'live:notification'
+export const LIVE_CONVERSATIONS_EVENT = 'live:conversations'
+
+export function useLiveCounts(initial: { unreadNotifications: number; unreadConversations: number }): LiveCounts {
+	const [counts, setCounts] = useState<LiveCounts>({ ...initial, arrived: [] })
+	// A new render of the layout (a navigation, a form post) brings fresh counts from the server.
+	useEffect(() => {
+		setCounts({ ...initial, arrived: [] })
+	}, [initial.unreadNotifications, initial.unreadConversations])
+
+	useEffect(() => {
+		let closed = false
+		let disconnect = () => {}
+		void import('socket.io-client').then(({ io }) => {
+			if (closed) return
+			// The handshake's session cookie is enough: every socket of a member receives their own events.
+			const socket = io({ path: '/ws', transports: ['websocket'] })
+			socket.on('notification', (event: { notification: NotificationJSON; unreadCount: number }) => {
+				setCounts((current) => ({
+					...current,
+					unreadNotifications: event.unreadCount,
+					arrived: [event.notification, ...current.arrived.filter((item) => item.id !== event.notification.id)],
+				}))
+				window.dispatchEvent(new CustomEvent(LIVE_NOTIFICATION_EVENT, { detail: event }))
+			})
+			socket.on('conversations', (event: { unreadCount: number }) => {
+				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
+				window.dispatchEvent(new CustomEvent(LIVE_CONVERSATIONS_EVENT, { detail: event }))
+			})
+			disconnect = () => socket.disconnect()
+		})
+		return () => {
+			closed = true
+			disconnect()
+		}
+	}, [])
+	return counts
+}
