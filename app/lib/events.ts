@@ -64,6 +64,27 @@ export function relativeStartText(event: Timed, now: Date): string {
 	return 'Starting soon'
 }
 
+/** product §9: 'Join Now' opens this long before the start, for members who are going. */
+export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
+/** An event without an end time is taken to last an hour (the join window, calendar files). */
+export const DEFAULT_EVENT_LENGTH_MS = HOUR_MS
+
+/** When an event ends: its end time, or an hour after its start when it has none. */
+export function eventEnd(event: Timed & { endTime: string | null }): Date {
+	return event.endTime ? new Date(event.endTime) : new Date(startOf(event) + DEFAULT_EVENT_LENGTH_MS)
+}
+
+/**
+ * Where a member who is going stands with joining (product §2 "Events"):
+ * 'open' from 15 minutes before the start until the end, 'not-yet' before,
+ * 'over' after.
+ */
+export function joinWindow(event: Timed & { endTime: string | null }, now: Date): { state: 'not-yet' | 'open' | 'over'; opensAt: Date } {
+	const opensAt = new Date(startOf(event) - JOIN_OPENS_BEFORE_MS)
+	if (now.getTime() < opensAt.getTime()) return { state: 'not-yet', opensAt }
+	return { state: now.getTime() < eventEnd(event).getTime() ? 'open' : 'over', opensAt }
+}
+
 /** Dashboard button: 'Join' within the hour before the start, else 'RSVP'. */
 export function startsWithinJoinWindow(event: Timed, now: Date): boolean {
 	const ahead = startOf(event) - now.getTime()

@@ -12,7 +12,8 @@ import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { type RouteHandle } from '~/types'
 import { AccountTab } from './account-tab'
-import { announceAccountDeletion, logOutEverywhere, savePassword, saveProfile, unknownIntent } from './actions.server'
+import { announceAccountDeletion, logOutEverywhere, resetCalendarAddress, savePassword, saveProfile, unknownIntent } from './actions.server'
+import { getCalendarFeedStatus } from '~/services/calendar.server'
 import { NotificationsTab } from './notifications-tab'
 import { PasswordTab } from './password-tab'
 import { ProfileTab } from './profile-tab'
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		confirmDelete: url.searchParams.get('confirm') === 'delete',
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+		calendarFeed: await getCalendarFeedStatus(user.id),
 	})
 }
 
@@ -59,6 +61,8 @@ export async function action({ request }: ActionFunctionArgs) {
 			return logOutEverywhere(request, user)
 		case 'delete-account':
 			return announceAccountDeletion()
+		case 'calendar-feed':
+			return resetCalendarAddress(request, user)
 		default:
 			return unknownIntent()
 	}
