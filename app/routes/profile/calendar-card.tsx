@@ -3,7 +3,6 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { TabCard } from './tab-card'
-import { type loader as profileLoader } from './route'
 
 /**
  * The personal calendar feed (product §2 "Profile"): a secret address of
@@ -12,7 +11,8 @@ import { type loader as profileLoader } from './route'
  * made; making a new one ends the old one (docs/decisions/103).
  */
 export function CalendarCard() {
-	const feed = useRouteLoaderData<typeof profileLoader>('routes/profile/route')?.calendarFeed ?? null
+	// The profile route's loader says whether a feed exists (read here, not passed down, so the tabs stay as they are).
+	const feed = useRouteLoaderData<{ calendarFeed: { createdAt: string } | null }>('routes/profile/route')?.calendarFeed ?? null
 	const actionData = useActionData<{ intent?: string; calendarUrl?: string }>()
 	const calendarUrl = actionData?.intent === 'calendar-feed' ? actionData.calendarUrl : undefined
 	const pending = useIsSubmitting('calendar-feed')
