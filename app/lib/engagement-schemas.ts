@@ -19,9 +19,15 @@ const idOf = (what: string) =>
 		.max(Number.MAX_SAFE_INTEGER, `${what} is too large`)
 
 /** POST /api/notifications/read: { ids: [..] } marks those, {} marks all. */
-export const MarkNotificationsReadSchema = z.object({
-	ids: z.array(idOf('Notification id'), { invalid_type_error: 'ids must be a list of notification ids' }).max(MAX_IDS_PER_READ, `Send at most ${MAX_IDS_PER_READ} ids at once`).optional(),
-})
+export const MarkNotificationsReadSchema = z
+	.object({
+		ids: z
+			.array(idOf('Notification id'), { invalid_type_error: 'ids must be a list of notification ids' })
+			.max(MAX_IDS_PER_READ, `Send at most ${MAX_IDS_PER_READ} ids at once`)
+			.optional(),
+	})
+	// Strict: {} marks everything read, so a body that only looks like {} once unknown keys are dropped must not.
+	.strict('Send { "ids": [...] } to mark some notifications read, or {} to mark them all')
 
 /** The forms of /notifications: open one (marks it read, then follows its link), or mark all read. */
 export const OpenNotificationFormSchema = z.object({

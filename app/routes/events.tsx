@@ -76,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 		formData,
 		schema: RsvpFormSchema,
 		failureTitle: 'RSVP failed',
+		announceInvalid: true,
 		onValid: async ({ eventId, going }) => {
 			await setRsvp(user, eventId, going)
 			return redirect(`${returnTo.split('#')[0]}#event-${eventId}`, 303)

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
 import { BRAND_NAME } from '~/components/brand'
@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
+import { ActionToast } from '~/components/ui/toaster'
 import { formatDateTime } from '~/lib/dates'
 import { OpenNotificationFormSchema, parseBeforeCursor } from '~/lib/engagement-schemas'
 import { readTimeZone } from '~/lib/time-zone'
@@ -49,6 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
 				request,
 				formData,
 				schema: OpenNotificationFormSchema,
+				failureTitle: 'Could not open the notification',
+				announceInvalid: true,
 				onValid: async ({ id }) => redirect(localRedirectPath(await openNotification(user.id, id), '/notifications'), 303),
 			})
 		case 'read-all':
@@ -68,6 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function NotificationsPage() {
 	const { notifications, unreadCount, hasMore, before, times, timeZone, timeZoneFromHint } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	const last = notifications.at(-1)
 	return (
 		<div className="mx-auto max-w-3xl space-y-6">
@@ -117,6 +121,7 @@ export default function NotificationsPage() {
 					</Link>
 				) : null}
 			</nav>
+			<ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
 		</div>
 	)
 }

@@ -59,12 +59,18 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
  * Requiring the JSON content type also keeps cross-site forms out (they
  * cannot send it), which is why JSON calls need no CSRF token.
  */
-export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodTypeAny>(
+	request: Request,
+	schema: Schema,
+	/** `requireBody`: an empty body is refused rather than read as {} (where {} means something, like "mark all read"). */
+	{ requireBody = false }: { requireBody?: boolean } = {},
+): Promise<z.output<Schema>> {
 	const contentType = request.headers.get('Content-Type') ?? ''
 	if (!contentType.toLowerCase().startsWith('application/json')) {
 		throw jsonError(415, 'Send the request body as JSON (Content-Type: application/json)')
 	}
 	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
+	if (requireBody && !text.trim()) throw jsonError(400, 'The request body must be a JSON object')
 	let body: unknown
 	try {
 		body = text ? JSON.parse(text) : {}

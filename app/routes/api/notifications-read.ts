@@ -13,7 +13,8 @@ import { readJsonBody } from '~/web/http.server'
 export const { loader, action } = apiRoute({
 	POST: async ({ request }) => {
 		const user = await requireApiUser(request)
-		const { ids } = await readJsonBody(request, MarkNotificationsReadSchema)
+		// {} means "all": an empty body, or one with anything else in it, is refused instead.
+		const { ids } = await readJsonBody(request, MarkNotificationsReadSchema, { requireBody: true })
 		return json({ unreadCount: await markNotificationsRead(user.id, ids) })
 	},
 })
