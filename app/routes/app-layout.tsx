@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useLiveCounts } from '~/components/layout/live-counts'
 import { Sidebar } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
@@ -9,7 +9,7 @@ import { formatDate } from '~/lib/dates'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { getBell } from '~/services/notifications.server'
-import { countUnreadConversations } from '~/services/private-inbox.server'
+import { countUnreadConversations, markConversationRead } from '~/services/private-inbox.server'
 import { requireUser } from '~/web/auth.server'
 import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 import { type RouteHandle } from '~/types'
@@ -17,10 +17,18 @@ import { type RouteHandle } from '~/types'
 /** Times appear all over the member screens: run the time-zone hint here. */
 export const handle: RouteHandle = { timeZoneHint: true }
 
+/** The badges are counted on every navigation, not only when the address's query changes (Remix's default). */
+export const shouldRevalidate = () => true
+
 /** Every page under this layout is protected: a visitor without a session goes to /auth. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	// Remix runs this loader alongside the page's: a conversation being opened (/messages?userId=) is read
+	// first here, so the badges below already count it as read (the page's loader reading it again changes nothing).
+	const url = new URL(request.url)
+	const opening = url.pathname === '/messages' ? Number(url.searchParams.get('userId')) : NaN
+	if (Number.isSafeInteger(opening) && opening > 0 && opening !== user.id) await markConversationRead(user.id, opening)
 	// The badges are drawn by the server, so they are true without JavaScript too (product §2 "Top bar").
 	const [bell, unreadConversations] = await Promise.all([getBell(user.id), countUnreadConversations(user.id)])
 	return json({
@@ -36,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AppLayout() {
 	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations } = useLoaderData<typeof loader>()
-	const live = useLiveCounts({ unreadNotifications: bell.unreadCount, unreadConversations })
+	const initialCounts = useMemo(() => ({ unreadNotifications: bell.unreadCount, unreadConversations }), [bell, unreadConversations])
+	const live = useLiveCounts(initialCounts)
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	// Show the new state while the toggle is on its way (JavaScript only).
 	const collapsed = toggle.formData ? toggle.formData.get('collapsed') === 'true' : sidebarCollapsed

@@ -133,18 +133,18 @@ export default function Dashboard() {
 												href={event.join.url}
 												target="_blank"
 												rel="noopener noreferrer"
+												aria-label={`Join: ${event.title} (opens the meeting in a new tab)`}
 												className="mt-3 inline-flex rounded-md bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800"
 											>
 												Join
-												<span className="sr-only">{`: ${event.title} (opens the meeting in a new tab)`}</span>
 											</a>
 										) : (
 											<Link
 												to={`/events#event-${event.id}`}
+												aria-label={`${event.going ? 'Going' : 'RSVP'}: ${event.title}`}
 												className="mt-3 inline-flex rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
 											>
 												{event.going ? 'Going' : 'RSVP'}
-												<span className="sr-only">{`: ${event.title}`}</span>
 											</Link>
 										)}
 										{event.join?.kind === 'later' ? <p className="mt-1 text-xs text-gray-600">{`Join opens at ${event.join.opensAt}`}</p> : null}

@@ -174,7 +174,14 @@ export async function markNotificationsRead(userId: number, ids?: number[]): Pro
 			{ $set: { readAt: now } },
 		)
 	}
-	return countUnreadNotifications(userId)
+	const unreadCount = await countUnreadNotifications(userId)
+	tellRead(userId, unreadCount)
+	return unreadCount
+}
+
+/** The member's other open pages hear the new count (`notifications_read`), so every bell goes down together. */
+function tellRead(userId: number, unreadCount: number) {
+	live.emitToUser(userId, 'notifications_read', { unreadCount })
 }
 
 /** One of the member's notifications, for opening it; someone else's is a 404. */
@@ -208,5 +215,6 @@ export async function openNotification(userId: number, id: number): Promise<stri
  */
 export async function markGroupRead(userId: number, groupKey: string): Promise<boolean> {
 	const result = await NotificationModel.updateMany({ recipientId: userId, groupKey, readAt: null }, { $set: { readAt: new Date() } })
+	if (result.modifiedCount > 0) tellRead(userId, await countUnreadNotifications(userId))
 	return result.modifiedCount > 0
 }

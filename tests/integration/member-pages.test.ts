@@ -122,7 +122,7 @@ describe('the dashboard', () => {
 		expect(text).toMatch(/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/)
 		expect(text).not.toMatch(/Continue Learning.*What Great Leaders Do Differently.*Upcoming Events/)
 		// The next 2 events, both with the premium member going: the coaching circle's link opens 15 minutes before it starts.
-		expect(text).toMatch(/Live Coaching Circle .*Going : Live Coaching Circle Join opens at \d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going : Feedback Skills Workshop/)
+		expect(text).toMatch(/Live Coaching Circle .*Going Join opens at \d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/)
 		expect(text).not.toContain('Women in Leadership Meetup')
 		// The latest messages in the rooms, newest first, with author, room and time.
 		expect(text).toMatch(/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Maria Gonzalez in Women in Leadership .*Jordan Lee in New Managers/)
@@ -259,10 +259,10 @@ describe('the events page', () => {
 			headers: { Cookie: `__session=${client.cookie('__session')}; tz=${encodeURIComponent(morningTimeZone())}` },
 		})
 		const text = textOf(await response.text())
-		expect(text).toMatch(/Today Live Coaching Circle Starting soon .*RSVP : Live Coaching Circle .*3 going/)
+		expect(text).toMatch(/Today Live Coaching Circle Starting soon .*RSVP .*3 going/)
 		expect(text).toMatch(/This Week Feedback Skills Workshop In [23] days.*Women in Leadership Meetup In [45] days/)
 		// Seeded: the free member is going to the meetup, which has no meeting link: it says where it happens.
-		expect(text).toMatch(/Women in Leadership Meetup .*Going Cancel RSVP : Women in Leadership Meetup Happens at: London, UK .*2 going/)
+		expect(text).toMatch(/Women in Leadership Meetup .*Going Cancel RSVP Happens at: London, UK .*2 going/)
 		expect(text).toMatch(/Later Annual Leadership Summit In (20|21) days.*Strategy Masterclass In (39|40) days/)
 		expect(text).not.toContain('Join Now')
 		expect(text).not.toContain('Quarterly Strategy Review')
@@ -270,8 +270,8 @@ describe('the events page', () => {
 
 	it('lists past events newest first, with Replay only where there is a replay video', async () => {
 		const { text, html } = await page(await logIn(server.url, 'member'), '/events?tab=past')
-		expect(text).toMatch(/New Manager Q&A.*Fireside Chat: Leading Remote Teams.*Quarterly Strategy Review \(Replay\).*Replay : Quarterly Strategy Review/)
-		expect(text.match(/Replay : /g)).toHaveLength(1)
+		expect(text).toMatch(/New Manager Q&A.*Fireside Chat: Leading Remote Teams.*Quarterly Strategy Review \(Replay\).*Replay /)
+		expect(html.match(/aria-label="Replay: /g)).toHaveLength(1)
 		const replay = (await VideoModel.findOne({ title: 'Setting a Clear Direction' }).lean())!
 		expect(html).toContain(`href="/content-library/${replay.id}"`)
 		// A past event takes no RSVP.

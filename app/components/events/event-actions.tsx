@@ -26,15 +26,19 @@ export function EventActions({ eventId, title, attendeeCount, going, attendees, 
 				{going ? <Badge tone="green">Going</Badge> : null}
 				{canRsvp ? <RsvpForm eventId={eventId} title={title} going={going} returnTo={returnTo} /> : null}
 				{join?.kind === 'open' ? (
-					<a href={join.url} target="_blank" rel="noopener noreferrer" className={buttonClassName({ className: 'bg-green-700 hover:bg-green-800' })}>
+					<a
+						href={join.url}
+						target="_blank"
+						rel="noopener noreferrer"
+						aria-label={`Join Now: ${title} (opens the meeting in a new tab)`}
+						className={buttonClassName({ className: 'bg-green-700 hover:bg-green-800' })}
+					>
 						Join Now
-						<span className="sr-only">{`: ${title} (opens the meeting in a new tab)`}</span>
 					</a>
 				) : null}
 				{replayVideoId !== null ? (
-					<ButtonLink to={`/content-library/${replayVideoId}`} variant="secondary">
+					<ButtonLink to={`/content-library/${replayVideoId}`} variant="secondary" aria-label={`Replay: ${title}`}>
 						Replay
-						<span className="sr-only">{`: ${title}`}</span>
 					</ButtonLink>
 				) : null}
 			</div>
@@ -52,10 +56,14 @@ export function EventActions({ eventId, title, attendeeCount, going, attendees, 
 				) : null}
 				<span className="text-sm text-gray-600">{`${attendeeCount} going`}</span>
 			</div>
-			<a href={`/events/${eventId}/calendar.ics`} download className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+			<a
+				href={`/events/${eventId}/calendar.ics`}
+				download
+				aria-label={`Add to calendar: ${title}`}
+				className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+			>
 				<Icon name="download" className="h-4 w-4" />
 				Add to calendar
-				<span className="sr-only">{`: ${title}`}</span>
 			</a>
 		</div>
 	)
@@ -70,9 +78,8 @@ export function RsvpForm({ eventId, title, going, returnTo }: { eventId: number;
 			<input type="hidden" name="eventId" value={eventId} />
 			<input type="hidden" name="going" value={going ? 'false' : 'true'} />
 			<input type="hidden" name="returnTo" value={returnTo} />
-			<Button type="submit" variant={going ? 'secondary' : 'primary'}>
+			<Button type="submit" variant={going ? 'secondary' : 'primary'} aria-label={`${going ? 'Cancel RSVP' : 'RSVP'}: ${title}`}>
 				{going ? 'Cancel RSVP' : 'RSVP'}
-				<span className="sr-only">{`: ${title}`}</span>
 			</Button>
 		</Form>
 	)

@@ -24,10 +24,10 @@ export const LIVE_CONVERSATIONS_EVENT = 'live:conversations'
 
 export function useLiveCounts(initial: { unreadNotifications: number; unreadConversations: number }): LiveCounts {
 	const [counts, setCounts] = useState<LiveCounts>({ ...initial, arrived: [] })
-	// A new render of the layout (a navigation, a form post) brings fresh counts from the server.
+	// Each new load of the layout's data (every navigation and form post) brings fresh counts: `initial` is a new object then.
 	useEffect(() => {
 		setCounts({ ...initial, arrived: [] })
-	}, [initial.unreadNotifications, initial.unreadConversations])
+	}, [initial])
 
 	useEffect(() => {
 		let closed = false
@@ -43,6 +43,10 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 					arrived: [event.notification, ...current.arrived.filter((item) => item.id !== event.notification.id)],
 				}))
 				window.dispatchEvent(new CustomEvent(LIVE_NOTIFICATION_EVENT, { detail: event }))
+			})
+			// Read somewhere else (another tab, the conversation opened): the count goes down.
+			socket.on('notifications_read', (event: { unreadCount: number }) => {
+				setCounts((current) => ({ ...current, unreadNotifications: event.unreadCount }))
 			})
 			socket.on('conversations', (event: { unreadCount: number }) => {
 				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
