@@ -3,12 +3,10 @@ import { calendarDay, formatLongDate, formatTime } from './dates'
 /**
  * The event rules of product §2 (Events, Dashboard) and §9, in one place:
  * upcoming means starting later than now; Today / This Week / Later
- * groups; the 'Join' window and the relative start texts.
+ * groups; the join window and the relative start texts.
  */
 export const HOUR_MS = 60 * 60 * 1000
 export const DAY_MS = 24 * HOUR_MS
-/** product §9: 'Join' when the event starts in under one hour. */
-export const JOIN_WINDOW_MS = HOUR_MS
 /** product §9: the This Week window. */
 export const THIS_WEEK_WINDOW_MS = 7 * DAY_MS
 
@@ -85,11 +83,6 @@ export function joinWindow(event: Timed & { endTime: string | null }, now: Date)
 	return { state: now.getTime() < eventEnd(event).getTime() ? 'open' : 'over', opensAt }
 }
 
-/** Dashboard button: 'Join' within the hour before the start, else 'RSVP'. */
-export function startsWithinJoinWindow(event: Timed, now: Date): boolean {
-	const ahead = startOf(event) - now.getTime()
-	return ahead >= 0 && ahead < JOIN_WINDOW_MS
-}
 
 /** The date line and the time line of an event card: 'Wed, Mar 5, 2025' and '3:00 PM - 4:00 PM' (end 'TBD' when absent). */
 export function describeEventTime(event: Timed & { endTime: string | null }, timeZone: string): { date: string; time: string } {

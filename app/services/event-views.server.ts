@@ -23,12 +23,12 @@ export interface EventActionsView extends Attendance {
 
 export function describeJoin(event: EventJSON, going: boolean, now: Date, timeZone: string): JoinView {
 	if (!going) return null
-	const window = joinWindow(event, now)
-	if (window.state === 'over') return null
+	const join = joinWindow(event, now)
+	if (join.state === 'over') return null
 	if (!event.meetingUrl) return { kind: 'where', where: event.location ?? 'Online' }
-	if (window.state === 'open') return { kind: 'open', url: event.meetingUrl }
-	const sameDay = calendarDay(window.opensAt, timeZone) === calendarDay(now, timeZone)
-	return { kind: 'later', opensAt: sameDay ? formatTime(window.opensAt, timeZone) : formatDateTime(window.opensAt, timeZone) }
+	if (join.state === 'open') return { kind: 'open', url: event.meetingUrl }
+	const sameDay = calendarDay(join.opensAt, timeZone) === calendarDay(now, timeZone)
+	return { kind: 'later', opensAt: sameDay ? formatTime(join.opensAt, timeZone) : formatDateTime(join.opensAt, timeZone) }
 }
 
 export async function describeEventActions(
