@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
-import { useLiveCounts } from '~/components/layout/live-counts'
+import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
 import { Sidebar } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
@@ -56,7 +56,7 @@ export default function AppLayout() {
 			<TopBar
 				user={user}
 				sidebarCollapsed={collapsed}
-				bell={{ unreadCount: live.unreadNotifications, notifications: [...live.arrived, ...bell.notifications].slice(0, BELL_NOTIFICATION_COUNT) }}
+				bell={{ unreadCount: live.unreadNotifications, notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT) }}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
 			/>

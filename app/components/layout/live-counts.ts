@@ -61,3 +61,15 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 	}, [])
 	return counts
 }
+
+/**
+ * The bell's list: what arrived live, then what the server listed, newest
+ * first. A private-message notice that arrives replaces the unread one it
+ * updated (messages from one person share one notice while it is unread,
+ * and the update gives it a new id).
+ */
+export function mergeBell(arrived: NotificationJSON[], listed: NotificationJSON[], size: number): NotificationJSON[] {
+	const updated = new Set(arrived.filter((item) => item.kind === 'private_message').map((item) => item.link))
+	const kept = listed.filter((item) => !(item.kind === 'private_message' && item.readAt === null && updated.has(item.link)))
+	return [...arrived, ...kept].slice(0, size)
+}
