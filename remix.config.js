@@ -39,6 +39,7 @@ export default {
 
 				// Events, resources, profile
 				route('events', 'routes/events.tsx')
+				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
 				route('profile', 'routes/profile/route.tsx')
 				route('settings', 'routes/settings.tsx')
@@ -81,6 +82,10 @@ export default {
 			route('api/videos/:id', 'routes/api/videos.$id.ts')
 			route('api/communities', 'routes/api/communities.ts')
 			route('api/events', 'routes/api/events.ts')
+			route('api/events/:id/rsvp', 'routes/api/event-rsvp.ts')
+			route('api/notifications', 'routes/api/notifications.ts')
+			route('api/notifications/read', 'routes/api/notifications-read.ts')
+			route('api/conversations', 'routes/api/conversations.ts')
 			route('api/resources', 'routes/api/resources.ts')
 
 			// JSON: messages
@@ -102,6 +107,10 @@ export default {
 			// JSON: subscription and Stripe webhook
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')
 			route('api/stripe/webhook', 'routes/api/stripe-webhook.ts')
+
+			// Calendar files: one event's (members), and a member's personal feed, whose secret token is its only key
+			route('events/:id/calendar.ics', 'routes/event-calendar.ts')
+			route('calendar/:file', 'routes/calendar-feed.ts')
 
 			// Development and tests only (404 in production): the mail the embedded SMTP server caught
 			route('dev/mail', 'routes/dev/mail.tsx')

@@ -8,6 +8,10 @@ export interface Event {
 	startTime: Date
 	endTime?: Date | null
 	location?: string | null
+	/** Where members join online: an https: address, shown to members who are going while the event is open (product §2 "Events"). */
+	meetingUrl?: string | null
+	/** The video of a past event's recording. */
+	replayVideoId?: number | null
 	createdBy: number
 	createdAt: Date
 }
@@ -19,6 +23,8 @@ export interface EventJSON {
 	startTime: string
 	endTime: string | null
 	location: string | null
+	meetingUrl: string | null
+	replayVideoId: number | null
 	createdBy: number
 	createdAt: string
 }
@@ -31,6 +37,8 @@ export function toEventJSON(event: Event): EventJSON {
 		startTime: toIso(event.startTime)!,
 		endTime: toIso(event.endTime),
 		location: event.location ?? null,
+		meetingUrl: event.meetingUrl ?? null,
+		replayVideoId: event.replayVideoId ?? null,
 		createdBy: event.createdBy,
 		createdAt: toIso(event.createdAt)!,
 	}
@@ -44,6 +52,8 @@ const eventSchema = new Schema<Event>(
 		startTime: { type: Date, required: true, index: true },
 		endTime: { type: Date, default: null },
 		location: { type: String, default: null },
+		meetingUrl: { type: String, default: null },
+		replayVideoId: { type: Number, default: null },
 		createdBy: { type: Number, required: true },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},

@@ -14,6 +14,8 @@ export interface Message {
 	conversationKey?: string | null
 	createdAt: Date
 	isPrivate: boolean
+	/** Private messages: when the recipient read it (opened the conversation, or had it open when it came); null while unread. */
+	readAt?: Date | null
 }
 
 export interface MessageJSON {
@@ -54,11 +56,16 @@ const messageSchema = new Schema<Message>(
 		conversationKey: { type: String, default: null },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 		isPrivate: { type: Boolean, required: true, default: false },
+		readAt: { type: Date, default: null },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toMessageJSON(ret as unknown as Message) } },
 )
 // Latest-first pages of one room or one conversation.
 messageSchema.index({ communityId: 1, id: -1 })
 messageSchema.index({ conversationKey: 1, id: -1 })
+// A member's unread private messages (the Messages badge), and their conversations, newest first.
+messageSchema.index({ recipientId: 1, readAt: 1 })
+messageSchema.index({ senderId: 1, isPrivate: 1, id: -1 })
+messageSchema.index({ recipientId: 1, isPrivate: 1, id: -1 })
 
 export const MessageModel = defineModel<Message>('Message', messageSchema)

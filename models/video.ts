@@ -12,6 +12,14 @@ export interface Video {
 	category?: string | null
 	createdAt: Date
 	createdBy: number
+	/**
+	 * Set when the video is published through the admin panel or API: the
+	 * new-video notification still has to go out. The announcing job clears it
+	 * when every member who can play the video has been told; until then
+	 * `announcedThroughUserId` is how far it got (docs/decisions/104).
+	 */
+	announcementPending?: boolean
+	announcedThroughUserId?: number
 }
 
 export interface VideoJSON {
@@ -51,8 +59,12 @@ const videoSchema = new Schema<Video>(
 		category: { type: String, default: null, index: true },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 		createdBy: { type: Number, required: true },
+		announcementPending: { type: Boolean },
+		announcedThroughUserId: { type: Number },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toVideoJSON(ret as unknown as Video) } },
 )
+
+videoSchema.index({ announcementPending: 1 }, { sparse: true })
 
 export const VideoModel = defineModel<Video>('Video', videoSchema)

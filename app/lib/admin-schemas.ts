@@ -105,6 +105,19 @@ export const ResourceSchema = z.object({
 })
 export type ResourceInput = z.output<typeof ResourceSchema>
 
+/** Members open the meeting link from the app: an https: address only (product §2 "Events"). */
+export const MEETING_URL_RULE = 'Meeting link must be an https:// address'
+
+export function isHttpsUrl(value: string): boolean {
+	if (/\s/.test(value)) return false
+	try {
+		const url = new URL(value)
+		return url.protocol === 'https:' && url.hostname.length > 0
+	} catch {
+		return false
+	}
+}
+
 const eventFields = {
 	title: z
 		// product §5 has one message for a short title, an empty one included.
@@ -114,12 +127,37 @@ const eventFields = {
 		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	location: optionalText('Location', ADMIN_LIMITS.location),
+	meetingUrl: optionalText('Meeting link', ADMIN_LIMITS.url).refine((value) => value === null || isHttpsUrl(value), MEETING_URL_RULE),
 }
+
+const REPLAY_RULE = 'Replay video must be a video id'
+/** The JSON API: a video id, or null/absent for none. */
+const replayVideoIdJson = z
+	.number({ invalid_type_error: REPLAY_RULE })
+	.int(REPLAY_RULE)
+	.positive(REPLAY_RULE)
+	.max(999_999_999, REPLAY_RULE)
+	.nullish()
+	.transform((value) => value ?? null)
+/** The dialog's select: '' for none, else the video's id. */
+const replayVideoIdForm = z
+	.string({ invalid_type_error: REPLAY_RULE })
+	.optional()
+	.transform((value, ctx) => {
+		if (!value) return null
+		if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: REPLAY_RULE })
+			return z.NEVER
+		}
+		return Number(value)
+	})
 
 export interface EventInput {
 	title: string
 	description: string | null
 	location: string | null
+	meetingUrl?: string | null
+	replayVideoId?: number | null
 	startTime: Date
 	endTime: Date | null
 }
@@ -133,6 +171,7 @@ const isoDate = (label: string) =>
 
 export const EventApiSchema = z.object({
 	...eventFields,
+	replayVideoId: replayVideoIdJson,
 	startTime: isoDate('Start time'),
 	endTime: z.preprocess((value) => (value === '' ? null : value), isoDate('End time').nullish()).transform((value) => value ?? null),
 })
@@ -146,6 +185,7 @@ export const EventFormSchema = z
 		...eventFields,
 		startTime: z.string({ required_error: 'Start time is required', invalid_type_error: 'Start time is required' }),
 		endTime: z.string({ invalid_type_error: 'End time must be a date and time' }).optional(),
+		replayVideoId: replayVideoIdForm,
 		timeZone: z.string().max(64).optional(),
 	})
 	.transform((value, ctx): EventInput => {
@@ -159,7 +199,15 @@ export const EventFormSchema = z
 		const endTime = value.endTime ? zonedDateTimeToDate(value.endTime, zone) : null
 		if (value.endTime && !endTime) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: 'End time must be a date and time' })
 		if (!startTime || (value.endTime && !endTime)) return z.NEVER
-		return { title: value.title, description: value.description, location: value.location, startTime, endTime }
+		return {
+			title: value.title,
+			description: value.description,
+			location: value.location,
+			meetingUrl: value.meetingUrl,
+			replayVideoId: value.replayVideoId,
+			startTime,
+			endTime,
+		}
 	})
 
 export const RoleChangeSchema = z.object({

@@ -3,12 +3,10 @@ import { calendarDay, formatLongDate, formatTime } from './dates'
 /**
  * The event rules of product §2 (Events, Dashboard) and §9, in one place:
  * upcoming means starting later than now; Today / This Week / Later
- * groups; the 'Join' window and the relative start texts.
+ * groups; the join window and the relative start texts.
  */
 export const HOUR_MS = 60 * 60 * 1000
 export const DAY_MS = 24 * HOUR_MS
-/** product §9: 'Join' when the event starts in under one hour. */
-export const JOIN_WINDOW_MS = HOUR_MS
 /** product §9: the This Week window. */
 export const THIS_WEEK_WINDOW_MS = 7 * DAY_MS
 
@@ -64,11 +62,27 @@ export function relativeStartText(event: Timed, now: Date): string {
 	return 'Starting soon'
 }
 
-/** Dashboard button: 'Join' within the hour before the start, else 'RSVP'. */
-export function startsWithinJoinWindow(event: Timed, now: Date): boolean {
-	const ahead = startOf(event) - now.getTime()
-	return ahead >= 0 && ahead < JOIN_WINDOW_MS
+/** product §9: 'Join Now' opens this long before the start, for members who are going. */
+export const JOIN_OPENS_BEFORE_MS = 15 * 60 * 1000
+/** An event without an end time is taken to last an hour (the join window, calendar files). */
+export const DEFAULT_EVENT_LENGTH_MS = HOUR_MS
+
+/** When an event ends: its end time, or an hour after its start when it has none. */
+export function eventEnd(event: Timed & { endTime: string | null }): Date {
+	return event.endTime ? new Date(event.endTime) : new Date(startOf(event) + DEFAULT_EVENT_LENGTH_MS)
 }
+
+/**
+ * Where a member who is going stands with joining (product §2 "Events"):
+ * 'open' from 15 minutes before the start until the end, 'not-yet' before,
+ * 'over' after.
+ */
+export function joinWindow(event: Timed & { endTime: string | null }, now: Date): { state: 'not-yet' | 'open' | 'over'; opensAt: Date } {
+	const opensAt = new Date(startOf(event) - JOIN_OPENS_BEFORE_MS)
+	if (now.getTime() < opensAt.getTime()) return { state: 'not-yet', opensAt }
+	return { state: now.getTime() < eventEnd(event).getTime() ? 'open' : 'over', opensAt }
+}
+
 
 /** The date line and the time line of an event card: 'Wed, Mar 5, 2025' and '3:00 PM - 4:00 PM' (end 'TBD' when absent). */
 export function describeEventTime(event: Timed & { endTime: string | null }, timeZone: string): { date: string; time: string } {

@@ -6,7 +6,7 @@ import { ServiceError } from '~/lib/service-error'
 import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/services/messages.server'
 import { createRateLimiter } from '~/services/rate-limit.server'
 import { getUserById } from '~/services/users.server'
-import { ALL_COMMUNITIES_ROOM, communityRoom, inboxRoom, userRoom } from './connections.server'
+import { ALL_COMMUNITIES_ROOM, communityRoom, conversationViewRoom, inboxRoom, userRoom } from './connections.server'
 import { assertLiveSession } from './live-session.server'
 import { type ChatSocket } from './socket-data'
 
@@ -32,8 +32,15 @@ export const TypingPayload = z.object({
 	targetId: IdSchema('targetId'),
 	isPrivate: z.boolean({ invalid_type_error: 'isPrivate must be true or false' }).default(false),
 })
-/** Optional, on top of product §7: receive only these rooms' messages instead of all of them. */
-export const SubscribePayload = z.object({ communityIds: z.array(IdSchema('communityId')).max(100, 'Too many communities') })
+/**
+ * Optional, on top of product §7: receive only these rooms' messages instead of
+ * all of them; `conversationWith` says which private conversation the page
+ * shows, so a message that arrives there counts as read (docs/decisions/101).
+ */
+export const SubscribePayload = z.object({
+	communityIds: z.array(IdSchema('communityId')).max(100, 'Too many communities'),
+	conversationWith: IdSchema('conversationWith').optional(),
+})
 
 export const NOT_AUTHENTICATED = 'Not authenticated: send auth first'
 const SEND_FAILED = 'Failed to send message. Please try again later.'
@@ -149,12 +156,13 @@ export function registerChatHandlers(socket: ChatSocket) {
 	socket.on('subscribe', (payload: unknown) => {
 		try {
 			assertAuthenticated(socket)
-			const { communityIds } = parsePayload(SubscribePayload, payload)
+			const { communityIds, conversationWith } = parsePayload(SubscribePayload, payload)
 			socket.data.subscribed = true
 			for (const room of socket.rooms) {
-				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:')) void socket.leave(room)
+				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:') || room.startsWith('viewing:')) void socket.leave(room)
 			}
 			void socket.join(communityIds.map(communityRoom))
+			if (conversationWith !== undefined) void socket.join(conversationViewRoom(socket.data.userId, conversationWith))
 		} catch (error) {
 			reportError(socket, error)
 		}

@@ -15,6 +15,8 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`
 export const inboxRoom = (userId: number) => `inbox:${userId}`
 /** Sockets that asked for one room's messages only (the optional `subscribe` message). */
 export const communityRoom = (communityId: number) => `community:${communityId}`
+/** The sockets of `viewerId`'s pages that show the conversation with `otherUserId` (the optional `conversationWith` of `subscribe`). */
+export const conversationViewRoom = (viewerId: number, otherUserId: number) => `viewing:${viewerId}:${otherUserId}`
 /**
  * Sockets that did not ask for particular rooms receive every room's
  * messages and filter by communityId themselves, as product §7's protocol has
@@ -29,6 +31,7 @@ export function createSocketPublisher(io: Server): LivePublisher {
 		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
+		isViewingConversation: async (userId, otherUserId) => (await io.in(conversationViewRoom(userId, otherUserId)).fetchSockets()).length > 0,
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
 			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)

@@ -9,8 +9,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { VideoThumbnail } from '~/components/video-thumbnail'
-import { formatLongDate } from '~/lib/dates'
-import { describeEventTime, startsWithinJoinWindow } from '~/lib/events'
+import { formatDateTime, formatLongDate } from '~/lib/dates'
+import { describeEventTime } from '~/lib/events'
 import { readTimeZone } from '~/lib/time-zone'
 import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const now = new Date()
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
-	const dashboard = await getDashboard(user, now)
+	const dashboard = await getDashboard(user, timeZone, now)
 	const [nextEvent] = dashboard.upcomingEvents
 	return json({
 		name: user.name,
@@ -35,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			progress,
 		})),
 		communityCount: dashboard.communityCount,
-		communities: dashboard.communities.map(({ id, name, description, icon }) => ({ id, name, description, icon })),
 		upcomingEventCount: dashboard.upcomingEventCount,
 		nextEvent: nextEvent ? { title: nextEvent.title, date: formatLongDate(nextEvent.startTime, timeZone) } : null,
 		upcomingEvents: dashboard.upcomingEvents.map((event) => ({
@@ -43,8 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			title: event.title,
 			location: event.location,
 			...describeEventTime(event, timeZone),
-			joinSoon: startsWithinJoinWindow(event, now),
+			going: dashboard.eventActions.get(event.id)?.going ?? false,
+			join: dashboard.eventActions.get(event.id)?.join ?? null,
 		})),
+		activity: dashboard.activity.map((item) => ({ ...item, time: formatDateTime(item.createdAt, timeZone) })),
 		timeZone,
 		timeZoneFromHint: fromHint,
 	})
@@ -126,14 +127,27 @@ export default function Dashboard() {
 									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
 										<p className="font-medium text-gray-900">{event.title}</p>
 										<EventWhenWhere date={event.date} time={event.time} location={event.location} className="mt-1 flex-col gap-0.5" />
-										<Link
-											to={`/events#event-${event.id}`}
-											className={`mt-3 inline-flex rounded-md px-3 py-1.5 text-sm font-semibold ${
-												event.joinSoon ? 'bg-green-700 text-white hover:bg-green-800' : 'border border-gray-300 text-gray-800 hover:bg-gray-50'
-											}`}
-										>
-											{event.joinSoon ? 'Join' : 'RSVP'}
-										</Link>
+										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going. */}
+										{event.join?.kind === 'open' ? (
+											<a
+												href={event.join.url}
+												target="_blank"
+												rel="noopener noreferrer"
+												aria-label={`Join: ${event.title} (opens the meeting in a new tab)`}
+												className="mt-3 inline-flex rounded-md bg-green-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-green-800"
+											>
+												Join
+											</a>
+										) : (
+											<Link
+												to={`/events#event-${event.id}`}
+												aria-label={`${event.going ? 'Going' : 'RSVP'}: ${event.title}`}
+												className="mt-3 inline-flex rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
+											>
+												{event.going ? 'Going' : 'RSVP'}
+											</Link>
+										)}
+										{event.join?.kind === 'later' ? <p className="mt-1 text-xs text-gray-600">{`Join opens at ${event.join.opensAt}`}</p> : null}
 									</li>
 								))}
 							</ul>
@@ -147,18 +161,19 @@ export default function Dashboard() {
 				<Card className="lg:col-span-3">
 					<SectionHeader title="Community Activity" link={{ to: '/community', label: 'View all' }} />
 					<CardContent>
-						{data.communities.length ? (
-							<ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
-								{data.communities.map((community) => (
-									<li key={community.id}>
-										<Link to={`/community/${community.id}`} className="flex h-full gap-3 rounded-lg border border-gray-200 p-3 hover:border-brand-200 hover:bg-brand-50/40">
-											<span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-sm font-bold text-brand-700">
-												{communityCode(community)}
+						{data.activity.length ? (
+							<ul aria-label="Latest messages in your communities" className="divide-y divide-gray-100">
+								{data.activity.map((item) => (
+									<li key={item.id}>
+										<Link to={`/community/${item.communityId}`} className="block rounded-lg px-2 py-3 hover:bg-gray-50">
+											<span className="flex flex-wrap items-baseline gap-x-2 text-sm">
+												<span className="font-medium text-gray-900">{item.author}</span>
+												<span className="text-gray-600">in {item.communityName}</span>
+												<time dateTime={item.createdAt} className="text-xs text-gray-500">
+													{item.time}
+												</time>
 											</span>
-											<span className="min-w-0">
-												<span className="block font-medium text-gray-900">{community.name}</span>
-												{community.description ? <span className="line-clamp-2 block text-sm text-gray-600">{community.description}</span> : null}
-											</span>
+											<span className="mt-0.5 block break-words text-sm text-gray-700">{item.preview}</span>
 										</Link>
 									</li>
 								))}
@@ -171,16 +186,6 @@ export default function Dashboard() {
 			</div>
 		</div>
 	)
-}
-
-/** The icon is a short code on member screens; an admin may have set an image URL instead: then use initials. */
-function communityCode({ icon, name }: { icon: string | null; name: string }) {
-	if (icon && icon.length <= 3) return icon
-	return name
-		.split(/\s+/)
-		.slice(0, 2)
-		.map((word) => word.charAt(0).toUpperCase())
-		.join('')
 }
 
 function StatCard({ icon, title, link, children }: { icon: IconName; title: string; link: { to: string; label: string }; children: ReactNode }) {

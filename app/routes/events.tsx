@@ -1,17 +1,25 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useSearchParams } from '@remix-run/react'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { EventJSON } from '#models/index'
 import { BRAND_NAME } from '~/components/brand'
 import { EventWhenWhere } from '~/components/event-when-where'
+import { EventActions } from '~/components/events/event-actions'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
 import { TabLinks } from '~/components/ui/tab-links'
+import { ActionToast } from '~/components/ui/toaster'
+import { RsvpFormSchema } from '~/lib/engagement-schemas'
 import { UPCOMING_GROUP_TITLES, describeEventTime, groupUpcomingEvents, relativeStartText, type UpcomingGroup } from '~/lib/events'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { handleFormSubmission } from '~/web/form.server'
+import { jsonError, localRedirectPath } from '~/web/http.server'
+import { describeEventActions, type EventActionsView } from '~/services/event-views.server'
 import { listPastEvents, listUpcomingEvents } from '~/services/events.server'
+import { setRsvp } from '~/services/rsvps.server'
 
 export const meta: MetaFunction = () => [{ title: `Events | ${BRAND_NAME}` }]
 
@@ -20,7 +28,7 @@ const TABS = [
 	{ value: 'past', label: 'Past Events' },
 ]
 
-function presentEvent(event: EventJSON, now: Date, timeZone: string) {
+function presentEvent(event: EventJSON, now: Date, timeZone: string, actions: EventActionsView) {
 	return {
 		id: event.id,
 		title: event.title,
@@ -28,20 +36,23 @@ function presentEvent(event: EventJSON, now: Date, timeZone: string) {
 		location: event.location,
 		...describeEventTime(event, timeZone),
 		relative: relativeStartText(event, now),
+		actions,
 	}
 }
 type EventView = ReturnType<typeof presentEvent>
 
 export async function loader({ request }: LoaderFunctionArgs) {
-	await requireUser(request)
+	const user = await requireUser(request)
 	const now = new Date()
 	const tab = new URL(request.url).searchParams.get('tab') === 'past' ? 'past' : 'upcoming'
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
-	const present = (event: EventJSON) => presentEvent(event, now, timeZone)
+	const events = tab === 'past' ? await listPastEvents(now) : await listUpcomingEvents(now)
+	const actions = await describeEventActions(user, events, now, timeZone)
+	const present = (event: EventJSON) => presentEvent(event, now, timeZone, actions.get(event.id)!)
 	if (tab === 'past') {
-		return json({ tab, timeZone, timeZoneFromHint: fromHint, past: (await listPastEvents(now)).map(present), groups: null })
+		return json({ tab, timeZone, timeZoneFromHint: fromHint, past: events.map(present), groups: null })
 	}
-	const groups = groupUpcomingEvents(await listUpcomingEvents(now), now, timeZone)
+	const groups = groupUpcomingEvents(events, now, timeZone)
 	return json({
 		tab,
 		timeZone,
@@ -51,8 +62,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	})
 }
 
+/**
+ * The RSVP form (a plain form, from this page and the dashboard): 'RSVP' and
+ * 'Cancel RSVP', then back where it was posted from, at the event.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+	const user = await requireUser(request)
+	const formData = await readProtectedForm(request)
+	if (formData.get('intent') !== 'rsvp') throw jsonError(400, 'Unknown action')
+	const returnTo = localRedirectPath(formData.get('returnTo'), '/events')
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: RsvpFormSchema,
+		failureTitle: 'RSVP failed',
+		announceInvalid: true,
+		onValid: async ({ eventId, going }) => {
+			await setRsvp(user, eventId, going)
+			return redirect(`${returnTo.split('#')[0]}#event-${eventId}`, 303)
+		},
+	})
+}
+
 export default function EventsPage() {
 	const { tab, timeZone, timeZoneFromHint, past, groups } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
 	const upcomingCount = groups?.reduce((count, group) => count + group.events.length, 0) ?? 0
 	return (
@@ -75,7 +109,7 @@ export default function EventsPage() {
 								</h2>
 								<ul className="space-y-3">
 									{events.map((event) => (
-										<EventItem key={event.id} event={event} action={group === 'today' ? 'Join Now' : 'RSVP'} showRelative />
+										<EventItem key={event.id} event={event} returnTo="/events" showRelative />
 									))}
 								</ul>
 							</section>
@@ -93,23 +127,20 @@ export default function EventsPage() {
 					</h2>
 					<ul className="space-y-3">
 						{past.map((event) => (
-							<EventItem key={event.id} event={event} action="Replay" />
+							<EventItem key={event.id} event={event} returnTo="/events?tab=past" />
 						))}
 					</ul>
 				</section>
 			) : (
 				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
 			)}
+			<ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
 		</div>
 	)
 }
 
-/**
- * One event. What 'Join Now', 'RSVP' and 'Replay' do is not specified
- * (product §4), so they are shown as unavailable rather than doing nothing
- * (docs/decisions/013-events-and-time-zones.md).
- */
-function EventItem({ event, action, showRelative = false }: { event: EventView; action: 'Join Now' | 'RSVP' | 'Replay'; showRelative?: boolean }) {
+/** One event: what, when and where, and what the member can do about it (RSVP, join, replay, calendar). */
+function EventItem({ event, returnTo, showRelative = false }: { event: EventView; returnTo: string; showRelative?: boolean }) {
 	return (
 		<li id={`event-${event.id}`} className="scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-brand-500">
 			<div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -121,16 +152,7 @@ function EventItem({ event, action, showRelative = false }: { event: EventView; 
 					{event.description ? <p className="text-sm text-gray-600">{event.description}</p> : null}
 					<EventWhenWhere date={event.date} time={event.time} location={event.location} className="flex-wrap gap-x-4 gap-y-1 pt-1" />
 				</div>
-				<button
-					type="button"
-					disabled
-					title="Coming soon"
-					className={`shrink-0 cursor-not-allowed rounded-md px-4 py-2 text-sm font-semibold opacity-70 ${
-						action === 'Join Now' ? 'bg-green-700 text-white' : action === 'RSVP' ? 'bg-brand-600 text-white' : 'border border-gray-300 bg-white text-gray-800'
-					}`}
-				>
-					{action}
-				</button>
+				<EventActions eventId={event.id} title={event.title} returnTo={returnTo} {...event.actions} />
 			</div>
 		</li>
 	)

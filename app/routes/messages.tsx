@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useState } from 'react'
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type PublicUserJSON } from '#models/index'
 import { BRAND_NAME } from '~/components/brand'
 import { ChatPanel } from '~/components/chat/chat-panel'
+import { LIVE_CONVERSATIONS_EVENT } from '~/components/layout/live-counts'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
@@ -15,6 +16,8 @@ import { requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { PEOPLE_LIST_LIMIT, countPublicUsers, getPublicUser, listPublicUsers } from '~/services/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
+import { listConversations, type ConversationSummary, type ConversationsEvent } from '~/services/private-inbox.server'
+import { formatDateTime } from '~/lib/dates'
 import { type RouteHandle } from '~/types'
 
 /** The private chat is an island. */
@@ -41,7 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
 	const cursor = readPageCursor(request)
+	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
 	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
+	const conversations = search ? [] : await listConversations(user.id)
 	return json({
 		me: { id: user.id, username: user.username },
 		search,
@@ -49,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		contactCount,
 		contact,
 		contactMissing: requested && !contact,
+		conversations,
 		history,
 		viewingOlder: cursor.before !== undefined,
 	})
@@ -61,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
-	const { me, search, contacts, contactCount, contact, contactMissing, history, viewingOlder } = useLoaderData<typeof loader>()
+	const { me, search, contacts, contactCount, contact, contactMissing, conversations, history, viewingOlder } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -71,10 +77,17 @@ export default function Messages() {
 				<p className="mt-1 text-gray-600">Private conversations with other members.</p>
 			</div>
 			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
-				<ContactList contacts={contacts} total={contactCount} search={search} selectedId={contact?.id ?? null} />
-				<div className="min-w-0 border-t border-gray-100 md:border-l md:border-t-0">
+				<div id="contacts" className="flex min-w-0 flex-col">
+					{search ? null : <ConversationList initial={conversations} selectedId={contact?.id ?? null} meId={me.id} />}
+					<ContactList contacts={contacts} total={contactCount} search={search} selectedId={contact?.id ?? null} />
+				</div>
+				{/* On a phone the open conversation comes first, the lists below it (product §2 "Messages"). */}
+				<div className={`min-w-0 border-b border-gray-100 md:border-b-0 md:border-l ${contact ? 'order-first md:order-none' : 'border-t md:border-t-0'}`}>
 					{contact && history ? (
 						<>
+							<a href="#contacts" className="block border-b border-gray-100 px-4 py-2 text-sm font-medium text-brand-700 hover:underline md:hidden">
+								Back to contacts
+							</a>
 							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
 								<Avatar name={contact.name} src={contact.avatar} />
 								<div className="min-w-0">
@@ -176,5 +189,67 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 				</p>
 			) : null}
 		</div>
+	)
+}
+
+/**
+ * The member's conversations, most recent first, with the last message, its
+ * time and how many are unread (product §2 "Messages"). With JavaScript the
+ * list follows new messages live (the layout's socket, `live:conversations`).
+ */
+function ConversationList({ initial, selectedId, meId }: { initial: ConversationSummary[]; selectedId: number | null; meId: number }) {
+	const timeZone = useRouteLoaderData<{ timeZone: string }>('app-layout')?.timeZone ?? 'UTC'
+	const [conversations, setConversations] = useState(initial)
+	useEffect(() => setConversations(initial), [initial])
+	useEffect(() => {
+		function onChange(event: Event) {
+			const { conversation } = (event as CustomEvent<ConversationsEvent>).detail
+			if (!conversation) return
+			// The open conversation is read as it comes in.
+			const update = conversation.user.id === selectedId ? { ...conversation, unreadCount: 0 } : conversation
+			setConversations((current) => [update, ...current.filter((item) => item.user.id !== update.user.id)])
+		}
+		window.addEventListener(LIVE_CONVERSATIONS_EVENT, onChange)
+		return () => window.removeEventListener(LIVE_CONVERSATIONS_EVENT, onChange)
+	}, [selectedId])
+	if (conversations.length === 0) return null
+	return (
+		<section aria-labelledby="conversations-title" className="border-b border-gray-100">
+			<h2 id="conversations-title" className="px-4 pt-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
+				Conversations
+			</h2>
+			<ul aria-label="Conversations" className="max-h-80 overflow-y-auto p-2">
+				{conversations.map(({ user, lastMessage, unreadCount }) => (
+					<li key={user.id}>
+						<Link
+							to={`?userId=${user.id}`}
+							aria-current={user.id === selectedId ? 'page' : undefined}
+							className={`flex items-start gap-3 rounded-lg px-3 py-2 ${user.id === selectedId ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-gray-50'}`}
+						>
+							<Avatar name={user.name} src={user.avatar} size="sm" />
+							<span className="min-w-0 flex-1">
+								<span className="flex items-baseline justify-between gap-2">
+									<span className={`truncate text-sm text-gray-900 ${unreadCount ? 'font-bold' : 'font-medium'}`}>{user.name}</span>
+									<time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
+										{formatDateTime(lastMessage.createdAt, timeZone)}
+									</time>
+								</span>
+								<span className="flex items-center gap-2">
+									<span className={`block min-w-0 flex-1 truncate text-xs ${unreadCount ? 'font-semibold text-gray-900' : 'text-gray-600'}`}>
+										{lastMessage.senderId === meId ? `You: ${lastMessage.content}` : lastMessage.content}
+									</span>
+									{unreadCount ? (
+										<span className="shrink-0 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+											{unreadCount}
+											<span className="sr-only"> unread</span>
+										</span>
+									) : null}
+								</span>
+							</span>
+						</Link>
+					</li>
+				))}
+			</ul>
+		</section>
 	)
 }

@@ -29,8 +29,10 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	check?: (next: Input) => void
 	/** Removes what depends on the entity, before the entity goes. */
 	deleteDependents?: (id: number) => Promise<unknown>
+	/** Fields stored with every new entity, in the same write (a video's pending announcement). */
+	createdWith?: Partial<Doc>
 }) {
-	const { model, counter, toJSON, notFoundMessage, check, deleteDependents } = options
+	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith } = options
 
 	async function findExisting(id: number): Promise<Doc> {
 		const existing = await model.findOne({ id }).lean<Doc>()
@@ -42,7 +44,7 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async create(actor: Actor, input: Input): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
-			const created = await model.create({ ...input, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })
+			const created = await model.create({ ...input, ...createdWith, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })
 			return toJSON(created.toObject() as Doc)
 		},
 

@@ -1,26 +1,75 @@
-import { type UserJSON } from '#models/index'
+import mongoose from 'mongoose'
+import { CommunityModel, MessageModel, UserModel, type Message, type UserJSON } from '#models/index'
 import { listCommunities } from './communities.server'
 import { listUpcomingEvents } from './events.server'
+import { describeEventActions } from './event-views.server'
+import { FORMER_MEMBER } from './messages.server'
+import { preview } from './private-inbox.server'
 import { getContinueLearning, getWatchStats } from './progress.server'
 
 /** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
-export const DASHBOARD_COMMUNITY_LIMIT = 3
 export const DASHBOARD_EVENT_LIMIT = 2
+/** Community Activity: the latest messages across the rooms. */
+export const DASHBOARD_ACTIVITY_LIMIT = 5
+
+export interface CommunityActivity {
+	id: number
+	communityId: number
+	communityName: string
+	author: string
+	preview: string
+	createdAt: string
+}
+
+/**
+ * The latest messages in the member's rooms (every member belongs to every
+ * room, product §2 "Community"), newest first, with their room and author.
+ */
+export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<CommunityActivity[]> {
+	const messages = await MessageModel.find({ isPrivate: false, communityId: mongoose.trusted({ $ne: null }) })
+		.sort({ id: -1 })
+		.limit(limit)
+		.lean<Message[]>()
+	if (messages.length === 0) return []
+	const [rooms, authors] = await Promise.all([
+		CommunityModel.find({ id: mongoose.trusted({ $in: [...new Set(messages.map((message) => message.communityId!))] }) }).select('id name').lean<Array<{ id: number; name: string }>>(),
+		UserModel.find({ id: mongoose.trusted({ $in: [...new Set(messages.map((message) => message.senderId))] }) }).select('id name').lean<Array<{ id: number; name: string }>>(),
+	])
+	const roomNames = new Map(rooms.map((room) => [room.id, room.name]))
+	const authorNames = new Map(authors.map((author) => [author.id, author.name]))
+	return messages.flatMap((message) => {
+		const communityName = roomNames.get(message.communityId!)
+		if (!communityName) return []
+		return [
+			{
+				id: message.id,
+				communityId: message.communityId!,
+				communityName,
+				author: authorNames.get(message.senderId) ?? FORMER_MEMBER,
+				preview: preview(message.content, 160),
+				createdAt: new Date(message.createdAt).toISOString(),
+			},
+		]
+	})
+}
 
 /** Everything the dashboard shows for one member, read in parallel. */
-export async function getDashboard(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>, now = new Date()) {
-	const [videos, continueLearning, communities, upcomingEvents] = await Promise.all([
+export async function getDashboard(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>, timeZone: string, now = new Date()) {
+	const [videos, continueLearning, communities, upcomingEvents, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
 		listCommunities(),
 		listUpcomingEvents(now),
+		getCommunityActivity(),
 	])
+	const shownEvents = upcomingEvents.slice(0, DASHBOARD_EVENT_LIMIT)
 	return {
+		activity,
+		eventActions: await describeEventActions(user, shownEvents, now, timeZone),
 		videos,
 		continueLearning,
 		communityCount: communities.length,
-		communities: communities.slice(0, DASHBOARD_COMMUNITY_LIMIT),
 		upcomingEventCount: upcomingEvents.length,
-		upcomingEvents: upcomingEvents.slice(0, DASHBOARD_EVENT_LIMIT),
+		upcomingEvents: shownEvents,
 	}
 }

@@ -4,6 +4,7 @@ import {
 	MessageModel,
 	ProgressModel,
 	ResourceModel,
+	RsvpModel,
 	UserModel,
 	VideoModel,
 	conversationKeyOf,
@@ -11,6 +12,7 @@ import {
 	type CounterName,
 	type Role,
 } from '#models/index'
+import { notify } from './notifications.server'
 import { hashPassword } from './password.server'
 
 /**
@@ -137,27 +139,51 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 
 	const events = [
-		{ title: 'Quarterly Strategy Review (Replay)', offset: -30 * DAY, hours: 1.5, location: 'Online', description: 'How our executive members ran their Q3 planning.' },
+		{ title: 'Quarterly Strategy Review (Replay)', offset: -30 * DAY, hours: 1.5, location: 'Online', description: 'How our executive members ran their Q3 planning.', replay: 'Setting a Clear Direction' },
 		{ title: 'Fireside Chat: Leading Remote Teams', offset: -10 * DAY, hours: 1, location: null, description: 'Maria Gonzalez on trust at a distance.' },
 		{ title: 'New Manager Q&A', offset: -2 * DAY, hours: 1, location: 'Online', description: null },
-		{ title: 'Live Coaching Circle', offset: 30 * 60 * 1000, hours: 1, location: 'Online', description: 'Bring a real challenge; leave with three options.' },
-		{ title: 'Feedback Skills Workshop', offset: 3 * DAY, hours: 2, location: 'Online', description: 'Practise the feedback model from the Communication course.' },
+		// Starts within the hour with a meeting link: members going see 'Join Now' from 15 minutes before.
+		{ title: 'Live Coaching Circle', offset: 30 * 60 * 1000, hours: 1, location: 'Online', description: 'Bring a real challenge; leave with three options.', meetingUrl: 'https://meet.example.com/leaderforge-coaching-circle' },
+		{ title: 'Feedback Skills Workshop', offset: 3 * DAY, hours: 2, location: 'Online', description: 'Practise the feedback model from the Communication course.', meetingUrl: 'https://meet.example.com/leaderforge-feedback-workshop' },
 		{ title: 'Women in Leadership Meetup', offset: 5 * DAY + 3 * HOUR, hours: null, location: 'London, UK', description: 'An evening of stories and networking.' },
 		{ title: 'Annual Leadership Summit', offset: 21 * DAY, hours: 6, location: 'San Francisco, CA', description: 'A full day of talks, workshops and peer groups.' },
 		{ title: 'Strategy Masterclass', offset: 40 * DAY, hours: 2, location: 'Online', description: 'From vision to quarterly priorities.' },
 	]
-	for (const event of events) {
+	for (const event of events as Array<(typeof events)[number] & { meetingUrl?: string; replay?: string }>) {
 		if (await EventModel.exists({ title: event.title })) continue
 		const startTime = new Date(now + event.offset)
+		const replay = event.replay ? await VideoModel.findOne({ title: event.replay }).select('id').lean() : null
 		await createWithId(EventModel, 'events', {
 			title: event.title,
 			description: event.description,
 			startTime,
 			endTime: event.hours === null ? null : new Date(startTime.getTime() + event.hours * HOUR),
 			location: event.location,
+			meetingUrl: event.meetingUrl ?? null,
+			replayVideoId: replay?.id ?? null,
 			createdBy: adminId,
 			createdAt: new Date(),
 		})
+	}
+
+	// Who is going to what (product §2 "Events"): the premium member to the next two sessions.
+	const rsvps: Array<[string, string]> = [
+		['premium', 'Live Coaching Circle'],
+		['maria', 'Live Coaching Circle'],
+		['david', 'Live Coaching Circle'],
+		['premium', 'Feedback Skills Workshop'],
+		['maria', 'Women in Leadership Meetup'],
+		['member', 'Women in Leadership Meetup'],
+	]
+	for (const [username, title] of rsvps) {
+		const event = await EventModel.findOne({ title }).select('id').lean()
+		if (!event) continue
+		const userId = userIds.get(username)!
+		await RsvpModel.updateOne(
+			{ eventId: event.id, userId },
+			{ $setOnInsert: { eventId: event.id, userId, going: true, updatedAt: new Date(now - DAY) } },
+			{ upsert: true },
+		)
 	}
 
 	for (const resource of DEMO_RESOURCES) {
@@ -189,13 +215,28 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 				createdAt: new Date(now - (minutesAgo -= 7) * 60_000 - 60 * 60_000),
 			})
 		}
-		const privateMessages: Array<[string, string, string]> = [
-			['premium', 'member', 'Hi Sam! Saw your question in New Managers. Happy to share my notes from the feedback course.'],
-			['member', 'premium', 'That would be great, thank you!'],
+		// A mention of the premium member, which the seed announces below as the app would.
+		const mentionRoom = communityIds[1]
+		if (mentionRoom !== undefined) {
+			await createWithId(MessageModel, 'messages', {
+				content: '@premium the Feedback Skills Workshop this week is a good next step. See you there?',
+				senderId: userIds.get('maria')!,
+				communityId: mentionRoom,
+				recipientId: null,
+				isPrivate: false,
+				createdAt: new Date(now - 20 * 60_000),
+			})
+		}
+		// [from, to, content, read]: the premium member has two conversations with unread messages.
+		const privateMessages: Array<[string, string, string, boolean]> = [
+			['premium', 'member', 'Hi Sam! Saw your question in New Managers. Happy to share my notes from the feedback course.', true],
+			['member', 'premium', 'That would be great, thank you!', false],
+			['maria', 'premium', 'Loved your question in New Managers. Want to pair up for the coaching circle?', false],
 		]
-		for (const [from, to, content] of privateMessages) {
+		for (const [from, to, content, read] of privateMessages) {
 			const senderId = userIds.get(from)!
 			const recipientId = userIds.get(to)!
+			const createdAt = new Date(now - (minutesAgo -= 3) * 60_000)
 			await createWithId(MessageModel, 'messages', {
 				content,
 				senderId,
@@ -203,7 +244,33 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 				communityId: null,
 				conversationKey: conversationKeyOf(senderId, recipientId),
 				isPrivate: true,
-				createdAt: new Date(now - (minutesAgo -= 3) * 60_000),
+				createdAt,
+				readAt: read ? createdAt : null,
+			})
+		}
+		// What the app would have told the premium member about the above (product §2 "Notifications").
+		const premiumId = userIds.get('premium')!
+		await notify(premiumId, {
+			kind: 'mention',
+			title: 'Maria Gonzalez mentioned you in New Managers',
+			text: '@premium the Feedback Skills Workshop this week is a good next step. See you there?',
+			link: mentionRoom === undefined ? '/community' : `/community/${mentionRoom}`,
+		})
+		for (const [from, name, text] of [
+			['member', 'Sam Rivera', 'That would be great, thank you!'],
+			['maria', 'Maria Gonzalez', 'Loved your question in New Managers. Want to pair up for the coaching circle?'],
+		] as const) {
+			const senderId = userIds.get(from)!
+			await notify(premiumId, { kind: 'private_message', title: `New message from ${name}`, text, link: `/messages?userId=${senderId}`, groupKey: `pm:${senderId}` })
+		}
+		const newLesson = await VideoModel.findOne({ title: 'Measuring What Matters' }).select('id title description').lean()
+		if (newLesson) {
+			await notify(premiumId, {
+				kind: 'new_video',
+				title: `New lesson: ${newLesson.title}`,
+				text: newLesson.description ?? 'A new lesson is in the library.',
+				link: `/content-library/${newLesson.id}`,
+				onceKey: `new_video:${newLesson.id}`,
 			})
 		}
 	}

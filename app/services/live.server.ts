@@ -15,6 +15,12 @@ export interface LivePublisher {
 	emitToUser(userId: number, event: string, payload: unknown): void
 	/** Whether the user has a page with a live connection open now (an email can wait while they are here). */
 	isOnline(userId: number): Promise<boolean>
+	/**
+	 * Whether one of the user's pages has the private conversation with
+	 * `otherUserId` open now: a message that arrives there is read, not
+	 * announced (docs/decisions/101).
+	 */
+	isViewingConversation(userId: number, otherUserId: number): Promise<boolean>
 	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
 	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
 }
@@ -29,5 +35,6 @@ export const live: LivePublisher = {
 	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
 	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
+	isViewingConversation: async (userId, otherUserId) => (await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,
 	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
 }

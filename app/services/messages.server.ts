@@ -16,6 +16,8 @@ import { singleton } from '~/lib/singleton.server'
 import { isPremium } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { live } from './live.server'
+import { notifyMentions } from './mentions.server'
+import { afterPrivateMessage, markConversationRead } from './private-inbox.server'
 import { createRateLimiter } from './rate-limit.server'
 
 /**
@@ -111,12 +113,28 @@ export async function sendCommunityMessage(actor: ChatActor, input: { communityI
 	const content = parseContent(input.content)
 	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
 	await assertNotFlooding(actor)
-	if (!(await CommunityModel.exists({ id: input.communityId }))) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
-	return storeAndDeliver(
+	const community = await CommunityModel.findOne({ id: input.communityId }).select('id name').lean<{ id: number; name: string }>()
+	if (!community) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	const message = await storeAndDeliver(
 		`community:${input.communityId}`,
 		{ content, senderId: actor.id, communityId: input.communityId, recipientId: null, conversationKey: null, isPrivate: false },
 		actor.name,
 	)
+	await afterDelivery('mentions', () => notifyMentions(message, actor, community))
+	return message
+}
+
+/**
+ * What follows a stored message (notifications, unread counts) never makes
+ * the send fail: the message is stored and delivered, and a retry would
+ * send it twice. A failure is logged.
+ */
+async function afterDelivery(what: string, work: () => Promise<void>) {
+	try {
+		await work()
+	} catch (error) {
+		console.error(`After a chat message (${what}):`, error)
+	}
 }
 
 /** Sends a private message: open to every logged-in user (product §6). */
@@ -126,11 +144,13 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 	await assertNotFlooding(actor)
 	if (!(await UserModel.exists({ id: input.recipientId }))) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
 	const conversationKey = conversationKeyOf(actor.id, input.recipientId)
-	return storeAndDeliver(
+	const message = await storeAndDeliver(
 		`conversation:${conversationKey}`,
 		{ content, senderId: actor.id, recipientId: input.recipientId, communityId: null, conversationKey, isPrivate: true },
 		actor.name,
 	)
+	await afterDelivery('read state', () => afterPrivateMessage(message, actor))
+	return message
 }
 
 /** A room's history: every logged-in user may read every room (free accounts read-only). */
@@ -143,7 +163,10 @@ export async function getCommunityHistory(_viewer: ChatViewer, communityId: numb
 export async function getPrivateHistory(viewer: ChatViewer, otherUserId: number, cursor: HistoryCursor = {}): Promise<History> {
 	if (otherUserId === viewer.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	if (!(await UserModel.exists({ id: otherUserId }))) throw new ServiceError('User not found', 404)
-	return readHistory({ conversationKey: conversationKeyOf(viewer.id, otherUserId) }, cursor)
+	const history = await readHistory({ conversationKey: conversationKeyOf(viewer.id, otherUserId) }, cursor)
+	// Opening a conversation reads it (product §2 "Messages").
+	await markConversationRead(viewer.id, otherUserId)
+	return history
 }
 
 /** Reads `?before=` / `?after=` (a message id each; one at a time). */

@@ -7,6 +7,7 @@ import {
 	type NotificationJSON,
 	type NotificationKind,
 } from '#models/index'
+import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { notFound } from '~/lib/service-error'
 import { live } from './live.server'
 
@@ -173,7 +174,14 @@ export async function markNotificationsRead(userId: number, ids?: number[]): Pro
 			{ $set: { readAt: now } },
 		)
 	}
-	return countUnreadNotifications(userId)
+	const unreadCount = await countUnreadNotifications(userId)
+	tellRead(userId, unreadCount)
+	return unreadCount
+}
+
+/** The member's other open pages hear the new count (`notifications_read`), so every bell goes down together. */
+function tellRead(userId: number, unreadCount: number) {
+	live.emitToUser(userId, 'notifications_read', { unreadCount })
 }
 
 /** One of the member's notifications, for opening it; someone else's is a 404. */
@@ -181,4 +189,32 @@ export async function getNotification(userId: number, id: number): Promise<Notif
 	const notification = await NotificationModel.findOne({ recipientId: userId, id }).lean<Notification>()
 	if (!notification) throw notFound('Notification not found')
 	return toNotificationJSON(notification)
+}
+
+/** The bell's drop-down: the newest few notifications and the unread count. */
+export async function getBell(userId: number): Promise<{ unreadCount: number; notifications: NotificationJSON[] }> {
+	const { unreadCount, notifications } = await listNotifications(userId, { limit: BELL_NOTIFICATION_COUNT })
+	return { unreadCount, notifications }
+}
+
+/**
+ * Opens one of the member's notifications: marks it read and answers where
+ * it leads (its link, or /notifications when it has none). Someone else's is
+ * a 404 and nothing changes.
+ */
+export async function openNotification(userId: number, id: number): Promise<string> {
+	const notification = await getNotification(userId, id)
+	await markNotificationsRead(userId, [id])
+	return notification.link ?? '/notifications'
+}
+
+/**
+ * Marks read the member's unread notification with `groupKey` (the private
+ * messages of one person, once that conversation has been opened) and
+ * answers whether there was one.
+ */
+export async function markGroupRead(userId: number, groupKey: string): Promise<boolean> {
+	const result = await NotificationModel.updateMany({ recipientId: userId, groupKey, readAt: null }, { $set: { readAt: new Date() } })
+	if (result.modifiedCount > 0) tellRead(userId, await countUnreadNotifications(userId))
+	return result.modifiedCount > 0
 }

@@ -1,10 +1,13 @@
 import mongoose from 'mongoose'
-import { ProgressModel, VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { EventModel, ProgressModel, UserModel, VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
 import { anyFieldContains } from '~/lib/search.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueWriter } from './catalogue-writer.server'
 import { notFound } from '~/lib/service-error'
+import { runJobSoon, type Job } from './jobs.server'
+import { notify } from './notifications.server'
 import { type Actor } from './permissions.server'
 
 /** All videos in library order (by id), optionally filtered by a case-insensitive search and a category. */
@@ -66,8 +69,71 @@ const videoWriter = catalogueWriter({
 	counter: 'videos',
 	toJSON: toVideoJSON,
 	notFoundMessage: 'Video not found',
-	deleteDependents: (videoId) => ProgressModel.deleteMany({ videoId }),
+	deleteDependents: async (videoId) => {
+		await ProgressModel.deleteMany({ videoId })
+		// An event whose replay this was has no replay any more.
+		await EventModel.updateMany({ replayVideoId: videoId }, { $set: { replayVideoId: null } })
+	},
+	createdWith: { announcementPending: true },
 })
-export const createVideo = (actor: Actor, input: VideoInput) => videoWriter.create(actor, input)
+
+/** Publishes a video; the members who can play it are told by newVideoAnnouncementsJob, outside this request. */
+export async function createVideo(actor: Actor, input: VideoInput): Promise<VideoJSON> {
+	const video = await videoWriter.create(actor, input)
+	runJobSoon(NEW_VIDEO_JOB)
+	return video
+}
 export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) => videoWriter.update(actor, id, changes)
 export const deleteVideo = (actor: Actor, id: number) => videoWriter.remove(actor, id)
+
+const NEW_VIDEO_JOB = 'new-video-announcements'
+/** Members told per step; the video's cursor is saved after each step. */
+const ANNOUNCE_BATCH = 500
+/** A run stops after this long and the next run goes on from the cursor, so no run outlives its lease. */
+const ANNOUNCE_RUN_MS = 45_000
+
+/**
+ * Tells every member who can play a newly published video about it (product
+ * §2 "Notifications"): premium members for any video, free members for the
+ * videos they can play. That can be 100,000 members, so it is not done in
+ * the admin's request: the video is stored with `announcementPending`, and
+ * this job walks the members in id order, a batch at a time, saving its
+ * cursor on the video after each batch. A crash or a restart resumes from
+ * the cursor, and the once-key makes a batch that is sent again harmless
+ * (docs/decisions/104).
+ */
+export const newVideoAnnouncementsJob: Job = {
+	name: NEW_VIDEO_JOB,
+	everyMs: 60_000,
+	lockMs: 2 * 60_000,
+	async run({ signal }) {
+		const stopAt = Date.now() + ANNOUNCE_RUN_MS
+		const pending = await VideoModel.find({ announcementPending: true }).sort({ id: 1 }).lean<Video[]>()
+		for (const video of pending) {
+			let cursor = video.announcedThroughUserId ?? 0
+			const audience = video.id <= FREE_VIDEO_LIMIT ? {} : { subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }) }
+			for (;;) {
+				if (signal.aborted || Date.now() > stopAt) return
+				const batch = await UserModel.find({ ...audience, id: mongoose.trusted({ $gt: cursor }) })
+					.sort({ id: 1 })
+					.limit(ANNOUNCE_BATCH)
+					.select('id')
+					.lean<Array<{ id: number }>>()
+				if (batch.length === 0) break
+				await notify(
+					batch.map((member) => member.id).filter((id) => id !== video.createdBy),
+					{
+						kind: 'new_video',
+						title: `New lesson: ${video.title}`,
+						text: video.description ?? (video.category ? `A new ${video.category} lesson is in the library.` : 'A new lesson is in the library.'),
+						link: `/content-library/${video.id}`,
+						onceKey: `new_video:${video.id}`,
+					},
+				)
+				cursor = batch[batch.length - 1]!.id
+				await VideoModel.updateOne({ id: video.id }, { $set: { announcedThroughUserId: cursor } })
+			}
+			await VideoModel.updateOne({ id: video.id }, { $unset: { announcementPending: 1, announcedThroughUserId: 1 } })
+		}
+	},
+}

@@ -62,10 +62,16 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
  */
 export const JSON_CONTENT_TYPE_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)'
 
-export async function readJsonBody<Schema extends z.ZodTypeAny>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodTypeAny>(
+	request: Request,
+	schema: Schema,
+	/** `requireBody`: an empty body is refused rather than read as {} (where {} means something, like "mark all read"). */
+	{ requireBody = false }: { requireBody?: boolean } = {},
+): Promise<z.output<Schema>> {
 	// The media type exactly (parameters such as charset aside): `application/json-evil` is not JSON.
 	if (mediaTypeOf(request.headers.get('Content-Type')) !== 'application/json') throw jsonError(415, JSON_CONTENT_TYPE_REQUIRED)
 	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
+	if (requireBody && !text.trim()) throw jsonError(400, 'The request body must be a JSON object')
 	let body: unknown
 	try {
 		body = text ? JSON.parse(text) : {}

@@ -68,6 +68,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/messages?userId=6', ready: (page) => page.getByRole('heading', { name: 'Maria Gonzalez' }) },
 		{ path: '/events', ready: heading('Events') },
 		{ path: '/events?tab=past', ready: heading('Events') },
+		{ path: '/notifications', ready: heading('Notifications') },
 		{ path: '/resources', ready: heading('Resources') },
 		{ path: '/profile', ready: heading('My Profile') },
 		{ path: '/profile?tab=password', ready: heading('My Profile') },
@@ -89,6 +90,11 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 	],
 	premium: [
+		// The premium member has notifications, unread messages and RSVPs in the demo data.
+		{ path: '/notifications', ready: heading('Notifications') },
+		{ path: '/events', ready: heading('Events') },
+		{ path: '/messages', ready: heading('Messages') },
+		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },

@@ -29,7 +29,7 @@ const PATHS: Record<Account, string[]> = {
 		'/profile?tab=password',
 		'/subscribe',
 	],
-	premium: ['/dashboard', '/content-library/12', '/community/1', '/subscription-success'],
+	premium: ['/dashboard', '/content-library/12', '/community/1', '/subscription-success', '/notifications', '/events', '/messages'],
 	admin: ['/admin', '/admin?tab=content', '/admin?tab=communities', '/admin?tab=events', '/admin?tab=resources', '/admin/videos/new', '/admin/events/1/edit'],
 }
 
@@ -64,3 +64,17 @@ for (const account of Object.keys(PATHS) as Account[]) {
 		expect(overflowing, overflowing.join('\n')).toEqual([])
 	})
 }
+
+test('on a phone the open conversation comes first, with the way back to the contacts above it', async ({ newBrowser }) => {
+	const phone = await newBrowser({ viewport: PHONE })
+	await phone.login('premium')
+	await phone.page.goto('/messages?userId=6')
+	const conversation = phone.page.getByRole('region', { name: 'Conversation with Maria Gonzalez' })
+	const contacts = phone.page.getByRole('list', { name: 'Contacts' })
+	await expect(conversation).toBeVisible()
+	const [conversationTop, contactsTop] = await Promise.all([conversation.boundingBox(), contacts.boundingBox()])
+	expect(conversationTop!.y).toBeLessThan(contactsTop!.y)
+	await phone.page.getByRole('link', { name: 'Back to contacts' }).click()
+	await expect(contacts).toBeInViewport()
+	await phone.close()
+})

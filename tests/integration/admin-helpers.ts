@@ -1,4 +1,16 @@
-import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel } from '#models/index'
+import mongoose from 'mongoose'
+import {
+	CalendarFeedModel,
+	CommunityModel,
+	EventModel,
+	MessageModel,
+	NotificationModel,
+	ProgressModel,
+	ResourceModel,
+	RsvpModel,
+	UserModel,
+	VideoModel,
+} from '#models/index'
 
 /** Shared by the admin integration tests: the demo accounts and a picture of everything the admin panel can change. */
 
@@ -7,7 +19,7 @@ export type DemoAccount = 'admin' | 'manager' | 'moderator' | 'member' | 'premiu
 /** Every entity document (users in full, password hashes included), without ObjectIds: equal snapshots mean nothing changed. */
 export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
-	const [users, videos, communities, events, resources, progress, messages] = await Promise.all([
+	const [users, videos, communities, events, resources, progress, messages, rsvps, calendarFeeds, readNotifications] = await Promise.all([
 		UserModel.find().sort({ id: 1 }).lean(),
 		VideoModel.find().sort({ id: 1 }).lean(),
 		CommunityModel.find().sort({ id: 1 }).lean(),
@@ -15,15 +27,23 @@ export async function snapshot() {
 		ResourceModel.find().sort({ id: 1 }).lean(),
 		ProgressModel.find().sort({ id: 1 }).lean(),
 		MessageModel.find().sort({ id: 1 }).lean(),
+		RsvpModel.find().sort({ eventId: 1, userId: 1 }).lean(),
+		CalendarFeedModel.find().sort({ userId: 1 }).lean(),
+		// Which notifications are read: background jobs add unread ones at any time, only a member's request reads them.
+		NotificationModel.find({ readAt: mongoose.trusted({ $ne: null }) }).select('id readAt -_id').sort({ id: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
-		videos: strip(videos),
+		// A new video's announcement is background work (a job clears these as it goes), not the request's doing.
+		videos: strip(videos).map(({ announcementPending: _pending, announcedThroughUserId: _cursor, ...video }) => video),
 		communities: strip(communities),
 		events: strip(events),
 		resources: strip(resources),
 		progress: strip(progress),
 		messages: strip(messages),
+		rsvps: strip(rsvps),
+		calendarFeeds: strip(calendarFeeds),
+		readNotifications,
 	})
 }
 

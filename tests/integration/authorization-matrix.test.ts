@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SessionModel, UserModel } from '#models/index'
+import { RsvpModel, SessionModel, UserModel } from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
 import { STRIPE_TEST_ENV } from '../mocks/fake-stripe'
 import { useStripeModeServer } from '../setup/billing-test-helpers'
@@ -8,7 +8,7 @@ import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
 import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
-import { connectChat, demoMember } from './chat-helpers'
+import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
 
 /**
@@ -81,6 +81,13 @@ const newAccount = () => {
 	registered += 1
 	return { username: `matrix${registered}`, password: NEW_PASSWORD, name: 'Matrix Newcomer', email: `matrix${registered}@example.com` }
 }
+/** Event 7 (the summit, weeks ahead) takes RSVPs; event 3 (the Q&A, two days ago) is over. */
+const UPCOMING_EVENT = 7
+const PAST_EVENT = 3
+/** The seeded RSVPs only, after a row that added some. */
+const forgetRsvps = async () => {
+	await RsvpModel.deleteMany({ eventId: UPCOMING_EVENT })
+}
 /** The free member's subscription as seeded, after a row that started one. */
 const resetFreeMember = async () => {
 	await UserModel.updateOne({ id: ids.member }, { $set: { subscriptionStatus: 'inactive', trialEndsAt: null, stripeCustomerId: null, stripeSubscriptionId: null } })
@@ -109,6 +116,13 @@ const API_CALLS: Row[] = [
 	api('GET /api/resources',                        ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('GET /api/messages/community/1',             ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('GET /api/messages/private/{other}',         ['401',   '200',  '200',   '200',     '200',           '200']),
+	// Issue 11: notifications, conversations and RSVPs, each member's own only
+	api('GET /api/notifications',                    ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/notifications/read',              ['401',   '200',  '200',   '200',     '200',           '200'], { body: {} }),
+	api('POST /api/notifications/read',              ['401',   '404',  '404',   '404',     '404',           '404'], { body: { ids: [999_999] }, note: "an id that is not the caller's" }),
+	api('GET /api/conversations',                    ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/events/{upcoming}/rsvp',          ['401',   '200',  '200',   '200',     '200',           '200'], { body: { going: true }, after: forgetRsvps }),
+	api('POST /api/events/{past}/rsvp',              ['401',   '409',  '409',   '409',     '409',           '409'], { body: { going: true }, note: 'the event has started' }),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
 	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
@@ -148,6 +162,9 @@ const PAGES: Row[] = [
 	page('GET /resources',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /profile',                    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /subscription-success',       ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /notifications',              ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /events/{upcoming}/calendar.ics', ['→ /auth',  '200',          '200',          '200',          '200',                  '200']),
+	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404',         '404',          '404',          '404',                  '404'], { note: 'a feed is found by its secret token only' }),
 	page('GET /settings',                   ['→ /auth',      '→ /profile',   '→ /profile',   '→ /profile',   '→ /profile',           '→ /profile']),
 	page('GET /subscribe',                  ['→ /auth',      '200',          '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard'], { note: 'only the free member has something to buy' }),
 	page('GET /admin',                      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
@@ -189,6 +206,10 @@ const FORMS: Row[] = [
 	form('POST /content-library/11',                                   ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { note: 'a Premium video' }),
 	form('POST /community/1',                                          ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
 	form('POST /messages?userId={other}',                              ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
+	form('POST /events',                                               ['→ /auth',      '→ /events#event-7', '→ /events#event-7', '→ /events#event-7', '→ /events#event-7',   '→ /events#event-7'], { body: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' }, after: forgetRsvps, note: 'event 7 is upcoming' }),
+	form('POST /notifications',                                        ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'read-all' } }),
+	form('POST /notifications',                                        ['→ /auth',      '404',          '404',          '404',          '404',                      '404'], { body: { intent: 'open', id: '999999' }, note: "a notification that is not the caller's" }),
+	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'calendar-feed' } }),
 	form('POST /subscribe',                                            ['→ /auth',      '400',          '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { note: 'with Stripe the card form is needed; Premium members have nothing to buy' }),
 	form('POST /admin/users/{other}/role?tab=users',                   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users'], { body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' }),
 	form('POST /admin/videos/new?tab=content',                         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
@@ -216,7 +237,11 @@ const FRESH_BODY: Record<string, Record<string, unknown>> = { videos: VIDEO, com
 
 /** The path with its placeholders filled in: {video} and the like are new entities, made by an admin for this one call. */
 async function fillIn(path: string, role: Role): Promise<string> {
-	let filled = path.replace('{self}', String(ids[role])).replace('{other}', String(ids.other))
+	let filled = path
+		.replace('{self}', String(ids[role]))
+		.replace('{other}', String(ids.other))
+		.replace('{upcoming}', String(UPCOMING_EVENT))
+		.replace('{past}', String(PAST_EVENT))
 	for (const [placeholder, entity] of Object.entries(FRESH)) {
 		if (!filled.includes(`{${placeholder}}`)) continue
 		const created = await as.admin.json('POST', `/api/admin/${entity}`, FRESH_BODY[entity])
@@ -295,6 +320,28 @@ describe('private conversations', () => {
 				expect.soft(page.includes(LINE), `GET /messages?userId={${withWhom}} as ${role}`).toBe(participant)
 			}
 		}
+	})
+})
+
+describe('live notifications (issue 11)', () => {
+	it("reach only their recipient's open pages", async () => {
+		const premium = await demoMember(app.server.url, 'premium')
+		const member = await demoMember(app.server.url, 'member')
+		const premiumPage = await connectChat(app.server.url, premium, { auth: false })
+		const memberPage = await connectChat(app.server.url, member, { auth: false })
+		const heard: Record<string, string[]> = { premium: [], member: [] }
+		premiumPage.socket.on('notification', (event: { notification: { title: string } }) => heard.premium!.push(event.notification.title))
+		memberPage.socket.on('notification', (event: { notification: { title: string } }) => heard.member!.push(event.notification.title))
+		const arrived = new Promise<void>((resolve) => premiumPage.socket.once('notification', () => resolve()))
+		const david = await connectChat(app.server.url, await demoMember(app.server.url, 'david'))
+		expect((await david.send('private_message', { content: 'Matrix: only for you', recipientId: premium.id })).ok).toBe(true)
+		await arrived
+		// A round trip on the member's socket after the message: anything meant for it would have come first.
+		await authenticate(memberPage, member)
+		for (const client of [david, premiumPage, memberPage]) client.close()
+		// (A reminder of an event the premium member is going to may arrive meanwhile too.)
+		expect(heard.premium).toContain('New message from David Kim')
+		expect(heard.member).toEqual([])
 	})
 })
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { StripeEventModel } from '#models/index'
+import { NotificationModel, StripeEventModel } from '#models/index'
 import { isPremiumStatus } from '~/lib/subscription'
 import { storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
 import { signUpMember } from '../setup/members'
@@ -105,10 +105,16 @@ describe('status changes', () => {
 
 		app.fake.updateSubscription(member.subscriptionId, { status: 'past_due', trial_end: nowSeconds() - 60 })
 		// The payload claims "paid"; Stripe says past_due. Stripe wins.
-		await deliverOk(stripeEvent('invoice.payment_failed', invoiceOf(member.subscriptionId, member.customerId, 'paid')))
+		const failed = stripeEvent('invoice.payment_failed', invoiceOf(member.subscriptionId, member.customerId, 'paid'))
+		await deliverOk(failed)
 		const pastDue = await storedSubscription(member.id)
 		expect(pastDue.status).toBe('past_due')
 		expect(isPremiumStatus(pastDue.status)).toBe(false)
+		// The member is told once, in the app, even when Stripe delivers the event again.
+		expect(await deliverOk(failed)).toBe('replay')
+		expect(await NotificationModel.find({ recipientId: member.id, kind: 'payment_failed' }).lean()).toMatchObject([
+			{ title: 'Your payment did not go through', link: '/subscribe', readAt: null },
+		])
 
 		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
 		await deliverOk(stripeEvent('invoice.payment_succeeded', invoiceOf(member.subscriptionId, member.customerId, 'paid')))
@@ -122,6 +128,9 @@ describe('status changes', () => {
 		const stored = await storedSubscription(member.id)
 		expect(stored).toMatchObject({ status: 'canceled', trialEndsAt: null })
 		expect(isPremiumStatus(stored.status)).toBe(false)
+		expect(await NotificationModel.find({ recipientId: member.id, kind: 'subscription_ended' }).lean()).toMatchObject([
+			{ title: 'Your Premium subscription has ended' },
+		])
 	})
 })
 

@@ -89,6 +89,9 @@ const JSON_CALLS: JsonCall[] = [
 	{ call: 'PATCH /api/admin/events/2', as: 'admin', body: EVENT, required: [] },
 	{ call: 'POST /api/admin/resources', as: 'content_manager', body: RESOURCE, required: ['title', 'url'] },
 	{ call: 'PATCH /api/admin/resources/2', as: 'admin', body: RESOURCE, required: [] },
+	// Issue 11: RSVPs (event 7, the summit, is weeks ahead) and marking notifications read ({} would mark all).
+	{ call: 'POST /api/events/7/rsvp', as: 'member', body: { going: true }, required: ['going'] },
+	{ call: 'POST /api/notifications/read', as: 'premium', body: { ids: [1] }, required: [] },
 ]
 
 interface HostileBody {
@@ -163,6 +166,7 @@ describe('ids in the path', () => {
 		{ call: 'PATCH /api/users/{id}', as: 'member', body: { name: 'Nobody Home' }, notFound: 'User not found', unknown: [403, 'You can only change your own profile'] },
 		{ call: 'POST /api/users/{id}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' }, notFound: 'User not found', unknown: [403, 'You can only change your own password'] },
 		{ call: 'PATCH /api/admin/users/{id}/role', as: 'admin', body: { role: 'member' }, notFound: 'User not found' },
+		{ call: 'POST /api/events/{id}/rsvp', as: 'member', body: { going: true }, notFound: 'Event not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
@@ -198,6 +202,7 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/messages/community/1', '/api/messages/private/{david}', '/api/admin/users', '/api/admin/users/{david}/role',
 		'/api/admin/videos', '/api/admin/videos/1', '/api/admin/communities', '/api/admin/communities/1', '/api/admin/events',
 		'/api/admin/events/1', '/api/admin/resources', '/api/admin/resources/1', '/api/get-or-create-subscription', '/api/stripe/webhook',
+		'/api/events/7/rsvp', '/api/notifications', '/api/notifications/read', '/api/conversations',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -306,6 +311,8 @@ interface FormCall {
 	required?: string[]
 	/** Fields that choose what the form does rather than carry data. */
 	fixed?: string[]
+	/** The status of the good post when it is not a redirect (a form whose answer is shown once, in the page). */
+	accepted?: number
 }
 
 const VIDEO_FORM = { title: 'Leading Hybrid Teams', description: 'Rituals.', url: '/media/teams.mp4', thumbnail: '', duration: '12', category: 'Teams' }
@@ -337,6 +344,11 @@ const FORM_CALLS: FormCall[] = [
 	{ action: '/admin/resources/new?tab=resources', as: 'content_manager', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
 	{ action: '/admin/resources/2/edit?tab=resources', as: 'admin', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
 	{ action: '/admin/resources/2/delete?tab=resources', as: 'admin', fields: {} },
+	// Issue 11: RSVP, the notifications' forms (notification 1 is the premium member's seeded mention), the calendar address.
+	{ action: '/events', as: 'member', fields: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' }, required: ['eventId', 'going'], fixed: ['intent', 'returnTo'] },
+	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
+	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
+	{ action: '/profile?tab=account', as: 'member', fields: { intent: 'calendar-feed' }, fixed: ['intent'], accepted: 200 },
 ]
 
 interface HostileForm {
@@ -465,7 +477,7 @@ describe('socket events', () => {
 		private_message: { good: { content: 'Hello David', recipientId: david.id }, idFields: ['recipientId'] },
 		// Typing in a room nobody reads is harmless, so typing's ids are not checked against the database.
 		typing: { good: { isTyping: true, targetId: 1, isPrivate: false }, idFields: [] as string[], optional: ['isPrivate'] },
-		subscribe: { good: { communityIds: [1] }, idFields: [] as string[] },
+		subscribe: { good: { communityIds: [1], conversationWith: david.id }, idFields: [] as string[], optional: ['conversationWith'] },
 	})
 
 	function hostilePayloads({ good, idFields, optional = [] }: { good: Record<string, unknown>; idFields: string[]; optional?: string[] }): Array<[string, unknown[]]> {
@@ -596,11 +608,11 @@ describe('the good requests of the tables', () => {
 			const response = await clientFor(role).json(method, withIds(path), body)
 			expect.soft(response.status, call).toBeLessThan(300)
 		}
-		for (const { action, as: role, fields } of FORM_CALLS) {
+		for (const { action, as: role, fields, accepted } of FORM_CALLS) {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
 			const response = await client.postForm(withIds(action), { csrf: token!, ...fields })
-			expect.soft([302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
+			expect.soft(accepted ? [accepted] : [302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
 			// Logging out ends the session the next rows use.
 			if (action === '/logout' || fields.intent === 'logout-all') as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
 		}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ProgressModel, ResourceModel, SessionModel, UserModel } from '#models/index'
+import { NotificationModel, ProgressModel, ResourceModel, SessionModel, UserModel, VideoModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
@@ -39,14 +39,26 @@ describe('the logged-in layout', () => {
 		}
 		expect(text).toContain('Your Communities')
 		expect(text).toMatch(/Executive Leadership.*New Managers.*Women in Leadership/)
-		expect(text).toContain('Notifications (3 new)')
-		expect(text).toContain('Messages (2 unread)')
+		// Seeded: the free member has read everything; a count of 0 shows no badge (product §2 "Top bar").
+		expect(text).toMatch(/Notifications Notifications No notifications yet See all notifications/)
+		expect(text).not.toMatch(/Notifications \(\d+ new\)|Messages \(\d+ unread\)/)
 		expect(text).toMatch(/User menu S member Sam Rivera Profile Dashboard Settings Logout/)
 		expect(html).not.toContain('href="/admin"')
 		expect(html).toMatch(/<details data-menu/)
 		// Only the tiny time-zone hint, no application bundle.
 		expect(html.match(/<script/g)).toHaveLength(1)
 		expect(html).not.toContain('/build/entry.client')
+	})
+
+	it("shows the premium member's real unread counts on the bell and on Messages, and the newest notifications", async () => {
+		const { text } = await page(await logIn(server.url, 'premium'), '/dashboard')
+		const premiumId = (await UserModel.findOne({ usernameKey: 'premium' }).lean())!.id
+		const unread = await NotificationModel.countDocuments({ recipientId: premiumId, readAt: null })
+		expect(unread).toBeGreaterThanOrEqual(4)
+		expect(text).toContain(`Notifications (${unread} new)`)
+		expect(text).toMatch(/Maria Gonzalez mentioned you in New Managers/)
+		// Seeded: Sam and Maria each wrote to the premium member, who has not opened either conversation.
+		expect(text).toContain('Messages (2 unread)')
 	})
 
 	it('shows Administration to admins and content managers only', async () => {
@@ -109,11 +121,11 @@ describe('the dashboard', () => {
 		expect(text).toMatch(/Upcoming Events 5 .*Next: Live Coaching Circle/)
 		expect(text).toMatch(/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/)
 		expect(text).not.toMatch(/Continue Learning.*What Great Leaders Do Differently.*Upcoming Events/)
-		// The next 2 events: the coaching circle starts within the hour (Join), the workshop does not (RSVP).
-		expect(text).toMatch(/Live Coaching Circle.*Join .*Feedback Skills Workshop.*RSVP/)
+		// The next 2 events, both with the premium member going: the coaching circle's link opens 15 minutes before it starts.
+		expect(text).toMatch(/Live Coaching Circle .*Going Join opens at \d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/)
 		expect(text).not.toContain('Women in Leadership Meetup')
-		expect(text).toMatch(/Community Activity .*Executive Leadership.*New Managers.*Women in Leadership/)
-		expect(text).not.toContain('Remote Team Leaders')
+		// The latest messages in the rooms, newest first, with author, room and time.
+		expect(text).toMatch(/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Maria Gonzalez in Women in Leadership .*Jordan Lee in New Managers/)
 		expect(text).toContain('Times are shown in UTC')
 		for (const href of ['/content-library', '/community', '/events']) expect(html).toContain(`href="${href}"`)
 	})
@@ -247,16 +259,23 @@ describe('the events page', () => {
 			headers: { Cookie: `__session=${client.cookie('__session')}; tz=${encodeURIComponent(morningTimeZone())}` },
 		})
 		const text = textOf(await response.text())
-		expect(text).toMatch(/Today Live Coaching Circle Starting soon.*Join Now/)
+		expect(text).toMatch(/Today Live Coaching Circle Starting soon .*RSVP .*3 going/)
 		expect(text).toMatch(/This Week Feedback Skills Workshop In [23] days.*Women in Leadership Meetup In [45] days/)
+		// Seeded: the free member is going to the meetup, which has no meeting link: it says where it happens.
+		expect(text).toMatch(/Women in Leadership Meetup .*Going Cancel RSVP Happens at: London, UK .*2 going/)
 		expect(text).toMatch(/Later Annual Leadership Summit In (20|21) days.*Strategy Masterclass In (39|40) days/)
-		expect(text.match(/Join Now/g)).toHaveLength(1)
+		expect(text).not.toContain('Join Now')
 		expect(text).not.toContain('Quarterly Strategy Review')
 	})
 
-	it('lists past events newest first, each with Replay', async () => {
-		const { text } = await page(await logIn(server.url, 'member'), '/events?tab=past')
-		expect(text).toMatch(/New Manager Q&A.*Replay.*Fireside Chat: Leading Remote Teams.*Replay.*Quarterly Strategy Review \(Replay\).*Replay/)
+	it('lists past events newest first, with Replay only where there is a replay video', async () => {
+		const { text, html } = await page(await logIn(server.url, 'member'), '/events?tab=past')
+		expect(text).toMatch(/New Manager Q&A.*Fireside Chat: Leading Remote Teams.*Quarterly Strategy Review \(Replay\).*Replay /)
+		expect(html.match(/aria-label="Replay: /g)).toHaveLength(1)
+		const replay = (await VideoModel.findOne({ title: 'Setting a Clear Direction' }).lean())!
+		expect(html).toContain(`href="/content-library/${replay.id}"`)
+		// A past event takes no RSVP.
+		expect(text).not.toMatch(/RSVP/)
 		expect(text).not.toContain('Annual Leadership Summit')
 	})
 

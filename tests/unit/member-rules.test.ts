@@ -5,11 +5,12 @@ import {
 	groupUpcomingEvents,
 	relativeStartText,
 	splitEvents,
-	startsWithinJoinWindow,
+	joinWindow,
 	upcomingGroupOf,
 } from '~/lib/events'
 import { ChangePasswordFormSchema, ChangePasswordSchema, ProfileSchema, ProfileUpdateSchema, ProgressReportSchema } from '~/lib/member-schemas'
 import { GENERIC_RESOURCE_ICON, resourceLink, resourceTypeInfo } from '~/components/resource-type'
+import { mentionedUsernames, splitMentions } from '~/lib/mentions'
 import { readTimeZone } from '~/lib/time-zone'
 import { formatPlaybackTime, isVideoLocked, minutesRemaining, percentWatched, progressState, progressText } from '~/lib/videos'
 
@@ -58,10 +59,25 @@ describe('events (product §2)', () => {
 		expect(relativeStartText(event(new Date(now.getTime() + 59 * 60_000)), now)).toBe('Starting soon')
 	})
 
-	it('offers "Join" only in the hour before the start', () => {
-		expect(startsWithinJoinWindow(event(new Date(now.getTime() + 30 * 60_000)), now)).toBe(true)
-		expect(startsWithinJoinWindow(event(new Date(now.getTime() + HOUR)), now)).toBe(false)
-		expect(startsWithinJoinWindow(event(new Date(now.getTime() - 60_000)), now)).toBe(false)
+	it('opens "Join Now" 15 minutes before the start, until the end (an hour when there is no end)', () => {
+		const startingIn = (minutes: number, endMinutes: number | null = null) =>
+			joinWindow(
+				{ startTime: new Date(now.getTime() + minutes * 60_000).toISOString(), endTime: endMinutes === null ? null : new Date(now.getTime() + endMinutes * 60_000).toISOString() },
+				now,
+			).state
+		expect(startingIn(16)).toBe('not-yet')
+		expect(startingIn(15)).toBe('open')
+		expect(startingIn(-30, 10)).toBe('open')
+		expect(startingIn(-30, -1)).toBe('over')
+		expect(startingIn(-59)).toBe('open')
+		expect(startingIn(-60)).toBe('over')
+	})
+
+	it('finds @mentions, not e-mail addresses, and gives the text back whole', () => {
+		const text = 'Hi @ada.lovelace and @Bob_2! Mail ada@example.com, not @x. Thanks @ada.lovelace.'
+		expect(mentionedUsernames(text)).toEqual(['ada.lovelace', 'bob_2'])
+		expect(splitMentions(text).map((part) => part.text).join('')).toBe(text)
+		expect(splitMentions('@carol')).toEqual([{ text: '@carol', mention: 'carol' }])
 	})
 
 	it('shows times in the given zone, with "TBD" for a missing end', () => {

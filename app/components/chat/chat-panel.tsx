@@ -8,6 +8,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { useConformForm } from '~/components/use-conform-form'
 import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
+import { MessageText } from '~/components/chat/message-text'
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
@@ -87,6 +88,7 @@ export function ChatPanel({
 									mine={message.senderId === me.id}
 									continued={index > 0 && chat.messages[index - 1]!.senderId === message.senderId}
 									hydrated={hydrated}
+									viewerUsername={me.username}
 								/>
 							))}
 						</ol>
@@ -152,7 +154,19 @@ function formatTime(iso: string, local: boolean) {
 	return local ? text : `${text} UTC`
 }
 
-function MessageItem({ message, mine, continued, hydrated }: { message: ChatMessage; mine: boolean; continued: boolean; hydrated: boolean }) {
+function MessageItem({
+	message,
+	mine,
+	continued,
+	hydrated,
+	viewerUsername,
+}: {
+	message: ChatMessage
+	mine: boolean
+	continued: boolean
+	hydrated: boolean
+	viewerUsername: string
+}) {
 	const name = message.senderName ?? 'Member'
 	return (
 		<li className={`flex gap-2 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={message.id}>
@@ -171,7 +185,7 @@ function MessageItem({ message, mine, continued, hydrated }: { message: ChatMess
 						mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-gray-100 text-gray-900'
 					}`}
 				>
-					{message.content}
+					<MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
 				</p>
 			</div>
 		</li>

@@ -118,7 +118,8 @@ export function useChat({
 			connectErrorShown = false
 			setStatus('connected')
 			const current = targetRef.current
-			socket.emit('subscribe', { communityIds: current.kind === 'community' ? [current.communityId] : [] })
+			// A private conversation says it is on screen, so its new messages count as read (docs/decisions/101).
+			socket.emit('subscribe', current.kind === 'community' ? { communityIds: [current.communityId] } : { communityIds: [], conversationWith: current.userId })
 			void catchUp()
 		})
 		socket.on('connect_error', () => {

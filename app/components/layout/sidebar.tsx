@@ -4,16 +4,15 @@ import { LogoutButton } from '~/components/logout-button'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { isPremium } from '~/lib/subscription'
 import { CountBadge } from './menu'
-import { MESSAGE_BADGE_COUNT } from './top-bar'
 
 /** product §2: Administration is shown to these roles only. */
 const ADMIN_PANEL_ROLES: readonly Role[] = ['admin', 'content_manager']
 
-const LINKS: Array<{ to: string; label: string; icon: IconName; badge?: number }> = [
+const LINKS: Array<{ to: string; label: string; icon: IconName }> = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
 	{ to: '/content-library', label: 'Content Library', icon: 'video' },
 	{ to: '/community', label: 'Community', icon: 'community' },
-	{ to: '/messages', label: 'Messages', icon: 'messages', badge: MESSAGE_BADGE_COUNT },
+	{ to: '/messages', label: 'Messages', icon: 'messages' },
 	{ to: '/events', label: 'Events', icon: 'events' },
 	{ to: '/resources', label: 'Resources', icon: 'resources' },
 ]
@@ -34,7 +33,18 @@ interface SidebarUser {
  * 16rem wide, 5rem collapsed (product §2). Small screens always get the
  * narrow rail; the labels stay in the page for screen readers.
  */
-export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; collapsed: boolean; trialEnds: string | null }) {
+export function Sidebar({
+	user,
+	collapsed,
+	trialEnds,
+	unreadConversations,
+}: {
+	user: SidebarUser
+	collapsed: boolean
+	trialEnds: string | null
+	/** The Messages badge: conversations with unread messages (none at 0). */
+	unreadConversations: number
+}) {
 	const label = collapsed ? 'sr-only' : 'sr-only md:not-sr-only'
 	const links = ADMIN_PANEL_ROLES.includes(user.role)
 		? [...LINKS, { to: '/admin', label: 'Administration', icon: 'admin' as const }]
@@ -54,22 +64,28 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 		>
 			<nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
 				<ul className="space-y-1">
-					{links.map((link) => (
+					{links.map((link) => {
+						const badge = link.to === '/messages' && unreadConversations > 0 ? unreadConversations : null
+						return (
 						<li key={link.to}>
 							<NavLink to={link.to} title={link.label} className={({ isActive }) => itemClass(isActive)}>
 								<span className="relative">
 									<Icon name={link.icon} />
-									{link.badge && collapsed ? <CountBadge count={link.badge} className="absolute -right-2 -top-2" /> : null}
+									{badge && collapsed ? <CountBadge count={badge} className="absolute -right-2 -top-2" /> : null}
 								</span>
-								<span className={`${label} flex-1`}>{link.label}</span>
-								{link.badge && !collapsed ? (
+								<span className={`${label} flex-1`}>
+									{link.label}
+									{badge ? <span className="sr-only">{` (${badge} unread)`}</span> : null}
+								</span>
+								{badge && !collapsed ? (
 									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">
-										{link.badge}
+										{badge}
 									</span>
 								) : null}
 							</NavLink>
 						</li>
-					))}
+						)
+					})}
 				</ul>
 				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>

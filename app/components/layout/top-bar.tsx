@@ -1,21 +1,15 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { type NotificationJSON } from '#models/notification'
 import { BrandLink } from '~/components/brand'
+import { NotificationItem } from '~/components/notifications/notification-item'
 import { LogoutButton } from '~/components/logout-button'
 import { Avatar } from '~/components/ui/avatar'
 import { Icon } from '~/components/ui/icon'
+import { formatDateTime } from '~/lib/dates'
 import { CountBadge, DropdownMenu } from './menu'
 
-/** product §2/§9: fixed placeholder counts. */
-export const NOTIFICATION_BADGE_COUNT = 3
-export const MESSAGE_BADGE_COUNT = 2
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'
-
-const NOTIFICATIONS = [
-	{ title: 'Welcome to the community!', text: 'Add a bio and a photo so other leaders can get to know you.', time: '1 day ago', to: '/profile' },
-	{ title: 'New lessons in the library', text: 'Fresh videos on communication and strategy are waiting for you.', time: '2 days ago', to: '/content-library' },
-	{ title: 'Live sessions this week', text: 'See what is coming up and save your seat.', time: '3 days ago', to: '/events' },
-] as const
 
 interface TopBarUser {
 	username: string
@@ -23,7 +17,25 @@ interface TopBarUser {
 	avatar: string | null
 }
 
-export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCollapsed: boolean }) {
+/** What the bell shows: the unread count and the newest notifications (product §2 "Top bar"). */
+export interface Bell {
+	unreadCount: number
+	notifications: NotificationJSON[]
+}
+
+export function TopBar({
+	user,
+	sidebarCollapsed,
+	bell,
+	unreadConversations,
+	timeZone,
+}: {
+	user: TopBarUser
+	sidebarCollapsed: boolean
+	bell: Bell
+	unreadConversations: number
+	timeZone: string
+}) {
 	return (
 		<header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:px-4">
 			<SidebarToggle collapsed={sidebarCollapsed} />
@@ -47,36 +59,14 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 				</div>
 			</form>
 			<div className="ml-auto flex items-center gap-1">
-				<DropdownMenu
-					label={`Notifications (${NOTIFICATION_BADGE_COUNT} new)`}
-					panelClassName="w-80"
-					summary={
-						<>
-							<Icon name="bell" />
-							<CountBadge count={NOTIFICATION_BADGE_COUNT} className="absolute right-0.5 top-0.5" />
-						</>
-					}
-				>
-					<p className="border-b px-4 py-3 text-sm font-semibold text-gray-900">Notifications</p>
-					<ul className="divide-y">
-						{NOTIFICATIONS.map((item) => (
-							<li key={item.title}>
-								<Link to={item.to} className="block px-4 py-3 hover:bg-gray-50">
-									<span className="block text-sm font-medium text-gray-900">{item.title}</span>
-									<span className="mt-0.5 block text-sm text-gray-600">{item.text}</span>
-									<span className="mt-1 block text-xs text-gray-500">{item.time}</span>
-								</Link>
-							</li>
-						))}
-					</ul>
-				</DropdownMenu>
+				<NotificationsMenu bell={bell} timeZone={timeZone} />
 				<Link
 					to="/messages"
 					className="relative rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
 				>
-					<span className="sr-only">{`Messages (${MESSAGE_BADGE_COUNT} unread)`}</span>
+					<span className="sr-only">{unreadConversations > 0 ? `Messages (${unreadConversations} unread)` : 'Messages'}</span>
 					<Icon name="messages" />
-					<CountBadge count={MESSAGE_BADGE_COUNT} className="absolute right-0.5 top-0.5" />
+					{unreadConversations > 0 ? <CountBadge count={unreadConversations} className="absolute right-0.5 top-0.5" /> : null}
 				</Link>
 				<DropdownMenu label="User menu" summary={<Avatar name={user.name} src={user.avatar} size="sm" />} panelClassName="w-56">
 					<div className="border-b px-4 py-3">
@@ -95,6 +85,38 @@ export function TopBar({ user, sidebarCollapsed }: { user: TopBarUser; sidebarCo
 				</DropdownMenu>
 			</div>
 		</header>
+	)
+}
+
+/** The bell: a <details> menu with the newest notifications, each a form that marks it read and opens it. */
+function NotificationsMenu({ bell, timeZone }: { bell: Bell; timeZone: string }) {
+	return (
+		<DropdownMenu
+			label={bell.unreadCount > 0 ? `Notifications (${bell.unreadCount} new)` : 'Notifications'}
+			panelClassName="w-80 max-w-[calc(100vw-1.5rem)]"
+			summary={
+				<>
+					<Icon name="bell" />
+					{bell.unreadCount > 0 ? <CountBadge count={bell.unreadCount} className="absolute right-0.5 top-0.5" /> : null}
+				</>
+			}
+		>
+			<p className="border-b px-4 py-3 text-sm font-semibold text-gray-900">Notifications</p>
+			{bell.notifications.length === 0 ? (
+				<p className="px-4 py-6 text-center text-sm text-gray-600">No notifications yet</p>
+			) : (
+				<ul className="max-h-96 divide-y overflow-y-auto">
+					{bell.notifications.map((notification) => (
+						<li key={notification.id}>
+							<NotificationItem notification={notification} time={formatDateTime(notification.createdAt, timeZone)} compact />
+						</li>
+					))}
+				</ul>
+			)}
+			<Link to="/notifications" className="block border-t px-4 py-3 text-center text-sm font-medium text-brand-700 hover:bg-gray-50">
+				See all notifications
+			</Link>
+		</DropdownMenu>
 	)
 }
 

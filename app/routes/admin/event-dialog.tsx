@@ -1,13 +1,14 @@
-import { getInputProps, getTextareaProps } from '@conform-to/react'
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
-import { Field, TextareaField } from '~/components/forms'
+import { Field, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
 import { EventFormSchema } from '~/lib/admin-schemas'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
 import { createEvent, getEvent, updateEvent } from '~/services/events.server'
+import { listVideos } from '~/services/videos.server'
 import { type RouteHandle } from '~/types'
 import { type loader as adminLoader } from '../admin'
 
@@ -20,7 +21,12 @@ export const handle: RouteHandle = { hydrate: true }
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireCatalogueEditor(request)
-	return json({ event: params.id ? await requireDialogEntity(getEvent, params.id, 'Event') : null })
+	const [event, videos] = await Promise.all([
+		params.id ? requireDialogEntity(getEvent, params.id, 'Event') : null,
+		listVideos(),
+	])
+	// The replay is chosen from the library (product §2 "Events"): its id and title are all the select needs.
+	return json({ event, videos: videos.map(({ id, title }) => ({ id, title })) })
 }
 
 export function action({ request, params }: ActionFunctionArgs) {
@@ -37,13 +43,15 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EventDialog() {
-	const { event } = useLoaderData<typeof loader>()
+	const { event, videos } = useLoaderData<typeof loader>()
 	const zone = useTimeZone(useRouteLoaderData<typeof adminLoader>('admin')?.timeZone ?? FALLBACK_TIME_ZONE)
 	// The browser's zone is only known after hydration: the form starts again in it then.
-	return <EventForm key={zone} event={event} zone={zone} />
+	return <EventForm key={zone} event={event} videos={videos} zone={zone} />
 }
 
-function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typeof loader>>['event']; zone: string }) {
+type EventDialogData = ReturnType<typeof useLoaderData<typeof loader>>
+
+function EventForm({ event, videos, zone }: { event: EventDialogData['event']; videos: EventDialogData['videos']; zone: string }) {
 	const [form, fields] = useDialogForm({
 		id: event ? `event-${event.id}` : 'event-new',
 		schema: EventFormSchema,
@@ -52,6 +60,8 @@ function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typ
 					title: event.title,
 					description: event.description,
 					location: event.location,
+					meetingUrl: event.meetingUrl,
+					replayVideoId: event.replayVideoId ? String(event.replayVideoId) : '',
 					startTime: toDateTimeLocalValue(event.startTime, zone),
 					endTime: event.endTime ? toDateTimeLocalValue(event.endTime, zone) : '',
 				}
@@ -83,6 +93,19 @@ function EventForm({ event, zone }: { event: ReturnType<typeof useLoaderData<typ
 				/>
 				<Field label="End Time" inputProps={getInputProps(fields.endTime, { type: 'datetime-local' })} errors={fields.endTime.errors} help="Optional." />
 			</div>
+			<Field
+				label="Meeting Link"
+				inputProps={{ ...getInputProps(fields.meetingUrl, { type: 'url' }), placeholder: 'https://' }}
+				errors={fields.meetingUrl.errors}
+				help="Optional. Members who are going see 'Join Now' from 15 minutes before the start until the end."
+			/>
+			<SelectField
+				label="Replay Video"
+				selectProps={getSelectProps(fields.replayVideoId)}
+				options={[{ value: '', label: 'No replay' }, ...videos.map((video) => ({ value: String(video.id), label: video.title }))]}
+				errors={fields.replayVideoId.errors}
+				help="Optional. After the event, 'Replay' leads to this video."
+			/>
 		</FormDialog>
 	)
 }

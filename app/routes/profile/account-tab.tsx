@@ -8,6 +8,7 @@ import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { useToast } from '~/components/ui/toaster'
 import { DELETE_CONFIRMATION, DELETE_NOTICE } from './account-texts'
+import { CalendarCard } from './calendar-card'
 import { TabCard } from './tab-card'
 import { Button, ButtonLink, buttonClassName, StatusButton } from '~/components/ui/button'
 
@@ -62,6 +63,7 @@ export function AccountTab({
 					</StatusButton>
 				</Form>
 			</TabCard>
+			<CalendarCard />
 			<Card className="border-red-200">
 				<CardHeader>
 					<CardTitle className="text-red-700">Delete Account</CardTitle>

@@ -3,6 +3,8 @@ import { type UserJSON } from '#models/index'
 import { ChangePasswordFormSchema, ProfileSchema } from '~/lib/member-schemas'
 import { makeToast } from '~/lib/toast'
 import { endAllSessions } from '~/services/auth.server'
+import { resetCalendarFeed } from '~/services/calendar.server'
+import { getConfig } from '~/config.server'
 import { changePassword, updateProfile } from '~/services/users.server'
 import { endSession } from '~/web/auth.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
@@ -67,4 +69,19 @@ export function unknownIntent() {
 		{ intent: 'profile', result: {}, toast: makeToast({ type: 'destructive', title: 'Error', description: 'Unknown action' }) },
 		{ status: 400 },
 	)
+}
+
+/**
+ * Makes a new calendar feed address (ending the old one) and shows it once,
+ * in this answer: only its hash is stored (docs/decisions/103).
+ */
+export async function resetCalendarAddress(request: Request, user: UserJSON) {
+	const token = await resetCalendarFeed(user.id)
+	const origin = getConfig().appOrigin ?? new URL(request.url).origin
+	return json<FormActionData & { calendarUrl: string }>({
+		intent: 'calendar-feed',
+		result: {},
+		toast: makeToast({ title: 'Calendar address ready', description: 'Copy it into your calendar app now: it is shown only once.' }),
+		calendarUrl: `${origin}/calendar/${token}.ics`,
+	})
 }

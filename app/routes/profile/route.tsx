@@ -13,7 +13,8 @@ import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type RouteHandle } from '~/types'
 import { AccountTab } from './account-tab'
-import { announceAccountDeletion, logOutEverywhere, savePassword, saveProfile, unknownIntent } from './actions.server'
+import { announceAccountDeletion, logOutEverywhere, resetCalendarAddress, savePassword, saveProfile, unknownIntent } from './actions.server'
+import { getCalendarFeedStatus } from '~/services/calendar.server'
 import { NotificationsTab } from './notifications-tab'
 import { PasswordTab } from './password-tab'
 import { ProfileTab } from './profile-tab'
@@ -48,6 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		confirmDelete: url.searchParams.get('confirm') === 'delete',
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+		calendarFeed: await getCalendarFeedStatus(user.id),
 	})
 }
 
@@ -63,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return logOutEverywhere(request, user)
 		case 'delete-account':
 			return announceAccountDeletion()
+		case 'calendar-feed':
+			return resetCalendarAddress(request, user)
 		default:
 			return unknownIntent()
 	}

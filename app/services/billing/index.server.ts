@@ -12,6 +12,7 @@ import { convertLapsedSimulatedTrial, convertLapsedSimulatedTrials } from './sub
 import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
 
 export { type SubscriptionAnswer, type SubscriptionState } from './provider.server'
+export { trialEndingJob } from './notices.server'
 
 /**
  * The billing service (docs/architecture.md "Payments"): Stripe when

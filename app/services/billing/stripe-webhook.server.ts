@@ -1,6 +1,7 @@
 import Stripe from 'stripe'
 import { StripeEventModel } from '#models/index'
 import { ServiceError, isDuplicateKeyError } from '~/lib/service-error'
+import { announceSubscriptionChange } from './notices.server'
 import { subscriptionFacts } from './stripe.server'
 import { findSubscriptionOwner, storeStripeSubscription } from './subscription-store.server'
 
@@ -48,13 +49,21 @@ export async function handleStripeWebhook(
 	if (!subscriptionId) return 'ignored'
 
 	if (!(await claimEvent(event))) return 'replay'
+	let applied: Awaited<ReturnType<typeof applySubscriptionChange>>
 	try {
-		return await applySubscriptionChange(stripe, subscriptionId)
+		applied = await applySubscriptionChange(stripe, subscriptionId)
 	} catch (error) {
 		// Not applied: let Stripe's redelivery try again.
 		await StripeEventModel.deleteOne({ eventId: event.id })
 		throw error
 	}
+	if (applied.outcome === 'applied') {
+		// Once per event (the claim above); a failure to tell the member does not undo the change.
+		await announceSubscriptionChange(applied.userId, { eventId: event.id, eventType: event.type, subscriptionId, status: applied.status }).catch((error) =>
+			console.error('Could not announce a subscription change:', error),
+		)
+	}
+	return applied.outcome
 }
 
 /** The subscription an event is about: the subscription itself, or the one an invoice bills. */
@@ -90,19 +99,22 @@ async function claimEvent(event: Stripe.Event): Promise<boolean> {
 	}
 }
 
-async function applySubscriptionChange(stripe: Stripe, subscriptionId: string): Promise<WebhookOutcome> {
+async function applySubscriptionChange(
+	stripe: Stripe,
+	subscriptionId: string,
+): Promise<{ outcome: 'ignored' } | { outcome: 'applied'; userId: number; status: string }> {
 	const readAt = new Date()
 	let subscription: Stripe.Subscription
 	try {
 		subscription = await stripe.subscriptions.retrieve(subscriptionId)
 	} catch (error) {
 		// Stripe does not know it (a test event, another account's object): nothing to apply.
-		if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return 'ignored'
+		if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return { outcome: 'ignored' }
 		throw error
 	}
 	const facts = subscriptionFacts(subscription)
 	const owner = await findSubscriptionOwner(facts.subscriptionId, facts.customerId)
-	if (!owner) return 'ignored'
+	if (!owner) return { outcome: 'ignored' }
 	await storeStripeSubscription(owner.id, owner.stripeSubscriptionId, facts, readAt)
-	return 'applied'
+	return { outcome: 'applied', userId: owner.id, status: facts.status }
 }

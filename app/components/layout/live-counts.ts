@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react'
+import { type NotificationJSON } from '#models/notification'
+
+/**
+ * The bell's and the Messages badge's counts, as the layout's loader read
+ * them, kept up to date while the page is open: with JavaScript, the page
+ * holds a small socket that receives `notification` and `conversations`
+ * events for this member (docs/decisions/100). socket.io-client is loaded
+ * only after hydration, in its own chunk, so the pages' first JavaScript does
+ * not grow. Without JavaScript the counts are those of the render.
+ *
+ * Other parts of the page (the contact list on /messages) hear the same
+ * events as `live:notification` and `live:conversations` events on window.
+ */
+export interface LiveCounts {
+	unreadNotifications: number
+	unreadConversations: number
+	/** Notifications that arrived since the render, newest first. */
+	arrived: NotificationJSON[]
+}
+
+export const LIVE_NOTIFICATION_EVENT = 'live:notification'
+export const LIVE_CONVERSATIONS_EVENT = 'live:conversations'
+
+export function useLiveCounts(initial: { unreadNotifications: number; unreadConversations: number }): LiveCounts {
+	const [counts, setCounts] = useState<LiveCounts>({ ...initial, arrived: [] })
+	// Each new load of the layout's data (every navigation and form post) brings fresh counts: `initial` is a new object then.
+	useEffect(() => {
+		setCounts({ ...initial, arrived: [] })
+	}, [initial])
+
+	useEffect(() => {
+		let closed = false
+		let disconnect = () => {}
+		void import('socket.io-client').then(({ io }) => {
+			if (closed) return
+			// The handshake's session cookie is enough: every socket of a member receives their own events.
+			const socket = io({ path: '/ws', transports: ['websocket'] })
+			socket.on('notification', (event: { notification: NotificationJSON; unreadCount: number }) => {
+				setCounts((current) => ({
+					...current,
+					unreadNotifications: event.unreadCount,
+					arrived: [event.notification, ...current.arrived.filter((item) => item.id !== event.notification.id)],
+				}))
+				window.dispatchEvent(new CustomEvent(LIVE_NOTIFICATION_EVENT, { detail: event }))
+			})
+			// Read somewhere else (another tab, the conversation opened): the count goes down.
+			socket.on('notifications_read', (event: { unreadCount: number }) => {
+				setCounts((current) => ({ ...current, unreadNotifications: event.unreadCount }))
+			})
+			socket.on('conversations', (event: { unreadCount: number }) => {
+				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
+				window.dispatchEvent(new CustomEvent(LIVE_CONVERSATIONS_EVENT, { detail: event }))
+			})
+			disconnect = () => socket.disconnect()
+		})
+		return () => {
+			closed = true
+			disconnect()
+		}
+	}, [])
+	return counts
+}
+
+/**
+ * The bell's list: what arrived live, then what the server listed, newest
+ * first. A private-message notice that arrives replaces the unread one it
+ * updated (messages from one person share one notice while it is unread,
+ * and the update gives it a new id).
+ */
+export function mergeBell(arrived: NotificationJSON[], listed: NotificationJSON[], size: number): NotificationJSON[] {
+	const updated = new Set(arrived.filter((item) => item.kind === 'private_message').map((item) => item.link))
+	const kept = listed.filter((item) => !(item.kind === 'private_message' && item.readAt === null && updated.has(item.link)))
+	return [...arrived, ...kept].slice(0, size)
+}

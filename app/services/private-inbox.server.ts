@@ -1,0 +1,149 @@
+import mongoose from 'mongoose'
+import { MessageModel, UserModel, conversationKeyOf, type Message, type MessageJSON } from '#models/index'
+import { live } from './live.server'
+import { markGroupRead, notify } from './notifications.server'
+
+/**
+ * The read state of private messages (product §2 "Messages"): which
+ * conversations hold messages the member has not read, the list of their
+ * conversations, and what happens when a private message arrives. A message
+ * is unread until its recipient opens the conversation (the page, or its
+ * history call) or has it open when the message comes (docs/decisions/101).
+ */
+
+/** product §9: the conversations list shows the most recent ones only. */
+export const CONVERSATION_LIST_LIMIT = 50
+
+/** The live `conversations` event: the new number of conversations with unread messages, and the one that changed. */
+export interface ConversationsEvent {
+	unreadCount: number
+	conversation?: ConversationSummary
+}
+
+export interface ConversationSummary {
+	user: { id: number; username: string; name: string; avatar: string | null }
+	lastMessage: { id: number; content: string; senderId: number; createdAt: string }
+	unreadCount: number
+}
+
+const groupKeyOf = (senderId: number) => `pm:${senderId}`
+
+/** Unread private messages per sender, for one member: one aggregation over their unread messages only. */
+async function unreadBySender(userId: number): Promise<Map<number, number>> {
+	const rows = await MessageModel.aggregate<{ _id: number; count: number }>([
+		{ $match: { recipientId: userId, isPrivate: true, readAt: null } },
+		{ $group: { _id: '$senderId', count: { $sum: 1 } } },
+	])
+	return new Map(rows.map((row) => [row._id, row.count]))
+}
+
+/** The Messages badge: how many conversations hold a message the member has not read. */
+export async function countUnreadConversations(userId: number): Promise<number> {
+	return (await unreadBySender(userId)).size
+}
+
+/**
+ * The member's conversations, most recent first (at most
+ * CONVERSATION_LIST_LIMIT), each with the other person, the last message and
+ * how many of its messages are unread.
+ */
+export async function listConversations(userId: number): Promise<ConversationSummary[]> {
+	const latest = await MessageModel.aggregate<{ _id: string; lastId: number }>([
+		{ $match: { isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] } },
+		{ $group: { _id: '$conversationKey', lastId: { $max: '$id' } } },
+		{ $sort: { lastId: -1 } },
+		{ $limit: CONVERSATION_LIST_LIMIT },
+	])
+	if (latest.length === 0) return []
+	const [messages, unread] = await Promise.all([
+		MessageModel.find({ id: mongoose.trusted({ $in: latest.map((row) => row.lastId) }) }).lean<Message[]>(),
+		unreadBySender(userId),
+	])
+	const otherOf = (message: Message) => (message.senderId === userId ? message.recipientId! : message.senderId)
+	const people = await UserModel.find({ id: mongoose.trusted({ $in: messages.map(otherOf) }) })
+		.select('id username name avatar')
+		.lean<Array<{ id: number; username: string; name: string; avatar?: string | null }>>()
+	const byId = new Map(people.map((person) => [person.id, person]))
+	return messages
+		.sort((a, b) => b.id - a.id)
+		.flatMap((message) => {
+			const person = byId.get(otherOf(message))
+			// A conversation with an account that is gone is not listed.
+			if (!person) return []
+			return [summaryOf(message, person, unread.get(person.id) ?? 0)]
+		})
+}
+
+function summaryOf(
+	message: Pick<Message, 'id' | 'content' | 'senderId' | 'createdAt'> | MessageJSON,
+	person: { id: number; username: string; name: string; avatar?: string | null },
+	unreadCount: number,
+): ConversationSummary {
+	return {
+		user: { id: person.id, username: person.username, name: person.name, avatar: person.avatar ?? null },
+		lastMessage: {
+			id: message.id,
+			content: message.content,
+			senderId: message.senderId,
+			createdAt: new Date(message.createdAt).toISOString(),
+		},
+		unreadCount,
+	}
+}
+
+/**
+ * The member opened the conversation with `otherUserId`: every message from
+ * them is read, and so is the notification that announced them. Their open
+ * pages get the new count.
+ */
+export async function markConversationRead(userId: number, otherUserId: number): Promise<void> {
+	const result = await MessageModel.updateMany(
+		{ conversationKey: conversationKeyOf(userId, otherUserId), recipientId: userId, readAt: null },
+		{ $set: { readAt: new Date() } },
+	)
+	const notificationRead = await markGroupRead(userId, groupKeyOf(otherUserId))
+	if (result.modifiedCount > 0 || notificationRead) await tellConversations(userId)
+}
+
+async function tellConversations(userId: number, conversation?: ConversationSummary) {
+	const event: ConversationsEvent = { unreadCount: await countUnreadConversations(userId), ...(conversation ? { conversation } : {}) }
+	live.emitToUser(userId, 'conversations', event)
+}
+
+/**
+ * After a private message is stored and delivered: if its recipient has the
+ * conversation open, it is read at once; otherwise it is announced with one
+ * notification per conversation while unread (groupKey). Both people's open
+ * pages get their conversation list's new line and count.
+ */
+export async function afterPrivateMessage(message: MessageJSON, sender: { id: number; name: string }): Promise<void> {
+	const recipientId = message.recipientId!
+	const [recipient, senderAccount] = await Promise.all([
+		UserModel.findOne({ id: recipientId }).select('id username name avatar').lean<{ id: number; username: string; name: string; avatar?: string | null }>(),
+		UserModel.findOne({ id: sender.id }).select('id username name avatar').lean<{ id: number; username: string; name: string; avatar?: string | null }>(),
+	])
+	if (!recipient || !senderAccount) return
+	if (await live.isViewingConversation(recipientId, sender.id)) {
+		await MessageModel.updateOne({ id: message.id, readAt: null }, { $set: { readAt: new Date() } })
+	} else {
+		await notify(recipientId, {
+			kind: 'private_message',
+			title: `New message from ${sender.name}`,
+			text: preview(message.content),
+			link: `/messages?userId=${sender.id}`,
+			groupKey: groupKeyOf(sender.id),
+		})
+	}
+	const unread = await unreadBySender(recipientId)
+	live.emitToUser(recipientId, 'conversations', {
+		unreadCount: unread.size,
+		conversation: summaryOf(message, senderAccount, unread.get(sender.id) ?? 0),
+	} satisfies ConversationsEvent)
+	await tellConversations(sender.id, summaryOf(message, recipient, (await unreadBySender(sender.id)).get(recipientId) ?? 0))
+}
+
+/** The first line or so of a message, for a notification or a contact list. */
+export function preview(content: string, length = 140): string {
+	const flat = content.replace(/\s+/g, ' ').trim()
+	return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat
+}
