@@ -143,7 +143,9 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 		try {
 			const failure = { databaseOutage: false }
 			const outagesBefore = database.outages()
-			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, failure })
+			// The client's address for per-client limits: Express's req.ip (behind a proxy only with `trust proxy`).
+			const clientAddress = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+			const response = await handleRemixRequest(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string, failure, clientAddress })
 			// A request that failed because the database went away gets the readable 503, like the ones
 			// after it, even when the database is back by now (a query that outlived a short outage).
 			const overlappedOutage = failure.databaseOutage || database.outages() !== outagesBefore

@@ -150,6 +150,11 @@ function LoginForm() {
 			<StatusButton pending={pending} pendingLabel="Logging in..." size="wide">
 				Login
 			</StatusButton>
+			<p className="text-center text-sm">
+				<Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+					Forgot password?
+				</Link>
+			</p>
 		</Form>
 	)
 }

@@ -94,9 +94,13 @@ export async function useAccountToken(
 	return { state: state === 'valid' ? 'used' : state, record: null }
 }
 
-/** Ends every unused token of `kind` of the user (a new email-change request replaces the old one; a reset ends all resets). */
+/**
+ * Ends every unused token of `kind` of the user now (a new email-change
+ * request replaces the old one; a reset ends the other reset links). They
+ * read as expired: nobody used them.
+ */
 export async function revokeAccountTokens(userId: number, kind: AccountTokenKind, now = new Date()): Promise<void> {
-	await AccountTokenModel.updateMany({ userId, kind, usedAt: null }, { $set: { usedAt: now } })
+	await AccountTokenModel.updateMany({ userId, kind, usedAt: null, expiresAt: mongoose.trusted({ $gt: now }) }, { $set: { expiresAt: now } })
 }
 
 /** The unused, unexpired email change of the user, if any: the address waiting for its confirmation. */

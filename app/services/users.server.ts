@@ -112,21 +112,35 @@ export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'p
 	if (actor.id !== userId) throw forbidden(`You can only change your own ${what}`)
 }
 
-/** The Profile tab and PATCH /api/users/{id}: a member edits their own name, email, bio and avatar. */
-export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: ProfileUpdate): Promise<UserJSON> {
+/**
+ * A member edits their own name, bio and avatar. The email is not changed
+ * here: a new address only counts once it is confirmed from a link sent to
+ * it (saveProfile in account-email.server.ts, which the Profile tab and
+ * PATCH /api/users/{id} call).
+ */
+export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: Omit<ProfileUpdate, 'email'>): Promise<UserJSON> {
 	assertSelf(actor, userId, 'profile')
-	const update: Partial<Pick<User, 'name' | 'email' | 'bio' | 'avatar'>> = {}
+	const update: Partial<Pick<User, 'name' | 'bio' | 'avatar'>> = {}
 	if (changes.name !== undefined) update.name = changes.name
-	if (changes.email !== undefined) update.email = changes.email.toLowerCase()
 	if (changes.bio !== undefined) update.bio = changes.bio
 	if (changes.avatar !== undefined) update.avatar = changes.avatar
-	if (update.email) await assertUsernameAndEmailFree({ email: update.email }, userId)
+	const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
+		.select('-passwordHash -usernameKey')
+		.lean<User>()
+	if (!user) throw notFound('User not found')
+	return toUserJSON(user)
+}
+
+/**
+ * Switches the account to an address confirmed from its link. The address
+ * is checked again (it may have been taken since the link was sent);
+ * answers false when the account is gone.
+ */
+export async function setConfirmedEmail(userId: number, email: string): Promise<boolean> {
+	await assertUsernameAndEmailFree({ email }, userId)
 	try {
-		const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
-			.select('-passwordHash -usernameKey')
-			.lean<User>()
-		if (!user) throw notFound('User not found')
-		return toUserJSON(user)
+		const result = await UserModel.updateOne({ id: userId }, { $set: { email: email.toLowerCase() } })
+		return result.matchedCount === 1
 	} catch (error) {
 		if (isDuplicateKeyError(error)) throw new ServiceError(EMAIL_TAKEN, 409, 'email')
 		throw error

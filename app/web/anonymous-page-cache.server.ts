@@ -29,7 +29,7 @@ export function anonymousPageCache({
 		try {
 			let entry = cache.get(req.url)
 			if (!entry || entry.expires < Date.now()) {
-				const response = await render(new Request(new URL(req.url, 'http://localhost')), { cspNonce: '', failure: { databaseOutage: false } })
+				const response = await render(new Request(new URL(req.url, 'http://localhost')), { cspNonce: '', failure: { databaseOutage: false }, clientAddress: req.ip ?? 'unknown' })
 				if (response.status !== 200) return next()
 				entry = {
 					body: await response.text(),
