@@ -7,7 +7,7 @@ import { defineModel, toIso } from './model'
  * is ever charged.
  */
 export interface SimulatedInvoice {
-	/** "SIM-{userId}-{n}": readable, and unique per member. */
+	/** "SIM-{userId}-{period start, yyyymmddhhmmss}": readable, and unique per member and period. */
 	number: string
 	userId: number
 	amountCents: number
