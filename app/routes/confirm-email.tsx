@@ -48,10 +48,13 @@ export function action({ request }: ActionFunctionArgs) {
 export default function ConfirmEmailPage() {
 	const { token, newEmail, problem } = useLoaderData<typeof loader>()
 	const actionData = useActionData<FormActionData>()
-	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flat() : undefined
+	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flatMap((messages) => messages ?? []) : undefined
 	if (!token || problem) {
 		return (
 			<AccountPage title="This link cannot be used" description={problem}>
+				<div className="mb-4">
+					<FormErrors errors={errors} />
+				</div>
 				<ButtonLink to="/profile?tab=profile" size="wide">
 					Go to your profile
 				</ButtonLink>

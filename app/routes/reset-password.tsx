@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
 import { BRAND_NAME } from '~/components/brand'
@@ -12,7 +12,7 @@ import { PasswordResetFormSchema } from '~/lib/account-schemas'
 import { checkPasswordResetLink, RESET_LINK_MESSAGES, resetPassword } from '~/services/password-reset.server'
 import { createLoginSession } from '~/web/auth.server'
 import { clientAddressOf } from '~/web/client.server'
-import { handleFormSubmission } from '~/web/form.server'
+import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { type RouteHandle } from '~/types'
 
@@ -56,10 +56,16 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPasswordPage() {
 	const { token, problem } = useLoaderData<typeof loader>()
+	const actionData = useActionData<FormActionData>()
 	const toast = useFormActionToast('reset-password')
 	if (!token || problem) {
+		// A post from a page opened while the link still worked: what was wrong with it, above the way forward.
+		const refused = actionData?.result?.error ? Object.values(actionData.result.error).flatMap((messages) => messages ?? []) : undefined
 		return (
 			<AccountPage title={problem?.title ?? LINK_TITLES.invalid} description={problem?.message}>
+				<div className="mb-4">
+					<FormErrors errors={refused} />
+				</div>
 				<ButtonLink to="/forgot-password" size="wide">
 					Ask for a new link
 				</ButtonLink>

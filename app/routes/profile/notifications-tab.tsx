@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { Form } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { FormErrors, useIsSubmitting } from '~/components/forms'
+import { ErrorList, FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
 import { EMAIL_PREFERENCE_ROWS, EmailPreferencesSchema, type EmailPreferenceKey } from '~/lib/account-schemas'
@@ -42,6 +42,7 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 										<p id={`${field.id}-about`} className="text-sm text-gray-600">
 											{row.description}
 										</p>
+										<ErrorList errors={field.errors} />
 									</div>
 								</li>
 							)
