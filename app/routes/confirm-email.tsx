@@ -12,9 +12,14 @@ import { getUserId } from '~/web/auth.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { redirectWithToast } from '~/web/toast.server'
 
-export const meta: MetaFunction = () => [{ title: `Confirm your new email address | ${BRAND_NAME}` }, { name: 'referrer', content: 'no-referrer' }]
+export const meta: MetaFunction = () => [{ title: `Confirm your new email address | ${BRAND_NAME}` }]
 
-/** The address holds a secret: never cached, and (the meta tag above) never sent on as a referrer. */
+/**
+ * The address holds a secret: never cached. (Other sites never see it as a
+ * referrer either: the app's Referrer-Policy, strict-origin-when-cross-origin,
+ * sends them the origin only. `no-referrer` would make the browser send
+ * `Origin: null` with the page's own form, which Remix refuses.)
+ */
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 /**

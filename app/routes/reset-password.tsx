@@ -18,9 +18,14 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Choose a new password | ${BRAND_NAME}` }, { name: 'referrer', content: 'no-referrer' }]
+export const meta: MetaFunction = () => [{ title: `Choose a new password | ${BRAND_NAME}` }]
 
-/** The address holds a secret: never cached, and (the meta tag above) never sent on as a referrer. */
+/**
+ * The address holds a secret: never cached. (Other sites never see it as a
+ * referrer either: the app's Referrer-Policy, strict-origin-when-cross-origin,
+ * sends them the origin only. `no-referrer` would make the browser send
+ * `Origin: null` with the page's own form, which Remix refuses.)
+ */
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 const LINK_TITLES = { expired: 'This link has expired', used: 'This link has already been used', invalid: 'This link is not valid' } as const

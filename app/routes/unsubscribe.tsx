@@ -7,9 +7,14 @@ import { ServiceError } from '~/lib/service-error'
 import { readUnsubscribeLink, unsubscribe } from '~/services/notification-preferences.server'
 import { readFormBody } from '~/web/http.server'
 
-export const meta: MetaFunction = () => [{ title: `Unsubscribe | ${BRAND_NAME}` }, { name: 'referrer', content: 'no-referrer' }]
+export const meta: MetaFunction = () => [{ title: `Unsubscribe | ${BRAND_NAME}` }]
 
-/** The address holds a secret: never cached, and (the meta tag above) never sent on as a referrer. */
+/**
+ * The address holds a secret: never cached. (Other sites never see it as a
+ * referrer either: the app's Referrer-Policy, strict-origin-when-cross-origin,
+ * sends them the origin only. `no-referrer` would make the browser send
+ * `Origin: null` with the page's own form, which Remix refuses.)
+ */
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 /**
