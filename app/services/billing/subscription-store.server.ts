@@ -74,7 +74,7 @@ export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date,
 }
 
 /** One invoice per member and period start, whoever records it first (two settlements racing write one). */
-async function recordSimulatedInvoice(userId: number, period: { start: Date; end: Date; amountCents: number; description: string }) {
+export async function recordSimulatedInvoice(userId: number, period: { start: Date; end: Date; amountCents: number; description: string }) {
 	// The period's start, to the second, names it: unique per member, and the same for two settlements of one period.
 	const number = `SIM-${userId}-${period.start.toISOString().slice(0, 19).replace(/\D/g, '')}`
 	await SimulatedInvoiceModel.updateOne(
