@@ -69,7 +69,7 @@ const RUN_BUDGET_MS = 45_000
 
 type Recipient = Pick<User, 'id' | 'name' | 'email'>
 
-/** The notice in a private-message notification's group key: "pm:{senderId}" (models/notification.ts). */
+/** The group key of a private-message notification: "pm:{senderId}" (models/notification.ts); the email side reads the sender from it. */
 export function privateMessageGroupKey(senderId: number): string {
 	return `pm:${senderId}`
 }
