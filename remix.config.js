@@ -25,6 +25,11 @@ export default {
 			route('', 'routes/landing.tsx', { index: true })
 			route('auth', 'routes/auth.tsx')
 			route('logout', 'routes/logout.tsx')
+			// Account links sent by mail, and the forgotten-password form: no login needed
+			route('forgot-password', 'routes/forgot-password.tsx')
+			route('reset-password', 'routes/reset-password.tsx')
+			route('confirm-email', 'routes/confirm-email.tsx')
+			route('unsubscribe', 'routes/unsubscribe.tsx')
 			route('', 'routes/app-layout.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
@@ -47,6 +52,7 @@ export default {
 				// Administration
 				route('admin', 'routes/admin.tsx', { id: 'admin' }, () => {
 					route('users/:userId/role', 'routes/admin/user-role-dialog.tsx')
+					route('users/:userId/delete', 'routes/admin/user-delete-dialog.tsx')
 					route('videos/new', 'routes/admin/video-dialog.tsx', { id: 'admin-video-new' })
 					route('videos/:id/edit', 'routes/admin/video-dialog.tsx', { id: 'admin-video-edit' })
 					route('videos/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-video-delete' })
@@ -72,11 +78,15 @@ export default {
 			route('api/login', 'routes/api/login.ts')
 			route('api/register', 'routes/api/register.ts')
 			route('api/logout', 'routes/api/logout.ts')
+			route('api/password-reset', 'routes/api/password-reset.ts')
+			route('api/password-reset/confirm', 'routes/api/password-reset.confirm.ts')
 
 			// JSON: member screens
 			route('api/users', 'routes/api/users.ts')
 			route('api/users/:id', 'routes/api/users.$id.ts')
 			route('api/users/:id/change-password', 'routes/api/users.$id.change-password.ts')
+			route('api/users/me', 'routes/api/users.me.ts')
+			route('api/users/me/export', 'routes/api/users.me.export.ts')
 			route('api/progress', 'routes/api/progress.ts')
 			route('api/videos', 'routes/api/videos.ts')
 			route('api/videos/:id', 'routes/api/videos.$id.ts')
@@ -94,6 +104,7 @@ export default {
 
 			// JSON: administration
 			route('api/admin/users', 'routes/api/admin/users.ts')
+			route('api/admin/users/:userId', 'routes/api/admin/users.$userId.ts')
 			route('api/admin/users/:userId/role', 'routes/api/admin/user-role.ts')
 			route('api/admin/videos', 'routes/api/admin/videos.ts')
 			route('api/admin/videos/:id', 'routes/api/admin/videos.$id.ts')
@@ -107,6 +118,10 @@ export default {
 			// JSON: subscription and Stripe webhook
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')
 			route('api/stripe/webhook', 'routes/api/stripe-webhook.ts')
+			route('api/billing', 'routes/api/billing.ts')
+			route('api/billing/cancel', 'routes/api/billing.cancel.ts')
+			route('api/billing/resume', 'routes/api/billing.resume.ts')
+			route('api/billing/portal', 'routes/api/billing.portal.ts')
 
 			// Calendar files: one event's (members), and a member's personal feed, whose secret token is its only key
 			route('events/:id/calendar.ics', 'routes/event-calendar.ts')

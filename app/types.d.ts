@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
 		cspNonce: string
 		/** Set by handleError when this request failed because the database was out of reach (server.ts answers 503). */
 		failure: { databaseOutage: boolean }
+		/** The client's IP address as Express sees it (server.ts), for per-client rate limits. */
+		clientAddress: string
 	}
 }
 

@@ -38,6 +38,12 @@ export interface Notification {
 	onceKey: string | null
 }
 
+/**
+ * The groupKey of private-message notifications: one per sender while unread.
+ * Written by the private inbox, read by the notification emails.
+ */
+export const privateMessageGroupKey = (senderId: number) => `pm:${senderId}`
+
 export interface NotificationJSON {
 	id: number
 	kind: NotificationKind

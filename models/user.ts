@@ -20,6 +20,12 @@ export interface User {
 	stripeSubscriptionId?: string | null
 	subscriptionStatus: string
 	trialEndsAt?: Date | null
+	/** The member cancelled: Premium stays until `currentPeriodEnd`, then ends (Stripe's cancel_at_period_end). */
+	cancelAtPeriodEnd?: boolean
+	/** The end of the period paid for (or of the trial): the next charge, or the end of a cancelled plan. */
+	currentPeriodEnd?: Date | null
+	/** When the account started its one free trial (simulated billing keeps it to one per account in production). */
+	trialUsedAt?: Date | null
 	/**
 	 * When the subscription fields were last read from Stripe. A write based on
 	 * an older read never overwrites a newer one (two webhooks processed at once).
@@ -100,6 +106,9 @@ const userSchema = new Schema<User>(
 		stripeSubscriptionId: { type: String, default: null, index: { sparse: true } },
 		subscriptionStatus: { type: String, required: true, default: 'inactive' },
 		trialEndsAt: { type: Date, default: null },
+		cancelAtPeriodEnd: { type: Boolean, default: false },
+		currentPeriodEnd: { type: Date, default: null },
+		trialUsedAt: { type: Date, default: null },
 		stripeSyncedAt: { type: Date, default: null },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},

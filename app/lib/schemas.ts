@@ -27,7 +27,7 @@ export const UsernameSchema = requiredText('Username is required')
 	.max(LIMITS.username, `Username must be at most ${LIMITS.username} characters long`)
 	.regex(/^[a-zA-Z0-9_.-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores')
 
-const NewPasswordSchema = requiredText('Password is required')
+export const NewPasswordSchema = requiredText('Password is required')
 	.min(8, 'Password must be at least 8 characters long')
 	.max(LIMITS.password, `Password must be at most ${LIMITS.password} characters long`)
 

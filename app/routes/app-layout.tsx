@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
+import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
 import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
 import { Sidebar } from '~/components/layout/sidebar'
@@ -63,9 +63,22 @@ export default function AppLayout() {
 			<div className="flex">
 				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} />
 				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
+					{user.subscriptionStatus === 'past_due' ? <PaymentFailedBanner /> : null}
 					<Outlet />
 				</main>
 			</div>
+		</div>
+	)
+}
+
+/** product §2: on every member page while a renewal payment is failing (Stripe's past_due), with the way to fix it. */
+function PaymentFailedBanner() {
+	return (
+		<div role="status" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+			Your last payment failed.{' '}
+			<Link to="/profile?tab=billing" className="font-semibold underline underline-offset-2">
+				Update your payment method.
+			</Link>
 		</div>
 	)
 }

@@ -16,7 +16,8 @@ import { logInWithCredentials, requireAnonymous, startLoggedInSession } from '~/
 import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
-import { limitAuthRequests, type ClientContext } from '~/web/rate-limit.server'
+import { type ClientContext } from '~/web/client.server'
+import { limitAuthRequests } from '~/web/rate-limit.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { type RouteHandle } from '~/types'
 
@@ -162,6 +163,11 @@ function LoginForm() {
 			<StatusButton pending={pending} pendingLabel="Logging in..." size="wide">
 				Login
 			</StatusButton>
+			<p className="text-center text-sm">
+				<Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+					Forgot password?
+				</Link>
+			</p>
 		</Form>
 	)
 }

@@ -11,6 +11,7 @@ import { Card } from '~/components/ui/card'
 import { ActionToast } from '~/components/ui/toaster'
 import { isPremiumStatus, PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '~/lib/subscription'
 import { makeToast } from '~/lib/toast'
+import { ServiceError } from '~/lib/service-error'
 import { requireUser } from '~/web/auth.server'
 import { getBillingMode, getOrCreateSubscription, needsCheckout } from '~/services/billing/index.server'
 import { readProtectedForm } from '~/web/csrf.server'
@@ -36,12 +37,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	await readProtectedForm(request)
-	const failed = (description: string) =>
-		json({ toast: makeToast({ type: 'destructive', title: 'Failed to set up subscription', description }) }, { status: 400 })
+	const failed = (description: string, status = 400) =>
+		json({ toast: makeToast({ type: 'destructive', title: 'Failed to set up subscription', description }) }, { status })
 	if (getBillingMode().provider !== 'demo') {
 		return failed('Your card details are needed: please use the card form, which needs JavaScript.')
 	}
-	const answer = await getOrCreateSubscription(user)
+	// A refusal (production's simulated billing allows one trial per account) is said on the page.
+	const answer = await getOrCreateSubscription(user).catch((error: unknown) => {
+		if (error instanceof ServiceError) return error
+		throw error
+	})
+	if (answer instanceof ServiceError) return failed(answer.message, answer.status)
 	if (!isPremiumStatus(answer.status)) return failed(`Your subscription could not be started (status: ${answer.status}).`)
 	return redirect('/subscription-success')
 }

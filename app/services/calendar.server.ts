@@ -79,3 +79,8 @@ export async function calendarFeedFile(token: string, origin: string): Promise<s
 	for (const event of events) addEvent(calendar, toEventJSON(event), origin)
 	return calendar.toString()
 }
+
+/** A deleted account's feed address stops working with the account. */
+export async function deleteCalendarFeedOf(userId: number): Promise<void> {
+	await CalendarFeedModel.deleteOne({ userId })
+}

@@ -3,7 +3,7 @@ import { CommunityModel, MessageModel, UserModel, type Message, type UserJSON } 
 import { listCommunities } from './communities.server'
 import { listUpcomingEvents } from './events.server'
 import { describeEventActions } from './event-views.server'
-import { FORMER_MEMBER } from './messages.server'
+import { DELETED_MEMBER } from './messages.server'
 import { preview } from './private-inbox.server'
 import { getContinueLearning, getWatchStats } from './progress.server'
 
@@ -45,7 +45,7 @@ export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Pr
 				id: message.id,
 				communityId: message.communityId!,
 				communityName,
-				author: authorNames.get(message.senderId) ?? FORMER_MEMBER,
+				author: authorNames.get(message.senderId) ?? DELETED_MEMBER,
 				preview: preview(message.content, 160),
 				createdAt: new Date(message.createdAt).toISOString(),
 			},

@@ -5,6 +5,7 @@ import {
 	ProgressModel,
 	ResourceModel,
 	RsvpModel,
+	SimulatedInvoiceModel,
 	UserModel,
 	VideoModel,
 	conversationKeyOf,
@@ -13,6 +14,7 @@ import {
 	type Role,
 } from '#models/index'
 import { notify } from './notifications.server'
+import { recordSimulatedInvoice } from './billing/subscription-store.server'
 import { hashPassword } from './password.server'
 
 /**
@@ -111,6 +113,9 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			role: account.role,
 			subscriptionStatus: account.subscription,
 			trialEndsAt: account.subscription === 'trialing' ? new Date(now + 30 * DAY) : null,
+			// A simulated trial's period is the trial (docs/decisions/124): the Billing tab can cancel and resume it.
+			currentPeriodEnd: account.subscription === 'trialing' ? new Date(now + 30 * DAY) : null,
+			trialUsedAt: account.subscription === 'trialing' ? new Date(now) : null,
 		})
 	}
 	const userIds = new Map(
@@ -118,6 +123,14 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	)
 	const adminId = userIds.get('admin')!
 	const managerId = userIds.get('manager')!
+
+	// The trial's $0.00 invoice, as simulated billing writes one when a trial starts: the Billing tab lists it.
+	const premiumId = userIds.get('premium')
+	const premiumTrial = premiumId ? await UserModel.findOne({ id: premiumId, subscriptionStatus: 'trialing' }).select('trialEndsAt trialUsedAt').lean() : null
+	if (premiumId && premiumTrial?.trialEndsAt && !(await SimulatedInvoiceModel.exists({ userId: premiumId }))) {
+		const start = premiumTrial.trialUsedAt ?? new Date(premiumTrial.trialEndsAt.getTime() - 30 * DAY)
+		await recordSimulatedInvoice(premiumId, { start, end: premiumTrial.trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
+	}
 
 	for (const video of DEMO_VIDEOS) {
 		if (await VideoModel.exists({ title: video.title })) continue

@@ -32,8 +32,8 @@ export const SENDING_TOO_FAST = 'You are sending messages too quickly. Please wa
 export const COMMUNITY_NOT_FOUND = 'Community not found'
 export const RECIPIENT_NOT_FOUND = 'Recipient not found'
 export const NO_SELF_MESSAGES = 'You cannot send a private message to yourself'
-/** The name shown for a message whose sender's account no longer exists. */
-export const FORMER_MEMBER = 'Former member'
+/** The name shown for a message whose sender's account was deleted (docs/decisions/125). */
+export const DELETED_MEMBER = 'Deleted member'
 
 /** docs/decisions/022-chat-rate-limit.md and 135: 10 messages in 10 seconds per user, socket and form together. */
 export const RATE_LIMIT = { name: 'chat-send', limit: 10, windowMs: 10_000 } as const
@@ -211,5 +211,5 @@ async function withSenderNames(messages: Message[]): Promise<MessageJSON[]> {
 		? await UserModel.find({ id: mongoose.trusted({ $in: senderIds }) }).select('id name').lean<Array<{ id: number; name: string }>>()
 		: []
 	const names = new Map(senders.map((sender) => [sender.id, sender.name]))
-	return messages.map((message) => toMessageJSON(message, names.get(message.senderId) ?? FORMER_MEMBER))
+	return messages.map((message) => toMessageJSON(message, names.get(message.senderId) ?? DELETED_MEMBER))
 }

@@ -10,6 +10,7 @@ import {
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { notFound } from '~/lib/service-error'
 import { live } from './live.server'
+import { emailNotifications } from './notification-emails.server'
 
 /**
  * In-app notifications: the one place that writes, lists and marks them.
@@ -55,8 +56,18 @@ export async function notify(recipients: number | number[], input: NotificationI
 		const stored = input.groupKey || input.onceKey ? await storeKeyed(batch, input) : await storeMany(batch, input)
 		written.push(...stored)
 		await tellRecipients(stored)
+		await emailAbout(stored)
 	}
 	return written
+}
+
+/** The emails the members' choices allow (notification-emails.server.ts); a failure there never undoes the notifications. */
+async function emailAbout(notifications: Notification[]) {
+	try {
+		await emailNotifications(notifications)
+	} catch (error) {
+		console.error(`Notification emails (${notifications[0]?.kind}) could not be queued:`, error)
+	}
 }
 
 function newNotification(id: number, recipientId: number, input: NotificationInput, now: Date): Notification {

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { MessageModel, UserModel, conversationKeyOf, type Message, type MessageJSON } from '#models/index'
+import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, type Message, type MessageJSON } from '#models/index'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
 
@@ -26,7 +26,6 @@ export interface ConversationSummary {
 	unreadCount: number
 }
 
-const groupKeyOf = (senderId: number) => `pm:${senderId}`
 
 /** Unread private messages per sender, for one member: one aggregation over their unread messages only. */
 async function unreadBySender(userId: number): Promise<Map<number, number>> {
@@ -101,7 +100,7 @@ export async function markConversationRead(userId: number, otherUserId: number):
 		{ conversationKey: conversationKeyOf(userId, otherUserId), recipientId: userId, readAt: null },
 		{ $set: { readAt: new Date() } },
 	)
-	const notificationRead = await markGroupRead(userId, groupKeyOf(otherUserId))
+	const notificationRead = await markGroupRead(userId, privateMessageGroupKey(otherUserId))
 	if (result.modifiedCount > 0 || notificationRead) await tellConversations(userId)
 }
 
@@ -131,7 +130,7 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 			title: `New message from ${sender.name}`,
 			text: preview(message.content),
 			link: `/messages?userId=${sender.id}`,
-			groupKey: groupKeyOf(sender.id),
+			groupKey: privateMessageGroupKey(sender.id),
 		})
 	}
 	const unread = await unreadBySender(recipientId)

@@ -93,3 +93,13 @@ export async function eventIdsGoing(userId: number): Promise<number[]> {
 	const rsvps = await RsvpModel.find({ userId, going: true }).select('eventId').lean<Array<{ eventId: number }>>()
 	return rsvps.map((rsvp) => rsvp.eventId)
 }
+
+/** A member's answers, for their data export: which events, and going or not. */
+export async function rsvpsOf(userId: number): Promise<Array<{ eventId: number; going: boolean }>> {
+	return RsvpModel.find({ userId }).select('eventId going -_id').sort({ eventId: 1 }).lean<Array<{ eventId: number; going: boolean }>>()
+}
+
+/** A deleted account's answers go; the events' attendee counts follow. */
+export async function deleteRsvpsOf(userId: number): Promise<void> {
+	await RsvpModel.deleteMany({ userId })
+}

@@ -74,6 +74,18 @@ export async function claimUnique(kind: UniqueKind, value: string, userId: numbe
 	return true
 }
 
+/**
+ * Whether another account holds `value` now, or has claimed it: an early,
+ * friendly answer before anything is sent (an email change's link). Not a
+ * guarantee: only `claimUnique` at the moment of writing is.
+ */
+export async function isTakenByAnother(kind: UniqueKind, value: string, userId: number): Promise<boolean> {
+	const holder = await holderOf(kind, value)
+	if (holder !== null) return holder !== userId
+	const claim = await UniqueClaimModel.findOne({ key: claimKey(kind, value) }).select('userId').lean<Pick<UniqueClaim, 'userId'>>()
+	return claim !== null && claim.userId !== userId
+}
+
 /** Gives up the account's claim on `value`; someone else's claim is never touched. */
 export async function releaseUnique(kind: UniqueKind, value: string, userId: number): Promise<void> {
 	await UniqueClaimModel.deleteOne({ key: claimKey(kind, value), userId })

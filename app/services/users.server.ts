@@ -17,7 +17,7 @@ import { live } from './live.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { createRateLimiter } from './rate-limit.server'
 import { deleteAllSessionsOfUser } from './sessions.server'
-import { claimUnique, releaseUnique, type UniqueKind } from './unique-claims.server'
+import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from './unique-claims.server'
 import { singleton } from '~/lib/singleton.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
@@ -117,28 +117,53 @@ export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'p
 	if (actor.id !== userId) throw forbidden(`You can only change your own ${what}`)
 }
 
-/** The Profile tab and PATCH /api/users/{id}: a member edits their own name, email, bio and avatar. */
-export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: ProfileUpdate): Promise<UserJSON> {
+/**
+ * A member edits their own name, bio and avatar. The email is not changed
+ * here: a new address only counts once it is confirmed from a link sent to
+ * it (saveProfile in account-email.server.ts, which the Profile tab and
+ * PATCH /api/users/{id} call).
+ */
+export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: Omit<ProfileUpdate, 'email'>): Promise<UserJSON> {
 	assertSelf(actor, userId, 'profile')
-	const update: Partial<Pick<User, 'name' | 'email' | 'bio' | 'avatar'>> = {}
+	const update: Partial<Pick<User, 'name' | 'bio' | 'avatar'>> = {}
 	if (changes.name !== undefined) update.name = changes.name
-	if (changes.email !== undefined) update.email = changes.email.toLowerCase()
 	if (changes.bio !== undefined) update.bio = changes.bio
 	if (changes.avatar !== undefined) update.avatar = changes.avatar
+	const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
+		.select('-passwordHash -usernameKey')
+		.lean<User>()
+	if (!user) throw notFound('User not found')
+	return toUserJSON(user)
+}
+
+/** 409 on the email field when another account has the address: checked before a confirmation link is sent. */
+export async function assertEmailAvailable(email: string, userId: number): Promise<void> {
+	if (await isTakenByAnother('email', email, userId)) throw taken('email')
+}
+
+/**
+ * Switches the account to an address confirmed from its link. The new
+ * address is claimed before it is written and the old one given up after
+ * (docs/decisions/136), so two accounts can never end up with one address
+ * even when they confirm at the same moment. Answers false when the account
+ * is gone.
+ */
+export async function setConfirmedEmail(userId: number, email: string): Promise<boolean> {
 	const current = await UserModel.findOne({ id: userId }).select('email').lean<Pick<User, 'email'>>()
-	if (!current) throw notFound('User not found')
-	// A new address is claimed before it is written, and the old one given up after (docs/decisions/136).
-	const newEmail = update.email !== undefined && update.email !== current.email ? update.email : null
-	if (newEmail && !(await claimUnique('email', newEmail, userId))) throw taken('email')
+	if (!current) return false
+	const newEmail = email.toLowerCase()
+	if (newEmail === current.email) return true
+	if (!(await claimUnique('email', newEmail, userId))) throw taken('email')
 	try {
-		const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
-			.select('-passwordHash -usernameKey')
-			.lean<User>()
-		if (!user) throw notFound('User not found')
-		if (newEmail) await releaseUnique('email', current.email, userId)
-		return toUserJSON(user)
+		const result = await UserModel.updateOne({ id: userId }, { $set: { email: newEmail } })
+		if (result.matchedCount !== 1) {
+			await releaseUnique('email', newEmail, userId)
+			return false
+		}
+		await releaseUnique('email', current.email, userId)
+		return true
 	} catch (error) {
-		if (newEmail) await releaseUnique('email', newEmail, userId)
+		await releaseUnique('email', newEmail, userId)
 		if (isDuplicateKeyError(error)) throw taken('email')
 		throw error
 	}
@@ -156,10 +181,24 @@ export const tooManyPasswordChanges = (retryAfterMs: number) =>
 	`Too many wrong current passwords. Please try again in ${describeWait(retryAfterMs)}.`
 
 /**
+ * Checks a member's own password before something that needs it (a password
+ * change, deleting the account): at most PASSWORD_CHANGE_LIMIT wrong ones in
+ * a while, counted before the check; a wrong one is a 400 on `field`.
+ */
+export async function confirmOwnPassword(userId: number, password: string, { field, wrong }: { field: string; wrong: string }): Promise<void> {
+	const user = await UserModel.findOne({ id: userId }).select('passwordHash').lean<Pick<User, 'passwordHash'>>()
+	if (!user) throw notFound('User not found')
+	const attempt = await passwordChangeLimiter().consume(userId)
+	if (!attempt.allowed) throw new RetryLaterError(tooManyPasswordChanges(attempt.retryAfterMs), attempt.retryAfterMs)
+	if (!(await verifyPassword(user.passwordHash, password))) throw new ServiceError(wrong, 400, field)
+	await passwordChangeLimiter().refund(userId)
+}
+
+/**
  * The Password tab and POST /api/users/{id}/change-password. Checks the
- * current password (at most PASSWORD_CHANGE_LIMIT wrong ones); on success
- * every other session of the user ends and their chat sockets close, so a
- * device that knew the old password must log in again.
+ * current password (confirmOwnPassword); on success every other session of
+ * the user ends and their chat sockets close, so a device that knew the old
+ * password must log in again.
  */
 export async function changePassword(
 	actor: Pick<UserJSON, 'id'>,
@@ -168,14 +207,7 @@ export async function changePassword(
 	{ keepSessionId }: { keepSessionId?: string } = {},
 ): Promise<void> {
 	assertSelf(actor, userId, 'password')
-	const user = await UserModel.findOne({ id: userId }).select('passwordHash').lean<Pick<User, 'passwordHash'>>()
-	if (!user) throw notFound('User not found')
-	const attempt = await passwordChangeLimiter().consume(userId)
-	if (!attempt.allowed) throw new RetryLaterError(tooManyPasswordChanges(attempt.retryAfterMs), attempt.retryAfterMs)
-	if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-		throw new ServiceError(CURRENT_PASSWORD_INCORRECT, 400, 'currentPassword')
-	}
-	await passwordChangeLimiter().refund(userId)
+	await confirmOwnPassword(userId, currentPassword, { field: 'currentPassword', wrong: CURRENT_PASSWORD_INCORRECT })
 	await UserModel.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(newPassword) } })
 	await deleteAllSessionsOfUser(userId, { except: keepSessionId })
 	// As "log out everywhere" does, but for this session: its sockets would otherwise keep sending and receiving.

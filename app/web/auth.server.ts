@@ -6,7 +6,8 @@ import { withLapsedTrialSettled } from '~/services/billing/index.server'
 import { live } from '~/services/live.server'
 import { getUserById } from '~/services/users.server'
 import { loginClientOf, rememberDevice } from './known-device.server'
-import { limitAuthRequests, type ClientContext } from './rate-limit.server'
+import { type ClientContext } from './client.server'
+import { limitAuthRequests } from './rate-limit.server'
 import { getSession, getSessionStorage, readSessionCookie } from './session.server'
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { getConfig } from '~/config.server'
 import { singleton } from '~/lib/singleton.server'
 import { type LoginClient } from '~/services/auth.server'
-import { clientAddressOf, type ClientContext } from './rate-limit.server'
+import { clientAddressOf, type ClientContext } from './client.server'
 
 /**
  * The known-device cookie (docs/decisions/130): a random id for this browser

@@ -2,6 +2,7 @@ import { getConfig } from '~/config.server'
 import { RetryLaterError, describeWait } from '~/lib/service-error'
 import { singleton } from '~/lib/singleton.server'
 import { createRateLimiter, type RateLimiter } from '~/services/rate-limit.server'
+import { clientAddressOf, type ClientContext } from './client.server'
 
 /**
  * Limits per client address, for routes (docs/decisions/131). The address is
@@ -9,15 +10,6 @@ import { createRateLimiter, type RateLimiter } from '~/services/rate-limit.serve
  * connection's address, or with TRUST_PROXY the one the trusted proxies
  * report in X-Forwarded-For. Nothing here reads that header by hand.
  */
-
-/** A route's load context (`context` of a loader or action), which carries the client's address (server.ts). */
-export type ClientContext = object
-
-/** The address of the client behind this request. */
-export function clientAddressOf(context: ClientContext): string {
-	const { clientAddress } = context as { clientAddress?: unknown }
-	return typeof clientAddress === 'string' && clientAddress ? clientAddress : 'unknown'
-}
 
 export const tooManyRequestsMessage = (retryAfterMs: number) => `Too many requests from your network. Please try again in ${describeWait(retryAfterMs)}.`
 

@@ -56,6 +56,28 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			ready: (page) => page.getByRole('alert').filter({ hasText: 'Invalid username or password' }),
 		},
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
+		{ path: '/forgot-password', ready: heading('Forgot your password?') },
+		{
+			path: '/forgot-password',
+			state: {
+				name: 'the link from the mail',
+				act: async (page) => {
+					await page.getByLabel('Email').fill('member@example.com')
+					await page.getByRole('button', { name: 'Send reset link' }).click()
+					await expect(page.getByText('If an account exists for member@example.com')).toBeVisible()
+					await expect
+						.poll(async () => {
+							const [mail] = (await (await page.request.get('/api/dev/mail?to=member@example.com')).json()) as Array<{ text: string }>
+							const link = mail && /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0]
+							if (link) await page.goto(new URL(link).pathname + new URL(link).search)
+							return Boolean(link)
+						}, { timeout: 20_000 })
+						.toBe(true)
+				},
+			},
+			ready: heading('Choose a new password'),
+		},
+		{ path: '/reset-password?token=not-a-token', ready: heading('This link is not valid') },
 	],
 	member: [
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
@@ -86,7 +108,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		},
 		{ path: '/profile?tab=notifications', ready: heading('My Profile') },
 		{ path: '/profile?tab=account', ready: heading('My Profile') },
-		{ path: '/profile?tab=account&confirm=delete', ready: (page) => page.getByRole('form', { name: /^Are you sure you want to delete your account/ }) },
+		{ path: '/profile?tab=billing', ready: heading('My Profile') },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 	],
 	premium: [
@@ -98,6 +120,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
+		{ path: '/profile?tab=billing', ready: (page) => page.getByRole('button', { name: 'Cancel subscription' }) },
 	],
 	admin: [
 		{ path: '/admin', ready: heading('Administration Panel') },
@@ -106,6 +129,7 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=events', ready: heading('Administration Panel') },
 		{ path: '/admin?tab=resources', ready: heading('Administration Panel') },
 		dialog('/admin/users/4/role', 'Change User Role'),
+		dialog('/admin/users/4/delete', 'Delete User', 'alertdialog'),
 		dialog('/admin/videos/new', 'Add Video'),
 		dialog('/admin/videos/1/edit', 'Edit Video'),
 		dialog('/admin/videos/1/delete', 'Delete Video', 'alertdialog'),

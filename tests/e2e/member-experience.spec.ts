@@ -128,7 +128,7 @@ test.describe('events', () => {
 })
 
 test.describe('profile', () => {
-	test('a member edits the profile, changes the password and tries to delete the account', async ({ page, javaScriptEnabled, signUp }) => {
+	test('a member edits the profile, changes the password and finds Delete Account behind their password', async ({ page, javaScriptEnabled, signUp }) => {
 		const account = await signUp({ name: 'Pat Profile' })
 		await sidebar(page).getByRole('link', { name: 'Settings' }).click()
 		await expect(page).toHaveURL(/\/profile$/)
@@ -159,18 +159,12 @@ test.describe('profile', () => {
 
 		await page.getByRole('link', { name: 'Account', exact: true }).click()
 		await expect(page.getByText('Not Subscribed')).toBeVisible()
-		if (javaScriptEnabled) {
-			page.once('dialog', async (dialog) => {
-				expect(dialog.message()).toBe('Are you sure you want to delete your account? This action cannot be undone.')
-				await dialog.accept()
-			})
-			await page.getByRole('link', { name: 'Delete Account' }).click()
-		} else {
-			await page.getByRole('link', { name: 'Delete Account' }).click()
-			await expect(page.getByText('Are you sure you want to delete your account? This action cannot be undone.')).toBeVisible()
-			await page.getByRole('button', { name: 'Delete Account' }).click()
-		}
-		await expect(page.getByText('Account deletion is not implemented in this demo.')).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/users/me/export')
+		// Deleting needs the password (account-lifecycle.spec.ts deletes for real).
+		if (javaScriptEnabled) page.once('dialog', (dialog) => dialog.accept())
+		await page.getByLabel('Your password').fill('not-my-password')
+		await page.getByRole('button', { name: 'Delete Account' }).click()
+		await expect(page.getByText('Password is incorrect').first()).toBeVisible()
 		await page.goto('/dashboard')
 		await expect(page.getByRole('heading', { name: 'Welcome back, Pat Edited!' })).toBeVisible()
 	})

@@ -100,12 +100,16 @@ const API_CALLS: Row[] = [
 	api('POST /api/login',                           ['200',   '200',  '200',   '200',     '200',           '200'], { body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }) }),
 	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true, note: 'a signed-in caller is switched to the new account' }),
 	api('POST /api/logout',                          ['200',   '200',  '200',   '200',     '200',           '200'], { endsSession: true }),
+	api('POST /api/password-reset',                  ['202',   '202',  '202',   '202',     '202',           '202'], { body: (role) => ({ email: `nobody-${role}@example.com` }), note: 'an address per caller: each address may ask five times an hour' }),
+	api('POST /api/password-reset/confirm',          ['400',   '400',  '400',   '400',     '400',           '400'], { body: { token: 'A'.repeat(43), password: NEW_PASSWORD }, note: 'a token of nobody' }),
 	// product §7: members, their own account only
 	api('GET /api/users',                            ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('PATCH /api/users/{self}',                   ['401',   '200',  '200',   '200',     '200',           '200'], { body: { bio: 'Edited by myself' } }),
 	api('PATCH /api/users/{other}',                  ['401',   '403',  '403',   '403',     '403',           '403'], { body: { bio: 'Edited by someone else' } }),
 	api('POST /api/users/{self}/change-password',    ['401',   '200',  '200',   '200',     '200',           '200'], { body: SAME_PASSWORD }),
 	api('POST /api/users/{other}/change-password',   ['401',   '403',  '403',   '403',     '403',           '403'], { body: SAME_PASSWORD }),
+	api('GET /api/users/me/export',                  ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('DELETE /api/users/me',                      ['401',   '400',  '400',   '400',     '400',           '400'], { body: { password: 'not-the-password' }, note: 'a wrong password deletes nothing' }),
 	api('GET /api/progress',                         ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('POST /api/progress',                        ['401',   '200',  '200',   '200',     '200',           '200'], { body: { videoId: 1, progress: 10 } }),
 	api('POST /api/progress',                        ['401',   '403',  '200',   '200',     '200',           '200'], { body: { videoId: 11, progress: 10 }, note: 'a Premium video' }),
@@ -126,6 +130,7 @@ const API_CALLS: Row[] = [
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
 	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
+	api('DELETE /api/admin/users/{newMember}',       ['401',   '403',  '403',   '403',     '403',           '200']),
 	api('POST /api/admin/videos',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: VIDEO }),
 	api('PATCH /api/admin/videos/{video}',           ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
 	api('DELETE /api/admin/videos/{video}',          ['401',   '403',  '403',   '403',     '200',           '200']),
@@ -142,6 +147,10 @@ const API_CALLS: Row[] = [
 	// product §7: subscription; the route table: Stripe webhook, unknown API paths
 	api('POST /api/get-or-create-subscription',      ['401',   '200',  '200',   '200',     '200',           '200'], { after: resetFreeMember }),
 	api('POST /api/stripe/webhook',                  ['400',   '400',  '400',   '400',     '400',           '400'], { note: 'no Stripe signature' }),
+	api('GET /api/billing',                          ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/billing/cancel',                  ['401',   '409',  '409',   '409',     '409',           '409'], { note: 'nobody seeded has a Stripe subscription to cancel' }),
+	api('POST /api/billing/resume',                  ['401',   '409',  '409',   '409',     '409',           '409']),
+	api('POST /api/billing/portal',                  ['401',   '409',  '409',   '409',     '409',           '409'], { note: 'nobody seeded is a Stripe customer' }),
 	api('GET /api/nowhere',                          ['404',   '404',  '404',   '404',     '404',           '404']),
 ]
 
@@ -150,6 +159,10 @@ const PAGES: Row[] = [
 	// product §2: pages
 	page('GET /',                           ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
 	page('GET /auth',                       ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
+	page('GET /forgot-password',            ['200',          '200',          '200',          '200',          '200',                  '200']),
+	page('GET /reset-password?token=x',     ['200',          '200',          '200',          '200',          '200',                  '200'], { note: "the link's own page: 'This link is not valid'" }),
+	page('GET /confirm-email?token=x',      ['200',          '200',          '200',          '200',          '200',                  '200']),
+	page('GET /unsubscribe?token=x',        ['400',          '400',          '400',          '400',          '400',                  '400']),
 	page('GET /dashboard',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /content-library',            ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /content-library/1',          ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
@@ -161,6 +174,7 @@ const PAGES: Row[] = [
 	page('GET /events',                     ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /resources',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /profile',                    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /profile?tab=billing',        ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /subscription-success',       ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /notifications',              ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /events/{upcoming}/calendar.ics', ['→ /auth',  '200',          '200',          '200',          '200',                  '200']),
@@ -170,6 +184,7 @@ const PAGES: Row[] = [
 	page('GET /admin',                      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin?tab=users',            ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
 	page('GET /admin/users/{other}/role',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
+	page('GET /admin/users/{other}/delete', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
 	page('GET /admin/videos/new',           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin/videos/1/edit',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin/videos/1/delete',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
@@ -200,7 +215,13 @@ const FORMS: Row[] = [
 	form('POST /sidebar',                                              ['→ /events',    '→ /events',    '→ /events',    '→ /events',    '→ /events',                '→ /events'], { body: { collapsed: 'true', redirectTo: '/events' } }),
 	form('POST /profile?tab=profile',                                  ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: (role) => ({ intent: 'profile', name: 'Matrix Name', email: `${accountOf(role)}@example.com` }) }),
 	form('POST /profile?tab=password',                                 ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'password', ...SAME_PASSWORD, confirmPassword: DEMO_PASSWORD } }),
-	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'delete-account' } }),
+	form('POST /forgot-password',                                      ['200',          '200',          '200',          '200',          '200',                      '200'], { body: (role) => ({ intent: 'forgot-password', email: `nobody-form-${role}@example.com` }) }),
+	form('POST /reset-password?token=x',                               ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'reset-password', token: 'A'.repeat(43), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
+	form('POST /confirm-email?token=x',                                ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'confirm-email', token: 'A'.repeat(43) } }),
+	form('POST /unsubscribe?token=x',                                  ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { 'List-Unsubscribe': 'One-Click' }, note: 'the link is the authority, not the session' }),
+	form('POST /profile?tab=notifications',                            ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'notifications', mentions: 'on', billing: 'on' } }),
+	form('POST /profile?tab=billing',                                  ['→ /auth',      '409',          '409',          '409',          '409',                      '409'], { body: { intent: 'billing-cancel' } }),
+	form('POST /profile?tab=account',                                  ['→ /auth',      '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'delete-account', password: 'not-the-password' }, note: 'a wrong password deletes nothing' }),
 	form('POST /profile?tab=account',                                  ['→ /auth',      '→ /',          '→ /',          '→ /',          '→ /',                      '→ /'], { body: { intent: 'logout-all' }, endsSession: true }),
 	form('POST /content-library/1',                                    ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back']),
 	form('POST /content-library/11',                                   ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { note: 'a Premium video' }),
@@ -212,6 +233,7 @@ const FORMS: Row[] = [
 	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'calendar-feed' } }),
 	form('POST /subscribe',                                            ['→ /auth',      '400',          '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { note: 'with Stripe the card form is needed; Premium members have nothing to buy' }),
 	form('POST /admin/users/{other}/role?tab=users',                   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users'], { body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' }),
+	form('POST /admin/users/{newMember}/delete?tab=users',             ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users']),
 	form('POST /admin/videos/new?tab=content',                         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
 	form('POST /admin/videos/{video}/edit?tab=content',                ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
 	form('POST /admin/videos/{video}/delete?tab=content',              ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content']),
@@ -235,13 +257,18 @@ const sessionIds = new Set<string>()
 const FRESH: Record<string, string> = { video: 'videos', community: 'communities', event: 'events', resource: 'resources' }
 const FRESH_BODY: Record<string, Record<string, unknown>> = { videos: VIDEO, communities: COMMUNITY, events: EVENT, resources: RESOURCE }
 
-/** The path with its placeholders filled in: {video} and the like are new entities, made by an admin for this one call. */
+/** The path with its placeholders filled in: {video} and the like are new entities, made by an admin for this one call; {newMember} a new account. */
 async function fillIn(path: string, role: Role): Promise<string> {
 	let filled = path
 		.replace('{self}', String(ids[role]))
 		.replace('{other}', String(ids.other))
 		.replace('{upcoming}', String(UPCOMING_EVENT))
 		.replace('{past}', String(PAST_EVENT))
+	if (filled.includes('{newMember}')) {
+		const created = await new TestClient(app.server.url).json('POST', '/api/register', newAccount())
+		expect(created.status, 'a new member to act on').toBe(201)
+		filled = filled.replace('{newMember}', String((await created.json()).id))
+	}
 	for (const [placeholder, entity] of Object.entries(FRESH)) {
 		if (!filled.includes(`{${placeholder}}`)) continue
 		const created = await as.admin.json('POST', `/api/admin/${entity}`, FRESH_BODY[entity])

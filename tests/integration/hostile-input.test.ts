@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventModel, MessageModel, ResourceModel, UserModel } from '#models/index'
+import { issueAccountToken } from '~/services/account-tokens.server'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
+import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
@@ -31,6 +33,19 @@ beforeAll(async () => {
 	as = await logInEveryRole(server.url)
 	ids.self = await userIdOf('member')
 	ids.david = await userIdOf('david')
+})
+
+/**
+ * Real links for the good requests of the account-link calls (a reset link
+ * for the JSON call, another for the form, an email change), each for an
+ * account of its own, so using one never spoils another.
+ */
+const LINKS = { resetByApi: '', resetByForm: '', emailChange: '' }
+beforeAll(async () => {
+	const [byApi, byForm, mover] = await Promise.all([signUpMember(server.url, 'linked'), signUpMember(server.url, 'linked'), signUpMember(server.url, 'linked')])
+	LINKS.resetByApi = await issueAccountToken({ kind: 'password_reset', userId: byApi.id, validForMs: 3_600_000 })
+	LINKS.resetByForm = await issueAccountToken({ kind: 'password_reset', userId: byForm.id, validForMs: 3_600_000 })
+	LINKS.emailChange = await issueAccountToken({ kind: 'email_change', userId: mover.id, validForMs: 3_600_000, newEmail: `moved-${mover.username}@example.com` })
 })
 
 const withIds = (path: string) => path.replace('{self}', String(ids.self)).replace('{david}', String(ids.david))
@@ -79,6 +94,10 @@ const JSON_CALLS: JsonCall[] = [
 	{ call: 'POST /api/register', as: 'visitor', body: { username: 'newcomer', password: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: 'Hello' }, required: ['username', 'password', 'name', 'email'] },
 	{ call: 'PATCH /api/users/{self}', as: 'member', body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' }, required: [] },
 	{ call: 'POST /api/users/{self}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword'] },
+	{ call: 'POST /api/password-reset', as: 'visitor', body: { email: 'nobody-here@example.com' }, required: ['email'] },
+	{ call: 'POST /api/password-reset/confirm', as: 'visitor', body: { get token() { return LINKS.resetByApi }, password: 'a-long-password' }, required: ['token', 'password'] },
+	// Its good request deletes the moderator, whom no later good request needs.
+	{ call: 'DELETE /api/users/me', as: 'moderator', body: { password: DEMO_PASSWORD }, required: ['password'] },
 	{ call: 'POST /api/progress', as: 'premium', body: { videoId: 12, progress: 40, completed: false }, required: ['videoId', 'progress'] },
 	{ call: 'PATCH /api/admin/users/{david}/role', as: 'admin', body: { role: 'moderator' }, required: ['role'] },
 	{ call: 'POST /api/admin/videos', as: 'content_manager', body: VIDEO, required: ['title', 'url'] },
@@ -167,6 +186,7 @@ describe('ids in the path', () => {
 		{ call: 'POST /api/users/{id}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' }, notFound: 'User not found', unknown: [403, 'You can only change your own password'] },
 		{ call: 'PATCH /api/admin/users/{id}/role', as: 'admin', body: { role: 'member' }, notFound: 'User not found' },
 		{ call: 'POST /api/events/{id}/rsvp', as: 'member', body: { going: true }, notFound: 'Event not found' },
+		{ call: 'DELETE /api/admin/users/{id}', as: 'admin', notFound: 'User not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
@@ -203,6 +223,8 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/admin/videos', '/api/admin/videos/1', '/api/admin/communities', '/api/admin/communities/1', '/api/admin/events',
 		'/api/admin/events/1', '/api/admin/resources', '/api/admin/resources/1', '/api/get-or-create-subscription', '/api/stripe/webhook',
 		'/api/events/7/rsvp', '/api/notifications', '/api/notifications/read', '/api/conversations',
+		'/api/password-reset', '/api/password-reset/confirm', '/api/users/me', '/api/users/me/export', '/api/admin/users/{david}',
+		'/api/billing', '/api/billing/cancel', '/api/billing/resume', '/api/billing/portal',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -219,6 +241,10 @@ describe('calls that take no body, and methods no call takes', () => {
 		const BODYLESS: Array<{ call: string; as: Role; status: number }> = [
 			{ call: 'POST /api/logout', as: 'visitor', status: 200 },
 			{ call: 'POST /api/get-or-create-subscription', as: 'premium', status: 200 },
+			// The free member has nothing to cancel, resume or open: refused, nothing changed.
+			{ call: 'POST /api/billing/cancel', as: 'member', status: 409 },
+			{ call: 'POST /api/billing/resume', as: 'member', status: 409 },
+			{ call: 'POST /api/billing/portal', as: 'member', status: 409 },
 			{ call: 'POST /api/stripe/webhook', as: 'visitor', status: 400 },
 			{ call: 'DELETE /api/admin/videos/99999', as: 'admin', status: 404 },
 			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
@@ -327,6 +353,11 @@ const FORM_CALLS: FormCall[] = [
 	{ action: '/profile?tab=profile', as: 'member', fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' }, required: ['name', 'email'], fixed: ['intent'] },
 	{ action: '/profile?tab=password', as: 'member', fields: { intent: 'password', currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword', 'confirmPassword'], fixed: ['intent'] },
 	{ action: '/profile', as: 'member', fields: { intent: 'logout-all' }, fixed: ['intent'] },
+	{ action: '/profile?tab=notifications', as: 'member', fields: { intent: 'notifications', mentions: 'on', billing: 'on' }, fixed: ['intent'] },
+	{ action: '/profile?tab=billing', as: 'premium', fields: { intent: 'billing-cancel' }, fixed: ['intent'] },
+	{ action: '/forgot-password', as: 'visitor', fields: { intent: 'forgot-password', email: 'nobody-here@example.com' }, required: ['email'], fixed: ['intent'] },
+	{ action: '/reset-password?token=x', as: 'visitor', fields: { intent: 'reset-password', get token() { return LINKS.resetByForm }, password: 'a-long-password', confirmPassword: 'a-long-password' }, required: ['token', 'password', 'confirmPassword'], fixed: ['intent'] },
+	{ action: '/confirm-email?token=x', as: 'visitor', fields: { intent: 'confirm-email', get token() { return LINKS.emailChange } }, required: ['token'], fixed: ['intent'] },
 	{ action: '/content-library/12', as: 'premium', fields: {} },
 	{ action: '/community/1', as: 'premium', fields: { content: 'Hello room' }, required: ['content'] },
 	{ action: '/messages?userId={david}', as: 'premium', fields: { content: 'Hello David' }, required: ['content'] },
@@ -349,6 +380,9 @@ const FORM_CALLS: FormCall[] = [
 	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
 	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
 	{ action: '/profile?tab=account', as: 'member', fields: { intent: 'calendar-feed' }, fixed: ['intent'], accepted: 200 },
+	// Last, as their good requests delete accounts: the content manager's own, and David's.
+	{ action: '/profile?tab=account', as: 'content_manager', fields: { intent: 'delete-account', password: DEMO_PASSWORD }, required: ['password'], fixed: ['intent'] },
+	{ action: '/admin/users/{david}/delete?tab=users', as: 'admin', fields: {} },
 ]
 
 interface HostileForm {
@@ -422,6 +456,8 @@ describe('form actions', () => {
 			{ action: '/community/{id}', as: 'premium', fields: { content: 'Hello' } },
 			{ action: '/messages?userId={id}', as: 'premium', fields: { content: 'Hello' } },
 			{ action: '/admin/users/{id}/role', as: 'admin', fields: { role: 'admin' } },
+			// Deleting someone already gone goes back to the list with "Failed to delete user".
+			{ action: '/admin/users/{id}/delete', as: 'admin', fields: {}, unknown: '302' },
 			{ action: '/admin/videos/{id}/edit', as: 'admin', fields: VIDEO_FORM },
 			{ action: '/admin/communities/{id}/edit', as: 'admin', fields: { name: 'Nope' } },
 			{ action: '/admin/events/{id}/edit', as: 'admin', fields: EVENT_FORM },
@@ -437,6 +473,28 @@ describe('form actions', () => {
 					const expected = id === UNKNOWN_ID && unknown ? Number(unknown) : 404
 					expect.soft(response.status, `${action} with id ${id}`).toBe(expected)
 				}
+			}
+		})
+	})
+
+	it("an unsubscribe link's post (no CSRF token: the signed link is the authority) refuses what is not its one-click body, and a link not made here", async () => {
+		await expectNothingChanged(async () => {
+			const CASES: Array<{ what: string; path: string; body: string; contentType?: string; status: number; shows: string }> = [
+				{ what: 'a token that was not made here', path: '/unsubscribe?token=1.mentions.forged', body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
+				{ what: 'an operator for a token', path: `/unsubscribe?${encodeURIComponent('token[$ne]')}=x`, body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
+				{ what: 'a token 10 KB long', path: `/unsubscribe?token=${TEN_KILOBYTES}`, body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
+				{ what: 'JSON', path: '/unsubscribe?token=1.mentions.forged', body: '{"List-Unsubscribe":"One-Click"}', contentType: 'application/json', status: 415, shows: 'Send this form as a form' },
+				{ what: 'a field sent twice', path: '/unsubscribe?token=1.mentions.forged', body: 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click', status: 400, shows: 'could not be read' },
+				{ what: 'a megabyte', path: '/unsubscribe?token=1.mentions.forged', body: `List-Unsubscribe=${ONE_MEGABYTE}`, status: 413, shows: 'too large' },
+			]
+			for (const hostile of CASES) {
+				const response = await new TestClient(server.url).request(hostile.path, {
+					method: 'POST',
+					headers: { 'Content-Type': hostile.contentType ?? 'application/x-www-form-urlencoded' },
+					body: hostile.body,
+				})
+				expect.soft(response.status, hostile.what).toBe(hostile.status)
+				expect.soft(await response.text(), hostile.what).toContain(hostile.shows)
 			}
 		})
 	})
@@ -612,7 +670,8 @@ describe('the good requests of the tables', () => {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
 			const response = await client.postForm(withIds(action), { csrf: token!, ...fields })
-			expect.soft(accepted ? [accepted] : [302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
+			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
+			expect.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
 			// Logging out ends the session the next rows use.
 			if (action === '/logout' || fields.intent === 'logout-all') as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
 		}

@@ -314,18 +314,21 @@ describe('the resources page', () => {
 })
 
 describe('the profile page without JavaScript', () => {
-	it('keeps the tab in ?tab= and shows the four tabs', async () => {
+	it('keeps the tab in ?tab= and shows the five tabs', async () => {
 		const client = (await newMember()).client
 		const { text, html } = await page(client, '/profile')
 		expect(text).toContain('My Profile')
 		expect(text).toContain('Manage your account settings and preferences')
-		for (const tab of ['profile', 'password', 'notifications', 'account']) expect(html).toContain(`href="/profile?tab=${tab}"`)
+		for (const tab of ['profile', 'password', 'notifications', 'billing', 'account']) expect(html).toContain(`href="/profile?tab=${tab}"`)
 		expect(text).toContain('Brief description for your profile.')
 		expect(text).toContain('URL to your profile picture.')
 		expect(html).toContain('placeholder="Tell others about yourself..."')
 		const notifications = await page(client, '/profile?tab=notifications')
-		expect(notifications.text).toMatch(/Email Notifications.*Manage.*Browser Notifications.*Enable.*Weekly Digest.*Enable/)
-		expect(notifications.html).toMatch(/<button type="button" disabled=""[^>]*>Save Preferences/)
+		expect(notifications.text).toMatch(/Email me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /)
+		expect(notifications.html).toMatch(/<button type="submit"[^>]*>Save Preferences/)
+		const billing = await page(client, '/profile?tab=billing')
+		expect(billing.text).toMatch(/Plan Free Status Not subscribed/)
+		expect(billing.text).toContain('Subscribe Now')
 	})
 
 	it('saves the profile, and shows the spec messages for bad input without saving', async () => {
@@ -353,7 +356,10 @@ describe('the profile page without JavaScript', () => {
 		const after = await page(client, '/profile?tab=profile')
 		expect(after.text).toContain('Profile updated')
 		expect(after.html).toContain('src="https://example.com/riley.png"')
-		expect(await UserModel.findOne({ id }).lean()).toMatchObject({ name: 'Riley Renamed', email: 'riley.renamed@example.com', bio: 'Coach and mentor.' })
+		// The new email waits for its confirmation link (account-recovery.test.ts); the rest is saved at once.
+		const { email } = (await UserModel.findOne({ id }).lean())!
+		expect(after.text).toContain('We sent a link to riley.renamed@example.com to confirm your new email address')
+		expect(await UserModel.findOne({ id }).lean()).toMatchObject({ name: 'Riley Renamed', email, bio: 'Coach and mentor.' })
 	})
 
 	it('changes the password only with the right current password', async () => {
@@ -377,7 +383,7 @@ describe('the profile page without JavaScript', () => {
 		expect(free).toMatch(/Account Type Standard Member Upgrade/)
 		expect(free).toMatch(/Subscription Status Not Subscribed .*Subscribe Now/)
 		const trial = (await page(await logIn(server.url, 'premium'), '/profile?tab=account')).text
-		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Subscribe Now/)
+		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Manage Subscription/)
 		const admin = (await page(await logIn(server.url, 'admin'), '/profile?tab=account')).text
 		expect(admin).toMatch(/Account Type Administrator Subscription Status Active Subscription .*Manage Subscription/)
 		expect(admin).toContain('Log out from all devices')
@@ -396,13 +402,15 @@ describe('the profile page without JavaScript', () => {
 		expect((await client.get('/dashboard')).headers.get('Location')).toBe('/auth')
 	})
 
-	it('asks before "deleting" the account, then only says it is not implemented', async () => {
+	it('asks for the password to delete the account, and offers the member their data', async () => {
 		const { client, id } = await newMember()
-		const confirm = await page(client, '/profile?tab=account&confirm=delete')
-		expect(confirm.text).toContain('Are you sure you want to delete your account? This action cannot be undone.')
-		const response = await client.submitForm('/profile?tab=account&confirm=delete', { intent: 'delete-account' }, '/profile?tab=account')
-		expect(response.status).toBe(200)
-		expect(textOf(await response.text())).toContain('Account deletion is not implemented in this demo.')
+		const account = await page(client, '/profile?tab=account')
+		expect(account.text).toContain('Permanently delete your account.')
+		expect(account.html).toMatch(/<input[^>]*type="password"[^>]*name="password"|<input[^>]*name="password"[^>]*type="password"/)
+		expect(account.html).toMatch(/<a [^>]*href="\/api\/users\/me\/export"[^>]*download=""/)
+		const refused = await client.submitForm('/profile?tab=account', { intent: 'delete-account', password: 'not-the-password' })
+		expect(refused.status).toBe(400)
+		expect(textOf(await refused.text())).toContain('Password is incorrect')
 		expect(await UserModel.countDocuments({ id })).toBe(1)
 		expect((await client.get('/api/user')).status).toBe(200)
 	})

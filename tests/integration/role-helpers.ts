@@ -1,4 +1,12 @@
-import { SessionModel, UniqueClaimModel } from '#models/index'
+import {
+	AccountTokenModel,
+	MessageEmailStateModel,
+	NotificationPreferencesModel,
+	OutboxMailModel,
+	SessionModel,
+	SimulatedInvoiceModel,
+	UniqueClaimModel,
+} from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { snapshot } from './admin-helpers'
@@ -32,13 +40,21 @@ export async function logInEveryRole(baseUrl: string): Promise<Record<Role, Test
  * Everything a request could change: every entity (admin-helpers' snapshot),
  * plus the sessions and the claims on usernames and email addresses, so a
  * refused login or sign-up that still opened a session, or kept a claim,
+ * shows too; and the account links, email switches, invoices and queued
+ * mail, so a refused reset or deletion that still wrote or mailed something
  * shows too.
  */
 export async function snapshotEverything() {
-	const [entities, sessions, claims] = await Promise.all([
+	const [entities, sessions, claims, accountTokens, preferences, messageEmails, invoices, mail] = await Promise.all([
 		snapshot(),
 		SessionModel.find().select('sid userId data -_id').sort({ sid: 1 }).lean(),
 		UniqueClaimModel.find().select('key userId -_id').sort({ key: 1 }).lean(),
+		AccountTokenModel.find().select('-_id').sort({ tokenHash: 1 }).lean(),
+		NotificationPreferencesModel.find().select('-_id').sort({ userId: 1 }).lean(),
+		MessageEmailStateModel.find().select('-_id').sort({ recipientId: 1, senderId: 1 }).lean(),
+		SimulatedInvoiceModel.find().select('-_id').sort({ number: 1 }).lean(),
+		// Which mail was queued (not how far its sending got: the server's outbox job moves that on by itself).
+		OutboxMailModel.find().select('_id to kind').sort({ _id: 1 }).lean(),
 	])
-	return JSON.stringify({ entities, sessions, claims })
+	return JSON.stringify({ entities, sessions, claims, accountTokens, preferences, messageEmails, invoices, mail })
 }

@@ -4,7 +4,8 @@ import { type AddressInfo } from 'node:net'
 
 /**
  * A small local stand-in for the parts of the Stripe HTTP API the app uses
- * (customers, prices, subscriptions with their setup intent and invoice).
+ * (customers, prices, subscriptions with their setup intent and invoice,
+ * cancelling at the period's end, the card, Billing Portal sessions).
  * The app's Stripe client reaches it through STRIPE_API_URL (refused in
  * production). It records every request, so tests can assert what the app
  * asked Stripe for, and lets tests change a subscription the way Stripe
@@ -68,6 +69,8 @@ export class FakeStripe {
 	readonly subscriptions = new Map<string, StripeObject>()
 	readonly setupIntents = new Map<string, StripeObject>()
 	readonly invoices = new Map<string, StripeObject>()
+	readonly paymentMethods = new Map<string, StripeObject>()
+	readonly portalSessions = new Map<string, StripeObject>()
 	private readonly idempotent = new Map<string, { params: string; status: number; body: unknown }>()
 	private failures: Failure[] = []
 
@@ -105,13 +108,15 @@ export class FakeStripe {
 		this.failures.push({ method, path, status, message, remaining: times })
 	}
 
-	/** The customer's card was saved through the setup intent, as Stripe.js's confirmSetup does. */
-	completeCardSetup(subscriptionId: string) {
+	/** The customer's card was saved through the setup intent, as Stripe.js's confirmSetup does (a Visa ending in 4242 unless said). */
+	completeCardSetup(subscriptionId: string, card: { brand: string; last4: string } = { brand: 'visa', last4: '4242' }) {
 		const subscription = this.subscription(subscriptionId)
 		const setupIntent = this.setupIntents.get(String(subscription.pending_setup_intent))
 		if (setupIntent) setupIntent.status = 'succeeded'
 		subscription.pending_setup_intent = null
-		subscription.default_payment_method = newId('pm')
+		const paymentMethod = { id: newId('pm'), object: 'payment_method', type: 'card', customer: subscription.customer, card: { ...card, exp_month: 12, exp_year: 2030 } }
+		this.paymentMethods.set(paymentMethod.id, paymentMethod)
+		subscription.default_payment_method = paymentMethod.id
 	}
 
 	/** A renewal invoice that is waiting to be paid becomes the subscription's latest invoice. Returns it. */
@@ -198,7 +203,23 @@ export class FakeStripe {
 		}
 		if (method === 'GET' && (match = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
 			const customer = this.customers.get(match[1]!)
-			return customer ? [200, customer] : missing('customer')
+			if (!customer) return missing('customer')
+			const copy = structuredClone(customer)
+			const settings = (copy.invoice_settings ?? { default_payment_method: null }) as Record<string, unknown>
+			if (expand.includes('invoice_settings.default_payment_method') && typeof settings.default_payment_method === 'string') {
+				settings.default_payment_method = structuredClone(this.paymentMethods.get(settings.default_payment_method) ?? null)
+			}
+			return [200, { ...copy, invoice_settings: settings }]
+		}
+		if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+			const customer = String(params.customer)
+			if (!this.customers.has(customer)) {
+				return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${customer}'` } }]
+			}
+			const id = newId('bps')
+			const session = { id, object: 'billing_portal.session', customer, return_url: params.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}`, created: now() }
+			this.portalSessions.set(id, session)
+			return [200, session]
 		}
 		if (method === 'GET' && path === '/v1/prices') {
 			const keys = (params.lookup_keys as string[] | undefined) ?? []
@@ -224,8 +245,17 @@ export class FakeStripe {
 		if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
 			const subscription = this.subscriptions.get(match[1]!)
 			if (!subscription) return missing('subscription')
-			if (method === 'DELETE') Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() })
-			if (method === 'GET' || method === 'DELETE') return [200, this.expand(subscription, expand)]
+			if (method === 'DELETE') Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false })
+			if (method === 'POST') {
+				if (['canceled', 'incomplete_expired'].includes(String(subscription.status))) {
+					return [400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } }]
+				}
+				if (params.cancel_at_period_end !== undefined) {
+					const cancel = params.cancel_at_period_end === 'true'
+					Object.assign(subscription, { cancel_at_period_end: cancel, cancel_at: cancel ? this.periodEnd(subscription) : null, canceled_at: cancel ? now() : null })
+				}
+			}
+			return [200, this.expand(subscription, expand)]
 		}
 		return [404, { error: { type: 'invalid_request_error', message: `The fake Stripe does not know ${method} ${path}` } }]
 	}
@@ -264,7 +294,23 @@ export class FakeStripe {
 			status: trialDays ? 'trialing' : 'incomplete',
 			trial_start: trialDays ? now() : null,
 			trial_end: trialDays ? now() + trialDays * 86_400 : null,
-			items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1 }] },
+			items: {
+				object: 'list',
+				data: [
+					{
+						id: newId('si'),
+						object: 'subscription_item',
+						price,
+						quantity: 1,
+						// Since API 2025-03-31 the period lives on the item: the trial, or the first month.
+						current_period_start: now(),
+						current_period_end: now() + (trialDays || 30) * 86_400,
+					},
+				],
+			},
+			cancel_at_period_end: false,
+			cancel_at: null,
+			canceled_at: null,
 			metadata: params.metadata ?? {},
 			payment_settings: params.payment_settings ?? null,
 			trial_settings: params.trial_settings ?? null,
@@ -276,8 +322,23 @@ export class FakeStripe {
 		return [200, this.expand(subscription, expand)]
 	}
 
+	/** When the subscription's current period ends (on its item, as Stripe keeps it). */
+	private periodEnd(subscription: StripeObject): number | null {
+		const items = subscription.items as { data: Array<{ current_period_end?: number }> } | undefined
+		return items?.data[0]?.current_period_end ?? null
+	}
+
+	/** Moves the subscription's current period (on its item), as a renewal or a test's clock does. */
+	setPeriod(subscriptionId: string, { start, end }: { start: number; end: number }) {
+		const items = this.subscription(subscriptionId).items as { data: Array<Record<string, unknown>> }
+		Object.assign(items.data[0]!, { current_period_start: start, current_period_end: end })
+	}
+
 	private expand(subscription: StripeObject, expand: string[]): StripeObject {
 		const copy = structuredClone(subscription)
+		if (expand.includes('default_payment_method') && typeof copy.default_payment_method === 'string') {
+			copy.default_payment_method = structuredClone(this.paymentMethods.get(copy.default_payment_method) ?? null)
+		}
 		if (expand.includes('pending_setup_intent') && copy.pending_setup_intent) {
 			copy.pending_setup_intent = structuredClone(this.setupIntents.get(String(copy.pending_setup_intent)) ?? null)
 		}

@@ -30,9 +30,9 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
 	)
 }
 
-export function SecondaryLink({ to, children }: { to: string; children: ReactNode }) {
+export function SecondaryLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
 	return (
-		<Link to={to} preventScrollReset className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+		<Link to={to} preventScrollReset aria-label={label} className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
 			{children}
 		</Link>
 	)

@@ -56,7 +56,12 @@ export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; e
 									<time dateTime={user.createdAt}>{formatDate(user.createdAt, zone)}</time>
 								</Cell>
 								<td className="whitespace-nowrap px-4 py-2 text-right">
-									<SecondaryLink to={adminDialogHref(`/admin/users/${user.id}/role`, q)}>Change Role</SecondaryLink>
+									<span className="inline-flex gap-2">
+										<SecondaryLink to={adminDialogHref(`/admin/users/${user.id}/role`, q)}>Change Role</SecondaryLink>
+										<SecondaryLink to={adminDialogHref(`/admin/users/${user.id}/delete`, q)} label={`Delete ${user.name}`}>
+											Delete
+										</SecondaryLink>
+									</span>
 								</td>
 							</tr>
 						))}

@@ -1,27 +1,21 @@
-import { Form, Link } from '@remix-run/react'
-import { type MouseEvent } from 'react'
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { type FormEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { type UserJSON } from '#models/index'
-import { useIsSubmitting } from '~/components/forms'
+import { Field, FormErrors, useIsSubmitting } from '~/components/forms'
 import { Badge } from '~/components/ui/badge'
+import { ButtonLink, buttonClassName, StatusButton } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { useToast } from '~/components/ui/toaster'
-import { DELETE_CONFIRMATION, DELETE_NOTICE } from './account-texts'
+import { useConformForm } from '~/components/use-conform-form'
+import { DeleteAccountSchema } from '~/lib/account-schemas'
+import { isPremiumStatus } from '~/lib/subscription'
+import { DELETE_CONFIRMATION } from './account-texts'
 import { CalendarCard } from './calendar-card'
 import { TabCard } from './tab-card'
-import { Button, ButtonLink, buttonClassName, StatusButton } from '~/components/ui/button'
 
-/** The Account tab: account type, subscription, log out everywhere, delete. */
-export function AccountTab({
-	user,
-	trialEnds,
-	confirmDelete,
-}: {
-	user: Pick<UserJSON, 'role' | 'subscriptionStatus'>
-	trialEnds: string | null
-	confirmDelete: boolean
-}) {
+/** The Account tab: account type, subscription, log out everywhere, download the data, delete the account. */
+export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 'subscriptionStatus'>; trialEnds: string | null }) {
 	const pending = useIsSubmitting('logout-all')
 	const status = user.subscriptionStatus
 	return (
@@ -48,9 +42,11 @@ export function AccountTab({
 							</dd>
 							{trialEnds ? <dd className="text-sm text-gray-600">Trial ends: {trialEnds}</dd> : null}
 						</dl>
-						<ButtonLink to="/subscribe">
-							{status === 'active' ? 'Manage Subscription' : 'Subscribe Now'}
-						</ButtonLink>
+						{isPremiumStatus(status) ? (
+							<ButtonLink to="/profile?tab=billing">Manage Subscription</ButtonLink>
+						) : (
+							<ButtonLink to="/subscribe">Subscribe Now</ButtonLink>
+						)}
 					</div>
 				</div>
 			</TabCard>
@@ -64,56 +60,54 @@ export function AccountTab({
 				</Form>
 			</TabCard>
 			<CalendarCard />
-			<Card className="border-red-200">
-				<CardHeader>
-					<CardTitle className="text-red-700">Delete Account</CardTitle>
-					<p className="text-sm text-gray-600">Permanently remove your account and everything in it.</p>
-				</CardHeader>
-				<CardContent>{confirmDelete ? <DeleteConfirmation /> : <DeleteAccountButton />}</CardContent>
-			</Card>
+			<TabCard title="Your Data" description="Everything we keep about you: profile, preferences, subscription, progress, notifications and the messages you wrote.">
+				{/* A plain link: the browser downloads the JSON file the server sends as an attachment. */}
+				<a href="/api/users/me/export" download className={buttonClassName({ variant: 'secondary' })}>
+					Download my data
+				</a>
+			</TabCard>
+			<DeleteAccountCard />
 		</div>
 	)
 }
 
 /**
- * With JavaScript: the browser's confirmation, then only a notice (product §2),
- * no request. Without it the link opens an in-page confirmation instead.
+ * Delete Account: the password is the confirmation, in a plain form; with
+ * JavaScript the browser also asks once more before it is sent.
  */
-function DeleteAccountButton() {
-	const hydrated = useHydrated()
-	const { showToast } = useToast()
-	function onClick(event: MouseEvent<HTMLAnchorElement>) {
-		if (!hydrated) return
-		event.preventDefault()
-		if (window.confirm(DELETE_CONFIRMATION)) showToast(DELETE_NOTICE)
+function DeleteAccountCard() {
+	const pending = useIsSubmitting('delete-account')
+	const [form, fields] = useConformForm({ id: 'delete-account-form', schema: DeleteAccountSchema, intent: 'delete-account' })
+	const formProps = getFormProps(form)
+	function confirmFirst(event: FormEvent<HTMLFormElement>) {
+		formProps.onSubmit(event)
+		if (!event.defaultPrevented && !window.confirm(DELETE_CONFIRMATION)) event.preventDefault()
 	}
 	return (
-		<Link
-			to="/profile?tab=account&confirm=delete"
-			onClick={onClick}
-			className={buttonClassName({ variant: 'danger' })}
-		>
-			Delete Account
-		</Link>
-	)
-}
-
-function DeleteConfirmation() {
-	return (
-		<Form method="post" action="/profile?tab=account" aria-labelledby="delete-confirmation" className="space-y-3 rounded-lg bg-red-50 p-4">
-			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="delete-account" />
-			<p id="delete-confirmation" className="text-sm font-medium text-red-800">
-				{DELETE_CONFIRMATION}
-			</p>
-			<div className="flex gap-2">
-				<Button type="submit" variant="danger">
-					Delete Account
-				</Button>
-				<ButtonLink to="/profile?tab=account" variant="secondary">
-					Cancel
-				</ButtonLink>
-			</div>
-		</Form>
+		<Card className="border-red-200">
+			<CardHeader>
+				<CardTitle className="text-red-700">Delete Account</CardTitle>
+				<p className="text-sm text-gray-600">
+					Permanently delete your account. Your subscription ends at once, and your profile, progress, notifications, settings and private messages
+					are deleted. Messages you wrote in community rooms stay, shown as written by "Deleted member". This action cannot be undone.
+				</p>
+			</CardHeader>
+			<CardContent>
+				<Form method="post" action="/profile?tab=account" className="space-y-4" {...formProps} onSubmit={confirmFirst}>
+					<AuthenticityTokenInput />
+					<input type="hidden" name="intent" value="delete-account" />
+					<FormErrors errors={form.errors} />
+					<Field
+						label="Your password"
+						inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
+						help="Type your password to confirm."
+						errors={fields.password.errors}
+					/>
+					<StatusButton pending={pending} pendingLabel="Deleting..." variant="danger">
+						Delete Account
+					</StatusButton>
+				</Form>
+			</CardContent>
+		</Card>
 	)
 }

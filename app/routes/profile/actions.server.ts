@@ -1,17 +1,26 @@
-import { json } from '@remix-run/node'
+import { json, redirect } from '@remix-run/node'
+import { z } from 'zod'
 import { type UserJSON } from '#models/index'
+import { DeleteAccountSchema, EmailPreferencesSchema } from '~/lib/account-schemas'
+import { formatDate } from '~/lib/dates'
 import { ChangePasswordFormSchema, ProfileSchema } from '~/lib/member-schemas'
+import { readTimeZone } from '~/lib/time-zone'
 import { makeToast } from '~/lib/toast'
+import { deleteOwnAccount } from '~/services/account-deletion.server'
+import { saveProfile as saveProfileAndEmail } from '~/services/account-email.server'
 import { endAllSessions } from '~/services/auth.server'
 import { resetCalendarFeed } from '~/services/calendar.server'
 import { getConfig } from '~/config.server'
-import { changePassword, updateProfile } from '~/services/users.server'
+import { cancelSubscription, openBillingPortal, resumeSubscription } from '~/services/billing/index.server'
+import { saveEmailPreferences } from '~/services/notification-preferences.server'
+import { changePassword } from '~/services/users.server'
 import { endSession } from '~/web/auth.server'
+import { publicOriginOf } from '~/web/client.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
-import { limitAuthRequests, type ClientContext } from '~/web/rate-limit.server'
+import { type ClientContext } from '~/web/client.server'
+import { limitAuthRequests } from '~/web/rate-limit.server'
 import { getSession } from '~/web/session.server'
 import { redirectWithToast } from '~/web/toast.server'
-import { DELETE_NOTICE } from './account-texts'
 
 /** The forms of /profile, one per intent; the route picks one by the form's `intent` field. */
 
@@ -23,8 +32,13 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		intent: 'profile',
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
-			await updateProfile(user, user.id, changes)
-			return redirectWithToast('/profile?tab=profile', { title: 'Profile updated', description: 'Your profile has been saved.' })
+			const { pendingEmail } = await saveProfileAndEmail(user, user.id, changes)
+			return redirectWithToast('/profile?tab=profile', {
+				title: 'Profile updated',
+				description: pendingEmail
+					? `Your profile has been saved. We sent a link to ${pendingEmail} to confirm your new email address; until then we keep using ${user.email}.`
+					: 'Your profile has been saved.',
+			})
 		},
 	})
 }
@@ -49,6 +63,76 @@ export function savePassword(request: Request, context: ClientContext, user: Use
 	})
 }
 
+/** The Notifications tab: which notifications also come by email. */
+export function saveNotificationPreferences(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: EmailPreferencesSchema,
+		intent: 'notifications',
+		failureTitle: 'Preferences not saved',
+		onValid: async (preferences) => {
+			await saveEmailPreferences(user.id, preferences)
+			return redirectWithToast('/profile?tab=notifications', { title: 'Preferences saved', description: 'Your email choices have been saved.' })
+		},
+	})
+}
+
+/** The Billing tab's buttons carry no data: only the intent (and the CSRF token). */
+const NoFields = z.object({})
+
+function dateIn(request: Request, iso: string | null): string {
+	return iso ? formatDate(iso, readTimeZone(request.headers.get('Cookie')).timeZone) : 'the end of the period'
+}
+
+/** Cancel at the end of the period: Premium stays until then. */
+export function cancelBilling(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: NoFields,
+		intent: 'billing-cancel',
+		failureTitle: 'Cancellation failed',
+		onValid: async () => {
+			const { currentPeriodEnd } = await cancelSubscription(user)
+			return redirectWithToast('/profile?tab=billing', {
+				title: 'Subscription cancelled',
+				description: `Premium stays until ${dateIn(request, currentPeriodEnd)}. Nothing more will be charged.`,
+			})
+		},
+	})
+}
+
+export function resumeBilling(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: NoFields,
+		intent: 'billing-resume',
+		failureTitle: 'Could not resume',
+		onValid: async () => {
+			const { status, currentPeriodEnd } = await resumeSubscription(user)
+			const when = dateIn(request, currentPeriodEnd)
+			return redirectWithToast('/profile?tab=billing', {
+				title: 'Subscription resumed',
+				description: status === 'trialing' ? `Your trial goes on; the first charge is on ${when}.` : `Your plan goes on; the next charge is on ${when}.`,
+			})
+		},
+	})
+}
+
+/** Stripe's Billing Portal (card and invoices): the browser goes there, and comes back to the Billing tab. */
+export function openPortal(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: NoFields,
+		intent: 'billing-portal',
+		failureTitle: 'Could not open the billing portal',
+		onValid: async () => redirect((await openBillingPortal(user, `${publicOriginOf(request)}/profile?tab=billing`)).url),
+	})
+}
+
 /** "Log out from all devices": every session and socket of the account, this browser's too. */
 export async function logOutEverywhere(request: Request, user: UserJSON) {
 	await endAllSessions(user.id)
@@ -59,9 +143,24 @@ export async function logOutEverywhere(request: Request, user: UserJSON) {
 	)
 }
 
-/** product §2: deletion is only announced, never done. */
-export function announceAccountDeletion() {
-	return json<FormActionData>({ intent: 'delete-account', result: {}, toast: makeToast(DELETE_NOTICE) })
+/** Delete Account, confirmed with the password (docs/decisions/125). */
+export function deleteAccount(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: DeleteAccountSchema,
+		intent: 'delete-account',
+		hideFields: ['password'],
+		failureTitle: 'Account not deleted',
+		onValid: async ({ password }) => {
+			await deleteOwnAccount(user, { password })
+			return redirectWithToast(
+				'/',
+				{ title: 'Account deleted', description: 'Your account and its data have been deleted. A goodbye email is on its way.' },
+				{ headers: { 'Set-Cookie': await endSession(request) } },
+			)
+		},
+	})
 }
 
 export function unknownIntent() {

@@ -1,32 +1,61 @@
+import { getFormProps, getInputProps } from '@conform-to/react'
+import { Form } from '@remix-run/react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { ErrorList, FormErrors, useIsSubmitting } from '~/components/forms'
+import { StatusButton } from '~/components/ui/button'
+import { useConformForm } from '~/components/use-conform-form'
+import { EMAIL_PREFERENCE_ROWS, EmailPreferencesSchema, type EmailPreferenceKey } from '~/lib/account-schemas'
 import { TabCard } from './tab-card'
 
-const NOTIFICATION_ROWS = [
-	{ title: 'Email Notifications', text: 'Receive emails about activity in your communities.', action: 'Manage' },
-	{ title: 'Browser Notifications', text: 'Get notified in your browser when something happens.', action: 'Enable' },
-	{ title: 'Weekly Digest', text: 'A summary of new lessons, events and discussions each week.', action: 'Enable' },
-]
-
-/** product §2: static rows; nothing is saved yet, so the controls are shown as unavailable. */
-export function NotificationsTab() {
+/**
+ * The Notifications tab (product §2 "Profile"): which notifications also
+ * come by email, one switch per kind. Notifications on the site are always
+ * on. A plain form: a box that is not ticked is off.
+ */
+export function NotificationsTab({ preferences }: { preferences: Record<EmailPreferenceKey, boolean> }) {
+	const pending = useIsSubmitting('notifications')
+	const [form, fields] = useConformForm({
+		id: 'notifications-form',
+		schema: EmailPreferencesSchema,
+		intent: 'notifications',
+		defaultValue: Object.fromEntries(Object.entries(preferences).map(([key, on]) => [key, on ? 'on' : ''])),
+	})
 	return (
-		<TabCard title="Notifications" description="Choose how you hear about new lessons, events and messages.">
-			<ul className="divide-y rounded-lg border">
-				{NOTIFICATION_ROWS.map((row) => (
-					<li key={row.title} className="flex items-center justify-between gap-4 p-4">
-						<div>
-							<p className="font-medium text-gray-900">{row.title}</p>
-							<p className="text-sm text-gray-600">{row.text}</p>
-						</div>
-						<button type="button" disabled className="shrink-0 cursor-not-allowed rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-500">
-							{row.action}
-						</button>
-					</li>
-				))}
-			</ul>
-			<p className="mt-3 text-xs text-gray-500">Notification preferences are coming soon.</p>
-			<button type="button" disabled className="mt-4 cursor-not-allowed rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white opacity-50">
-				Save Preferences
-			</button>
+		<TabCard title="Notifications" description="Choose which notifications also reach you by email. You always see them on the site.">
+			<Form method="post" action="/profile?tab=notifications" className="space-y-4" {...getFormProps(form)}>
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value="notifications" />
+				<FormErrors errors={form.errors} />
+				<fieldset>
+					<legend className="mb-2 text-sm font-medium text-gray-900">Email me about</legend>
+					<ul className="divide-y rounded-lg border">
+						{EMAIL_PREFERENCE_ROWS.map((row) => {
+							const field = fields[row.key]
+							const { key, ...checkbox } = getInputProps(field, { type: 'checkbox' })
+							return (
+								<li key={key ?? row.key} className="flex items-start gap-3 p-4">
+									<input {...checkbox} aria-describedby={`${field.id}-about`} className="mt-1 h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500" />
+									<div>
+										<label htmlFor={field.id} className="font-medium text-gray-900">
+											{row.label}
+										</label>
+										<p id={`${field.id}-about`} className="text-sm text-gray-600">
+											{row.description}
+										</p>
+										<ErrorList errors={field.errors} />
+									</div>
+								</li>
+							)
+						})}
+					</ul>
+				</fieldset>
+				<p className="text-sm text-gray-600">
+					Emails about a failed payment or the end of your subscription are always sent. Every email has a link to stop that kind of email.
+				</p>
+				<StatusButton pending={pending} pendingLabel="Saving...">
+					Save Preferences
+				</StatusButton>
+			</Form>
 		</TabCard>
 	)
 }

@@ -9,7 +9,7 @@ import { ProfileSchema } from '~/lib/member-schemas'
 import { TabCard } from './tab-card'
 
 /** The Profile tab: name, email, bio and avatar (product §2 "Profile"). */
-export function ProfileTab({ user }: { user: Pick<UserJSON, 'name' | 'email' | 'bio' | 'avatar'> }) {
+export function ProfileTab({ user, pendingEmail }: { user: Pick<UserJSON, 'name' | 'email' | 'bio' | 'avatar'>; pendingEmail: string | null }) {
 	const pending = useIsSubmitting('profile')
 	const [form, fields] = useConformForm({
 		id: 'profile-form',
@@ -24,7 +24,16 @@ export function ProfileTab({ user }: { user: Pick<UserJSON, 'name' | 'email' | '
 				<input type="hidden" name="intent" value="profile" />
 				<FormErrors errors={form.errors} />
 				<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
-				<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+				<Field
+					label="Email"
+					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+					help={
+						pendingEmail
+							? `Waiting for confirmation: ${pendingEmail}. Open the link we sent there; until then we keep using ${user.email}.`
+							: 'A new address is used once you confirm it from the link we send to it.'
+					}
+					errors={fields.email.errors}
+				/>
 				<TextareaField
 					label="Bio"
 					textareaProps={{ ...getTextareaProps(fields.bio), rows: 4, placeholder: 'Tell others about yourself...' }}

@@ -8,12 +8,28 @@ import { ActionToast } from '~/components/ui/toaster'
 import { useFormActionToast } from '~/components/use-conform-form'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
+import { getPendingEmail } from '~/services/account-email.server'
+import { getBillingDetails } from '~/services/billing/index.server'
+import { getEmailPreferences } from '~/services/notification-preferences.server'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type RouteHandle } from '~/types'
 import { AccountTab } from './account-tab'
-import { announceAccountDeletion, logOutEverywhere, resetCalendarAddress, savePassword, saveProfile, unknownIntent } from './actions.server'
+import {
+	cancelBilling,
+	deleteAccount,
+	logOutEverywhere,
+	openPortal,
+	resetCalendarAddress,
+	resumeBilling,
+	saveNotificationPreferences,
+	savePassword,
+	saveProfile,
+	unknownIntent,
+} from './actions.server'
+import { BillingTab } from './billing-tab'
+import { toBillingView } from './billing-view'
 import { getCalendarFeedStatus } from '~/services/calendar.server'
 import { NotificationsTab } from './notifications-tab'
 import { PasswordTab } from './password-tab'
@@ -31,6 +47,7 @@ const TABS = [
 	{ value: 'profile', label: 'Profile' },
 	{ value: 'password', label: 'Password' },
 	{ value: 'notifications', label: 'Notifications' },
+	{ value: 'billing', label: 'Billing' },
 	{ value: 'account', label: 'Account' },
 ] as const
 type Tab = (typeof TABS)[number]['value']
@@ -42,14 +59,17 @@ function readTab(value: string | null): Tab {
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const { timeZone } = readTimeZone(request.headers.get('Cookie'))
-	const url = new URL(request.url)
+	const tab = readTab(new URL(request.url).searchParams.get('tab'))
 	return json({
 		user,
-		tab: readTab(url.searchParams.get('tab')),
-		confirmDelete: url.searchParams.get('confirm') === 'delete',
+		tab,
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
 		calendarFeed: await getCalendarFeedStatus(user.id),
+		// Each tab's own data, read only when it is open (the Billing tab asks Stripe).
+		pendingEmail: tab === 'profile' ? await getPendingEmail(user.id) : null,
+		preferences: tab === 'notifications' ? await getEmailPreferences(user.id) : null,
+		billing: tab === 'billing' ? toBillingView(await getBillingDetails(user), timeZone) : null,
 	})
 }
 
@@ -61,10 +81,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return saveProfile(request, user, formData)
 		case 'password':
 			return savePassword(request, context, user, formData)
+		case 'notifications':
+			return saveNotificationPreferences(request, user, formData)
+		case 'billing-cancel':
+			return cancelBilling(request, user, formData)
+		case 'billing-resume':
+			return resumeBilling(request, user, formData)
+		case 'billing-portal':
+			return openPortal(request, user, formData)
 		case 'logout-all':
 			return logOutEverywhere(request, user)
 		case 'delete-account':
-			return announceAccountDeletion()
+			return deleteAccount(request, user, formData)
 		case 'calendar-feed':
 			return resetCalendarAddress(request, user)
 		default:
@@ -73,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-	const { user, tab, memberSince, trialEnds, confirmDelete } = useLoaderData<typeof loader>()
+	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing } = useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
@@ -94,13 +122,15 @@ export default function ProfilePage() {
 				<div className="min-w-0 space-y-4">
 					<TabLinks label="Profile sections" param="tab" active={tab} tabs={[...TABS]} searchParams={new URLSearchParams()} />
 					{tab === 'profile' ? (
-						<ProfileTab user={user} />
+						<ProfileTab user={user} pendingEmail={pendingEmail} />
 					) : tab === 'password' ? (
 						<PasswordTab />
-					) : tab === 'notifications' ? (
-						<NotificationsTab />
+					) : tab === 'notifications' && preferences ? (
+						<NotificationsTab preferences={preferences} />
+					) : tab === 'billing' && billing ? (
+						<BillingTab billing={billing} />
 					) : (
-						<AccountTab user={user} trialEnds={trialEnds} confirmDelete={confirmDelete} />
+						<AccountTab user={user} trialEnds={trialEnds} />
 					)}
 				</div>
 			</div>

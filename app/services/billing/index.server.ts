@@ -8,10 +8,13 @@ import { getUserById } from '../users.server'
 import { createDemoProvider } from './demo.server'
 import { type BillingProvider, type BillingUser } from './provider.server'
 import { createStripeProvider, type StripeProvider } from './stripe.server'
-import { convertLapsedSimulatedTrial, convertLapsedSimulatedTrials } from './subscription-store.server'
+import { settleSimulatedSubscription, settleSimulatedSubscriptions } from './subscription-store.server'
 import { handleStripeWebhook, type WebhookOutcome } from './stripe-webhook.server'
+import { billingStatusOf } from './details.server'
+import { getBillingAccount } from './subscription-store.server'
+import { type BillingStatus } from './provider.server'
 
-export { type SubscriptionAnswer, type SubscriptionState } from './provider.server'
+export { type BillingDetails, type BillingStatus, type SubscriptionAnswer, type SubscriptionState } from './provider.server'
 export { trialEndingJob } from './notices.server'
 
 /**
@@ -51,30 +54,68 @@ export function refreshSubscription(user: BillingUser) {
 }
 
 /**
- * The acting user as of now: a simulated trial whose end has passed becomes
- * active first (docs/decisions/043). One date comparison per request, and
- * one write the first time after the trial ends.
+ * The acting user as of now: a simulated trial whose end has passed is
+ * settled first (docs/decisions/043, 124). One date comparison per request,
+ * and one write the first time after the trial ends.
  */
 export async function withLapsedTrialSettled(user: UserJSON): Promise<UserJSON> {
 	const now = new Date()
 	if (!isLapsedSimulatedTrial(user, now)) return user
-	if (await convertLapsedSimulatedTrial(user.id, now)) return { ...user, subscriptionStatus: 'active', trialEndsAt: null }
-	// Another request (or a Stripe subscription) got there first: what is stored now is the truth.
+	await settleSimulatedSubscription(user.id, now, { production: getConfig().isProduction })
+	// Whichever settlement (this request, another one, the job) got there first: what is stored now is the truth.
 	return (await getUserById(user.id)) ?? user
 }
 
 /**
  * The same settlement without waiting for the member's next request, so
- * what is stored is true for everyone (admin lists, mail, digests). Both
- * paths write with the same conditional update, so they never disagree.
+ * what is stored is true for everyone (admin lists, mail, digests), and a
+ * cancelled or renewed simulated month ends or renews on time. Both paths
+ * write with the same conditional update, so they never disagree.
  */
 export const lapsedTrialsJob: Job = {
 	name: 'lapsed-simulated-trials',
 	everyMs: 5 * 60_000,
 	async run({ now }) {
-		const converted = await convertLapsedSimulatedTrials(now)
-		if (converted > 0) console.log(`Simulated trials ended: ${converted} member${converted === 1 ? '' : 's'} now active`)
+		const settled = await settleSimulatedSubscriptions(now, { production: getConfig().isProduction })
+		if (settled > 0) console.log(`Simulated subscriptions settled: ${settled} member${settled === 1 ? '' : 's'}`)
 	},
+}
+
+// ---------------------------------------------------------------------------
+// Managing the subscription (product §2 "Profile", Billing tab; §7 /api/billing)
+// ---------------------------------------------------------------------------
+
+/** GET /api/billing: the status and its dates, as the server knows them now. */
+export async function getBillingStatus(user: BillingUser): Promise<BillingStatus> {
+	await getProvider().refreshSubscription(user)
+	return billingStatusOf(await getBillingAccount(user.id))
+}
+
+/** The Billing tab. */
+export function getBillingDetails(user: BillingUser) {
+	return getProvider().getBillingDetails(user)
+}
+
+/** Cancels at the end of the period: Premium stays until then. Answers the new status. */
+export async function cancelSubscription(user: BillingUser): Promise<BillingStatus> {
+	await getProvider().cancelAtPeriodEnd(user)
+	return billingStatusOf(await getBillingAccount(user.id))
+}
+
+/** Takes the cancellation back before the period ends. Answers the new status. */
+export async function resumeSubscription(user: BillingUser): Promise<BillingStatus> {
+	await getProvider().resumeSubscription(user)
+	return billingStatusOf(await getBillingAccount(user.id))
+}
+
+/** Stripe's Billing Portal (card and invoices), coming back to `returnUrl`. 409 with simulated billing. */
+export function openBillingPortal(user: BillingUser, returnUrl: string) {
+	return getProvider().createPortalSession(user, returnUrl)
+}
+
+/** Deleting the account: the subscription ends now, with no further charge (Stripe: cancelled immediately). */
+export function endSubscriptionNow(user: BillingUser) {
+	return getProvider().endSubscriptionNow(user)
 }
 
 /** POST /api/stripe/webhook: a ServiceError (400) for a bad signature or when Stripe is not in use. */

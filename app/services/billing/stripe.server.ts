@@ -6,8 +6,10 @@ import {
 	PREMIUM_PRICE_CURRENCY,
 	TRIAL_DAYS,
 } from '~/lib/subscription'
-import { BillingUnavailableError } from '~/lib/service-error'
+import { BillingUnavailableError, ServiceError } from '~/lib/service-error'
+import { assertCancellable, assertResumable, describeBilling, NO_BILLING_ACCOUNT } from './details.server'
 import {
+	type BillingDetails,
 	type BillingProvider,
 	type BillingUser,
 	type SubscriptionAnswer,
@@ -56,15 +58,28 @@ export function createStripeClient(billing: BillingConfig): Stripe {
 	})
 }
 
-/** What the app keeps of a subscription (the trial end only while a trial runs). */
+/**
+ * What the app keeps of a subscription: the status, the trial end only while
+ * a trial runs, and whether it ends with its current period (Stripe keeps the
+ * period on the subscription's item since API 2025-03-31).
+ */
 export function subscriptionFacts(subscription: Stripe.Subscription): StripeSubscriptionFacts {
+	const periodEnd = subscription.items?.data?.[0]?.current_period_end ?? (subscription.status === 'trialing' ? subscription.trial_end : null)
 	return {
 		subscriptionId: subscription.id,
 		customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
 		status: subscription.status,
 		trialEndsAt:
 			subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+		cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+		currentPeriodEnd: ENDED_STATUSES.has(subscription.status) || !periodEnd ? null : new Date(periodEnd * 1000),
 	}
+}
+
+/** The card of a payment method, when it is one. */
+function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined): BillingDetails['card'] {
+	if (!paymentMethod || typeof paymentMethod === 'string' || !paymentMethod.card) return null
+	return { brand: paymentMethod.card.brand, last4: paymentMethod.card.last4 }
 }
 
 /**
@@ -193,6 +208,42 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 		return answerFor(await syncStoredSubscription({ ...current, stripeSubscriptionId: current.stripeSubscriptionId }))
 	}
 
+	/** Sets or clears cancel_at_period_end on the stored subscription, and stores what Stripe answers. */
+	async function setCancelAtPeriodEnd(account: BillingAccount & { stripeSubscriptionId: string }, cancel: boolean) {
+		const readAt = new Date()
+		const subscription = await callStripe(cancel ? 'cancellation' : 'resumption', () =>
+			stripe.subscriptions.update(account.stripeSubscriptionId, { cancel_at_period_end: cancel }),
+		)
+		await storeStripeSubscription(account.id, account.stripeSubscriptionId, subscriptionFacts(subscription), readAt)
+	}
+
+	/** The account after a fresh read of its subscription from Stripe (the stored one when Stripe cannot be reached). */
+	async function syncedAccount(user: BillingUser): Promise<{ account: BillingAccount; subscription: Stripe.Subscription | null; unavailable: boolean }> {
+		const account = await getBillingAccount(user.id)
+		if (!account.stripeSubscriptionId) return { account, subscription: null, unavailable: false }
+		try {
+			const readAt = new Date()
+			const subscription = await callStripe('subscription read', () =>
+				stripe.subscriptions.retrieve(account.stripeSubscriptionId!, { expand: ['default_payment_method'] }),
+			)
+			await storeStripeSubscription(account.id, account.stripeSubscriptionId, subscriptionFacts(subscription), readAt)
+			return { account: await getBillingAccount(user.id), subscription, unavailable: false }
+		} catch (error) {
+			if (!(error instanceof BillingUnavailableError)) throw error
+			return { account, subscription: null, unavailable: true }
+		}
+	}
+
+	/** The card Stripe charges: the subscription's own payment method, else the customer's default. */
+	async function cardFor(account: BillingAccount, subscription: Stripe.Subscription | null): Promise<BillingDetails['card']> {
+		const own = cardOf(subscription?.default_payment_method)
+		if (own || !account.stripeCustomerId) return own
+		const customer = await callStripe('customer read', () =>
+			stripe.customers.retrieve(account.stripeCustomerId!, { expand: ['invoice_settings.default_payment_method'] }),
+		)
+		return 'deleted' in customer && customer.deleted ? null : cardOf((customer as Stripe.Customer).invoice_settings?.default_payment_method)
+	}
+
 	const provider: BillingProvider & { stripe: Stripe } = {
 		name: 'stripe',
 		stripe,
@@ -234,6 +285,57 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 				}
 			}
 			return toSubscriptionState(await getBillingAccount(user.id))
+		},
+
+		async getBillingDetails(user: BillingUser) {
+			const { account, subscription, unavailable } = await syncedAccount(user)
+			let card: BillingDetails['card'] = null
+			let providerUnavailable = unavailable
+			if (!unavailable) {
+				try {
+					card = await cardFor(account, subscription)
+				} catch (error) {
+					if (!(error instanceof BillingUnavailableError)) throw error
+					providerUnavailable = true
+				}
+			}
+			const amountCents = subscription?.items?.data?.[0]?.price?.unit_amount ?? undefined
+			return describeBilling(account, 'stripe', { card, providerUnavailable, amountCents })
+		},
+
+		async cancelAtPeriodEnd(user: BillingUser) {
+			const { account, unavailable } = await syncedAccount(user)
+			if (unavailable) throw new BillingUnavailableError()
+			if (account.cancelAtPeriodEnd) return
+			assertCancellable(account, 'stripe')
+			await setCancelAtPeriodEnd({ ...account, stripeSubscriptionId: account.stripeSubscriptionId! }, true)
+		},
+
+		async resumeSubscription(user: BillingUser) {
+			const { account, unavailable } = await syncedAccount(user)
+			if (unavailable) throw new BillingUnavailableError()
+			assertResumable(account, 'stripe')
+			if (account.cancelAtPeriodEnd) await setCancelAtPeriodEnd({ ...account, stripeSubscriptionId: account.stripeSubscriptionId! }, false)
+		},
+
+		async createPortalSession(user: BillingUser, returnUrl: string) {
+			const account = await getBillingAccount(user.id)
+			if (!account.stripeCustomerId) throw new ServiceError(NO_BILLING_ACCOUNT, 409)
+			const session = await callStripe('billing portal session', () =>
+				stripe.billingPortal.sessions.create({ customer: account.stripeCustomerId!, return_url: returnUrl }),
+			)
+			return { url: session.url }
+		},
+
+		async endSubscriptionNow(user: BillingUser) {
+			const account = await getBillingAccount(user.id)
+			if (!account.stripeSubscriptionId || ENDED_STATUSES.has(account.subscriptionStatus as Stripe.Subscription.Status)) return
+			const readAt = new Date()
+			// No refund and no last invoice: the member leaves now, as they asked.
+			const subscription = await callStripe('immediate cancellation', () =>
+				stripe.subscriptions.cancel(account.stripeSubscriptionId!, { invoice_now: false, prorate: false }),
+			)
+			await storeStripeSubscription(account.id, account.stripeSubscriptionId, subscriptionFacts(subscription), readAt)
 		},
 	}
 	return provider

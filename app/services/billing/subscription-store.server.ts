@@ -1,7 +1,7 @@
 import mongoose, { type Types } from 'mongoose'
-import { UserModel } from '#models/index'
+import { SimulatedInvoiceModel, UserModel, toSimulatedInvoiceJSON, type SimulatedInvoice, type SimulatedInvoiceJSON } from '#models/index'
 import { toIso } from '#models/model'
-import { PREMIUM_STATUSES } from '~/lib/subscription'
+import { PREMIUM_PRICE_CENTS, PREMIUM_STATUSES } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { type SubscriptionState } from './provider.server'
 
@@ -20,12 +20,15 @@ export interface BillingAccount {
 	stripeSubscriptionId: string | null
 	subscriptionStatus: string
 	trialEndsAt: Date | null
+	cancelAtPeriodEnd: boolean
+	currentPeriodEnd: Date | null
+	trialUsedAt: Date | null
 }
 
 /** The acting user's billing fields, read fresh from the database (the session's copy may be stale). */
 export async function getBillingAccount(userId: number): Promise<BillingAccount> {
 	const account = await UserModel.findOne({ id: userId })
-		.select('_id id name email stripeCustomerId stripeSubscriptionId subscriptionStatus trialEndsAt')
+		.select('_id id name email stripeCustomerId stripeSubscriptionId subscriptionStatus trialEndsAt cancelAtPeriodEnd currentPeriodEnd trialUsedAt')
 		.lean<BillingAccount>()
 	if (!account) throw new ServiceError('Not authenticated', 401)
 	return {
@@ -33,41 +36,160 @@ export async function getBillingAccount(userId: number): Promise<BillingAccount>
 		stripeCustomerId: account.stripeCustomerId ?? null,
 		stripeSubscriptionId: account.stripeSubscriptionId ?? null,
 		trialEndsAt: account.trialEndsAt ?? null,
+		cancelAtPeriodEnd: account.cancelAtPeriodEnd ?? false,
+		currentPeriodEnd: account.currentPeriodEnd ?? null,
+		trialUsedAt: account.trialUsedAt ?? null,
 	}
+}
+
+/**
+ * When the period paid for (or the trial) ends: the next charge, or the end
+ * of a cancelled plan. A trial seeded without a period ends with the trial.
+ */
+export function periodEndOf(account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'>): Date | null {
+	return account.currentPeriodEnd ?? (account.subscriptionStatus === 'trialing' ? account.trialEndsAt : null)
 }
 
 export function toSubscriptionState(account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt'>): SubscriptionState {
 	return { status: account.subscriptionStatus, trialEndsAt: toIso(account.trialEndsAt) }
 }
 
-/** Demo provider: starts the trial unless the user is already premium. Returns whether it started one. */
-export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date): Promise<boolean> {
+const DAY_MS = 86_400_000
+/** A simulated month: the trial's length, so dates stay easy to follow. */
+export const SIMULATED_PERIOD_MS = 30 * DAY_MS
+
+/**
+ * Demo provider: starts the trial unless the user is already premium. The
+ * trial is the first period (it ends at `trialEndsAt`) and gets its $0.00
+ * invoice, as Stripe's does. Returns whether it started one.
+ */
+export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date, now = new Date()): Promise<boolean> {
 	const result = await UserModel.updateOne(
 		{ id: userId, subscriptionStatus: mongoose.trusted({ $nin: [...PREMIUM_STATUSES] }) },
-		{ $set: { subscriptionStatus: 'trialing', trialEndsAt } },
+		{ $set: { subscriptionStatus: 'trialing', trialEndsAt, currentPeriodEnd: trialEndsAt, cancelAtPeriodEnd: false, trialUsedAt: now } },
+	)
+	if (result.modifiedCount !== 1) return false
+	await recordSimulatedInvoice(userId, { start: now, end: trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
+	return true
+}
+
+/** One invoice per member and period start, whoever records it first (two settlements racing write one). */
+export async function recordSimulatedInvoice(userId: number, period: { start: Date; end: Date; amountCents: number; description: string }) {
+	// The period's start, to the second, names it: unique per member, and the same for two settlements of one period.
+	const number = `SIM-${userId}-${period.start.toISOString().slice(0, 19).replace(/\D/g, '')}`
+	await SimulatedInvoiceModel.updateOne(
+		{ number },
+		{
+			$setOnInsert: {
+				number,
+				userId,
+				amountCents: period.amountCents,
+				description: period.description,
+				periodStart: period.start,
+				periodEnd: period.end,
+				createdAt: period.start,
+			},
+		},
+		{ upsert: true },
+	)
+}
+
+export async function listSimulatedInvoices(userId: number): Promise<SimulatedInvoiceJSON[]> {
+	const invoices = await SimulatedInvoiceModel.find({ userId }).sort({ periodStart: -1 }).limit(24).lean<SimulatedInvoice[]>()
+	return invoices.map(toSimulatedInvoiceJSON)
+}
+
+export async function deleteSimulatedInvoicesOf(userId: number): Promise<void> {
+	await SimulatedInvoiceModel.deleteMany({ userId })
+}
+
+/** What settling a simulated subscription did: nothing was due, a trial became a paid plan, a period renewed, or the plan ended. */
+export type SimulatedSettlement = 'none' | 'activated' | 'renewed' | 'ended'
+
+/**
+ * Settles a simulated subscription (no Stripe subscription behind it) whose
+ * trial or period is over, as Stripe would (docs/decisions/043, 124):
+ *
+ * - a cancelled plan ends (`canceled`) at the end of its period or trial;
+ * - a trial turns `active` for the next month, as a trial whose first charge
+ *   succeeds does, except in production (ALLOW_DEMO_BILLING), where nothing
+ *   can be charged: there the trial ends `inactive`, never a free plan;
+ * - an active month renews, with a (simulated) invoice.
+ *
+ * Every write is conditional on the dates it read, so racing settlements
+ * (a request and the job) write once.
+ */
+export async function settleSimulatedSubscription(userId: number, now: Date, { production }: { production: boolean }): Promise<SimulatedSettlement> {
+	const account = await UserModel.findOne({ id: userId, stripeSubscriptionId: null, ...simulatedPeriodOver(now) })
+		.select('subscriptionStatus trialEndsAt currentPeriodEnd cancelAtPeriodEnd')
+		.lean<Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>>()
+	if (!account) return 'none'
+	const trial = account.subscriptionStatus === 'trialing'
+	const periodEnd = (trial ? account.trialEndsAt : account.currentPeriodEnd)!
+	const unchanged = { id: userId, stripeSubscriptionId: null, subscriptionStatus: account.subscriptionStatus, ...(trial ? { trialEndsAt: periodEnd } : { currentPeriodEnd: periodEnd }) }
+	const ended = { trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false }
+
+	if (account.cancelAtPeriodEnd || (trial && production)) {
+		const status = account.cancelAtPeriodEnd ? 'canceled' : 'inactive'
+		const result = await UserModel.updateOne(unchanged, { $set: { subscriptionStatus: status, ...ended } })
+		return result.modifiedCount === 1 ? 'ended' : 'none'
+	}
+	// Every month that has begun since is billed (a member away for months is brought up to date at once).
+	const periods: Array<{ start: Date; end: Date }> = []
+	let start = periodEnd
+	do {
+		periods.push({ start, end: new Date(start.getTime() + SIMULATED_PERIOD_MS) })
+		start = periods.at(-1)!.end
+	} while (start.getTime() <= now.getTime())
+	const result = await UserModel.updateOne(unchanged, { $set: { subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: start } })
+	if (result.modifiedCount !== 1) return 'none'
+	for (const period of periods) await recordSimulatedInvoice(userId, { ...period, amountCents: PREMIUM_PRICE_CENTS, description: 'Premium: one month' })
+	return trial ? 'activated' : 'renewed'
+}
+
+/** The same for every simulated subscription that is due (the background job). Returns how many it settled. */
+export async function settleSimulatedSubscriptions(now: Date, { production, limit = 500 }: { production: boolean; limit?: number }): Promise<number> {
+	const due = await UserModel.find({ stripeSubscriptionId: null, ...simulatedPeriodOver(now) }).select('id').limit(limit).lean<Array<{ id: number }>>()
+	let settled = 0
+	for (const { id } of due) if ((await settleSimulatedSubscription(id, now, { production })) !== 'none') settled += 1
+	return settled
+}
+
+/** A trial past its end, or an active plan past its period's end (`isLapsedSimulatedTrial` in lib/subscription covers the first). */
+function simulatedPeriodOver(now: Date) {
+	return {
+		$or: [
+			{ subscriptionStatus: 'trialing', trialEndsAt: mongoose.trusted({ $lte: now }) },
+			{ subscriptionStatus: 'active', currentPeriodEnd: mongoose.trusted({ $lte: now }) },
+		],
+	}
+}
+
+/**
+ * Simulated billing: the member cancels (Premium stays until the period
+ * ends) or takes the cancellation back before then. Conditional writes:
+ * they only touch a running simulated plan. Returns whether they wrote.
+ */
+export async function setSimulatedCancellation(userId: number, cancel: boolean, now: Date): Promise<boolean> {
+	const result = await UserModel.updateOne(
+		{
+			id: userId,
+			stripeSubscriptionId: null,
+			subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }),
+			cancelAtPeriodEnd: !cancel,
+			$or: [{ currentPeriodEnd: mongoose.trusted({ $gt: now }) }, { currentPeriodEnd: null, trialEndsAt: mongoose.trusted({ $gt: now }) }],
+		},
+		{ $set: { cancelAtPeriodEnd: cancel } },
 	)
 	return result.modifiedCount === 1
 }
 
-/**
- * Ends a lapsed simulated trial as Stripe ends a trial whose first charge
- * succeeds: the member is now `active`. Conditional, so only the first of
- * racing requests writes, and never a trial Stripe stands behind.
- */
-export async function convertLapsedSimulatedTrial(userId: number, now: Date): Promise<boolean> {
-	const result = await UserModel.updateOne({ id: userId, ...lapsedSimulatedTrial(now) }, { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
-	return result.modifiedCount === 1
-}
-
-/** The same for every member whose simulated trial has ended (the background job). Returns how many it converted. */
-export async function convertLapsedSimulatedTrials(now: Date): Promise<number> {
-	const result = await UserModel.updateMany(lapsedSimulatedTrial(now), { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
-	return result.modifiedCount
-}
-
-/** `isLapsedSimulatedTrial` (lib/subscription) as a query. */
-function lapsedSimulatedTrial(now: Date) {
-	return { subscriptionStatus: 'trialing', stripeSubscriptionId: null, trialEndsAt: mongoose.trusted({ $lte: now }) }
+/** Deletion: a simulated plan simply ends now. */
+export async function endSimulatedSubscription(userId: number): Promise<void> {
+	await UserModel.updateOne(
+		{ id: userId, stripeSubscriptionId: null, subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }) },
+		{ $set: { subscriptionStatus: 'canceled', trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false } },
+	)
 }
 
 /**
@@ -87,6 +209,10 @@ export interface StripeSubscriptionFacts {
 	status: string
 	/** Only while the subscription is trialing: otherwise no trial is running. */
 	trialEndsAt: Date | null
+	/** The member cancelled: the subscription ends at `currentPeriodEnd`. */
+	cancelAtPeriodEnd: boolean
+	/** The end of the current period (of the trial, while trialing). */
+	currentPeriodEnd: Date | null
 }
 
 /**
@@ -120,6 +246,8 @@ export async function storeStripeSubscription(
 			stripeCustomerId: facts.customerId,
 			subscriptionStatus: facts.status,
 			trialEndsAt: facts.trialEndsAt,
+			cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+			currentPeriodEnd: facts.currentPeriodEnd,
 			stripeSyncedAt: readAt,
 		},
 	})

@@ -1,0 +1,84 @@
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { AccountPage } from '~/components/account-page'
+import { BRAND_NAME } from '~/components/brand'
+import { FormErrors } from '~/components/forms'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { ActionToast } from '~/components/ui/toaster'
+import { EmailChangeConfirmationSchema } from '~/lib/account-schemas'
+import { checkEmailChangeLink, confirmEmailChange, EMAIL_CHANGE_LINK_MESSAGES } from '~/services/account-email.server'
+import { getUserId } from '~/web/auth.server'
+import { type FormActionData, handleFormSubmission } from '~/web/form.server'
+import { redirectWithToast } from '~/web/toast.server'
+
+export const meta: MetaFunction = () => [{ title: `Confirm your new email address | ${BRAND_NAME}` }]
+
+/**
+ * The address holds a secret: never cached. (Other sites never see it as a
+ * referrer either: the app's Referrer-Policy, strict-origin-when-cross-origin,
+ * sends them the origin only. `no-referrer` would make the browser send
+ * `Origin: null` with the page's own form, which Remix refuses.)
+ */
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
+/**
+ * product §2 "Profile": the link in the confirmation mail. Opening it only
+ * shows the address; the button confirms (a mail scanner that follows
+ * links changes nothing). No login needed: the link is the proof.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const { state, newEmail } = await checkEmailChangeLink(token)
+	return json(
+		{ token: state === 'valid' ? token : null, newEmail, problem: state === 'valid' ? null : EMAIL_CHANGE_LINK_MESSAGES[state] },
+		{ headers: { 'Cache-Control': 'no-store' } },
+	)
+}
+
+export function action({ request }: ActionFunctionArgs) {
+	return handleFormSubmission({
+		request,
+		schema: EmailChangeConfirmationSchema,
+		intent: 'confirm-email',
+		failureTitle: 'Email not changed',
+		onValid: async ({ token }) => {
+			const { email } = await confirmEmailChange(token)
+			const signedIn = (await getUserId(request)) !== null
+			return redirectWithToast(signedIn ? '/profile?tab=profile' : '/auth', { title: 'Email confirmed', description: `Your email address is now ${email}.` })
+		},
+	})
+}
+
+export default function ConfirmEmailPage() {
+	const { token, newEmail, problem } = useLoaderData<typeof loader>()
+	const actionData = useActionData<FormActionData>()
+	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flatMap((messages) => messages ?? []) : undefined
+	if (!token || problem) {
+		return (
+			<AccountPage title="This link cannot be used" description={problem}>
+				<div className="mb-4">
+					<FormErrors errors={errors} />
+				</div>
+				<ButtonLink to="/profile?tab=profile" size="wide">
+					Go to your profile
+				</ButtonLink>
+				<ActionToast toast={actionData?.toast} />
+			</AccountPage>
+		)
+	}
+	return (
+		<AccountPage title="Confirm your new email address" description={<>Use <strong className="text-gray-900">{newEmail}</strong> as the email address of your account from now on.</>}>
+			<Form method="post" action={`/confirm-email?token=${encodeURIComponent(token)}`} className="space-y-4">
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value="confirm-email" />
+				<input type="hidden" name="token" value={token} />
+				<FormErrors errors={errors} />
+				<Button type="submit" size="wide">
+					Confirm new email
+				</Button>
+			</Form>
+			<ActionToast toast={actionData?.toast} />
+		</AccountPage>
+	)
+}

@@ -1,0 +1,149 @@
+import { MessageModel, NotificationModel, ProgressModel, UserModel, type User, type UserJSON } from '#models/index'
+import { getConfig } from '~/config.server'
+import { PRODUCT_NAME } from '~/lib/product'
+import { ServiceError, notFound } from '~/lib/service-error'
+import { deleteAccountTokensOf } from './account-tokens.server'
+import { endAllSessions } from './auth.server'
+import { endSubscriptionNow } from './billing/index.server'
+import { deleteSimulatedInvoicesOf } from './billing/subscription-store.server'
+import { sendMail } from './mail/index.server'
+import { deleteMessageEmailStateOf } from './notification-emails.server'
+import { deleteEmailPreferencesOf } from './notification-preferences.server'
+import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
+import { deleteCalendarFeedOf } from './calendar.server'
+import { deleteRsvpsOf } from './rsvps.server'
+import { releaseAllClaimsOf } from './unique-claims.server'
+import { confirmOwnPassword } from './users.server'
+
+/**
+ * Deleting an account (product §2 "Profile" Account tab, the admin Users
+ * tab, §7 DELETE /api/users/me; docs/decisions/125-account-deletion.md).
+ *
+ * In this order, without transactions (decision 032's rule: dependents
+ * first, the account last, so a deletion cut off half-way is finished by
+ * running it again, and the member can still log in to do so):
+ *
+ * 1. the subscription ends now (Stripe: cancelled immediately); if Stripe
+ *    cannot be reached nothing else happens (502);
+ * 2. every session and chat socket of the account ends;
+ * 3. each step of ACCOUNT_DATA_STEPS erases the member's records;
+ * 4. the account itself goes: its username and email are free again;
+ * 5. a goodbye email goes to the address the account had.
+ *
+ * Room messages stay, shown as written by "Deleted member", so the
+ * conversations they belong to still read.
+ */
+
+export const PASSWORD_INCORRECT = 'Password is incorrect'
+export const LAST_ADMIN_CANNOT_LEAVE = 'You are the last admin: make another user an admin before deleting this account.'
+export const DELETE_YOURSELF_FROM_PROFILE = 'To delete your own account, use Delete Account in your profile, under Account.'
+
+/** One collection (or one kind of record) the member's data is erased from. */
+export interface AccountDataStep {
+	/** What goes, in words (logs, the decision record). */
+	what: string
+	erase(userId: number): Promise<unknown>
+}
+
+/**
+ * The member's data, erased in this order. Every collection that holds
+ * something of one member's gets a step here (or a reason, in decision 125,
+ * why it stays).
+ */
+export const ACCOUNT_DATA_STEPS: AccountDataStep[] = [
+	{ what: 'video progress', erase: (userId) => ProgressModel.deleteMany({ userId }) },
+	{ what: 'notifications', erase: (userId) => NotificationModel.deleteMany({ recipientId: userId }) },
+	{ what: 'email preferences', erase: deleteEmailPreferencesOf },
+	{ what: 'password reset and email change links', erase: deleteAccountTokensOf },
+	{ what: 'private-message email state, as recipient and as sender', erase: deleteMessageEmailStateOf },
+	{ what: 'simulated invoices', erase: deleteSimulatedInvoicesOf },
+	{ what: 'event RSVPs', erase: deleteRsvpsOf },
+	{ what: 'the private calendar feed address', erase: deleteCalendarFeedOf },
+	// Both sides: a conversation is opened by the other member's account, which no longer exists (decision 125).
+	{
+		what: 'private messages, sent and received',
+		erase: (userId) => MessageModel.deleteMany({ isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] }),
+	},
+]
+
+type DeletedAccount = Pick<User, 'id' | 'username' | 'name' | 'email' | 'role'>
+
+async function findAccount(userId: number): Promise<DeletedAccount | null> {
+	return UserModel.findOne({ id: userId }).select('id username name email role').lean<DeletedAccount>()
+}
+
+/**
+ * Delete Account in the profile and DELETE /api/users/me: the member's own
+ * account, confirmed with their password (400 when it is wrong, nothing
+ * changed). The last admin cannot leave (409).
+ */
+export async function deleteOwnAccount(actor: Pick<UserJSON, 'id'>, { password }: { password: string }): Promise<DeletedAccount> {
+	// The same check, and the same limit on wrong tries, as a password change.
+	await confirmOwnPassword(actor.id, password, { field: 'password', wrong: PASSWORD_INCORRECT })
+	const account = await findAccount(actor.id)
+	if (!account) throw notFound('User not found')
+	await eraseAccount(account, 'self')
+	return account
+}
+
+/** The admin Users tab: an admin deletes a member's account the same way (not their own: that is the profile's). */
+export async function deleteUserAsAdmin(actor: Actor, userId: number): Promise<DeletedAccount> {
+	assertActorRole(actor, USER_ADMIN_ROLES)
+	if (userId === actor.id) throw new ServiceError(DELETE_YOURSELF_FROM_PROFILE, 400)
+	const account = await findAccount(userId)
+	if (!account) throw notFound('User not found')
+	await eraseAccount(account, 'admin')
+	return account
+}
+
+async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin') {
+	await keepingAnAdmin(account, async () => {
+		await endSubscriptionNow(account)
+		await endAllSessions(account.id)
+		for (const step of ACCOUNT_DATA_STEPS) await step.erase(account.id)
+		await UserModel.deleteOne({ id: account.id })
+		// Only now: until the account is gone its username and address are still its own (docs/decisions/136).
+		await releaseAllClaimsOf(account.id)
+	})
+	await sendGoodbye(account, by)
+}
+
+/**
+ * The last admin cannot be deleted. As with role changes (decision 032),
+ * two admins deleting themselves at once could both pass a count, so an
+ * admin is first made a member, the admins are counted again, and the role
+ * comes back if none is left, or if the deletion fails before the account
+ * is gone.
+ */
+async function keepingAnAdmin(account: DeletedAccount, erase: () => Promise<void>) {
+	if (account.role !== 'admin') return erase()
+	if ((await UserModel.countDocuments({ role: 'admin' })) <= 1) throw new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409)
+	await UserModel.updateOne({ id: account.id }, { $set: { role: 'member' } })
+	const restore = () => UserModel.updateOne({ id: account.id }, { $set: { role: 'admin' } })
+	if ((await UserModel.countDocuments({ role: 'admin' })) === 0) {
+		await restore()
+		throw new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409)
+	}
+	try {
+		await erase()
+	} catch (error) {
+		await restore()
+		throw error
+	}
+}
+
+async function sendGoodbye(account: DeletedAccount, by: 'self' | 'admin') {
+	await sendMail({
+		to: account.email,
+		kind: 'account-deleted',
+		subject: `Your ${PRODUCT_NAME} account has been deleted`,
+		text: [
+			`Hello ${account.name},`,
+			by === 'self'
+				? `Your ${PRODUCT_NAME} account "${account.username}" has been deleted, as you asked.`
+				: `An administrator has deleted your ${PRODUCT_NAME} account "${account.username}".`,
+			'Any subscription has ended and will not be charged again. Your profile, progress, notifications, settings and private messages are gone. Messages you wrote in community rooms stay, shown as written by "Deleted member".',
+			`Thank you for being part of the community. You are welcome back at any time: ${getConfig().mail.linkOrigin}`,
+		].join('\n\n'),
+	})
+}

@@ -1,0 +1,95 @@
+import mongoose from 'mongoose'
+import {
+	CommunityModel,
+	MessageModel,
+	NotificationModel,
+	ProgressModel,
+	UserModel,
+	toNotificationJSON,
+	toProgressJSON,
+	type Community,
+	type Message,
+	type Notification,
+	type Progress,
+	type User,
+} from '#models/index'
+import { toIso } from '#models/model'
+import { notFound } from '~/lib/service-error'
+import { getPendingEmail } from './account-email.server'
+import { billingStatusOf } from './billing/details.server'
+import { getBillingAccount, listSimulatedInvoices } from './billing/subscription-store.server'
+import { getEmailPreferences } from './notification-preferences.server'
+import { rsvpsOf } from './rsvps.server'
+import { getUserById } from './users.server'
+
+/**
+ * "Download my data" and GET /api/users/me/export (product §2 "Profile",
+ * §7): everything the app keeps about the member, as one JSON document.
+ * Nothing about anyone else is in it beyond the names of the people they
+ * wrote to and of the rooms they wrote in (docs/decisions/125).
+ *
+ * Each section is collected by its own function, in this order; a feature
+ * that keeps something of a member's adds its section here.
+ */
+export const ACCOUNT_EXPORT_SECTIONS: Array<{ name: string; collect: (userId: number) => Promise<unknown> }> = [
+	{ name: 'profile', collect: exportProfile },
+	{ name: 'emailPreferences', collect: getEmailPreferences },
+	{ name: 'subscription', collect: exportSubscription },
+	{ name: 'progress', collect: exportProgress },
+	{ name: 'rsvps', collect: rsvpsOf },
+	{ name: 'notifications', collect: exportNotifications },
+	{ name: 'messages', collect: exportMessages },
+]
+
+export interface AccountExport {
+	exportedAt: string
+	[section: string]: unknown
+}
+
+export async function exportAccountData(userId: number): Promise<AccountExport> {
+	if (!(await UserModel.exists({ id: userId }))) throw notFound('User not found')
+	const data: AccountExport = { exportedAt: new Date().toISOString() }
+	for (const section of ACCOUNT_EXPORT_SECTIONS) data[section.name] = await section.collect(userId)
+	return data
+}
+
+async function exportProfile(userId: number) {
+	const user = await getUserById(userId)
+	if (!user) throw notFound('User not found')
+	return { ...user, pendingEmail: await getPendingEmail(userId) }
+}
+
+async function exportSubscription(userId: number) {
+	return { ...billingStatusOf(await getBillingAccount(userId)), simulatedInvoices: await listSimulatedInvoices(userId) }
+}
+
+async function exportProgress(userId: number) {
+	const records = await ProgressModel.find({ userId }).sort({ videoId: 1 }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
+async function exportNotifications(userId: number) {
+	const notifications = await NotificationModel.find({ recipientId: userId }).sort({ id: 1 }).lean<Notification[]>()
+	return notifications.map(toNotificationJSON)
+}
+
+/** Every message the member wrote: in rooms (with the room's name) and in private (with the other person's name only). */
+async function exportMessages(userId: number) {
+	const written = await MessageModel.find({ senderId: userId }).sort({ id: 1 }).lean<Message[]>()
+	const roomIds = [...new Set(written.flatMap((message) => (message.communityId ? [message.communityId] : [])))]
+	const peopleIds = [...new Set(written.flatMap((message) => (message.isPrivate && message.recipientId ? [message.recipientId] : [])))]
+	const [rooms, people] = await Promise.all([
+		CommunityModel.find({ id: mongoose.trusted({ $in: roomIds }) }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>(),
+		UserModel.find({ id: mongoose.trusted({ $in: peopleIds }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>(),
+	])
+	const roomName = new Map(rooms.map((room) => [room.id, room.name]))
+	const personName = new Map(people.map((person) => [person.id, person.name]))
+	return {
+		rooms: written
+			.filter((message) => !message.isPrivate)
+			.map((message) => ({ id: message.id, room: roomName.get(message.communityId ?? 0) ?? 'A deleted room', content: message.content, createdAt: toIso(message.createdAt) })),
+		private: written
+			.filter((message) => message.isPrivate)
+			.map((message) => ({ id: message.id, to: personName.get(message.recipientId ?? 0) ?? 'Deleted member', content: message.content, createdAt: toIso(message.createdAt) })),
+	}
+}
