@@ -68,9 +68,15 @@ async function exportProgress(userId: number) {
 	return records.map(toProgressJSON)
 }
 
+/** Notifications whose text quotes what another member wrote: the export keeps that they came, not the words. */
+const QUOTING_KINDS: ReadonlySet<Notification['kind']> = new Set(['private_message', 'mention'])
+
 async function exportNotifications(userId: number) {
 	const notifications = await NotificationModel.find({ recipientId: userId }).sort({ id: 1 }).lean<Notification[]>()
-	return notifications.map(toNotificationJSON)
+	return notifications.map((notification) => {
+		const json = toNotificationJSON(notification)
+		return QUOTING_KINDS.has(notification.kind) ? { ...json, text: null } : json
+	})
 }
 
 /** Every message the member wrote: in rooms (with the room's name) and in private (with the other person's name only). */

@@ -12,6 +12,7 @@ import {
 } from '#models/index'
 import { notify } from '~/services/notifications.server'
 import { saveEmailPreferences } from '~/services/notification-preferences.server'
+import { mailTo as mailToServer } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember, type SignedUpMember } from '../setup/members'
@@ -26,13 +27,7 @@ import { connectChat } from './chat-helpers'
  */
 const server = useSeededTestServer()
 
-interface CaughtMail {
-	subject: string
-	text: string
-}
-async function mailTo(address: string): Promise<CaughtMail[]> {
-	return (await (await fetch(new URL(`/api/dev/mail?${new URLSearchParams({ to: address })}`, server.url))).json()) as CaughtMail[]
-}
+const mailTo = (address: string) => mailToServer(server.url, address)
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 
 /**
@@ -217,7 +212,11 @@ describe('Download my data', () => {
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
 		expect(data.progress).toEqual([expect.objectContaining({ videoId: 12, progress: 40 })])
-		expect(data.notifications).toEqual([expect.objectContaining({ kind: 'new_video', text: 'Leading Through Change' })])
+		// David's message notified the member; the export keeps that it came, not his words.
+		expect(data.notifications).toEqual([
+			expect.objectContaining({ kind: 'private_message', title: 'New message from David Kim', text: null }),
+			expect.objectContaining({ kind: 'new_video', text: 'Leading Through Change' }),
+		])
 		expect(data.messages.rooms).toEqual([expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine })])
 		expect(data.messages.private).toEqual([expect.objectContaining({ to: 'David Kim', content: member.sentLine })])
 

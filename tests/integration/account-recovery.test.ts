@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AccountTokenModel, UserModel } from '#models/index'
+import { linkIn, mailTo as mailToServer, nthMailTo as nthMailToServer } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
@@ -14,29 +15,9 @@ import { connectChat } from './chat-helpers'
  */
 const server = useSeededTestServer()
 
-interface CaughtMail {
-	to: string
-	subject: string
-	text: string
-}
 
-async function mailTo(address: string): Promise<CaughtMail[]> {
-	const response = await fetch(new URL(`/api/dev/mail?${new URLSearchParams({ to: address })}`, server.url))
-	return ((await response.json()) as CaughtMail[]).reverse()
-}
-
-/** Waits for the `count`th mail to the address (the server's outbox sends within seconds) and returns it. */
-async function nthMailTo(address: string, count = 1): Promise<CaughtMail> {
-	await expect.poll(async () => (await mailTo(address)).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(count)
-	return (await mailTo(address))[count - 1]!
-}
-
-/** The path and query of the first link to `path` in a mail (the host is the server's APP_ORIGIN fallback). */
-function linkIn(mail: CaughtMail, path: string): { href: string; token: string } {
-	const match = new RegExp(`https?://[^/\\s]+(${path}\\?token=([A-Za-z0-9_-]+))`).exec(mail.text)
-	if (!match) throw new Error(`No ${path} link in:\n${mail.text}`)
-	return { href: match[1]!, token: match[2]! }
-}
+const mailTo = (address: string) => mailToServer(server.url, address)
+const nthMailTo = (address: string, count = 1) => nthMailToServer(server.url, address, count)
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const NEW_PASSWORD = 'a-brand-new-password'
