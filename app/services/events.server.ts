@@ -40,6 +40,7 @@ const eventWriter = catalogueWriter({
 			throw new ServiceError('End time must be after the start time', 400, 'endTime')
 		}
 	},
+	audit: { type: 'event', label: (event) => event.title },
 })
 export const createEvent = (actor: Actor, input: EventInput) => eventWriter.create(actor, input)
 export const updateEvent = (actor: Actor, id: number, changes: Partial<EventInput>) => eventWriter.update(actor, id, changes)

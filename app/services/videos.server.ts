@@ -67,6 +67,7 @@ const videoWriter = catalogueWriter({
 	toJSON: toVideoJSON,
 	notFoundMessage: 'Video not found',
 	deleteDependents: (videoId) => ProgressModel.deleteMany({ videoId }),
+	audit: { type: 'video', label: (video) => video.title },
 })
 export const createVideo = (actor: Actor, input: VideoInput) => videoWriter.create(actor, input)
 export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) => videoWriter.update(actor, id, changes)

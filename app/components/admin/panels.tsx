@@ -1,4 +1,4 @@
-import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
+import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { useTimeZone } from '~/components/use-time-zone'
@@ -22,7 +22,7 @@ import {
 
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 
-export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; error: string | null; q: string; timeZone: string }) {
+export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON[]; error: string | null; q: string; timeZone: string }) {
 	const zone = useTimeZone(timeZone)
 	const here = adminTabHref('users', q)
 	return (
