@@ -103,6 +103,6 @@ async function applySubscriptionChange(stripe: Stripe, subscriptionId: string): 
 	const facts = subscriptionFacts(subscription)
 	const owner = await findSubscriptionOwner(facts.subscriptionId, facts.customerId)
 	if (!owner) return 'ignored'
-	await storeStripeSubscription(owner.id, owner.stripeSubscriptionId, facts, readAt)
+	await storeStripeSubscription(owner.id, owner.stripeSubscriptionId, facts, readAt, 'webhook')
 	return 'applied'
 }

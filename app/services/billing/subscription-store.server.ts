@@ -4,6 +4,7 @@ import { toIso } from '#models/model'
 import { PREMIUM_STATUSES } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { type SubscriptionState } from './provider.server'
+import { recordSubscriptionChange } from './subscription-history.server'
 
 /**
  * Every write of a user's subscription fields. Each one is a single
@@ -42,11 +43,14 @@ export function toSubscriptionState(account: Pick<BillingAccount, 'subscriptionS
 
 /** Demo provider: starts the trial unless the user is already premium. Returns whether it started one. */
 export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date): Promise<boolean> {
-	const result = await UserModel.updateOne(
+	const previous = await UserModel.findOneAndUpdate(
 		{ id: userId, subscriptionStatus: mongoose.trusted({ $nin: [...PREMIUM_STATUSES] }) },
 		{ $set: { subscriptionStatus: 'trialing', trialEndsAt } },
-	)
-	return result.modifiedCount === 1
+		{ new: false, projection: { subscriptionStatus: 1 } },
+	).lean<{ subscriptionStatus: string }>()
+	if (!previous) return false
+	await recordSubscriptionChange(userId, previous.subscriptionStatus, 'trialing', 'checkout')
+	return true
 }
 
 /**
@@ -56,13 +60,27 @@ export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date)
  */
 export async function convertLapsedSimulatedTrial(userId: number, now: Date): Promise<boolean> {
 	const result = await UserModel.updateOne({ id: userId, ...lapsedSimulatedTrial(now) }, { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
-	return result.modifiedCount === 1
+	if (result.modifiedCount !== 1) return false
+	await recordSubscriptionChange(userId, 'trialing', 'active', 'trial_lapsed')
+	return true
 }
 
-/** The same for every member whose simulated trial has ended (the background job). Returns how many it converted. */
+/** Lapsed trials converted per query of the background job. */
+const LAPSED_BATCH = 500
+
+/**
+ * The same for every member whose simulated trial has ended (the background
+ * job), one conditional update each, so each conversion is recorded once
+ * (the insights and the audit log) even while requests convert some of the
+ * same members. Returns how many it converted.
+ */
 export async function convertLapsedSimulatedTrials(now: Date): Promise<number> {
-	const result = await UserModel.updateMany(lapsedSimulatedTrial(now), { $set: { subscriptionStatus: 'active', trialEndsAt: null } })
-	return result.modifiedCount
+	let converted = 0
+	for (;;) {
+		const due = await UserModel.find(lapsedSimulatedTrial(now)).select('id').limit(LAPSED_BATCH).lean<Array<{ id: number }>>()
+		for (const { id } of due) if (await convertLapsedSimulatedTrial(id, now)) converted += 1
+		if (due.length < LAPSED_BATCH) return converted
+	}
 }
 
 /** `isLapsedSimulatedTrial` (lib/subscription) as a query. */
@@ -105,6 +123,8 @@ export async function storeStripeSubscription(
 	expectedSubscriptionId: string | null,
 	facts: StripeSubscriptionFacts,
 	readAt: Date,
+	/** Who brought the news: the member's own checkout, a re-read of Stripe, or the webhook. */
+	source: 'checkout' | 'stripe_sync' | 'webhook' = 'stripe_sync',
 ): Promise<boolean> {
 	const sameSubscription = expectedSubscriptionId === facts.subscriptionId
 	const filter = {
@@ -114,16 +134,22 @@ export async function storeStripeSubscription(
 			? { $or: [{ stripeSyncedAt: null }, { stripeSyncedAt: mongoose.trusted({ $lte: readAt }) }] }
 			: {}),
 	}
-	const result = await UserModel.updateOne(filter, {
-		$set: {
-			stripeSubscriptionId: facts.subscriptionId,
-			stripeCustomerId: facts.customerId,
-			subscriptionStatus: facts.status,
-			trialEndsAt: facts.trialEndsAt,
-			stripeSyncedAt: readAt,
+	const previous = await UserModel.findOneAndUpdate(
+		filter,
+		{
+			$set: {
+				stripeSubscriptionId: facts.subscriptionId,
+				stripeCustomerId: facts.customerId,
+				subscriptionStatus: facts.status,
+				trialEndsAt: facts.trialEndsAt,
+				stripeSyncedAt: readAt,
+			},
 		},
-	})
-	return result.matchedCount === 1
+		{ new: false, projection: { subscriptionStatus: 1 } },
+	).lean<{ subscriptionStatus: string }>()
+	if (!previous) return false
+	await recordSubscriptionChange(userId, previous.subscriptionStatus, facts.status, source)
+	return true
 }
 
 /** The user a Stripe subscription belongs to: by the subscription, else by the customer when no subscription is stored yet. */
