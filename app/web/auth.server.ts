@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node'
 import { type Role, type UserJSON } from '#models/index'
+import { noteActivity } from '~/services/activity.server'
 import { withLapsedTrialSettled } from '~/services/billing/index.server'
 import { live } from '~/services/live.server'
 import { getUserById } from '~/services/users.server'
@@ -44,7 +45,10 @@ export async function getUserId(request: Request): Promise<number | null> {
 export async function getOptionalUser(request: Request): Promise<UserJSON | null> {
 	const userId = await getUserId(request)
 	const user = userId === null ? null : await getUserById(userId)
-	return user ? withLapsedTrialSettled(user) : null
+	if (!user) return null
+	// Loading a page (or calling the API) counts as being active (insights, docs/decisions/116).
+	noteActivity(user.id)
+	return withLapsedTrialSettled(user)
 }
 
 /** For pages: a visitor without a session goes to /auth. */
