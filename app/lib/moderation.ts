@@ -142,10 +142,14 @@ export const ResolveReportSchema = z
 	.refine((input) => input.action !== 'mute' || input.hours !== undefined, { message: MUTE_HOURS_REQUIRED, path: ['hours'] })
 export type ResolveReportInput = z.output<typeof ResolveReportSchema>
 
-/** The resolve forms of /moderation: one form per action, the mute one with its duration. */
+/**
+ * The resolve forms of /moderation: one form per outcome, the mute one with
+ * its duration. (The field is not called `action`: a form control of that
+ * name would hide the form's own `action` in the DOM.)
+ */
 export const ResolveReportFormSchema = z.object({
 	reportId: IdSchema('reportId'),
-	action: z.enum(RESOLVE_ACTIONS, { errorMap: () => ({ message: 'Choose what to do with the report' }) }),
+	outcome: z.enum(RESOLVE_ACTIONS, { errorMap: () => ({ message: 'Choose what to do with the report' }) }),
 	duration: z.enum(['1', '24', '168', 'lifted']).optional(),
 })
 

@@ -7,6 +7,8 @@ import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
+import { isModerator } from '~/services/permissions.server'
+import { countOpenReports } from '~/services/reports.server'
 import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 import { type RouteHandle } from '~/types'
 
@@ -23,11 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		timeZone,
 		timeZoneFromHint: fromHint,
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+		openReports: isModerator(user) ? await countOpenReports(user) : 0,
 	})
 }
 
 export default function AppLayout() {
-	const { user, sidebarCollapsed, timeZone, trialEnds } = useLoaderData<typeof loader>()
+	const { user, sidebarCollapsed, timeZone, trialEnds, openReports } = useLoaderData<typeof loader>()
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	// Show the new state while the toggle is on its way (JavaScript only).
 	const collapsed = toggle.formData ? toggle.formData.get('collapsed') === 'true' : sidebarCollapsed
@@ -37,7 +40,7 @@ export default function AppLayout() {
 			<SkipLink />
 			<TopBar user={user} sidebarCollapsed={collapsed} />
 			<div className="flex">
-				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} />
+				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} openReports={openReports} />
 				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
 					<Outlet />
 				</main>

@@ -123,3 +123,9 @@ export async function listActiveMutes(actor: Actor): Promise<MuteJSON[]> {
 			createdAt: toIso(mute.createdAt)!,
 		}))
 }
+
+/** Members a moderator may not mute or remove messages of: admins and moderators. */
+export async function protectedMemberIds(): Promise<number[]> {
+	const staff = await UserModel.find({ role: mongoose.trusted({ $in: ['admin', 'moderator'] }) }).select('id').lean<Array<{ id: number }>>()
+	return staff.map((member) => member.id)
+}

@@ -1,20 +1,43 @@
-import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel } from '#models/index'
+import {
+	AuditEntryModel,
+	BlockModel,
+	CommunityModel,
+	EventModel,
+	MessageModel,
+	MuteModel,
+	ProgressModel,
+	ReportModel,
+	ResourceModel,
+	SubscriptionEventModel,
+	UserModel,
+	VideoModel,
+} from '#models/index'
 
 /** Shared by the admin integration tests: the demo accounts and a picture of everything the admin panel can change. */
 
 export type DemoAccount = 'admin' | 'manager' | 'moderator' | 'member' | 'premium'
 
-/** Every entity document (users in full, password hashes included), without ObjectIds: equal snapshots mean nothing changed. */
+/**
+ * Every entity document (users in full, password hashes included), without
+ * ObjectIds: equal snapshots mean nothing changed. A user's `lastActiveAt` is
+ * left out: any request of a logged-in member, a refused one too, says they
+ * were active (docs/decisions/116), which is not a change the request made.
+ */
 export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
-	const [users, videos, communities, events, resources, progress, messages] = await Promise.all([
-		UserModel.find().sort({ id: 1 }).lean(),
+	const [users, videos, communities, events, resources, progress, messages, reports, mutes, blocks, audit, subscriptionEvents] = await Promise.all([
+		UserModel.find().select('-lastActiveAt').sort({ id: 1 }).lean(),
 		VideoModel.find().sort({ id: 1 }).lean(),
 		CommunityModel.find().sort({ id: 1 }).lean(),
 		EventModel.find().sort({ id: 1 }).lean(),
 		ResourceModel.find().sort({ id: 1 }).lean(),
 		ProgressModel.find().sort({ id: 1 }).lean(),
 		MessageModel.find().sort({ id: 1 }).lean(),
+		ReportModel.find().sort({ id: 1 }).lean(),
+		MuteModel.find().sort({ userId: 1 }).lean(),
+		BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
+		AuditEntryModel.find().sort({ id: 1 }).lean(),
+		SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -24,6 +47,11 @@ export async function snapshot() {
 		resources: strip(resources),
 		progress: strip(progress),
 		messages: strip(messages),
+		reports: strip(reports),
+		mutes: strip(mutes),
+		blocks: strip(blocks),
+		audit: strip(audit),
+		subscriptionEvents: strip(subscriptionEvents),
 	})
 }
 

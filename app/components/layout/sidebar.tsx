@@ -8,8 +8,12 @@ import { MESSAGE_BADGE_COUNT } from './top-bar'
 
 /** product §2: Administration is shown to these roles only. */
 const ADMIN_PANEL_ROLES: readonly Role[] = ['admin', 'content_manager']
+/** product §2: Moderation is shown to these roles only. */
+const MODERATION_ROLES: readonly Role[] = ['admin', 'moderator']
 
-const LINKS: Array<{ to: string; label: string; icon: IconName; badge?: number }> = [
+type SidebarLink = { to: string; label: string; icon: IconName; badge?: number; badgeLabel?: string }
+
+const LINKS: SidebarLink[] = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
 	{ to: '/content-library', label: 'Content Library', icon: 'video' },
 	{ to: '/community', label: 'Community', icon: 'community' },
@@ -34,11 +38,26 @@ interface SidebarUser {
  * 16rem wide, 5rem collapsed (product §2). Small screens always get the
  * narrow rail; the labels stay in the page for screen readers.
  */
-export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; collapsed: boolean; trialEnds: string | null }) {
+export function Sidebar({
+	user,
+	collapsed,
+	trialEnds,
+	openReports = 0,
+}: {
+	user: SidebarUser
+	collapsed: boolean
+	trialEnds: string | null
+	/** Open reports waiting in /moderation (moderators and admins). */
+	openReports?: number
+}) {
 	const label = collapsed ? 'sr-only' : 'sr-only md:not-sr-only'
-	const links = ADMIN_PANEL_ROLES.includes(user.role)
-		? [...LINKS, { to: '/admin', label: 'Administration', icon: 'admin' as const }]
-		: LINKS
+	const links: SidebarLink[] = [
+		...LINKS,
+		...(MODERATION_ROLES.includes(user.role)
+			? [{ to: '/moderation', label: 'Moderation', icon: 'flag' as const, badge: openReports, badgeLabel: `${openReports} open ${openReports === 1 ? 'report' : 'reports'}` }]
+			: []),
+		...(ADMIN_PANEL_ROLES.includes(user.role) ? [{ to: '/admin', label: 'Administration', icon: 'admin' as const }] : []),
+	]
 	const premium = isPremium(user)
 	const itemClass = (active: boolean) =>
 		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
@@ -62,6 +81,7 @@ export function Sidebar({ user, collapsed, trialEnds }: { user: SidebarUser; col
 									{link.badge && collapsed ? <CountBadge count={link.badge} className="absolute -right-2 -top-2" /> : null}
 								</span>
 								<span className={`${label} flex-1`}>{link.label}</span>
+								{link.badge && link.badgeLabel ? <span className="sr-only">{`(${link.badgeLabel})`}</span> : null}
 								{link.badge && !collapsed ? (
 									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">
 										{link.badge}

@@ -11,7 +11,9 @@ import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { type RouteHandle } from '~/types'
+import { listBlockedMembers } from '~/services/blocks.server'
 import { AccountTab } from './account-tab'
+import { BlockedTab } from './blocked-tab'
 import { announceAccountDeletion, logOutEverywhere, savePassword, saveProfile, unknownIntent } from './actions.server'
 import { NotificationsTab } from './notifications-tab'
 import { PasswordTab } from './password-tab'
@@ -27,6 +29,7 @@ const TABS = [
 	{ value: 'password', label: 'Password' },
 	{ value: 'notifications', label: 'Notifications' },
 	{ value: 'account', label: 'Account' },
+	{ value: 'blocked', label: 'Blocked members' },
 ] as const
 type Tab = (typeof TABS)[number]['value']
 
@@ -38,9 +41,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const { timeZone } = readTimeZone(request.headers.get('Cookie'))
 	const url = new URL(request.url)
+	const tab = readTab(url.searchParams.get('tab'))
 	return json({
 		user,
-		tab: readTab(url.searchParams.get('tab')),
+		tab,
+		blocked: tab === 'blocked' ? await listBlockedMembers(user) : [],
 		confirmDelete: url.searchParams.get('confirm') === 'delete',
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
@@ -65,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-	const { user, tab, memberSince, trialEnds, confirmDelete } = useLoaderData<typeof loader>()
+	const { user, tab, memberSince, trialEnds, confirmDelete, blocked } = useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
@@ -91,6 +96,8 @@ export default function ProfilePage() {
 						<PasswordTab />
 					) : tab === 'notifications' ? (
 						<NotificationsTab />
+					) : tab === 'blocked' ? (
+						<BlockedTab blocked={blocked} />
 					) : (
 						<AccountTab user={user} trialEnds={trialEnds} confirmDelete={confirmDelete} />
 					)}
