@@ -131,6 +131,9 @@ export function hoursOfDuration(duration: string): MuteHours {
 
 export const RESOLVE_ACTIONS = ['dismiss', 'delete', 'mute'] as const
 export type ResolveAction = (typeof RESOLVE_ACTIONS)[number]
+/** The forms of /moderation. */
+export const MODERATION_INTENTS = { resolve: 'resolve-report', lift: 'lift-mute' } as const
+
 export const MUTE_HOURS_REQUIRED = 'hours is required to mute: 1, 24, 168 or null (until lifted)'
 
 /** POST /api/reports/{id}/resolve. */
@@ -159,6 +162,9 @@ export const ResolveReportFormSchema = z.object({
 
 /** PATCH /api/messages/{id}. */
 export const EditMessageSchema = z.object({ content: MessageContentSchema })
+
+/** /moderation's form that lifts a mute. */
+export const LiftMuteFormSchema = z.object({ userId: IdSchema('userId') })
 
 /** The chat pages' correction forms (without JavaScript): edit, delete. */
 export const EditMessageFormSchema = z.object({ messageId: IdSchema('messageId'), content: MessageContentSchema })

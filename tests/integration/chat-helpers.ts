@@ -51,7 +51,7 @@ export interface ChatClient {
 	/** Resolves once `predicate` holds for what was received (checked on every event). */
 	waitUntil: (predicate: () => boolean, what: string) => Promise<void>
 	/** Emits and waits for the server's acknowledgement. */
-	send: (event: 'community_message' | 'private_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
+	send: (event: 'community_message' | 'private_message' | 'edit_message' | 'delete_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
 	close: () => void
 }
 

@@ -40,8 +40,14 @@ export function ChartFigure({
 					{description}
 				</p>
 			</figcaption>
-			<div className="overflow-x-auto">{children({ titleId, descriptionId })}</div>
-			{table}
+			{/* Side by side on wide screens; the table scrolls within its box when it is long. */}
+			<div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+				<div className="overflow-x-auto">{children({ titleId, descriptionId })}</div>
+				{/* Focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+				<div role="region" aria-label={`${title}: the figures`} tabIndex={0} className="max-h-72 overflow-y-auto focus-visible:outline-offset-[-2px]">
+					{table}
+				</div>
+			</div>
 		</figure>
 	)
 }

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { ResolveReportFormSchema, hoursOfDuration } from '~/lib/moderation'
+import { LiftMuteFormSchema, MODERATION_INTENTS, ResolveReportFormSchema, hoursOfDuration } from '~/lib/moderation'
 import { liftMute } from '~/services/mutes.server'
 import { type Actor } from '~/services/permissions.server'
 import { resolveReport } from '~/services/reports.server'
@@ -8,12 +7,6 @@ import { jsonError } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 
 /** The forms of /moderation: resolve a report (dismiss, delete the message, mute its author) and lift a mute. */
-
-export const MODERATION_INTENTS = { resolve: 'resolve-report', lift: 'lift-mute' } as const
-
-const LiftMuteFormSchema = z.object({
-	userId: z.number({ required_error: 'userId is required', invalid_type_error: 'userId must be a number' }).int().positive(),
-})
 
 const RESOLVED_NOTICE = {
 	dismiss: 'Report dismissed',

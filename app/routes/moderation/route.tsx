@@ -12,7 +12,7 @@ import { ActionToast } from '~/components/ui/toaster'
 import { useFormActionToast } from '~/components/use-conform-form'
 import { roleLabel } from '~/lib/admin-schemas'
 import { formatDateTime } from '~/lib/dates'
-import { MUTE_DURATION_OPTIONS, REPORT_REASON_LABELS } from '~/lib/moderation'
+import { MODERATION_INTENTS, MUTE_DURATION_OPTIONS, REPORT_REASON_LABELS } from '~/lib/moderation'
 import { readTimeZone } from '~/lib/time-zone'
 import { listActiveMutes, type MuteJSON } from '~/services/mutes.server'
 import { MODERATION_ROLES } from '~/services/permissions.server'
@@ -20,7 +20,7 @@ import { listReports, type ReportJSON } from '~/services/reports.server'
 import { requireUserWithRole } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { type RouteHandle } from '~/types'
-import { MODERATION_INTENTS, handleModerationAction } from './actions.server'
+import { handleModerationAction } from './actions.server'
 
 /** Pending labels need JavaScript; every form works without it. */
 export const handle: RouteHandle = { hydrate: true }
