@@ -82,6 +82,8 @@ export async function handleChatPageAction(
 				intent,
 				schema: MessageIdFormSchema,
 				failureTitle: 'Could not delete the message',
+				// The delete button has no form to show a field error on: the notice says what was wrong.
+				announceInvalid: true,
 				onValid: async ({ messageId }) => {
 					const deleted = await deleteMessage(user, messageId)
 					return redirectWithToast(returnTo, { title: deleted.removedByModerator ? 'Message removed' : 'Message deleted' }, { status: 303 })

@@ -51,6 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		schema: BlockFormSchema,
 		intent: 'block',
 		failureTitle: 'Could not change the block',
+		announceInvalid: true,
 		onValid: async ({ intent, redirectTo }) => {
 			const member = requireFound(await getPublicUser(memberId), 'Member not found')
 			const back = localRedirectPath(redirectTo ?? null, `/members/${memberId}`)

@@ -50,6 +50,8 @@ export const FORMER_MEMBER = 'Former member'
 
 /** docs/decisions/022-chat-rate-limit.md and 135: 10 messages in 10 seconds per user, socket and form together. */
 export const RATE_LIMIT = { name: 'chat-send', limit: 10, windowMs: 10_000 } as const
+/** Edits have a limit of their own, as large: correcting a typo never costs a message (decision 110). */
+export const EDIT_RATE_LIMIT = { name: 'chat-edit', limit: 10, windowMs: 10_000 } as const
 /** docs/decisions/020-message-ids-in-blocks.md */
 const ID_BLOCK_SIZE = 100
 
@@ -102,6 +104,7 @@ const nextMessageId = singleton('message-id-blocks', () => {
 })
 
 const sendLimiter = singleton('chat-send-limiter', () => createRateLimiter(RATE_LIMIT))
+const editLimiter = singleton('chat-edit-limiter', () => createRateLimiter(EDIT_RATE_LIMIT))
 /** One room's (or conversation's) messages are numbered, stored and delivered strictly one after another. */
 const runInRoomOrder = singleton('chat-room-order', () => createOrderedTasks())
 
@@ -111,8 +114,8 @@ function parseContent(content: unknown): string {
 	return result.data
 }
 
-async function assertNotFlooding(actor: ChatActor) {
-	if (!(await sendLimiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
+async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
+	if (!(await limiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
 }
 
 /** Numbers, stores (the one database write) and delivers a message, in its room's order. */
@@ -280,7 +283,7 @@ export async function editMessage(actor: ChatActor & MessageActor, messageId: nu
 	const message = await findMessage(messageId)
 	assertAuthorMayChange(actor, message, Date.now())
 	if (!message.isPrivate) await assertNotMuted(actor.id)
-	await assertNotFlooding(actor)
+	await assertNotFlooding(actor, editLimiter)
 	if (text === message.content) return (await withSenderNames([message]))[0]!
 	return storeChange(message, { content: text, editedAt: new Date() })
 }

@@ -223,7 +223,13 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 				<div className="grid grid-cols-2 gap-1">
 					{REPORT_REASONS.map((reason) => (
 						<label key={reason} className="flex items-center gap-2 text-sm text-gray-700">
-							<input type="radio" name={fields.reason.name} value={reason} defaultChecked={fields.reason.initialValue === reason} />
+							<input
+								type="radio"
+								name={fields.reason.name}
+								value={reason}
+								defaultChecked={fields.reason.initialValue === reason}
+								aria-invalid={reasonErrorId ? true : undefined}
+							/>
 							{REPORT_REASON_LABELS[reason]}
 						</label>
 					))}

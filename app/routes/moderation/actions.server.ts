@@ -23,6 +23,8 @@ export async function handleModerationAction(request: Request, actor: Actor, for
 			intent,
 			schema: ResolveReportFormSchema,
 			failureTitle: 'Could not resolve the report',
+			// The queue's buttons have no fields to mark: the notice lists what was wrong.
+			announceInvalid: true,
 			onValid: async ({ reportId, outcome, duration }) => {
 				const hours = outcome === 'mute' ? hoursOfDuration(duration ?? 'lifted') : undefined
 				await resolveReport(actor, reportId, { action: outcome, hours })
@@ -37,6 +39,7 @@ export async function handleModerationAction(request: Request, actor: Actor, for
 			intent,
 			schema: LiftMuteFormSchema,
 			failureTitle: 'Could not lift the mute',
+			announceInvalid: true,
 			onValid: async ({ userId }) => {
 				await liftMute(actor, userId)
 				return redirectWithToast(returnTo, { title: 'Mute lifted' }, { status: 303 })
