@@ -195,7 +195,7 @@ function EditForm({ message, action, cancel }: { message: ChatMessage; action: s
 			<input type="hidden" name="intent" value={CHAT_INTENTS.edit} />
 			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
 			<TextareaField
-				label="Edit message"
+				label="New text"
 				textareaProps={{ ...getTextareaProps(fields.content), rows: 3, maxLength: MESSAGE_MAX_LENGTH, autoFocus: true }}
 				errors={fields.content.errors}
 			/>
