@@ -44,7 +44,7 @@ export function ChartFigure({
 			<div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
 				<div className="overflow-x-auto">{children({ titleId, descriptionId })}</div>
 				{/* Focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
-				<div role="region" aria-label={`${title}: the figures`} tabIndex={0} className="max-h-72 overflow-y-auto focus-visible:outline-offset-[-2px]">
+				<div role="region" aria-label={`${title}: the figures`} tabIndex={0} className="max-h-72 overflow-auto focus-visible:outline-offset-[-2px]">
 					{table}
 				</div>
 			</div>
@@ -65,37 +65,35 @@ export function ChartTable({
 	columns: Array<{ heading: string; values: Array<string | number> }>
 }) {
 	return (
-		<div className="overflow-x-auto">
-			<table className="min-w-full text-sm">
-				<caption className="sr-only">{caption}</caption>
-				<thead>
-					<tr className="border-b border-gray-200 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
-						<th scope="col" className="px-2 py-1.5">
-							{labelHeading}
+		<table className="min-w-full text-sm">
+			<caption className="sr-only">{caption}</caption>
+			<thead>
+				<tr className="border-b border-gray-200 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
+					<th scope="col" className="px-2 py-1.5">
+						{labelHeading}
+					</th>
+					{columns.map((column) => (
+						<th key={column.heading} scope="col" className="px-2 py-1.5 text-right">
+							{column.heading}
+						</th>
+					))}
+				</tr>
+			</thead>
+			<tbody className="divide-y divide-gray-100">
+				{labels.map((label, row) => (
+					<tr key={label}>
+						<th scope="row" className="px-2 py-1 text-left font-normal text-gray-700">
+							{label}
 						</th>
 						{columns.map((column) => (
-							<th key={column.heading} scope="col" className="px-2 py-1.5 text-right">
-								{column.heading}
-							</th>
+							<td key={column.heading} className="px-2 py-1 text-right tabular-nums text-gray-900">
+								{column.values[row]}
+							</td>
 						))}
 					</tr>
-				</thead>
-				<tbody className="divide-y divide-gray-100">
-					{labels.map((label, row) => (
-						<tr key={label}>
-							<th scope="row" className="px-2 py-1 text-left font-normal text-gray-700">
-								{label}
-							</th>
-							{columns.map((column) => (
-								<td key={column.heading} className="px-2 py-1 text-right tabular-nums text-gray-900">
-									{column.values[row]}
-								</td>
-							))}
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</div>
+				))}
+			</tbody>
+		</table>
 	)
 }
 
