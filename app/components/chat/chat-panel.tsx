@@ -86,8 +86,8 @@ export function ChatPanel({
 	})
 	const oldest = chat.messages[0]
 	const now = useNow(renderedAt)
-	// A mute given or lifted while the page is open counts at once (the server says so on the socket).
-	const currentMute = chat.mute === undefined ? mute : chat.mute
+	// A mute given or lifted while the page is open counts at once (the server says so on the socket); it is about rooms only.
+	const currentMute = target.kind !== 'community' ? null : chat.mute === undefined ? mute : chat.mute
 	const hrefsOf = (messageId: number) => ({
 		page: pageUrl,
 		edit: withParam(pageUrl, 'edit', messageId),
