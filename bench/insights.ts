@@ -148,7 +148,6 @@ async function main() {
 
 	const admin = { id: seeded.adminId, role: 'admin' as const }
 	const manager = { id: seeded.adminId, role: 'content_manager' as const }
-	const heapBefore = process.memoryUsage().heapUsed
 	const timings = [
 		await time('Insights, everything (admin)', () => getInsights(admin)),
 		await time('Insights without revenue (content manager)', () => getInsights(manager)),
@@ -158,10 +157,8 @@ async function main() {
 			if (rows !== MEMBERS + 1) throw new Error(`the export had ${rows} rows`)
 		}),
 	]
-	const heapGrowthMb = Math.round((process.memoryUsage().heapUsed - heapBefore) / 1_048_576)
-	console.log(`Heap of this process grew by ${heapGrowthMb} MB while timing (the figures are computed by the database, not here)`)
 
-	const result = { date: new Date().toISOString(), backend, members: MEMBERS, messages: MESSAGES, ...seeded, seedSeconds, timings, heapGrowthMb }
+	const result = { date: new Date().toISOString(), backend, members: MEMBERS, messages: MESSAGES, ...seeded, seedSeconds, timings }
 	fs.mkdirSync('bench/results', { recursive: true })
 	const file = `bench/results/insights-${result.date.replace(/[:.]/g, '-')}.json`
 	fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)
