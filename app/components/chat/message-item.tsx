@@ -81,7 +81,9 @@ export function MessageItem({
 				)}
 				<div className={`flex items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
 					<MessageBody message={message} mine={mine} />
-					{hasActions ? <MessageMenu message={message} name={mine ? 'your message' : `the message from ${name}`} actions={actions} hrefs={hrefs} /> : null}
+					{hasActions ? (
+						<MessageMenu message={message} name={mine ? 'your message' : `the message from ${name}`} actions={actions} hrefs={hrefs} opensTowards={mine ? 'right' : 'left'} />
+					) : null}
 				</div>
 				{open === 'edit' && actions.edit ? <EditForm message={message} action={hrefs.edit} cancel={hrefs.page} /> : null}
 				{open === 'report' && actions.report ? <ReportForm message={message} action={hrefs.report} cancel={hrefs.page} /> : null}
@@ -126,16 +128,34 @@ function MessageBody({ message, mine }: { message: ChatMessage; mine: boolean })
 
 const menuItemClass = 'block w-full rounded-md px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100'
 
-function MessageMenu({ message, name, actions, hrefs }: { message: ChatMessage; name: string; actions: MessageActions; hrefs: { page: string; edit: string; report: string; mute: string } }) {
+function MessageMenu({
+	message,
+	name,
+	actions,
+	hrefs,
+	opensTowards,
+}: {
+	message: ChatMessage
+	name: string
+	actions: MessageActions
+	hrefs: { page: string; edit: string; report: string; mute: string }
+	/** Over the message's own bubble, so the open menu never reaches past the panel's edge (320 px phones). */
+	opensTowards: 'left' | 'right'
+}) {
 	return (
-		<details data-menu className="group shrink-0">
+		<details data-menu className="group relative shrink-0">
 			<summary className="flex h-7 w-7 cursor-pointer list-none items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
 				<span className="sr-only">{`Actions for ${name}`}</span>
 				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 					<path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
 				</svg>
 			</summary>
-			<div className="mt-1 w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-md">
+			{/* Out of the layout while closed (a closed <details> may still count its content's width), and
+			    opening upwards: the history scrolls towards older messages only (it is anchored at the
+			    newest, column-reverse), so a menu opening below the last message could not be reached. */}
+			<div
+				className={`absolute bottom-full z-20 mb-1 hidden w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-md group-open:block ${opensTowards === 'left' ? 'right-0' : 'left-0'}`}
+			>
 				{actions.edit ? (
 					<Link to={hrefs.edit} preventScrollReset className={menuItemClass}>
 						Edit
