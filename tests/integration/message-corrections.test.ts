@@ -28,13 +28,8 @@ async function connect(member: Member) {
 const ROOM = 3
 const MINUTE = 60_000
 
-/** Collects one socket's `message_updated` and `message_deleted` events. */
-function changesOn(client: ChatClient) {
-	const changes: Array<{ event: string; message: ChatMessage }> = []
-	client.socket.on('message_updated', (message: ChatMessage) => changes.push({ event: 'message_updated', message }))
-	client.socket.on('message_deleted', (message: ChatMessage) => changes.push({ event: 'message_deleted', message }))
-	return changes
-}
+/** One socket's `message_updated` and `message_deleted` events, as they arrive. */
+const changesOn = (client: ChatClient) => client.changes
 
 async function post(member: Member, content: string, communityId = ROOM): Promise<number> {
 	const chat = await connect(member)

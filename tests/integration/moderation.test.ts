@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { AuditEntryModel, MessageModel, MuteModel, ReportModel, UserModel } from '#models/index'
-import { type ChatMessage } from '~/lib/chat'
 import { TestClient } from '../setup/http-client'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
@@ -56,15 +55,14 @@ describe('removing room messages', () => {
 		const author = await newMember(server.url)
 		const reader = await newMember(server.url)
 		const watching = await connect(reader)
-		const deleted: ChatMessage[] = []
-		watching.socket.on('message_deleted', (message: ChatMessage) => deleted.push(message))
+		const deleted = watching.changes
 		const id = await post(author, 'Something against the rules')
 		await MessageModel.updateOne({ id }, { $set: { createdAt: new Date(Date.now() - 3 * 60 * 60_000) } })
 
 		const response = await moderator.client.json('DELETE', `/api/messages/${id}`)
 		expect(response.status).toBe(200)
 		await watching.waitUntil(() => deleted.length === 1, 'the removal arrives live')
-		expect(deleted[0]).toMatchObject({ id, content: '', deleted: true, removedByModerator: true })
+		expect(deleted[0]).toMatchObject({ event: 'message_deleted', message: { id, content: '', deleted: true, removedByModerator: true } })
 		const page = await pageHtml(reader.client, `/community/${ROOM}`)
 		expect(page).toContain('Removed by a moderator')
 		expect(page).not.toContain('Something against the rules')
