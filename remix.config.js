@@ -41,6 +41,7 @@ export default {
 				route('community', 'routes/community.tsx')
 				route('community/:id', 'routes/community-room.tsx')
 				route('messages', 'routes/messages.tsx')
+				route('members/:id', 'routes/member.tsx')
 
 				// Events, resources, profile
 				route('events', 'routes/events.tsx')
@@ -67,11 +68,17 @@ export default {
 					route('resources/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-resource-delete' })
 				})
 
+				// Moderation (moderators and admins)
+				route('moderation', 'routes/moderation/route.tsx')
+
 				// Subscription
 				route('subscribe', 'routes/subscribe.tsx')
 				route('subscription-success', 'routes/subscription-success.tsx')
 
 			})
+
+			// Administration: the members export (a download, not a page)
+			route('admin/members.csv', 'routes/admin/members-csv.ts')
 
 			// product §7: JSON calls
 			route('api/user', 'routes/api/user.ts')
@@ -87,6 +94,8 @@ export default {
 			route('api/users/:id/change-password', 'routes/api/users.$id.change-password.ts')
 			route('api/users/me', 'routes/api/users.me.ts')
 			route('api/users/me/export', 'routes/api/users.me.export.ts')
+			route('api/users/:id/block', 'routes/api/users.$id.block.ts')
+			route('api/users/me/blocks', 'routes/api/users.me.blocks.ts')
 			route('api/progress', 'routes/api/progress.ts')
 			route('api/videos', 'routes/api/videos.ts')
 			route('api/videos/:id', 'routes/api/videos.$id.ts')
@@ -101,6 +110,13 @@ export default {
 			// JSON: messages
 			route('api/messages/community/:communityId', 'routes/api/community-messages.ts')
 			route('api/messages/private/:userId', 'routes/api/private-messages.ts')
+			route('api/messages/:id', 'routes/api/messages.$id.ts')
+
+			// JSON: reports and moderation
+			route('api/reports', 'routes/api/reports.ts')
+			route('api/reports/:id/resolve', 'routes/api/reports.$id.resolve.ts')
+			route('api/moderation/mutes', 'routes/api/moderation/mutes.ts')
+			route('api/moderation/mutes/:userId', 'routes/api/moderation/mutes.$userId.ts')
 
 			// JSON: administration
 			route('api/admin/users', 'routes/api/admin/users.ts')
@@ -114,6 +130,8 @@ export default {
 			route('api/admin/events/:id', 'routes/api/admin/events.$id.ts')
 			route('api/admin/resources', 'routes/api/admin/resources.ts')
 			route('api/admin/resources/:id', 'routes/api/admin/resources.$id.ts')
+			route('api/admin/audit-log', 'routes/api/admin/audit-log.ts')
+			route('api/admin/insights', 'routes/api/admin/insights.ts')
 
 			// JSON: subscription and Stripe webhook
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')

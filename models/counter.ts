@@ -17,7 +17,18 @@ const counterSchema = new Schema<Counter>({
 
 export const CounterModel = defineModel<Counter>('Counter', counterSchema)
 
-export type CounterName = 'users' | 'videos' | 'communities' | 'messages' | 'progress' | 'events' | 'resources' | 'notifications'
+export type CounterName =
+	| 'users'
+	| 'videos'
+	| 'communities'
+	| 'messages'
+	| 'progress'
+	| 'events'
+	| 'resources'
+	| 'notifications'
+	| 'messageRevisions'
+	| 'reports'
+	| 'auditEntries'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -16,6 +16,21 @@ export interface Message {
 	isPrivate: boolean
 	/** Private messages: when the recipient read it (opened the conversation, or had it open when it came); null while unread. */
 	readAt?: Date | null
+	/** When the author last edited it (product §4 "Chat corrections"); null when never. */
+	editedAt?: Date | null
+	/**
+	 * A deleted message is kept (reports keep their evidence) but shown to
+	 * everyone as deleted, its content never sent again: docs/decisions/110.
+	 */
+	deletedAt?: Date | null
+	/** Who deleted it: its sender, or a moderator or admin. */
+	deletedBy?: number | null
+	/**
+	 * 0 until the message is first edited or deleted; then a number drawn from
+	 * the `messageRevisions` counter at each change, so a client that was away
+	 * asks for the changes after the highest one it holds (decision 110).
+	 */
+	revision?: number
 }
 
 export interface MessageJSON {
@@ -27,6 +42,12 @@ export interface MessageJSON {
 	createdAt: string
 	isPrivate: boolean
 	senderName?: string
+	editedAt: string | null
+	/** True once deleted: `content` is then "" for everyone. */
+	deleted: boolean
+	/** Deleted by a moderator or admin rather than by its sender ('Removed by a moderator'). */
+	removedByModerator: boolean
+	revision: number
 }
 
 export function conversationKeyOf(userA: number, userB: number): string {
@@ -34,15 +55,20 @@ export function conversationKeyOf(userA: number, userB: number): string {
 }
 
 export function toMessageJSON(message: Message, senderName?: string): MessageJSON {
+	const deleted = Boolean(message.deletedAt)
 	return {
 		id: message.id,
-		content: message.content,
+		content: deleted ? '' : message.content,
 		senderId: message.senderId,
 		recipientId: message.recipientId ?? null,
 		communityId: message.communityId ?? null,
 		createdAt: toIso(message.createdAt)!,
 		isPrivate: Boolean(message.isPrivate),
 		...(senderName === undefined ? {} : { senderName }),
+		editedAt: deleted ? null : toIso(message.editedAt),
+		deleted,
+		removedByModerator: deleted && message.deletedBy != null && message.deletedBy !== message.senderId,
+		revision: message.revision ?? 0,
 	}
 }
 
@@ -57,6 +83,10 @@ const messageSchema = new Schema<Message>(
 		createdAt: { type: Date, required: true, default: () => new Date() },
 		isPrivate: { type: Boolean, required: true, default: false },
 		readAt: { type: Date, default: null },
+		editedAt: { type: Date, default: null },
+		deletedAt: { type: Date, default: null },
+		deletedBy: { type: Number, default: null },
+		revision: { type: Number, required: true, default: 0 },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toMessageJSON(ret as unknown as Message) } },
 )
@@ -67,5 +97,10 @@ messageSchema.index({ conversationKey: 1, id: -1 })
 messageSchema.index({ recipientId: 1, readAt: 1 })
 messageSchema.index({ senderId: 1, isPrivate: 1, id: -1 })
 messageSchema.index({ recipientId: 1, isPrivate: 1, id: -1 })
+// The changes (edits, deletions) of one room or conversation after a revision: catching up (decision 110).
+messageSchema.index({ communityId: 1, revision: 1 })
+messageSchema.index({ conversationKey: 1, revision: 1 })
+// Messages per week and the most active members over a date range (insights, decision 116).
+messageSchema.index({ createdAt: 1 })
 
 export const MessageModel = defineModel<Message>('Message', messageSchema)

@@ -36,6 +36,11 @@ export interface Notification {
 	 * reminder of one event: "reminder:12"). Null when it may repeat.
 	 */
 	onceKey: string | null
+	/**
+	 * The chat message a notification quotes (a private message, a mention):
+	 * when its author edits or deletes it, the notification's text follows.
+	 */
+	sourceMessageId?: number | null
 }
 
 /**
@@ -78,6 +83,7 @@ const notificationSchema = new Schema<Notification>(
 		readAt: { type: Date, default: null },
 		groupKey: { type: String, default: null },
 		onceKey: { type: String, default: null },
+		sourceMessageId: { type: Number, default: null },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toNotificationJSON(ret as unknown as Notification) } },
 )
@@ -87,5 +93,6 @@ notificationSchema.index({ recipientId: 1, readAt: 1 })
 // On MongoDB the index backs "at most once" when two processes race; the service checks first.
 notificationSchema.index({ recipientId: 1, onceKey: 1 }, { unique: true, partialFilterExpression: { onceKey: { $type: 'string' } } })
 notificationSchema.index({ recipientId: 1, groupKey: 1, readAt: 1 })
+notificationSchema.index({ sourceMessageId: 1 }, { partialFilterExpression: { sourceMessageId: { $type: 'number' } } })
 
 export const NotificationModel = defineModel<Notification>('Notification', notificationSchema)

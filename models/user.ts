@@ -31,6 +31,12 @@ export interface User {
 	 * an older read never overwrites a newer one (two webhooks processed at once).
 	 */
 	stripeSyncedAt?: Date | null
+	/**
+	 * When the member last loaded a page, watched or posted, to within a few
+	 * minutes (written at most once per member every ACTIVITY_WRITE_INTERVAL:
+	 * docs/decisions/116). Null until their first visit.
+	 */
+	lastActiveAt?: Date | null
 	createdAt: Date
 }
 
@@ -88,6 +94,37 @@ export function toPublicUserJSON(user: Pick<User, 'id' | 'username' | 'name' | '
 	}
 }
 
+/**
+ * A user as the admin panel's Users tab shows them, and nothing more: no
+ * Stripe ids, no trial dates (product §7 GET /api/admin/users).
+ */
+export interface AdminUserJSON {
+	id: number
+	username: string
+	name: string
+	email: string
+	role: Role
+	subscriptionStatus: string
+	createdAt: string
+	lastActiveAt: string | null
+}
+
+/** The fields `toAdminUserJSON` reads, for `.select()`. */
+export const ADMIN_USER_FIELDS = 'id username name email role subscriptionStatus createdAt lastActiveAt'
+
+export function toAdminUserJSON(user: Pick<User, 'id' | 'username' | 'name' | 'email' | 'role' | 'subscriptionStatus' | 'createdAt' | 'lastActiveAt'>): AdminUserJSON {
+	return {
+		id: user.id,
+		username: user.username,
+		name: user.name,
+		email: user.email,
+		role: user.role,
+		subscriptionStatus: user.subscriptionStatus ?? 'inactive',
+		createdAt: toIso(user.createdAt)!,
+		lastActiveAt: toIso(user.lastActiveAt),
+	}
+}
+
 /** The fields `toPublicUserJSON` needs, for `.select()` on lean list queries. */
 export const PUBLIC_USER_FIELDS = 'id username name avatar bio role'
 
@@ -110,6 +147,7 @@ const userSchema = new Schema<User>(
 		currentPeriodEnd: { type: Date, default: null },
 		trialUsedAt: { type: Date, default: null },
 		stripeSyncedAt: { type: Date, default: null },
+		lastActiveAt: { type: Date, default: null },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{
@@ -119,5 +157,9 @@ const userSchema = new Schema<User>(
 	},
 )
 userSchema.index({ name: 1 })
+// Insights (decision 116): new members per week, active members, members per subscription status.
+userSchema.index({ createdAt: 1 })
+userSchema.index({ lastActiveAt: 1 })
+userSchema.index({ subscriptionStatus: 1 })
 
 export const UserModel = defineModel<User>('User', userSchema)

@@ -4,7 +4,7 @@
  * pages, their actions and the browser.
  */
 
-export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources'] as const
+export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources', 'audit', 'insights'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]
 
 export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
@@ -13,7 +13,15 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
 	communities: 'Communities',
 	events: 'Events',
 	resources: 'Resources',
+	audit: 'Audit log',
+	insights: 'Insights',
 }
+
+/** Tabs for admins only: content managers see them disabled (product §6). */
+export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'audit']
+
+/** The query parameters that belong to one tab's list, dropped when switching tabs. */
+export const TAB_LIST_PARAMS = ['q', 'actor', 'kind', 'before']
 
 /** The catalogue entities, as they appear in URLs (/admin/videos/new, /api/admin/videos). */
 export type CatalogueKind = 'videos' | 'communities' | 'events' | 'resources'

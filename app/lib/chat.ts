@@ -39,24 +39,41 @@ export interface TypingNotice {
 
 /**
  * Adds messages to a list, keeping it sorted by id (the server's order) and
- * ignoring any id it already holds (product §4: duplicates are ignored). Returns
- * the same array when nothing was new, so React can skip a render.
+ * ignoring any id it already holds (product §4: duplicates are ignored),
+ * unless the incoming copy is a later revision of it (an edit or a deletion:
+ * decision 110), which then replaces the held one. Returns the same array
+ * when nothing was new, so React can skip a render.
  */
-export function mergeMessages<Message extends { id: number }>(current: Message[], incoming: readonly Message[]): Message[] {
+export function mergeMessages<Message extends { id: number; revision?: number }>(current: Message[], incoming: readonly Message[]): Message[] {
 	if (incoming.length === 0) return current
-	const known = new Set(current.map((message) => message.id))
+	const held = new Map(current.map((message, index) => [message.id, index]))
+	let replaced: Message[] | null = null
 	const added = incoming.filter((message) => {
-		if (known.has(message.id)) return false
-		known.add(message.id)
-		return true
+		const index = held.get(message.id)
+		if (index === undefined) {
+			held.set(message.id, -1)
+			return true
+		}
+		const existing = index >= 0 ? (replaced ?? current)[index]! : null
+		if (existing && (message.revision ?? 0) > (existing.revision ?? 0)) {
+			replaced ??= [...current]
+			replaced[index] = message
+		}
+		return false
 	})
-	if (added.length === 0) return current
+	if (added.length === 0) return replaced ?? current
+	if (replaced) current = replaced
 	const lastId = current.length ? current[current.length - 1]!.id : 0
 	// The common case, a newer message arriving live, needs no sort.
 	if (added.every((message, index) => message.id > (index === 0 ? lastId : added[index - 1]!.id))) {
 		return [...current, ...added]
 	}
 	return [...current, ...added].sort((a, b) => a.id - b.id)
+}
+
+/** The highest revision among messages (where catching up on edits and deletions goes on from). */
+export function highestRevision(messages: ReadonlyArray<{ revision?: number }>, floor = 0): number {
+	return messages.reduce((highest, message) => Math.max(highest, message.revision ?? 0), floor)
 }
 
 /** Whether a message belongs to the private conversation between `me` and `other`. */
@@ -98,5 +115,31 @@ export async function catchUpMessages<Message extends { id: number }>({
 		onPage(page)
 		if (cursor === null || page.length < HISTORY_PAGE_SIZE) return
 		cursor = page[page.length - 1]!.id
+	}
+}
+
+/**
+ * The other half of a catch-up (decision 110): the messages edited or
+ * deleted while the client was away, by revision (`changedAfter={revision}`),
+ * page by page, from the highest revision it knew when the catch-up started.
+ */
+export async function catchUpChanges<Message extends { revision?: number }>({
+	sinceRevision,
+	fetchPage,
+	onPage,
+	isCancelled = () => false,
+}: {
+	sinceRevision: number
+	fetchPage: (query: string) => Promise<Message[]>
+	onPage: (page: Message[]) => void
+	isCancelled?: () => boolean
+}): Promise<void> {
+	let cursor = sinceRevision
+	for (;;) {
+		const page = await fetchPage(`changedAfter=${cursor}`)
+		if (isCancelled()) return
+		if (page.length) onPage(page)
+		if (page.length < HISTORY_PAGE_SIZE) return
+		cursor = highestRevision(page, cursor)
 	}
 }

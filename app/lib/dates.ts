@@ -75,6 +75,19 @@ export function calendarDay(value: string | Date, timeZone: string): string {
 	return format({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone }, value, 'en-CA')
 }
 
+/**
+ * The heading of a day in a chat (product §2 "Chat panel"): 'Today',
+ * 'Yesterday', else the date ('Wed, Mar 5, 2025'), by calendar days in `timeZone`.
+ */
+export function relativeDayLabel(value: string | Date, timeZone: string, now: string | Date | number): string {
+	const day = calendarDay(value, timeZone)
+	const today = calendarDay(new Date(now), timeZone)
+	const daysAgo = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000)
+	if (daysAgo === 0) return 'Today'
+	if (daysAgo === 1) return 'Yesterday'
+	return formatLongDate(value, timeZone)
+}
+
 /*
  * Wall-clock times in a named zone (docs/decisions/030-admin-event-times.md):
  * a `datetime-local` input gives "2025-06-01T17:00" with no zone; these turn

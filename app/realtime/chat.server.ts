@@ -3,7 +3,8 @@ import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { singleton } from '~/lib/singleton.server'
 import { ServiceError } from '~/lib/service-error'
-import { sendCommunityMessage, sendPrivateMessage, type ChatActor } from '~/services/messages.server'
+import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } from '~/services/messages.server'
+import { type UserJSON } from '#models/index'
 import { createRateLimiter } from '~/services/rate-limit.server'
 import { getUserById } from '~/services/users.server'
 import { ALL_COMMUNITIES_ROOM, communityRoom, conversationViewRoom, inboxRoom, userRoom } from './connections.server'
@@ -32,6 +33,9 @@ export const TypingPayload = z.object({
 	targetId: IdSchema('targetId'),
 	isPrivate: z.boolean({ invalid_type_error: 'isPrivate must be true or false' }).default(false),
 })
+/** product §7 `edit_message` and `delete_message`: the same rules as PATCH and DELETE /api/messages/{id}. */
+export const EditMessagePayload = z.object({ messageId: IdSchema('messageId'), content: MessageContentSchema })
+export const DeleteMessagePayload = z.object({ messageId: IdSchema('messageId') })
 /**
  * Optional, on top of product §7: receive only these rooms' messages instead of
  * all of them; `conversationWith` says which private conversation the page
@@ -93,7 +97,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 	const runInOrder = createOrderedTasks()
 	const typing = new Map<string, { notice: TypingNotice; relayedAt: number }>()
 
-	function onSend<Schema extends z.ZodTypeAny>(event: string, schema: Schema, send: (actor: ChatActor, input: z.output<Schema>) => Promise<{ id: number }>) {
+	function onSend<Schema extends z.ZodTypeAny>(event: string, schema: Schema, send: (actor: UserJSON, input: z.output<Schema>) => Promise<{ id: number }>) {
 		socket.on(event, (payload: unknown, ack?: unknown) => {
 			const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {}
 			if (sends.closing) {
@@ -121,6 +125,9 @@ export function registerChatHandlers(socket: ChatSocket) {
 
 	onSend('community_message', CommunityMessagePayload, sendCommunityMessage)
 	onSend('private_message', PrivateMessagePayload, sendPrivateMessage)
+	// Corrections and moderators' deletions go through the same queue: an edit never overtakes the send it corrects.
+	onSend('edit_message', EditMessagePayload, (actor, { messageId, content }) => editMessage(actor, messageId, content))
+	onSend('delete_message', DeleteMessagePayload, (actor, { messageId }) => deleteMessage(actor, messageId))
 
 	// One socket's typing notices are handled in the order sent, so a quick "started, stopped" never arrives reversed.
 	socket.on('typing', (payload: unknown) => void runInOrder('typing', async () => {

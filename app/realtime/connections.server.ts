@@ -28,6 +28,7 @@ export const ALL_COMMUNITIES_ROOM = 'communities:all'
 export function createSocketPublisher(io: Server): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(io, message),
+		deliverMessageChange: (message) => deliverMessage(io, message, message.deleted ? 'message_deleted' : 'message_updated'),
 		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
@@ -43,12 +44,13 @@ export function createSocketPublisher(io: Server): LivePublisher {
  * Delivers a stored message live: a community message to everyone reading
  * that room (the sender's other tabs included), a private one to the tabs of
  * its two participants and nobody else. One emit to several rooms reaches a
- * socket once even when it is in more than one of them.
+ * socket once even when it is in more than one of them. An edit or a
+ * deletion goes to the same people as `message_updated` or `message_deleted`.
  */
-function deliverMessage(io: Server, message: ChatMessage) {
+function deliverMessage(io: Server, message: ChatMessage, changeEvent?: 'message_updated' | 'message_deleted') {
 	if (message.isPrivate && message.recipientId !== null) {
-		io.to([inboxRoom(message.senderId), inboxRoom(message.recipientId)]).emit('private_message', message)
+		io.to([inboxRoom(message.senderId), inboxRoom(message.recipientId)]).emit(changeEvent ?? 'private_message', message)
 	} else if (message.communityId !== null) {
-		io.to([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)]).emit('community_message', message)
+		io.to([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)]).emit(changeEvent ?? 'community_message', message)
 	}
 }

@@ -1,10 +1,13 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { AuditPanel } from '~/components/admin/audit-panel'
+import { InsightsPanel } from '~/components/admin/insights-panel'
 import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
 import { BRAND_NAME } from '~/components/brand'
 import { TabLinks } from '~/components/ui/tab-links'
-import { loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/dialogs.server'
-import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import { loadAdminPanel, requireCatalogueEditor, type AdminPanelData } from '~/routes/admin/dialogs.server'
+import { loadAuditTab, loadInsightsTab } from '~/routes/admin/insight-tabs.server'
+import { ADMIN_ONLY_TABS, ADMIN_TAB_LABELS, ADMIN_TABS, TAB_LIST_PARAMS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
@@ -12,6 +15,9 @@ import { type RouteHandle } from '~/types'
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction = () => [{ title: `Administration Panel | ${BRAND_NAME}` }]
+
+/** The Audit log and Insights tabs have no catalogue list. */
+const NO_LIST: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {} }
 
 /**
  * product §2 "Administration panel": admins and content managers only (others
@@ -23,16 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const canManageUsers = user.role === 'admin'
 	const requested = requestedTab(url)
-	// The Users tab is disabled for content managers: send them to the first tab they may use.
-	if (requested === 'users' && !canManageUsers) throw redirect(adminTabHref('content'))
+	// The Users and Audit log tabs are disabled for content managers: send them to the first tab they may use.
+	if (requested && ADMIN_ONLY_TABS.includes(requested) && !canManageUsers) throw redirect(adminTabHref('content'))
 	const tab = requested ?? (canManageUsers ? 'users' : 'content')
 	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
+	const [panel, audit, insights] = await Promise.all([
+		tab === 'audit' || tab === 'insights' ? null : loadAdminPanel(user, tab, q),
+		tab === 'audit' ? loadAuditTab(user, url) : null,
+		tab === 'insights' ? loadInsightsTab(user) : null,
+	])
 	return json({
 		tab,
 		q,
 		canManageUsers,
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
-		panel: await loadAdminPanel(user, tab, q),
+		panel: panel ?? NO_LIST,
+		audit,
+		insights,
 	})
 }
 
@@ -40,6 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
 	if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
 	if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
+	// The audit log's filter and pages, and the insights, have no dialogs over them: always load.
+	const nextTab = requestedTab(nextUrl)
+	if (nextTab === 'audit' || nextTab === 'insights') return defaultShouldRevalidate
 	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl)
 	return sameList ? false : defaultShouldRevalidate
 }
@@ -50,10 +66,12 @@ const LOADING_TEXT: Record<AdminTab, string> = {
 	communities: 'Loading communities...',
 	events: 'Loading events...',
 	resources: 'Loading resources...',
+	audit: 'Loading the audit log...',
+	insights: 'Loading insights...',
 }
 
 export default function AdminPage() {
-	const { tab, q, canManageUsers, timeZone, panel } = useLoaderData<typeof loader>()
+	const { tab, q, canManageUsers, timeZone, panel, audit, insights } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
@@ -71,11 +89,11 @@ export default function AdminPage() {
 				param="tab"
 				active={loadingTab ?? tab}
 				searchParams={searchParams}
-				resetParams={['q']}
+				resetParams={TAB_LIST_PARAMS}
 				tabs={ADMIN_TABS.map((value) => ({
 					value,
 					label: ADMIN_TAB_LABELS[value],
-					disabled: value === 'users' && !canManageUsers,
+					disabled: ADMIN_ONLY_TABS.includes(value) && !canManageUsers,
 				}))}
 			/>
 			<div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
@@ -91,6 +109,10 @@ export default function AdminPage() {
 					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} />
 				) : tab === 'events' ? (
 					<EventsPanel events={panel.events} error={panel.error} q={q} timeZone={timeZone} />
+				) : tab === 'audit' && audit ? (
+					<AuditPanel {...audit} timeZone={timeZone} />
+				) : tab === 'insights' && insights ? (
+					<InsightsPanel insights={insights.insights} error={insights.error} timeZone={timeZone} />
 				) : (
 					<ResourcesPanel resources={panel.resources} error={panel.error} />
 				)}

@@ -11,6 +11,8 @@ import { readTimeZone } from '~/lib/time-zone'
 import { getBell } from '~/services/notifications.server'
 import { countUnreadConversations, markConversationRead } from '~/services/private-inbox.server'
 import { requireUser } from '~/web/auth.server'
+import { isModerator } from '~/services/permissions.server'
+import { countOpenReports } from '~/services/reports.server'
 import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 import { type RouteHandle } from '~/types'
 
@@ -30,7 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const opening = url.pathname === '/messages' ? Number(url.searchParams.get('userId')) : NaN
 	if (Number.isSafeInteger(opening) && opening > 0 && opening !== user.id) await markConversationRead(user.id, opening)
 	// The badges are drawn by the server, so they are true without JavaScript too (product §2 "Top bar").
-	const [bell, unreadConversations] = await Promise.all([getBell(user.id), countUnreadConversations(user.id)])
+	const [bell, unreadConversations, openReports] = await Promise.all([
+		getBell(user.id),
+		countUnreadConversations(user.id),
+		isModerator(user) ? countOpenReports(user) : 0,
+	])
 	return json({
 		user,
 		bell,
@@ -39,11 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		timeZone,
 		timeZoneFromHint: fromHint,
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+		openReports,
 	})
 }
 
 export default function AppLayout() {
-	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations } = useLoaderData<typeof loader>()
+	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports } = useLoaderData<typeof loader>()
 	const initialCounts = useMemo(() => ({ unreadNotifications: bell.unreadCount, unreadConversations }), [bell, unreadConversations])
 	const live = useLiveCounts(initialCounts)
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
@@ -61,7 +68,7 @@ export default function AppLayout() {
 				timeZone={timeZone}
 			/>
 			<div className="flex">
-				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} />
+				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} openReports={openReports} />
 				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
 					{user.subscriptionStatus === 'past_due' ? <PaymentFailedBanner /> : null}
 					<Outlet />

@@ -7,7 +7,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { ActionToast } from '~/components/ui/toaster'
-import { handleChatForm, readPageCursor } from '~/routes/chat-form.server'
+import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor } from '~/routes/chat-form.server'
 import { requireNumericId } from '~/web/http.server'
 import { requireFound } from '~/web/errors.server'
 import { isPremium } from '~/lib/subscription'
@@ -15,6 +15,8 @@ import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/communities.server'
 import { PEOPLE_LIST_LIMIT, countPublicUsers, listPublicUsers } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
+import { getActiveMute } from '~/services/mutes.server'
+import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 import { ButtonLink } from '~/components/ui/button'
 
@@ -31,30 +33,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const community = await requireCommunity(params.id)
 	const cursor = readPageCursor(request)
-	const [history, members, memberCount] = await Promise.all([
+	const canPost = isPremium(user)
+	const [history, members, memberCount, permissions, mute] = await Promise.all([
 		getCommunityHistory(user, community.id, cursor),
 		listPublicUsers({ limit: PEOPLE_LIST_LIMIT }),
 		countPublicUsers(),
+		chatPermissionsFor(user),
+		canPost ? getActiveMute(user.id) : null,
 	])
 	return json({
 		me: { id: user.id, username: user.username },
-		canPost: isPremium(user),
+		canPost,
 		community,
 		history,
 		viewingOlder: cursor.before !== undefined,
 		members,
 		memberCount,
+		permissions,
+		mute,
+		openForm: readOpenForm(request),
+		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		renderedAt: new Date().toISOString(),
 	})
 }
 
 /** The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule). */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const communityId = requireNumericId(params.id, 'Community')
-	return handleChatForm(request, (user, content) => sendCommunityMessage(user, { communityId, content }), `/community/${communityId}`)
+	return handleChatPageAction(request, (user, content) => sendCommunityMessage(user, { communityId, content }), `/community/${communityId}`)
 }
 
 export default function CommunityRoom() {
-	const { me, canPost, community, history, viewingOlder, members, memberCount } = useLoaderData<typeof loader>()
+	const { me, canPost, community, history, viewingOlder, members, memberCount, permissions, mute, openForm, timeZone, renderedAt } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -94,6 +104,11 @@ export default function CommunityRoom() {
 						}
 						placeholder={`Message ${community.name}`}
 						label={`Chat in ${community.name}`}
+						timeZone={timeZone}
+						renderedAt={renderedAt}
+						permissions={permissions}
+						openForm={openForm}
+						mute={mute}
 					/>
 				</Card>
 
@@ -110,7 +125,9 @@ export default function CommunityRoom() {
 									<li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50">
 										<Avatar name={member.name} src={member.avatar} size="sm" />
 										<span className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900">
-											{member.name}
+											<Link to={`/members/${member.id}`} className="hover:underline">
+												{member.name}
+											</Link>
 											{member.id === me.id ? <span className="font-normal text-gray-500"> (you)</span> : null}
 										</span>
 										{member.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}

@@ -11,7 +11,10 @@ import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
-import { handleChatForm, readPageCursor } from '~/routes/chat-form.server'
+import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor } from '~/routes/chat-form.server'
+import { BlockForm } from '~/components/member-block-form'
+import { blockedUserIds, hasBlocked, messagingRefusal } from '~/services/blocks.server'
+import { readTimeZone } from '~/lib/time-zone'
 import { requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { PEOPLE_LIST_LIMIT, countPublicUsers, getPublicUser, listPublicUsers } from '~/services/users.server'
@@ -38,16 +41,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const contactId = selectedUserId(url)
 	// Asking for oneself just shows the contact list; anything else unknown says so.
 	const requested = url.searchParams.has('userId') && contactId !== user.id
+	// Members the viewer blocked leave their contacts (product §6 "Blocking").
+	const blocked = await blockedUserIds(user.id)
 	const [contacts, contactCount, contact] = await Promise.all([
-		listPublicUsers({ search, excludeUserId: user.id, limit: PEOPLE_LIST_LIMIT }),
-		countPublicUsers({ search, excludeUserId: user.id }),
+		listPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked, limit: PEOPLE_LIST_LIMIT }),
+		countPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked }),
 		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
 	const cursor = readPageCursor(request)
 	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
 	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
-	const conversations = search ? [] : await listConversations(user.id)
+	const [conversations, refusal, permissions] = await Promise.all([
+		search ? ([] as ConversationSummary[]) : listConversations(user.id),
+		contact ? messagingRefusal(user.id, contact.id) : null,
+		chatPermissionsFor(user),
+	])
 	return json({
+		youBlocked: contact ? await hasBlocked(user.id, contact.id) : false,
+		refusal,
+		permissions,
+		openForm: readOpenForm(request),
+		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		renderedAt: new Date().toISOString(),
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
@@ -63,11 +78,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The no-JavaScript way to send a private message: the same service as the socket. */
 export async function action({ request }: ActionFunctionArgs) {
 	const recipientId = requireNumericId(new URL(request.url).searchParams.get('userId') ?? undefined, 'User')
-	return handleChatForm(request, (user, content) => sendPrivateMessage(user, { recipientId, content }), `/messages?userId=${recipientId}`)
+	return handleChatPageAction(request, (user, content) => sendPrivateMessage(user, { recipientId, content }), `/messages?userId=${recipientId}`)
 }
 
 export default function Messages() {
-	const { me, search, contacts, contactCount, contact, contactMissing, conversations, history, viewingOlder } = useLoaderData<typeof loader>()
+	const { me, search, contacts, contactCount, contact, contactMissing, conversations, history, viewingOlder, youBlocked, refusal, permissions, openForm, timeZone, renderedAt } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -90,10 +106,15 @@ export default function Messages() {
 							</a>
 							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
 								<Avatar name={contact.name} src={contact.avatar} />
-								<div className="min-w-0">
-									<h2 className="truncate font-semibold text-gray-900">{contact.name}</h2>
+								<div className="min-w-0 flex-1">
+									<h2 className="truncate font-semibold text-gray-900">
+										<Link to={`/members/${contact.id}`} className="hover:underline">
+											{contact.name}
+										</Link>
+									</h2>
 									<p className="truncate text-xs text-gray-500">{`@${contact.username}`}</p>
 								</div>
+								<BlockForm member={contact} blocked={youBlocked} redirectTo={`/messages?userId=${contact.id}`} />
 							</div>
 							<ChatPanel
 								key={contact.id}
@@ -102,7 +123,12 @@ export default function Messages() {
 								history={history}
 								pageUrl={`/messages?userId=${contact.id}`}
 								viewingOlder={viewingOlder}
-								canPost
+								canPost={refusal === null}
+								readOnlyNotice={<p className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm text-gray-700">{refusal}</p>}
+								timeZone={timeZone}
+								renderedAt={renderedAt}
+								permissions={permissions}
+								openForm={openForm}
 								emptyState={
 									<>
 										<p className="font-medium text-gray-900">No messages yet</p>

@@ -12,6 +12,9 @@ import { deleteEmailPreferencesOf } from './notification-preferences.server'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
 import { deleteCalendarFeedOf } from './calendar.server'
 import { deleteRsvpsOf } from './rsvps.server'
+import { recordAudit } from './audit.server'
+import { deleteBlocksOf } from './blocks.server'
+import { deleteMuteOf } from './mutes.server'
 import { releaseAllClaimsOf } from './unique-claims.server'
 import { confirmOwnPassword } from './users.server'
 
@@ -58,6 +61,8 @@ export const ACCOUNT_DATA_STEPS: AccountDataStep[] = [
 	{ what: 'private-message email state, as recipient and as sender', erase: deleteMessageEmailStateOf },
 	{ what: 'simulated invoices', erase: deleteSimulatedInvoicesOf },
 	{ what: 'event RSVPs', erase: deleteRsvpsOf },
+	{ what: 'blocks, by and of the member', erase: deleteBlocksOf },
+	{ what: 'a mute in force', erase: deleteMuteOf },
 	{ what: 'the private calendar feed address', erase: deleteCalendarFeedOf },
 	// Both sides: a conversation is opened by the other member's account, which no longer exists (decision 125).
 	{
@@ -92,11 +97,11 @@ export async function deleteUserAsAdmin(actor: Actor, userId: number): Promise<D
 	if (userId === actor.id) throw new ServiceError(DELETE_YOURSELF_FROM_PROFILE, 400)
 	const account = await findAccount(userId)
 	if (!account) throw notFound('User not found')
-	await eraseAccount(account, 'admin')
+	await eraseAccount(account, 'admin', actor)
 	return account
 }
 
-async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin') {
+async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin', admin?: Actor) {
 	await keepingAnAdmin(account, async () => {
 		await endSubscriptionNow(account)
 		await endAllSessions(account.id)
@@ -104,6 +109,12 @@ async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin') {
 		await UserModel.deleteOne({ id: account.id })
 		// Only now: until the account is gone its username and address are still its own (docs/decisions/136).
 		await releaseAllClaimsOf(account.id)
+	})
+	// A change of access, in the audit log (product §6): by whom, named as they were (the account is gone).
+	await recordAudit(by === 'admin' && admin ? admin : { id: account.id, name: account.name, role: account.role }, {
+		kind: 'account.deleted',
+		target: { type: 'user', id: account.id, label: account.name },
+		summary: by === 'admin' ? `Deleted the account of ${account.name} (@${account.username})` : `${account.name} (@${account.username}) deleted their own account`,
 	})
 	await sendGoodbye(account, by)
 }

@@ -20,6 +20,9 @@ import { billingStatusOf } from './billing/details.server'
 import { getBillingAccount, listSimulatedInvoices } from './billing/subscription-store.server'
 import { getEmailPreferences } from './notification-preferences.server'
 import { rsvpsOf } from './rsvps.server'
+import { listBlockedMembers } from './blocks.server'
+import { exportOwnMute } from './mutes.server'
+import { reportsFiledBy } from './reports.server'
 import { getUserById } from './users.server'
 
 /**
@@ -37,9 +40,17 @@ export const ACCOUNT_EXPORT_SECTIONS: Array<{ name: string; collect: (userId: nu
 	{ name: 'subscription', collect: exportSubscription },
 	{ name: 'progress', collect: exportProgress },
 	{ name: 'rsvps', collect: rsvpsOf },
+	{ name: 'reportsFiled', collect: reportsFiledBy },
+	{ name: 'blockedMembers', collect: blockedMembersOf },
+	{ name: 'mute', collect: exportOwnMute },
 	{ name: 'notifications', collect: exportNotifications },
 	{ name: 'messages', collect: exportMessages },
 ]
+
+/** The members one blocked: their names only, as for the people one wrote to. */
+async function blockedMembersOf(userId: number) {
+	return (await listBlockedMembers({ id: userId })).map((member) => ({ name: member.name, blockedAt: member.blockedAt }))
+}
 
 export interface AccountExport {
 	exportedAt: string

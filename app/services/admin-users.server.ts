@@ -1,17 +1,18 @@
 import mongoose from 'mongoose'
-import { UserModel, toUserJSON, type Role, type User, type UserJSON } from '#models/index'
+import { ADMIN_USER_FIELDS, UserModel, toAdminUserJSON, type AdminUserJSON, type Role, type User } from '#models/index'
+import { roleLabel } from '~/lib/admin-schemas'
 import { anyFieldContains } from '~/lib/search.server'
 import { ServiceError, notFound } from '~/lib/service-error'
+import { recordAudit } from './audit.server'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
-import { getUserById } from './users.server'
 
 export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
 
 /** product §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
-export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<UserJSON[]> {
+export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<AdminUserJSON[]> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
-	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select('-passwordHash -usernameKey').sort({ id: 1 }).lean<User[]>()
-	return users.map(toUserJSON)
+	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select(ADMIN_USER_FIELDS).sort({ id: 1 }).lean<User[]>()
+	return users.map(toAdminUserJSON)
 }
 
 /**
@@ -20,9 +21,9 @@ export async function listUsersForAdmin(actor: Actor, { search }: { search?: str
  * once could both pass the count, so the count is checked again after the
  * write and the change undone if no admin is left.
  */
-export async function changeUserRole(actor: Actor, userId: number, role: Role): Promise<UserJSON> {
+export async function changeUserRole(actor: Actor, userId: number, role: Role): Promise<AdminUserJSON> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
-	const user = await UserModel.findOne({ id: userId }).select('id role').lean<Pick<User, 'id' | 'role'>>()
+	const user = await UserModel.findOne({ id: userId }).select('id role name').lean<Pick<User, 'id' | 'role' | 'name'>>()
 	if (!user) throw notFound('User not found')
 	const demotesAnAdmin = user.role === 'admin' && role !== 'admin'
 	if (demotesAnAdmin && (await UserModel.countDocuments({ role: 'admin' })) <= 1) {
@@ -34,10 +35,17 @@ export async function changeUserRole(actor: Actor, userId: number, role: Role): 
 			await UserModel.updateOne({ id: userId }, { $set: { role: 'admin' } })
 			throw new ServiceError(LAST_ADMIN, 409, 'role')
 		}
+		await recordAudit(actor, {
+			kind: 'user.role_changed',
+			target: { type: 'user', id: userId, label: user.name },
+			summary: `Changed the role of ${user.name} from ${roleLabel(user.role)} to ${roleLabel(role)}`,
+			before: { role: user.role },
+			after: { role },
+		})
 	}
-	const updated = await getUserById(userId)
+	const updated = await UserModel.findOne({ id: userId }).select(ADMIN_USER_FIELDS).lean<User>()
 	if (!updated) throw notFound('User not found')
-	return updated
+	return toAdminUserJSON(updated)
 }
 
 /** Display names for "Added By" and "Created By" columns, by user id. */

@@ -1,6 +1,8 @@
 import { type Model } from 'mongoose'
 import { nextId, type CounterName } from '#models/index'
+import { type AuditKind } from '~/lib/audit'
 import { notFound } from '~/lib/service-error'
+import { changedFields, recordAudit } from './audit.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
 
 interface CatalogueDocument {
@@ -31,8 +33,12 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	deleteDependents?: (id: number) => Promise<unknown>
 	/** Fields stored with every new entity, in the same write (a video's pending announcement). */
 	createdWith?: Partial<Doc>
+	/** How the audit log names the entity (product §6 "Audit log"): its type and its title or name. */
+	audit: { type: 'video' | 'community' | 'event' | 'resource'; label: (doc: Doc) => string }
 }) {
-	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith } = options
+	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit } = options
+	const kind = (verb: 'created' | 'updated' | 'deleted') => `${audit.type}.${verb}` as AuditKind
+	const target = (doc: Doc) => ({ type: audit.type, id: doc.id, label: audit.label(doc) })
 
 	async function findExisting(id: number): Promise<Doc> {
 		const existing = await model.findOne({ id }).lean<Doc>()
@@ -44,8 +50,9 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async create(actor: Actor, input: Input): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
-			const created = await model.create({ ...input, ...createdWith, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })
-			return toJSON(created.toObject() as Doc)
+			const created = (await model.create({ ...input, ...createdWith, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })).toObject() as Doc
+			await recordAudit(actor, { kind: kind('created'), target: target(created), summary: `Added ${audit.type} "${audit.label(created)}"` })
+			return toJSON(created)
 		},
 
 		/** Changes the given fields only; a field left out keeps its value, null clears an optional one. */
@@ -55,6 +62,15 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			check?.({ ...existing, ...changes } as unknown as Input)
 			const updated = await model.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true }).lean<Doc>()
 			if (!updated) throw notFound(notFoundMessage)
+			const changed = changedFields(existing, changes)
+			if (changed) {
+				await recordAudit(actor, {
+					kind: kind('updated'),
+					target: target(updated),
+					summary: `Edited ${audit.type} "${audit.label(updated)}": ${Object.keys(changed.after).join(', ')}`,
+					...changed,
+				})
+			}
 			return toJSON(updated)
 		},
 
@@ -64,6 +80,7 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			const existing = await findExisting(id)
 			await deleteDependents?.(id)
 			await model.deleteOne({ id })
+			await recordAudit(actor, { kind: kind('deleted'), target: target(existing), summary: `Deleted ${audit.type} "${audit.label(existing)}"` })
 			return toJSON(existing)
 		},
 	}

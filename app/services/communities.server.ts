@@ -20,6 +20,7 @@ const communityWriter = catalogueWriter({
 	toJSON: toCommunityJSON,
 	notFoundMessage: 'Community not found',
 	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
+	audit: { type: 'community', label: (community) => community.name },
 })
 export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
 export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)

@@ -15,6 +15,15 @@ import {
 } from '#models/index'
 import { notify } from './notifications.server'
 import { recordSimulatedInvoice } from './billing/subscription-store.server'
+import {
+	ORIGINAL_JOINED_DAYS_AGO,
+	historyRoomMessages,
+	seedAuditHistory,
+	seedHistoryMembers,
+	seedHistoryProgress,
+	seedModerationDemo,
+	seedSubscriptionHistory,
+} from './demo-history.server'
 import { hashPassword } from './password.server'
 
 /**
@@ -116,8 +125,11 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			// A simulated trial's period is the trial (docs/decisions/124): the Billing tab can cancel and resume it.
 			currentPeriodEnd: account.subscription === 'trialing' ? new Date(now + 30 * DAY) : null,
 			trialUsedAt: account.subscription === 'trialing' ? new Date(now) : null,
+			createdAt: new Date(now - (ORIGINAL_JOINED_DAYS_AGO[account.username] ?? 0) * DAY),
 		})
 	}
+	// Members who joined over the last twelve weeks (the Insights tab's history).
+	await seedHistoryMembers(now, passwordHash)
 	const userIds = new Map(
 		(await UserModel.find().select('id usernameKey').lean()).map((user) => [user.usernameKey, user.id]),
 	)
@@ -204,8 +216,11 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		await createWithId(ResourceModel, 'resources', { ...resource, createdBy: managerId, createdAt: new Date() })
 	}
 
+	const roomIds = (await CommunityModel.find().sort({ id: 1 }).limit(4).select('id').lean()).map((c) => c.id)
 	if ((await MessageModel.estimatedDocumentCount()) === 0) {
-		const communityIds = (await CommunityModel.find().sort({ id: 1 }).limit(3).select('id').lean()).map((c) => c.id)
+		// Weeks of older room messages first, so ids keep following time.
+		for (const message of historyRoomMessages(now, userIds, roomIds.slice(0, 3))) await createWithId(MessageModel, 'messages', message)
+		const communityIds = roomIds.slice(0, 3)
 		const conversation: Array<[string, number, string]> = [
 			['maria', 0, 'Welcome everyone! What is the one leadership habit you are working on this month?'],
 			['david', 0, 'Saying no to good ideas so we can finish the great ones. Harder than it sounds.'],
@@ -287,6 +302,11 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			})
 		}
 	}
+
+	await seedModerationDemo(now, userIds, roomIds)
+	await seedSubscriptionHistory(now, userIds)
+	await seedHistoryProgress(now, userIds)
+	await seedAuditHistory(now, userIds)
 
 	const progress: Array<[string, number, number]> = [
 		['premium', 1, 100],

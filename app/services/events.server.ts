@@ -46,6 +46,7 @@ const eventWriter = catalogueWriter({
 		}
 	},
 	deleteDependents: (eventId) => RsvpModel.deleteMany({ eventId }),
+	audit: { type: 'event', label: (event) => event.title },
 })
 
 /** A replay must be a video that exists. */

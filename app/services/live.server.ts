@@ -11,6 +11,8 @@ import { singleton } from '~/lib/singleton.server'
 export interface LivePublisher {
 	/** A stored chat message, to everyone who may read it now. */
 	deliverMessage(message: ChatMessage): void
+	/** A message edited or deleted since, to the same people: `message_updated` or `message_deleted`. */
+	deliverMessageChange(message: ChatMessage): void
 	/** An event to every open page of one user (a notification, a new unread count). */
 	emitToUser(userId: number, event: string, payload: unknown): void
 	/** Whether the user has a page with a live connection open now (an email can wait while they are here). */
@@ -33,6 +35,7 @@ export function registerLivePublisher(publisher: LivePublisher | null) {
 
 export const live: LivePublisher = {
 	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
+	deliverMessageChange: (message) => registry.publisher?.deliverMessageChange(message),
 	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
 	isViewingConversation: async (userId, otherUserId) => (await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,

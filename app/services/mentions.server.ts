@@ -23,5 +23,6 @@ export async function notifyMentions(message: MessageJSON, author: { id: number;
 		title: `${author.name} mentioned you in ${room.name}`,
 		text: preview(message.content),
 		link: `/community/${room.id}`,
+		sourceMessageId: message.id,
 	})
 }

@@ -4,20 +4,38 @@ import {
 	MessageModel,
 	UserModel,
 	conversationKeyOf,
+	nextId,
 	reserveIds,
 	toMessageJSON,
 	type Message,
 	type MessageJSON,
+	type Role,
 	type UserJSON,
 } from '#models/index'
 import { HISTORY_PAGE_SIZE, MessageContentSchema } from '~/lib/chat'
+import {
+	DELETED_BY_AUTHOR_TEXT,
+	REMOVED_BY_MODERATOR_TEXT,
+	CANNOT_MODERATE_STAFF,
+	EDIT_WINDOW_PASSED,
+	MESSAGE_ALREADY_DELETED,
+	MESSAGE_NOT_FOUND,
+	NOT_YOUR_MESSAGE,
+	isWithinEditWindow,
+} from '~/lib/moderation'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { singleton } from '~/lib/singleton.server'
 import { isPremium } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
+import { noteActivity } from './activity.server'
+import { recordAudit } from './audit.server'
+import { assertMayMessage } from './blocks.server'
 import { live } from './live.server'
 import { notifyMentions } from './mentions.server'
-import { afterPrivateMessage, markConversationRead } from './private-inbox.server'
+import { afterPrivateMessage, markConversationRead, preview } from './private-inbox.server'
+import { reviseQuotedMessage } from './notifications.server'
+import { assertNotMuted } from './mutes.server'
+import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
 
 /**
@@ -37,6 +55,8 @@ export const DELETED_MEMBER = 'Deleted member'
 
 /** docs/decisions/022-chat-rate-limit.md and 135: 10 messages in 10 seconds per user, socket and form together. */
 export const RATE_LIMIT = { name: 'chat-send', limit: 10, windowMs: 10_000 } as const
+/** Edits have a limit of their own, as large: correcting a typo never costs a message (decision 110). */
+export const EDIT_RATE_LIMIT = { name: 'chat-edit', limit: 10, windowMs: 10_000 } as const
 /** docs/decisions/020-message-ids-in-blocks.md */
 const ID_BLOCK_SIZE = 100
 
@@ -49,13 +69,17 @@ export interface HistoryCursor {
 	before?: number
 	/** Messages newer than this id (catching up after a reconnect). */
 	after?: number
+	/** Messages edited or deleted after this revision, by revision (catching up on changes: decision 110). */
+	changedAfter?: number
 }
 
 export interface History {
-	/** Oldest first. */
+	/** Oldest first (by revision for `changedAfter`). */
 	messages: MessageJSON[]
 	/** Whether more messages lie beyond this page in the cursor's direction. */
 	hasMore: boolean
+	/** The highest revision of the room or conversation when it was read: where a client starts catching up on changes. */
+	changeCursor: number
 }
 
 /**
@@ -85,6 +109,7 @@ const nextMessageId = singleton('message-id-blocks', () => {
 })
 
 const sendLimiter = singleton('chat-send-limiter', () => createRateLimiter(RATE_LIMIT))
+const editLimiter = singleton('chat-edit-limiter', () => createRateLimiter(EDIT_RATE_LIMIT))
 /** One room's (or conversation's) messages are numbered, stored and delivered strictly one after another. */
 const runInRoomOrder = singleton('chat-room-order', () => createOrderedTasks())
 
@@ -94,8 +119,8 @@ function parseContent(content: unknown): string {
 	return result.data
 }
 
-async function assertNotFlooding(actor: ChatActor) {
-	if (!(await sendLimiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
+async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
+	if (!(await limiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
 }
 
 /** Numbers, stores (the one database write) and delivers a message, in its room's order. */
@@ -112,9 +137,11 @@ function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'created
 export async function sendCommunityMessage(actor: ChatActor, input: { communityId: number; content: string }): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
+	await assertNotMuted(actor.id)
 	await assertNotFlooding(actor)
 	const community = await CommunityModel.findOne({ id: input.communityId }).select('id name').lean<{ id: number; name: string }>()
 	if (!community) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	noteActivity(actor.id)
 	const message = await storeAndDeliver(
 		`community:${input.communityId}`,
 		{ content, senderId: actor.id, communityId: input.communityId, recipientId: null, conversationKey: null, isPrivate: false },
@@ -143,6 +170,8 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 	if (input.recipientId === actor.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	await assertNotFlooding(actor)
 	if (!(await UserModel.exists({ id: input.recipientId }))) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
+	await assertMayMessage(actor.id, input.recipientId)
+	noteActivity(actor.id)
 	const conversationKey = conversationKeyOf(actor.id, input.recipientId)
 	const message = await storeAndDeliver(
 		`conversation:${conversationKey}`,
@@ -169,17 +198,17 @@ export async function getPrivateHistory(viewer: ChatViewer, otherUserId: number,
 	return history
 }
 
-/** Reads `?before=` / `?after=` (a message id each; one at a time). */
+/** Reads `?before=` / `?after=` (a message id each) or `?changedAfter=` (a revision); one at a time. */
 export function parseHistoryCursor(params: URLSearchParams): HistoryCursor {
 	const cursor: HistoryCursor = {}
-	for (const name of ['before', 'after'] as const) {
+	for (const name of ['before', 'after', 'changedAfter'] as const) {
 		const value = params.get(name)
 		if (value === null || value === '') continue
-		if (!/^\d{1,15}$/.test(value)) throw new ServiceError(`${name} must be a message id`, 400, name)
+		if (!/^\d{1,15}$/.test(value)) throw new ServiceError(`${name} must be ${name === 'changedAfter' ? 'a revision number' : 'a message id'}`, 400, name)
 		cursor[name] = Number(value)
 	}
-	if (cursor.before !== undefined && cursor.after !== undefined) {
-		throw new ServiceError('Use either before or after, not both', 400)
+	if (Object.keys(cursor).length > 1) {
+		throw new ServiceError(cursor.changedAfter === undefined ? 'Use either before or after, not both' : 'Use changedAfter on its own', 400)
 	}
 	return cursor
 }
@@ -191,6 +220,7 @@ export function parseHistoryCursor(params: URLSearchParams): HistoryCursor {
  * names of all its senders.
  */
 async function readHistory(scope: { communityId: number } | { conversationKey: string }, cursor: HistoryCursor): Promise<History> {
+	if (cursor.changedAfter !== undefined) return readChanges(scope, cursor.changedAfter)
 	const forward = cursor.after !== undefined
 	const filter: Record<string, unknown> = { ...scope }
 	if (forward) filter.id = mongoose.trusted({ $gt: cursor.after })
@@ -202,7 +232,23 @@ async function readHistory(scope: { communityId: number } | { conversationKey: s
 	const hasMore = rows.length > HISTORY_PAGE_SIZE
 	const page = rows.slice(0, HISTORY_PAGE_SIZE)
 	if (!forward) page.reverse()
-	return { messages: await withSenderNames(page), hasMore }
+	const [messages, changeCursor] = await Promise.all([withSenderNames(page), forward ? Promise.resolve(0) : latestRevision(scope)])
+	return { messages, hasMore, changeCursor }
+}
+
+/** The messages of a room or conversation edited or deleted after a revision, 50 at a time, in the order they changed. */
+async function readChanges(scope: { communityId: number } | { conversationKey: string }, after: number): Promise<History> {
+	const rows = await MessageModel.find({ ...scope, revision: mongoose.trusted({ $gt: after }) })
+		.sort({ revision: 1 })
+		.limit(HISTORY_PAGE_SIZE + 1)
+		.lean<Message[]>()
+	const page = rows.slice(0, HISTORY_PAGE_SIZE)
+	return { messages: await withSenderNames(page), hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor: page.at(-1)?.revision ?? after }
+}
+
+async function latestRevision(scope: { communityId: number } | { conversationKey: string }): Promise<number> {
+	const latest = await MessageModel.findOne(scope).sort({ revision: -1 }).select('revision').lean<Pick<Message, 'revision'>>()
+	return latest?.revision ?? 0
 }
 
 async function withSenderNames(messages: Message[]): Promise<MessageJSON[]> {
@@ -212,4 +258,148 @@ async function withSenderNames(messages: Message[]): Promise<MessageJSON[]> {
 		: []
 	const names = new Map(senders.map((sender) => [sender.id, sender.name]))
 	return messages.map((message) => toMessageJSON(message, names.get(message.senderId) ?? DELETED_MEMBER))
+}
+
+// ---------------------------------------------------------------------------
+// Corrections and moderation (product §6 "Chat people can correct", "Moderation")
+// ---------------------------------------------------------------------------
+
+/** Who is correcting or moderating: a member's id and role. */
+export type MessageActor = Pick<Actor, 'id' | 'role'>
+
+async function findMessage(messageId: number): Promise<Message> {
+	const message = await MessageModel.findOne({ id: messageId }).lean<Message>()
+	if (!message) throw new ServiceError(MESSAGE_NOT_FOUND, 404)
+	if (message.deletedAt) throw new ServiceError(MESSAGE_ALREADY_DELETED, 409)
+	return message
+}
+
+const roomKeyOf = (message: Message) => (message.isPrivate ? `conversation:${message.conversationKey}` : `community:${message.communityId}`)
+
+/**
+ * Stores a change of a message (in its room's order, with a new revision)
+ * and delivers the changed message live: `message_updated` or
+ * `message_deleted` to everyone who may read it. Refused (409) when the
+ * message was deleted meanwhile.
+ */
+function storeChange(message: Message, change: Partial<Pick<Message, 'content' | 'editedAt' | 'deletedAt' | 'deletedBy'>>): Promise<MessageJSON> {
+	return runInRoomOrder(roomKeyOf(message), async () => {
+		const revision = await nextId('messageRevisions')
+		const stored = await MessageModel.findOneAndUpdate({ id: message.id, deletedAt: null }, { $set: { ...change, revision } }, { new: true }).lean<Message>()
+		if (!stored) throw new ServiceError(MESSAGE_ALREADY_DELETED, 409)
+		const [json] = await withSenderNames([stored])
+		live.deliverMessageChange(json!)
+		await afterDelivery('quoting notifications', () => reviseQuotedMessage(json!.id, quotedText(json!)))
+		return json!
+	})
+}
+
+/** What a notification that quotes the message says now. */
+function quotedText(message: MessageJSON): string {
+	if (!message.deleted) return preview(message.content)
+	return message.removedByModerator ? REMOVED_BY_MODERATOR_TEXT : DELETED_BY_AUTHOR_TEXT
+}
+
+/** The author checks of an edit or a deletion: their own message (403), within 15 minutes (409). */
+function assertAuthorMayChange(actor: MessageActor, message: Message, now: number) {
+	if (message.senderId !== actor.id) throw new ServiceError(NOT_YOUR_MESSAGE, 403)
+	if (!isWithinEditWindow(message.createdAt, now)) throw new ServiceError(EDIT_WINDOW_PASSED, 409)
+}
+
+/**
+ * PATCH /api/messages/{id}, the `edit_message` socket event and the edit
+ * form: the author changes the text of their message within 15 minutes; it
+ * shows '(edited)' from then on. A muted member cannot edit room messages.
+ */
+export async function editMessage(actor: ChatActor & MessageActor, messageId: number, content: string): Promise<MessageJSON> {
+	const text = parseContent(content)
+	const message = await findMessage(messageId)
+	assertAuthorMayChange(actor, message, Date.now())
+	if (!message.isPrivate) await assertNotMuted(actor.id)
+	await assertNotFlooding(actor, editLimiter)
+	if (text === message.content) return (await withSenderNames([message]))[0]!
+	return storeChange(message, { content: text, editedAt: new Date() })
+}
+
+/**
+ * DELETE /api/messages/{id}, the `delete_message` socket event and the
+ * delete forms. The author deletes their own message within 15 minutes
+ * ('Message deleted'); a moderator or admin deletes any room message
+ * ('Removed by a moderator'), except that a moderator cannot remove an
+ * admin's or another moderator's (403). A private message is removed by a
+ * moderator only through a report on it (`viaReport`). The record stays,
+ * with its words, for the reports that point at it (decision 110).
+ */
+export async function deleteMessage(actor: MessageActor, messageId: number, { viaReport = false } = {}): Promise<MessageJSON> {
+	const message = await findMessage(messageId)
+	const now = Date.now()
+	const authorWithinWindow = message.senderId === actor.id && isWithinEditWindow(message.createdAt, now)
+	if (authorWithinWindow || !isModerator(actor)) {
+		assertAuthorMayChange(actor, message, now)
+		return storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
+	}
+	// Someone else's private message: only through a report on it.
+	if (message.isPrivate && !viaReport) assertAuthorMayChange(actor, message, now)
+	const sender = await UserModel.findOne({ id: message.senderId }).select('name role').lean<{ name: string; role: Role }>()
+	if (actor.role === 'moderator' && message.senderId !== actor.id && (sender?.role === 'admin' || sender?.role === 'moderator')) {
+		throw new ServiceError(CANNOT_MODERATE_STAFF, 403)
+	}
+	const deleted = await storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
+	const senderName = sender?.name ?? DELETED_MEMBER
+	await recordAudit(actor, {
+		kind: 'message.deleted',
+		target: { type: 'message', id: message.id, label: `Message by ${senderName}` },
+		summary: `Removed a message by ${senderName}${message.isPrivate ? ' (a reported private message)' : ` in room ${message.communityId}`}`,
+		before: { content: message.content },
+	})
+	return deleted
+}
+
+/** A message as moderators see it (a report's evidence): its words even when deleted, and where it is. */
+export interface ModeratedMessage {
+	id: number
+	content: string
+	senderId: number
+	senderName: string
+	communityId: number | null
+	recipientId: number | null
+	isPrivate: boolean
+	createdAt: string
+	editedAt: string | null
+	deleted: boolean
+}
+
+function toModeratedMessage(message: Message, senderName: string): ModeratedMessage {
+	const json = toMessageJSON({ ...message, deletedAt: null }, senderName)
+	return {
+		id: json.id,
+		content: json.content,
+		senderId: json.senderId,
+		senderName,
+		communityId: json.communityId,
+		recipientId: json.recipientId,
+		isPrivate: json.isPrivate,
+		createdAt: json.createdAt,
+		editedAt: json.editedAt,
+		deleted: Boolean(message.deletedAt),
+	}
+}
+
+/** For the report service: one message with its words, deleted or not; null when there is none. */
+export async function findMessageForModeration(messageId: number): Promise<(ModeratedMessage & { conversationKey: string | null }) | null> {
+	const message = await MessageModel.findOne({ id: messageId }).lean<Message>()
+	if (!message) return null
+	const [named] = await withSenderNames([message])
+	return { ...toModeratedMessage(message, named!.senderName ?? DELETED_MEMBER), conversationKey: message.conversationKey ?? null }
+}
+
+/** The messages just before and after one (the moderation queue's context), oldest first. */
+export async function messagesAround(messageId: number, scope: { communityId: number } | { conversationKey: string }, count = 2): Promise<ModeratedMessage[]> {
+	const [before, after] = await Promise.all([
+		MessageModel.find({ ...scope, id: mongoose.trusted({ $lt: messageId }) }).sort({ id: -1 }).limit(count).lean<Message[]>(),
+		MessageModel.find({ ...scope, id: mongoose.trusted({ $gt: messageId }) }).sort({ id: 1 }).limit(count).lean<Message[]>(),
+	])
+	const rows = [...before.reverse(), ...after]
+	const named = await withSenderNames(rows)
+	return rows.map((message, index) => toModeratedMessage(message, named[index]!.senderName ?? DELETED_MEMBER))
 }

@@ -34,6 +34,8 @@ export interface NotificationInput {
 	groupKey?: string
 	/** Never notify a recipient twice with this key, read or not. */
 	onceKey?: string
+	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
+	sourceMessageId?: number
 }
 
 /** What a page that holds a socket receives when a notification arrives: it and the new count. */
@@ -82,6 +84,7 @@ function newNotification(id: number, recipientId: number, input: NotificationInp
 		readAt: null,
 		groupKey: input.groupKey ?? null,
 		onceKey: input.onceKey ?? null,
+		sourceMessageId: input.sourceMessageId ?? null,
 	}
 }
 
@@ -228,4 +231,14 @@ export async function markGroupRead(userId: number, groupKey: string): Promise<b
 	const result = await NotificationModel.updateMany({ recipientId: userId, groupKey, readAt: null }, { $set: { readAt: new Date() } })
 	if (result.modifiedCount > 0) tellRead(userId, await countUnreadNotifications(userId))
 	return result.modifiedCount > 0
+}
+
+/**
+ * The author of a quoted chat message edited or deleted it: every
+ * notification that quotes it shows the new words, or that it was deleted,
+ * so a deleted message's words do not stay in a bell. (Emails already sent
+ * cannot be taken back.)
+ */
+export async function reviseQuotedMessage(messageId: number, text: string): Promise<void> {
+	await NotificationModel.updateMany({ sourceMessageId: messageId }, { $set: { text } })
 }

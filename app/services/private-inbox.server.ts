@@ -1,5 +1,6 @@
 import mongoose from 'mongoose'
-import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, type Message, type MessageJSON } from '#models/index'
+import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
+import { blockedUserIds } from './blocks.server'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
 
@@ -59,6 +60,8 @@ export async function listConversations(userId: number): Promise<ConversationSum
 		unreadBySender(userId),
 	])
 	const otherOf = (message: Message) => (message.senderId === userId ? message.recipientId! : message.senderId)
+	// A member the viewer blocked leaves their lists (product §6 "Blocking").
+	const blocked = new Set(await blockedUserIds(userId))
 	const people = await UserModel.find({ id: mongoose.trusted({ $in: messages.map(otherOf) }) })
 		.select('id username name avatar')
 		.lean<Array<{ id: number; username: string; name: string; avatar?: string | null }>>()
@@ -67,14 +70,15 @@ export async function listConversations(userId: number): Promise<ConversationSum
 		.sort((a, b) => b.id - a.id)
 		.flatMap((message) => {
 			const person = byId.get(otherOf(message))
-			// A conversation with an account that is gone is not listed.
-			if (!person) return []
-			return [summaryOf(message, person, unread.get(person.id) ?? 0)]
+			// A conversation with an account that is gone is not listed, nor one with someone blocked.
+			if (!person || blocked.has(person.id)) return []
+			// Through the public shape: a deleted last message shows as deleted, never its words.
+			return [summaryOf(toMessageJSON(message), person, unread.get(person.id) ?? 0)]
 		})
 }
 
 function summaryOf(
-	message: Pick<Message, 'id' | 'content' | 'senderId' | 'createdAt'> | MessageJSON,
+	message: MessageJSON,
 	person: { id: number; username: string; name: string; avatar?: string | null },
 	unreadCount: number,
 ): ConversationSummary {
@@ -131,6 +135,7 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 			text: preview(message.content),
 			link: `/messages?userId=${sender.id}`,
 			groupKey: privateMessageGroupKey(sender.id),
+			sourceMessageId: message.id,
 		})
 	}
 	const unread = await unreadBySender(recipientId)

@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON } from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
+import { noteActivity } from './activity.server'
 import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
 
 /**
@@ -37,6 +38,7 @@ export async function recordProgress(user: Member, { videoId, progress }: { vide
 	if (isVideoLocked(user, videoId)) throw new ServiceError(PREMIUM_VIDEO_MESSAGE, 403)
 	const percent = normalizeProgress(progress)
 	const filter = { userId: user.id, videoId }
+	noteActivity(user.id)
 
 	let record = await ProgressModel.findOneAndUpdate(
 		filter,

@@ -29,6 +29,7 @@ const resourceWriter = catalogueWriter({
 	counter: 'resources',
 	toJSON: toResourceJSON,
 	notFoundMessage: 'Resource not found',
+	audit: { type: 'resource', label: (resource) => resource.title },
 })
 export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
 export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) => resourceWriter.update(actor, id, changes)

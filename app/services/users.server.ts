@@ -76,11 +76,15 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect'
 interface PublicUserQuery {
 	search?: string
 	excludeUserId?: number
+	/** More people to leave out: the ones the viewer blocked (their contacts, product §6 "Blocking"). */
+	excludeUserIds?: number[]
 }
 
-function publicUserFilter({ search, excludeUserId }: PublicUserQuery) {
+function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: PublicUserQuery) {
 	const filter = anyFieldContains(search, ['name', 'username'])
-	if (excludeUserId !== undefined) filter.id = mongoose.trusted({ $ne: excludeUserId })
+	const excluded = [...(excludeUserId === undefined ? [] : [excludeUserId]), ...excludeUserIds]
+	if (excluded.length === 1) filter.id = mongoose.trusted({ $ne: excluded[0] })
+	else if (excluded.length > 1) filter.id = mongoose.trusted({ $nin: excluded })
 	return filter
 }
 

@@ -75,6 +75,7 @@ const videoWriter = catalogueWriter({
 		await EventModel.updateMany({ replayVideoId: videoId }, { $set: { replayVideoId: null } })
 	},
 	createdWith: { announcementPending: true },
+	audit: { type: 'video', label: (video) => video.title },
 })
 
 /** Publishes a video; the members who can play it are told by newVideoAnnouncementsJob, outside this request. */

@@ -2,6 +2,7 @@ import { json, redirect } from '@remix-run/node'
 import { type Role, type UserJSON } from '#models/index'
 import { type LoginInput } from '~/lib/schemas'
 import { authenticateCredentials } from '~/services/auth.server'
+import { noteActivity } from '~/services/activity.server'
 import { withLapsedTrialSettled } from '~/services/billing/index.server'
 import { live } from '~/services/live.server'
 import { getUserById } from '~/services/users.server'
@@ -84,7 +85,10 @@ export async function getOptionalUserFromCookie(cookieHeader: string | null | un
 
 async function userOfSession(userId: number | null): Promise<UserJSON | null> {
 	const user = userId === null ? null : await getUserById(userId)
-	return user ? withLapsedTrialSettled(user) : null
+	if (!user) return null
+	// Loading a page (or calling the API) counts as being active (insights, docs/decisions/116).
+	noteActivity(user.id)
+	return withLapsedTrialSettled(user)
 }
 
 /** For pages: a visitor without a session goes to /auth. */

@@ -148,3 +148,15 @@ export function localRedirectPath(to: FormDataEntryValue | null, fallback: strin
 	if (typeof to !== 'string' || /[\s\\\u0000-\u001f\u007f]/.test(to)) return fallback
 	return safeRedirect(to, fallback)
 }
+
+/**
+ * An optional numeric query parameter (a list's cursor, an id filter):
+ * undefined when absent or empty, else a positive whole number, or a thrown
+ * 400 naming the parameter.
+ */
+export function optionalIdParam(url: URL, name: string): number | undefined {
+	const value = url.searchParams.get(name)
+	if (value === null || value === '') return undefined
+	if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw jsonError(400, `${name} must be a positive whole number`)
+	return Number(value)
+}

@@ -110,6 +110,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/profile?tab=account', ready: heading('My Profile') },
 		{ path: '/profile?tab=billing', ready: heading('My Profile') },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
+		{ path: '/members/6', ready: heading('Maria Gonzalez') },
+		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
 	],
 	premium: [
 		// The premium member has notifications, unread messages and RSVPs in the demo data.
@@ -121,6 +123,19 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
 		{ path: '/profile?tab=billing', ready: (page) => page.getByRole('button', { name: 'Cancel subscription' }) },
+		{
+			path: '/community/2',
+			// The message menu open, and the report form under a message (without JavaScript, from the menu's link).
+			state: {
+				name: 'report form',
+				act: async (page) => {
+					const item = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Ask each of them what they want' })
+					await item.locator('summary').click()
+					await item.getByRole('link', { name: 'Report' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('form', { name: 'Report message' }),
+		},
 	],
 	admin: [
 		{ path: '/admin', ready: heading('Administration Panel') },
@@ -128,6 +143,22 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=communities', ready: heading('Administration Panel') },
 		{ path: '/admin?tab=events', ready: heading('Administration Panel') },
 		{ path: '/admin?tab=resources', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=audit', ready: (page) => page.getByRole('table', { name: 'Audit log' }) },
+		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
+		{ path: '/moderation', ready: heading('Moderation') },
+		{ path: '/moderation?tab=resolved', ready: heading('Moderation') },
+		{
+			path: '/community/2',
+			state: {
+				name: 'mute form',
+				act: async (page) => {
+					const item = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'BUY my leadership masterclass' })
+					await item.locator('summary').click()
+					await item.getByRole('link', { name: 'Mute Casey Quinn' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('form', { name: 'Mute Casey Quinn' }),
+		},
 		dialog('/admin/users/4/role', 'Change User Role'),
 		dialog('/admin/users/4/delete', 'Delete User', 'alertdialog'),
 		dialog('/admin/videos/new', 'Add Video'),

@@ -1,13 +1,18 @@
 import mongoose from 'mongoose'
 import {
+	AuditEntryModel,
+	BlockModel,
 	CalendarFeedModel,
 	CommunityModel,
 	EventModel,
 	MessageModel,
+	MuteModel,
 	NotificationModel,
 	ProgressModel,
+	ReportModel,
 	ResourceModel,
 	RsvpModel,
+	SubscriptionEventModel,
 	UserModel,
 	VideoModel,
 } from '#models/index'
@@ -16,22 +21,33 @@ import {
 
 export type DemoAccount = 'admin' | 'manager' | 'moderator' | 'member' | 'premium'
 
-/** Every entity document (users in full, password hashes included), without ObjectIds: equal snapshots mean nothing changed. */
+/**
+ * Every entity document (users in full, password hashes included), without
+ * ObjectIds: equal snapshots mean nothing changed. A user's `lastActiveAt` is
+ * left out: any request of a logged-in member, a refused one too, says they
+ * were active (docs/decisions/116), which is not a change the request made.
+ */
 export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
-	const [users, videos, communities, events, resources, progress, messages, rsvps, calendarFeeds, readNotifications] = await Promise.all([
-		UserModel.find().sort({ id: 1 }).lean(),
-		VideoModel.find().sort({ id: 1 }).lean(),
-		CommunityModel.find().sort({ id: 1 }).lean(),
-		EventModel.find().sort({ id: 1 }).lean(),
-		ResourceModel.find().sort({ id: 1 }).lean(),
-		ProgressModel.find().sort({ id: 1 }).lean(),
-		MessageModel.find().sort({ id: 1 }).lean(),
-		RsvpModel.find().sort({ eventId: 1, userId: 1 }).lean(),
-		CalendarFeedModel.find().sort({ userId: 1 }).lean(),
-		// Which notifications are read: background jobs add unread ones at any time, only a member's request reads them.
-		NotificationModel.find({ readAt: mongoose.trusted({ $ne: null }) }).select('id readAt -_id').sort({ id: 1 }).lean(),
-	])
+	const [users, videos, communities, events, resources, progress, messages, rsvps, calendarFeeds, readNotifications, reports, mutes, blocks, audit, subscriptionEvents] =
+		await Promise.all([
+			UserModel.find().select('-lastActiveAt').sort({ id: 1 }).lean(),
+			VideoModel.find().sort({ id: 1 }).lean(),
+			CommunityModel.find().sort({ id: 1 }).lean(),
+			EventModel.find().sort({ id: 1 }).lean(),
+			ResourceModel.find().sort({ id: 1 }).lean(),
+			ProgressModel.find().sort({ id: 1 }).lean(),
+			MessageModel.find().sort({ id: 1 }).lean(),
+			RsvpModel.find().sort({ eventId: 1, userId: 1 }).lean(),
+			CalendarFeedModel.find().sort({ userId: 1 }).lean(),
+			// Which notifications are read: background jobs add unread ones at any time, only a member's request reads them.
+			NotificationModel.find({ readAt: mongoose.trusted({ $ne: null }) }).select('id readAt -_id').sort({ id: 1 }).lean(),
+			ReportModel.find().sort({ id: 1 }).lean(),
+			MuteModel.find().sort({ userId: 1 }).lean(),
+			BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
+			AuditEntryModel.find().sort({ id: 1 }).lean(),
+			SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
+		])
 	return JSON.stringify({
 		users: strip(users),
 		// A new video's announcement is background work (a job clears these as it goes), not the request's doing.
@@ -44,6 +60,11 @@ export async function snapshot() {
 		rsvps: strip(rsvps),
 		calendarFeeds: strip(calendarFeeds),
 		readNotifications,
+		reports: strip(reports),
+		mutes: strip(mutes),
+		blocks: strip(blocks),
+		audit: strip(audit),
+		subscriptionEvents: strip(subscriptionEvents),
 	})
 }
 

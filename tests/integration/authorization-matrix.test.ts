@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { RsvpModel, SessionModel, UserModel } from '#models/index'
+import { BlockModel, MessageModel, MuteModel, ReportModel, RsvpModel, SessionModel, UserModel, nextId } from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
 import { STRIPE_TEST_ENV } from '../mocks/fake-stripe'
 import { useStripeModeServer } from '../setup/billing-test-helpers'
@@ -46,7 +46,36 @@ beforeAll(async () => {
 	as = await logInEveryRole(app.server.url)
 	for (const role of ROLES) ids[role] = await userIdOf(role === 'visitor' ? 'member' : ACCOUNT_OF[role])
 	ids.other = await userIdOf('david')
+	// One message everyone may report once (a report each).
+	ids.reportable = await davidSays('Reported by everyone in the matrix')
 })
+
+/** A new room message by David (a member who is none of the callers), stored as the server would. */
+async function davidSays(content: string): Promise<number> {
+	const id = await nextId('messages')
+	await MessageModel.create({ id, content, senderId: ids.other, communityId: 1, recipientId: null, isPrivate: false, createdAt: new Date() })
+	return id
+}
+
+/** An open report of a new message by David, as a moderator finds it in the queue. */
+async function openReport(): Promise<number> {
+	const messageId = await davidSays('Reported in the matrix')
+	const id = await nextId('reports')
+	await ReportModel.create({ id, messageId, reporterId: ids.member, authorId: ids.other, reason: 'spam', details: null, excerpt: 'Reported in the matrix', communityId: 1, status: 'open', createdAt: new Date() })
+	return id
+}
+
+/** David muted for an hour, for the calls that lift a mute. */
+async function muteDavid(): Promise<number> {
+	await MuteModel.updateOne({ userId: ids.other }, { $set: { until: new Date(Date.now() + 3_600_000), reason: 'Matrix', mutedBy: ids.admin, createdAt: new Date() } }, { upsert: true })
+	return ids.other
+}
+const unmuteDavid = async () => {
+	await MuteModel.deleteOne({ userId: ids.other })
+}
+const unblockEveryone = async () => {
+	await BlockModel.deleteMany({})
+}
 
 type Cells = readonly [visitor: string, member: string, premium: string, moderator: string, contentManager: string, admin: string]
 type Body = Record<string, unknown> | ((role: Role) => Record<string, unknown>)
@@ -127,6 +156,19 @@ const API_CALLS: Row[] = [
 	api('GET /api/conversations',                    ['401',   '200',  '200',   '200',     '200',           '200']),
 	api('POST /api/events/{upcoming}/rsvp',          ['401',   '200',  '200',   '200',     '200',           '200'], { body: { going: true }, after: forgetRsvps }),
 	api('POST /api/events/{past}/rsvp',              ['401',   '409',  '409',   '409',     '409',           '409'], { body: { going: true }, note: 'the event has started' }),
+	// product §6: corrections (authors only, within 15 minutes) and moderators' removals of room messages
+	api('PATCH /api/messages/{message}',             ['401',   '403',  '403',   '403',     '403',           '403'], { body: { content: 'Not my message' }, note: "someone else's message" }),
+	api('DELETE /api/messages/{message}',            ['401',   '403',  '403',   '200',     '403',           '200'], { note: "a member's room message" }),
+	// product §6: reports, the queue, mutes, blocks
+	api('POST /api/reports',                         ['401',   '201',  '201',   '201',     '201',           '201'], { body: () => ({ messageId: ids.reportable, reason: 'spam' }) }),
+	api('GET /api/reports',                          ['401',   '403',  '403',   '200',     '403',           '200']),
+	api('POST /api/reports/{report}/resolve',        ['401',   '403',  '403',   '200',     '403',           '200'], { body: { action: 'dismiss' } }),
+	api('GET /api/moderation/mutes',                 ['401',   '403',  '403',   '200',     '403',           '200']),
+	api('POST /api/moderation/mutes',                ['401',   '403',  '403',   '201',     '403',           '201'], { body: () => ({ userId: ids.other, hours: 1, reason: 'Matrix' }), after: unmuteDavid }),
+	api('DELETE /api/moderation/mutes/{muted}',      ['401',   '403',  '403',   '200',     '403',           '200'], { after: unmuteDavid }),
+	api('POST /api/users/{other}/block',             ['401',   '200',  '200',   '200',     '200',           '200'], { after: unblockEveryone }),
+	api('DELETE /api/users/{other}/block',           ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/users/me/blocks',                  ['401',   '200',  '200',   '200',     '200',           '200']),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
 	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
@@ -144,6 +186,8 @@ const API_CALLS: Row[] = [
 	api('POST /api/admin/resources',                 ['401',   '403',  '403',   '403',     '201',           '201'], { body: RESOURCE }),
 	api('PATCH /api/admin/resources/{resource}',     ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
 	api('DELETE /api/admin/resources/{resource}',    ['401',   '403',  '403',   '403',     '200',           '200']),
+	api('GET /api/admin/audit-log',                  ['401',   '403',  '403',   '403',     '403',           '200']),
+	api('GET /api/admin/insights',                   ['401',   '403',  '403',   '403',     '200',           '200'], { note: 'content managers without revenue' }),
 	// product §7: subscription; the route table: Stripe webhook, unknown API paths
 	api('POST /api/get-or-create-subscription',      ['401',   '200',  '200',   '200',     '200',           '200'], { after: resetFreeMember }),
 	api('POST /api/stripe/webhook',                  ['400',   '400',  '400',   '400',     '400',           '400'], { note: 'no Stripe signature' }),
@@ -201,6 +245,13 @@ const PAGES: Row[] = [
 	page('GET /media/leadership-fundamentals.mp4', ['401', '200', '200', '200', '200', '200']),
 	page('GET /media/premium-lesson.mp4',          ['401', '403', '200', '200', '200', '200'], { note: 'played by Premium lessons only' }),
 	page('GET /resources/one-on-one-template.txt', ['401', '200', '200', '200', '200', '200']),
+	page('GET /admin?tab=audit',            ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
+	page('GET /admin?tab=insights',         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /admin/members.csv',          ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
+	page('GET /moderation',                 ['→ /auth',      '→ /dashboard', '→ /dashboard', '200',          '→ /dashboard',         '200']),
+	page('GET /moderation?tab=resolved',    ['→ /auth',      '→ /dashboard', '→ /dashboard', '200',          '→ /dashboard',         '200']),
+	page('GET /members/{other}',            ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
+	page('GET /profile?tab=blocked',        ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
 	page('GET /logout',                     ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                  '→ /']),
 	page('GET /sidebar',                    ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
 	page('GET /nowhere',                    ['404',          '404',          '404',          '404',          '404',                  '404']),
@@ -231,6 +282,14 @@ const FORMS: Row[] = [
 	form('POST /notifications',                                        ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'read-all' } }),
 	form('POST /notifications',                                        ['→ /auth',      '404',          '404',          '404',          '404',                      '404'], { body: { intent: 'open', id: '999999' }, note: "a notification that is not the caller's" }),
 	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'calendar-feed' } }),
+	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '403',          '403',                      '403'], { body: { intent: 'edit-message', messageId: '{message}', content: 'Not mine' } }),
+	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '→ back',       '403',                      '→ back'], { body: { intent: 'delete-message', messageId: '{message}' } }),
+	form('POST /community/1',                                          ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'report-message', messageId: '{message}', reason: 'spam' } }),
+	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '→ back',       '403',                      '→ back'], { body: () => ({ intent: 'mute-member', userId: String(ids.other), duration: '1', reason: 'Matrix' }), after: unmuteDavid, note: 'mute-member' }),
+	form('POST /moderation',                                           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ back',       '→ /dashboard',             '→ back'], { body: { intent: 'resolve-report', reportId: '{report}', outcome: 'dismiss' } }),
+	form('POST /moderation',                                           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ back',       '→ /dashboard',             '→ back'], { body: { intent: 'lift-mute', userId: '{muted}' }, after: unmuteDavid }),
+	form('POST /members/{other}',                                      ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'block-member' }, after: unblockEveryone }),
+	form('POST /members/{other}',                                      ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'unblock-member' } }),
 	form('POST /subscribe',                                            ['→ /auth',      '400',          '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { note: 'with Stripe the card form is needed; Premium members have nothing to buy' }),
 	form('POST /admin/users/{other}/role?tab=users',                   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users'], { body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' }),
 	form('POST /admin/users/{newMember}/delete?tab=users',             ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users']),
@@ -257,25 +316,44 @@ const sessionIds = new Set<string>()
 const FRESH: Record<string, string> = { video: 'videos', community: 'communities', event: 'events', resource: 'resources' }
 const FRESH_BODY: Record<string, Record<string, unknown>> = { videos: VIDEO, communities: COMMUNITY, events: EVENT, resources: RESOURCE }
 
-/** The path with its placeholders filled in: {video} and the like are new entities, made by an admin for this one call; {newMember} a new account. */
-async function fillIn(path: string, role: Role): Promise<string> {
+/** Moderation's placeholders: a new message by David, an open report, David muted. */
+const FRESH_MODERATION: Record<string, () => Promise<number>> = {
+	message: () => davidSays('A matrix message'),
+	report: openReport,
+	muted: muteDavid,
+}
+
+/**
+ * The path and body with their placeholders filled in: {video} and the like
+ * are new entities, made by an admin for this one call; {message}, {report}
+ * and {muted} are made in the database the same way.
+ */
+async function fillIn(path: string, role: Role, body: Record<string, unknown> | undefined): Promise<{ path: string; body: Record<string, unknown> | undefined }> {
 	let filled = path
 		.replace('{self}', String(ids[role]))
 		.replace('{other}', String(ids.other))
 		.replace('{upcoming}', String(UPCOMING_EVENT))
 		.replace('{past}', String(PAST_EVENT))
-	if (filled.includes('{newMember}')) {
+	let filledBody = body === undefined ? undefined : JSON.stringify(body)
+	const uses = (placeholder: string) => filled.includes(`{${placeholder}}`) || Boolean(filledBody?.includes(`"{${placeholder}}"`))
+	const put = (placeholder: string, id: number) => {
+		filled = filled.replace(`{${placeholder}}`, String(id))
+		// A form's fields are text; a JSON body's ids are numbers.
+		filledBody = filledBody?.replace(`"{${placeholder}}"`, `"${id}"`)
+	}
+	if (uses('newMember')) {
 		const created = await new TestClient(app.server.url).json('POST', '/api/register', newAccount())
 		expect(created.status, 'a new member to act on').toBe(201)
-		filled = filled.replace('{newMember}', String((await created.json()).id))
+		put('newMember', (await created.json()).id)
 	}
 	for (const [placeholder, entity] of Object.entries(FRESH)) {
-		if (!filled.includes(`{${placeholder}}`)) continue
+		if (!uses(placeholder)) continue
 		const created = await as.admin.json('POST', `/api/admin/${entity}`, FRESH_BODY[entity])
 		expect(created.status, `an admin creates a ${placeholder} to act on`).toBe(201)
-		filled = filled.replace(`{${placeholder}}`, String((await created.json()).id))
+		put(placeholder, (await created.json()).id)
 	}
-	return filled
+	for (const [placeholder, make] of Object.entries(FRESH_MODERATION)) if (uses(placeholder)) put(placeholder, await make())
+	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
 }
 
 const csrfTokens = new WeakMap<TestClient, string>()
@@ -291,8 +369,7 @@ const isRefusal = (cell: string, role: Role) => ['400', '401', '403', '→ /auth
 async function prepareCall(row: Row, role: Role) {
 	const client = role === 'visitor' ? new TestClient(app.server.url) : as[role]
 	const [method, template] = row.call.split(' ') as [string, string]
-	const path = await fillIn(template, role)
-	const body = typeof row.body === 'function' ? row.body(role) : row.body
+	const { path, body } = await fillIn(template, role, typeof row.body === 'function' ? row.body(role) : row.body)
 	const csrf = row.kind === 'form' ? await csrfTokenOf(client, role) : null
 	/** Makes the call and says what happened, in the tables' words. */
 	return async (): Promise<string> => {
@@ -379,16 +456,18 @@ describe('the chat socket (product §7)', () => {
 		'connect with the session': ['refused', 'ok', 'ok', 'ok', 'ok', 'ok'],
 		community_message: ['-', 'refused', 'ok', 'ok', 'ok', 'ok'],
 		private_message: ['-', 'ok', 'ok', 'ok', 'ok', 'ok'],
+		// A member's room message: nobody else edits it; moderators and admins remove it.
+		edit_message: ['-', 'refused', 'refused', 'refused', 'refused', 'refused'],
+		delete_message: ['-', 'refused', 'refused', 'ok', 'refused', 'ok'],
 	}
 
 	it('follows the table', async () => {
-		const actual: Record<string, string[]> = { 'connect with the session': [], community_message: [], private_message: [] }
+		const actual: Record<string, string[]> = { 'connect with the session': [], community_message: [], private_message: [], edit_message: [], delete_message: [] }
 		for (const role of ROLES) {
 			if (role === 'visitor') {
 				const connected = await connectChat(app.server.url, null).then((client) => (client.close(), 'ok'), () => 'refused')
 				actual['connect with the session']!.push(connected)
-				actual.community_message!.push('-')
-				actual.private_message!.push('-')
+				for (const event of ['community_message', 'private_message', 'edit_message', 'delete_message']) actual[event]!.push('-')
 				continue
 			}
 			const chat = await connectChat(app.server.url, await demoMember(app.server.url, ACCOUNT_OF[role]))
@@ -397,6 +476,10 @@ describe('the chat socket (product §7)', () => {
 			const direct = await chat.send('private_message', { content: `Matrix: ${role} to David`, recipientId: ids.other })
 			actual.community_message!.push(room.ok ? 'ok' : 'refused')
 			actual.private_message!.push(direct.ok ? 'ok' : 'refused')
+			const edit = await chat.send('edit_message', { messageId: await davidSays('Edit me if you can'), content: 'Edited' })
+			const removal = await chat.send('delete_message', { messageId: await davidSays('Remove me if you may') })
+			actual.edit_message!.push(edit.ok ? 'ok' : 'refused')
+			actual.delete_message!.push(removal.ok ? 'ok' : 'refused')
 			chat.close()
 		}
 		expect(actual).toEqual(SOCKET)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UserModel } from '#models/index'
+import { AuditEntryModel, SubscriptionEventModel, UserModel } from '#models/index'
 import { lapsedTrialsJob } from '~/services/billing/index.server'
 import { runJobNow } from '~/services/jobs.server'
 import { TestClient } from '../setup/http-client'
@@ -79,6 +79,12 @@ describe('a simulated trial that has run its 30 days', () => {
 		const page = await (await client.get('/dashboard')).text()
 		expect(page).toContain('Premium Active')
 		expect(page).not.toContain('Trial ends:')
+		// The audit log and the subscription history say so, once.
+		const entries = await AuditEntryModel.find({ kind: 'subscription.status_changed', targetId: user!.id }).lean()
+		expect(entries).toHaveLength(1)
+		expect(entries[0]).toMatchObject({ actorName: 'System', before: { subscriptionStatus: 'trialing' }, after: { subscriptionStatus: 'active' } })
+		const history = await SubscriptionEventModel.find({ userId: user!.id }).sort({ at: 1 }).lean()
+		expect(history.map(({ from, to, source }) => `${from}>${to} (${source})`)).toEqual(['inactive>trialing (checkout)', 'trialing>active (trial_lapsed)'])
 	})
 
 	it('turns active without waiting for the member: the background job settles every lapsed trial, Stripe’s excepted', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { NotificationModel, StripeEventModel } from '#models/index'
+import { AuditEntryModel, NotificationModel, StripeEventModel, SubscriptionEventModel } from '#models/index'
 import { isPremiumStatus } from '~/lib/subscription'
 import { storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
 import { signUpMember } from '../setup/members'
@@ -130,6 +130,18 @@ describe('status changes', () => {
 		expect(isPremiumStatus(stored.status)).toBe(false)
 		expect(await NotificationModel.find({ recipientId: member.id, kind: 'subscription_ended' }).lean()).toMatchObject([
 			{ title: 'Your Premium subscription has ended' },
+		])
+		// product §6 "Audit log": the automatic change of access is recorded, and its history kept for the insights.
+		expect(await AuditEntryModel.findOne({ kind: 'subscription.status_changed', targetId: member.id }).lean()).toMatchObject({
+			actorId: null,
+			actorName: 'System',
+			before: { subscriptionStatus: 'trialing' },
+			after: { subscriptionStatus: 'canceled' },
+		})
+		const history = await SubscriptionEventModel.find({ userId: member.id }).sort({ at: 1 }).lean()
+		expect(history.map(({ from, to, source }) => ({ from, to, source }))).toEqual([
+			{ from: 'inactive', to: 'trialing', source: 'checkout' },
+			{ from: 'trialing', to: 'canceled', source: 'webhook' },
 		])
 	})
 })

@@ -47,11 +47,13 @@ export interface ChatClient {
 	community: ChatMessage[]
 	private: ChatMessage[]
 	typing: TypingNotice[]
+	/** `message_updated` and `message_deleted`, in arrival order. */
+	changes: Array<{ event: 'message_updated' | 'message_deleted'; message: ChatMessage }>
 	errors: string[]
 	/** Resolves once `predicate` holds for what was received (checked on every event). */
 	waitUntil: (predicate: () => boolean, what: string) => Promise<void>
 	/** Emits and waits for the server's acknowledgement. */
-	send: (event: 'community_message' | 'private_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
+	send: (event: 'community_message' | 'private_message' | 'edit_message' | 'delete_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
 	close: () => void
 }
 
@@ -77,6 +79,7 @@ export async function connectChat(
 		community: [],
 		private: [],
 		typing: [],
+		changes: [],
 		errors: [],
 		waitUntil(predicate, what) {
 			if (predicate()) return Promise.resolve()
@@ -106,6 +109,9 @@ export async function connectChat(
 	socket.on('community_message', record(client.community))
 	socket.on('private_message', record(client.private))
 	socket.on('typing', record(client.typing))
+	for (const event of ['message_updated', 'message_deleted'] as const) {
+		socket.on(event, (message: ChatMessage) => record(client.changes)({ event, message }))
+	}
 	socket.on('error', (payload: { message: string }) => record(client.errors)(payload.message))
 
 	await new Promise<void>((resolve, reject) => {

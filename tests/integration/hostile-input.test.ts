@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventModel, MessageModel, ResourceModel, UserModel } from '#models/index'
+import { EventModel, MessageModel, ReportModel, ResourceModel, UserModel, nextId } from '#models/index'
 import { issueAccountToken } from '~/services/account-tokens.server'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { TestClient } from '../setup/http-client'
@@ -26,13 +26,36 @@ import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type 
 const server = useSeededTestServer()
 const { database } = server
 let as: Record<Role, TestClient>
-/** Ids the tables refer to as {self}, {david}. */
-const ids = { self: 0, david: 0 }
+/** Ids the tables refer to as {self}, {david}, and the messages and reports they act on. */
+const ids = { self: 0, david: 0, casey: 0, noah: 0, premium: 0, premiumMessage: 0, noahMessage: 0, noahMessage2: 0, report: 0, report2: 0 }
+
+/** A new message, stored as the server would. */
+async function message(senderId: number, content: string) {
+	const id = await nextId('messages')
+	await MessageModel.create({ id, content, senderId, communityId: 1, recipientId: null, isPrivate: false, createdAt: new Date() })
+	return id
+}
+
+async function openReport(messageId: number) {
+	const id = await nextId('reports')
+	await ReportModel.create({ id, messageId, reporterId: ids.premium, authorId: ids.noah, reason: 'spam', details: null, excerpt: 'x', communityId: 1, status: 'open', createdAt: new Date() })
+	return id
+}
 
 beforeAll(async () => {
 	as = await logInEveryRole(server.url)
 	ids.self = await userIdOf('member')
 	ids.david = await userIdOf('david')
+	ids.casey = await userIdOf('casey')
+	// Noah is the member moderators act on here: David becomes a moderator in the good requests at the end.
+	ids.noah = await userIdOf('noah')
+	ids.premium = await userIdOf('premium')
+	// Corrections must come within 15 minutes of sending: this message is sent now, for the good requests at the end.
+	ids.premiumMessage = await message(ids.premium, 'Premium wrote this')
+	ids.noahMessage = await message(ids.noah, 'Noah wrote this')
+	ids.noahMessage2 = await message(ids.noah, 'Noah wrote this too')
+	ids.report = await openReport(ids.noahMessage)
+	ids.report2 = await openReport(ids.noahMessage2)
 })
 
 /**
@@ -48,7 +71,17 @@ beforeAll(async () => {
 	LINKS.emailChange = await issueAccountToken({ kind: 'email_change', userId: mover.id, validForMs: 3_600_000, newEmail: `moved-${mover.username}@example.com` })
 })
 
-const withIds = (path: string) => path.replace('{self}', String(ids.self)).replace('{david}', String(ids.david))
+const withIds = (path: string) => path.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in ids ? String(ids[name as keyof typeof ids]) : placeholder))
+/** The same for the values of a body: '{david}' becomes David's id (as a number in JSON, as text in a form). */
+const bodyWithIds = <Body extends Record<string, unknown>>(body: Body, asText = false): Body =>
+	Object.fromEntries(
+		Object.entries(body).map(([field, value]) => {
+			const name = typeof value === 'string' ? /^\{(\w+)\}$/.exec(value)?.[1] : undefined
+			if (!name || !(name in ids)) return [field, value]
+			const id = ids[name as keyof typeof ids]
+			return [field, asText ? String(id) : id]
+		}),
+	) as Body
 const ONE_MEGABYTE = 'x'.repeat(1024 * 1024)
 const TEN_KILOBYTES = 'x'.repeat(10 * 1024)
 const OPERATORS = [{ $gt: '' }, { $where: 'sleep(1000)' }, { $ne: null }]
@@ -111,6 +144,12 @@ const JSON_CALLS: JsonCall[] = [
 	// Issue 11: RSVPs (event 7, the summit, is weeks ahead) and marking notifications read ({} would mark all).
 	{ call: 'POST /api/events/7/rsvp', as: 'member', body: { going: true }, required: ['going'] },
 	{ call: 'POST /api/notifications/read', as: 'premium', body: { ids: [1] }, required: [] },
+	// Corrections, reports, moderation
+	{ call: 'PATCH /api/messages/{premiumMessage}', as: 'premium', body: { content: 'Corrected text' }, required: ['content'] },
+	{ call: 'POST /api/reports', as: 'member', body: { messageId: '{noahMessage}', reason: 'other', details: 'Looks like spam' }, required: ['messageId', 'reason'] },
+	{ call: 'POST /api/reports/{report}/resolve', as: 'moderator', body: { action: 'mute', hours: 24 }, required: ['action'] },
+	// hours: null is a good value (until lifted), so it is not among the required fields.
+	{ call: 'POST /api/moderation/mutes', as: 'moderator', body: { userId: '{noah}', hours: 24, reason: 'Spam' }, required: ['userId', 'reason'] },
 ]
 
 interface HostileBody {
@@ -126,7 +165,8 @@ interface HostileBody {
 /** A value of another type than the good one. */
 const wrongType = (value: unknown) => (typeof value === 'number' ? 'twelve' : typeof value === 'boolean' ? 'yes' : 12345)
 
-function hostileBodies({ body, required }: JsonCall): HostileBody[] {
+function hostileBodies({ body: template, required }: JsonCall): HostileBody[] {
+	const body = bodyWithIds(template)
 	const json = (value: unknown) => JSON.stringify(value)
 	const cases: HostileBody[] = [
 		{ what: 'no body', body: '', status: 400 },
@@ -187,6 +227,12 @@ describe('ids in the path', () => {
 		{ call: 'PATCH /api/admin/users/{id}/role', as: 'admin', body: { role: 'member' }, notFound: 'User not found' },
 		{ call: 'POST /api/events/{id}/rsvp', as: 'member', body: { going: true }, notFound: 'Event not found' },
 		{ call: 'DELETE /api/admin/users/{id}', as: 'admin', notFound: 'User not found' },
+		{ call: 'PATCH /api/messages/{id}', as: 'premium', body: { content: 'Nobody wrote this' }, notFound: 'Message not found' },
+		{ call: 'DELETE /api/messages/{id}', as: 'moderator', notFound: 'Message not found' },
+		{ call: 'POST /api/reports/{id}/resolve', as: 'moderator', body: { action: 'dismiss' }, notFound: 'Report not found' },
+		{ call: 'DELETE /api/moderation/mutes/{id}', as: 'moderator', notFound: 'User not found' },
+		{ call: 'POST /api/users/{id}/block', as: 'member', notFound: 'User not found' },
+		{ call: 'DELETE /api/users/{id}/block', as: 'member', notFound: 'User not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
@@ -225,6 +271,8 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/events/7/rsvp', '/api/notifications', '/api/notifications/read', '/api/conversations',
 		'/api/password-reset', '/api/password-reset/confirm', '/api/users/me', '/api/users/me/export', '/api/admin/users/{david}',
 		'/api/billing', '/api/billing/cancel', '/api/billing/resume', '/api/billing/portal',
+		'/api/messages/1', '/api/reports', '/api/reports/1/resolve', '/api/moderation/mutes', '/api/moderation/mutes/{david}', '/api/users/{david}/block',
+		'/api/users/me/blocks', '/api/admin/audit-log', '/api/admin/insights',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -247,11 +295,14 @@ describe('calls that take no body, and methods no call takes', () => {
 			{ call: 'POST /api/billing/portal', as: 'member', status: 409 },
 			{ call: 'POST /api/stripe/webhook', as: 'visitor', status: 400 },
 			{ call: 'DELETE /api/admin/videos/99999', as: 'admin', status: 404 },
+			{ call: 'DELETE /api/messages/99999999', as: 'moderator', status: 404 },
+			{ call: 'DELETE /api/users/{david}/block', as: 'member', status: 200 },
 			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
 		]
 		await expectNothingChanged(async () => {
 			for (const { call, as: role, status } of BODYLESS) {
-				const [method, path] = call.split(' ') as [string, string]
+				const [method, template] = call.split(' ') as [string, string]
+				const path = withIds(template)
 				for (const body of ['{"$where":"sleep(1000)","status":"active","userId":1}', '{broken', `{"filler":"${ONE_MEGABYTE}"}`]) {
 					const response = await as[role].json(method, path, body)
 					const expected = body.length > ONE_MEGABYTE.length ? 413 : status
@@ -288,6 +339,43 @@ describe('search parameters', () => {
 			expect.soft(keyed.status).toBe(200)
 			expect.soft((await keyed.json()).length, `${path}?${param}[$ne]=x lists everything`).toBeGreaterThan(0)
 		}
+	})
+
+	it('cursors and filters of the new lists answer 400 with a message in the JSON API, and the first page on pages, never a 5xx', async () => {
+		const VALUES = ['abc', '-1', '1.5', '{"$gt":""}', '99999999999999999999', '%00', TEN_KILOBYTES]
+		const JSON_PARAMS: Array<[string, string, Role]> = [
+			['/api/reports', 'cursor', 'moderator'],
+			['/api/reports', 'status', 'moderator'],
+			['/api/admin/audit-log', 'before', 'admin'],
+			['/api/admin/audit-log', 'actor', 'admin'],
+			['/api/admin/audit-log', 'kind', 'admin'],
+			['/api/messages/community/1', 'changedAfter', 'member'],
+		]
+		await expectNothingChanged(async () => {
+			for (const [path, param, role] of JSON_PARAMS) {
+				for (const value of VALUES) {
+					const response = await as[role].get(`${path}?${new URLSearchParams({ [param]: value })}`)
+					expect.soft(response.status, `${path}?${param}=${value.slice(0, 20)}`).toBe(400)
+					expectReadable((await response.json()).message, param, `${path}?${param}=${value.slice(0, 20)}`)
+				}
+			}
+			const PAGES: Array<[string, string, Role]> = [
+				['/moderation', 'cursor', 'moderator'],
+				['/moderation?tab=resolved', 'cursor', 'moderator'],
+				['/admin?tab=audit', 'before', 'admin'],
+				['/admin?tab=audit', 'actor', 'admin'],
+				['/admin?tab=audit', 'kind', 'admin'],
+				['/community/1', 'edit', 'premium'],
+				['/community/1', 'report', 'premium'],
+				['/community/1', 'mute', 'moderator'],
+			]
+			for (const [page, param, role] of PAGES) {
+				for (const value of VALUES) {
+					const response = await as[role].get(`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ [param]: value })}`)
+					expect.soft(response.status, `${page} with ${param}=${value.slice(0, 20)}`).toBe(200)
+				}
+			}
+		})
 	})
 
 	it('the pages with a search box answer hostile searches with their page', async () => {
@@ -380,6 +468,15 @@ const FORM_CALLS: FormCall[] = [
 	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
 	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
 	{ action: '/profile?tab=account', as: 'member', fields: { intent: 'calendar-feed' }, fixed: ['intent'], accepted: 200 },
+	// The chat pages' message menu, /moderation and the member card. The inline forms post to the address that opens them, so a refusal shows on them.
+	{ action: '/community/1?edit={premiumMessage}', as: 'premium', fields: { intent: 'edit-message', messageId: '{premiumMessage}', content: 'Edited by form' }, required: ['messageId', 'content'], fixed: ['intent'] },
+	{ action: '/community/1?report={noahMessage2}', as: 'member', fields: { intent: 'report-message', messageId: '{noahMessage2}', reason: 'spam', details: '' }, required: ['messageId', 'reason'], fixed: ['intent'] },
+	{ action: '/community/1?mute={noahMessage}', as: 'moderator', fields: { intent: 'mute-member', userId: '{noah}', duration: '24', reason: 'Spam' }, required: ['userId', 'duration', 'reason'], fixed: ['intent'] },
+	{ action: '/moderation', as: 'moderator', fields: { intent: 'resolve-report', reportId: '{report2}', outcome: 'mute', duration: '24' }, required: ['reportId', 'outcome'], fixed: ['intent'] },
+	{ action: '/moderation', as: 'moderator', fields: { intent: 'lift-mute', userId: '{casey}' }, required: ['userId'], fixed: ['intent'] },
+	{ action: '/members/{david}', as: 'member', fields: { intent: 'block-member', redirectTo: '/messages' }, fixed: ['intent'] },
+	// Last of the chat forms: it deletes the message the edit form corrects.
+	{ action: '/community/1', as: 'premium', fields: { intent: 'delete-message', messageId: '{premiumMessage}' }, required: ['messageId'], fixed: ['intent'] },
 	// Last, as their good requests delete accounts: the content manager's own, and David's.
 	{ action: '/profile?tab=account', as: 'content_manager', fields: { intent: 'delete-account', password: DEMO_PASSWORD }, required: ['password'], fixed: ['intent'] },
 	{ action: '/admin/users/{david}/delete?tab=users', as: 'admin', fields: {} },
@@ -396,7 +493,8 @@ interface HostileForm {
 
 const CSRF_FAILURE = 'Your form has expired. Please reload the page and try again.'
 
-function hostileForms({ fields, required = [], fixed = [] }: FormCall, token: string): HostileForm[] {
+function hostileForms({ fields: template, required = [], fixed = [] }: FormCall, token: string): HostileForm[] {
+	const fields = bodyWithIds(template, true)
 	const form = (entries: Array<[string, string]>) => new URLSearchParams(entries).toString()
 	const good: Array<[string, string]> = [['csrf', token], ...Object.entries(fields)]
 	const cases: HostileForm[] = [
@@ -455,6 +553,7 @@ describe('form actions', () => {
 			{ action: '/content-library/{id}', as: 'premium', fields: {} },
 			{ action: '/community/{id}', as: 'premium', fields: { content: 'Hello' } },
 			{ action: '/messages?userId={id}', as: 'premium', fields: { content: 'Hello' } },
+			{ action: '/members/{id}', as: 'member', fields: { intent: 'block-member' } },
 			{ action: '/admin/users/{id}/role', as: 'admin', fields: { role: 'admin' } },
 			// Deleting someone already gone goes back to the list with "Failed to delete user".
 			{ action: '/admin/users/{id}/delete', as: 'admin', fields: {}, unknown: '302' },
@@ -536,6 +635,8 @@ describe('socket events', () => {
 		// Typing in a room nobody reads is harmless, so typing's ids are not checked against the database.
 		typing: { good: { isTyping: true, targetId: 1, isPrivate: false }, idFields: [] as string[], optional: ['isPrivate'] },
 		subscribe: { good: { communityIds: [1], conversationWith: david.id }, idFields: [] as string[], optional: ['conversationWith'] },
+		edit_message: { good: { messageId: ids.premiumMessage, content: 'Corrected' }, idFields: ['messageId'] },
+		delete_message: { good: { messageId: ids.premiumMessage }, idFields: ['messageId'] },
 	})
 
 	function hostilePayloads({ good, idFields, optional = [] }: { good: Record<string, unknown>; idFields: string[]; optional?: string[] }): Array<[string, unknown[]]> {
@@ -582,7 +683,7 @@ describe('socket events', () => {
 
 	it('sends are refused through their acknowledgement too', async () => {
 		await expectNothingChanged(async () => {
-			for (const event of ['community_message', 'private_message'] as const) {
+			for (const event of ['community_message', 'private_message', 'edit_message', 'delete_message'] as const) {
 				for (const [what, args] of hostilePayloads(EVENTS()[event]).filter(([, args]) => args.length === 1)) {
 					const ack = await socket.send(event, args[0])
 					expect.soft(ack.ok, `${event} with ${what}`).toBe(false)
@@ -660,16 +761,18 @@ describe('who did it comes from the session', () => {
 // Last, as it changes what it touches.
 describe('the good requests of the tables', () => {
 	it('are accepted, so each refusal above is the spoiled part’s doing', async () => {
+		// Corrections come within 15 minutes of sending, however long the tables above took.
+		await MessageModel.updateOne({ id: ids.premiumMessage }, { $set: { createdAt: new Date() } })
 		const clientFor = (role: Role) => (role === 'visitor' ? new TestClient(server.url) : as[role])
 		for (const { call, as: role, body } of JSON_CALLS) {
 			const [method, path] = call.split(' ') as [string, string]
-			const response = await clientFor(role).json(method, withIds(path), body)
+			const response = await clientFor(role).json(method, withIds(path), bodyWithIds(body))
 			expect.soft(response.status, call).toBeLessThan(300)
 		}
 		for (const { action, as: role, fields, accepted } of FORM_CALLS) {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
-			const response = await client.postForm(withIds(action), { csrf: token!, ...fields })
+			const response = await client.postForm(withIds(action), { csrf: token!, ...bodyWithIds(fields, true) })
 			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
 			expect.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
 			// Logging out ends the session the next rows use.

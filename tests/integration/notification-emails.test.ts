@@ -30,7 +30,7 @@ const online = new Set<number>()
 beforeAll(async () => {
 	catcher = await startMailCatcher()
 	useSmtpServer(catcher.url)
-	registerLivePublisher({ deliverMessage: () => {}, emitToUser: () => {}, isOnline: async (userId) => online.has(userId), isViewingConversation: async () => false, disconnectUser: () => {} })
+	registerLivePublisher({ deliverMessage: () => {}, emitToUser: () => {}, isOnline: async (userId) => online.has(userId), isViewingConversation: async () => false, deliverMessageChange: () => {}, disconnectUser: () => {} })
 })
 afterAll(async () => {
 	registerLivePublisher(null)

@@ -10,6 +10,10 @@ const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => (
 	communityId: 1,
 	createdAt: new Date(0).toISOString(),
 	isPrivate: false,
+	editedAt: null,
+	deleted: false,
+	removedByModerator: false,
+	revision: 0,
 	...extra,
 })
 

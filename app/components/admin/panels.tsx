@@ -1,4 +1,4 @@
-import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
+import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { useTimeZone } from '~/components/use-time-zone'
@@ -22,12 +22,24 @@ import {
 
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 
-export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; error: string | null; q: string; timeZone: string }) {
+export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON[]; error: string | null; q: string; timeZone: string }) {
 	const zone = useTimeZone(timeZone)
 	const here = adminTabHref('users', q)
 	return (
 		<section aria-label="Users" className="space-y-4">
-			<PanelHeader title="Users" subtitle="Manage user accounts and roles." action={<SecondaryLink to={here}>Refresh</SecondaryLink>} />
+			<PanelHeader
+				title="Users"
+				subtitle="Manage user accounts and roles."
+				action={
+					<>
+						{/* A download, not a page: a plain link, so the browser saves the file. */}
+						<a href="/admin/members.csv" download className="inline-flex items-center justify-center gap-1.5 rounded-md border border-gray-300 bg-white px-3.5 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50">
+							Export CSV
+						</a>
+						<SecondaryLink to={here}>Refresh</SecondaryLink>
+					</>
+				}
+			/>
 			<SearchForm tab="users" q={q} placeholder="Search users..." />
 			{error ? (
 				<Card role="alert" className="border-red-200">
@@ -42,8 +54,8 @@ export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; e
 				</Card>
 			) : (
 				<>
-					<AdminTable caption="Users" columns={['Name', 'Username', 'Email', 'Role', 'Joined', 'Actions']}>
-						{users.length === 0 ? <EmptyRow columns={6}>No users found.</EmptyRow> : null}
+					<AdminTable caption="Users" columns={['Name', 'Username', 'Email', 'Role', 'Status', 'Joined', 'Last active', 'Actions']}>
+						{users.length === 0 ? <EmptyRow columns={8}>No users found.</EmptyRow> : null}
 						{users.map((user) => (
 							<tr key={user.id}>
 								<Cell className="font-medium text-gray-900">{user.name}</Cell>
@@ -52,8 +64,12 @@ export function UsersPanel({ users, error, q, timeZone }: { users: UserJSON[]; e
 								<Cell>
 									<Badge tone={ROLE_TONES[user.role] ?? 'gray'}>{roleLabel(user.role)}</Badge>
 								</Cell>
+								<Cell>{user.subscriptionStatus}</Cell>
 								<Cell className="whitespace-nowrap">
 									<time dateTime={user.createdAt}>{formatDate(user.createdAt, zone)}</time>
+								</Cell>
+								<Cell className="whitespace-nowrap">
+									{user.lastActiveAt ? <time dateTime={user.lastActiveAt}>{formatDate(user.lastActiveAt, zone)}</time> : 'Never'}
 								</Cell>
 								<td className="whitespace-nowrap px-4 py-2 text-right">
 									<span className="inline-flex gap-2">

@@ -1,14 +1,35 @@
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { Fragment, useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList } from '~/components/forms'
-import { Avatar } from '~/components/ui/avatar'
 import { useConformForm } from '~/components/use-conform-form'
 import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import { calendarDay, formatDateTime, relativeDayLabel } from '~/lib/dates'
+import { isWithinEditWindow, mutedMessage } from '~/lib/moderation'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
-import { MessageText } from '~/components/chat/message-text'
+import { MessageItem, type MessageActions, type OpenMessageForm } from '~/components/chat/message-item'
+
+/** What the reader may do beyond reading and posting (decided by the page's loader). */
+export interface ChatPermissions {
+	/** A moderator or admin: may remove room messages and mute their senders. */
+	canModerate: boolean
+	/** Senders a moderator may not act on (admins and moderators); empty for admins. */
+	protectedSenderIds: number[]
+}
+
+/** The reader's mute in this room, while it lasts. */
+export interface ChatMute {
+	until: string | null
+	reason: string
+}
+
+/** The form open under one message, from the page's address (`?edit=`, `?report=`, `?mute=`). */
+export interface OpenChatForm {
+	kind: Exclude<OpenMessageForm, null>
+	messageId: number
+}
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
@@ -27,10 +48,15 @@ export function ChatPanel({
 	emptyState,
 	placeholder,
 	label,
+	timeZone,
+	renderedAt,
+	permissions = { canModerate: false, protectedSenderIds: [] },
+	openForm = null,
+	mute = null,
 }: {
 	me: { id: number; username: string }
 	target: ChatTarget
-	history: { messages: ChatMessage[]; hasMore: boolean }
+	history: { messages: ChatMessage[]; hasMore: boolean; changeCursor?: number }
 	/** This page's address: the form posts here and the history links add `?before=` to it. */
 	pageUrl: string
 	/** True when the server rendered an older page (`?before=`), not the latest one. */
@@ -41,10 +67,33 @@ export function ChatPanel({
 	emptyState: ReactNode
 	placeholder: string
 	label: string
+	/** The zone the day separators are drawn in (the page's time-zone hint, UTC without it). */
+	timeZone: string
+	/** When the server drew the page: the 15-minute correction window is counted from it until hydration. */
+	renderedAt: string
+	permissions?: ChatPermissions
+	openForm?: OpenChatForm | null
+	/** The reader's mute (community rooms): shown instead of the composer. */
+	mute?: ChatMute | null
 }) {
 	const hydrated = useHydrated()
-	const chat = useChat({ me, target, initialMessages: history.messages, initialHasOlder: history.hasMore })
+	const chat = useChat({
+		me,
+		target,
+		initialMessages: history.messages,
+		initialHasOlder: history.hasMore,
+		initialChangeCursor: history.changeCursor ?? 0,
+	})
 	const oldest = chat.messages[0]
+	const now = useNow(renderedAt)
+	// A mute given or lifted while the page is open counts at once (the server says so on the socket); it is about rooms only.
+	const currentMute = target.kind !== 'community' ? null : chat.mute === undefined ? mute : chat.mute
+	const hrefsOf = (messageId: number) => ({
+		page: pageUrl,
+		edit: withParam(pageUrl, 'edit', messageId),
+		report: withParam(pageUrl, 'report', messageId),
+		mute: withParam(pageUrl, 'mute', messageId),
+	})
 
 	return (
 		<section aria-label={label} className="flex h-[min(70vh,40rem)] min-h-[24rem] flex-col">
@@ -81,16 +130,25 @@ export function ChatPanel({
 						<div className="flex h-full flex-col items-center justify-center py-12 text-center">{emptyState}</div>
 					) : (
 						<ol className="space-y-3" aria-label="Messages">
-							{chat.messages.map((message, index) => (
-								<MessageItem
-									key={message.id}
-									message={message}
-									mine={message.senderId === me.id}
-									continued={index > 0 && chat.messages[index - 1]!.senderId === message.senderId}
-									hydrated={hydrated}
-									viewerUsername={me.username}
-								/>
-							))}
+							{chat.messages.map((message, index) => {
+								const previous = index > 0 ? chat.messages[index - 1]! : null
+								const newDay = !previous || calendarDay(previous.createdAt, timeZone) !== calendarDay(message.createdAt, timeZone)
+								return (
+									<Fragment key={message.id}>
+										{newDay ? <DaySeparator label={relativeDayLabel(message.createdAt, timeZone, now)} /> : null}
+										<MessageItem
+											message={message}
+											mine={message.senderId === me.id}
+											continued={!newDay && previous?.senderId === message.senderId}
+											hydrated={hydrated}
+											actions={actionsFor(message, me.id, permissions, now)}
+											open={openForm?.messageId === message.id ? openForm.kind : null}
+											hrefs={hrefsOf(message.id)}
+											viewerUsername={me.username}
+										/>
+									</Fragment>
+								)
+							})}
 						</ol>
 					)}
 					{viewingOlder && !hydrated ? (
@@ -104,7 +162,9 @@ export function ChatPanel({
 			</div>
 			<TypingIndicator people={chat.typing} />
 			<div className="border-t border-gray-100 p-3">
-				{canPost ? (
+				{canPost && currentMute ? (
+					<MutedNotice mute={currentMute} timeZone={timeZone} />
+				) : canPost ? (
 					<Composer
 						action={pageUrl}
 						placeholder={placeholder}
@@ -141,54 +201,54 @@ function ConnectionBadge({ status }: { status: ConnectionStatus }) {
 	)
 }
 
-/** Times render in UTC on the server and in the reader's own time zone once hydrated. */
-function formatTime(iso: string, local: boolean) {
-	const date = new Date(iso)
-	const sameDay = local && date.toDateString() === new Date().toDateString()
-	const text = new Intl.DateTimeFormat('en-US', {
-		...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-		hour: 'numeric',
-		minute: '2-digit',
-		...(local ? {} : { timeZone: 'UTC' }),
-	}).format(date)
-	return local ? text : `${text} UTC`
+/** The time the page's rules are checked against: the server's until hydration, then the browser's, every half minute. */
+function useNow(renderedAt: string): number {
+	const [now, setNow] = useState(() => Date.parse(renderedAt))
+	useEffect(() => {
+		setNow(Date.now())
+		const timer = setInterval(() => setNow(Date.now()), 30_000)
+		return () => clearInterval(timer)
+	}, [])
+	return now
 }
 
-function MessageItem({
-	message,
-	mine,
-	continued,
-	hydrated,
-	viewerUsername,
-}: {
-	message: ChatMessage
-	mine: boolean
-	continued: boolean
-	hydrated: boolean
-	viewerUsername: string
-}) {
-	const name = message.senderName ?? 'Member'
+/**
+ * What the reader may do with a message: their own within 15 minutes (edit,
+ * delete); someone else's (report); as a moderator, a room message of anyone
+ * they may act on (delete, mute its sender). The server checks all of it again.
+ */
+function actionsFor(message: ChatMessage, me: number, permissions: ChatPermissions, now: number): MessageActions {
+	const none = { edit: false, delete: false, report: false, mute: false }
+	if (message.deleted) return none
+	const mine = message.senderId === me
+	const moderates = permissions.canModerate && !message.isPrivate && !permissions.protectedSenderIds.includes(message.senderId)
+	if (mine) {
+		const inWindow = isWithinEditWindow(message.createdAt, now)
+		return { edit: inWindow, delete: inWindow || (permissions.canModerate && !message.isPrivate), report: false, mute: false }
+	}
+	return { edit: false, delete: moderates, report: true, mute: moderates }
+}
+
+/** product §2 "Chat panel": 'Today', 'Yesterday' or the date, above the day's first message. */
+function DaySeparator({ label }: { label: string }) {
 	return (
-		<li className={`flex gap-2 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={message.id}>
-			<div className="w-8 shrink-0">{continued ? null : <Avatar name={name} size="sm" />}</div>
-			<div className={`flex max-w-[80%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
-				{continued ? null : (
-					<div className={`mb-0.5 flex items-baseline gap-2 text-xs ${mine ? 'flex-row-reverse' : ''}`}>
-						<span className="font-semibold text-gray-800">{mine ? 'You' : name}</span>
-						<time dateTime={message.createdAt} className="text-gray-500">
-							{formatTime(message.createdAt, hydrated)}
-						</time>
-					</div>
-				)}
-				<p
-					className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
-						mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-gray-100 text-gray-900'
-					}`}
-				>
-					<MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
-				</p>
-			</div>
+		<li className="flex items-center gap-3 py-1 text-xs font-medium text-gray-600">
+			<span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
+			<span>{label}</span>
+			<span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
 		</li>
+	)
+}
+
+/** product §6: what a muted member sees instead of the composer. */
+function MutedNotice({ mute, timeZone }: { mute: ChatMute; timeZone: string }) {
+	return (
+		<section aria-labelledby="muted-title" className="rounded-lg border border-red-200 bg-red-50 p-4">
+			<p id="muted-title" className="font-semibold text-red-900">
+				{mutedMessage(mute.until, (until) => `${formatDateTime(until, timeZone)}${timeZone === 'UTC' ? ' UTC' : ''}`)}
+			</p>
+			<p className="text-sm text-red-800">{`A moderator muted you in every room. Reason: ${mute.reason}`}</p>
+		</section>
 	)
 }
 

@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { io, type Socket } from 'socket.io-client'
 import { useToast } from '~/components/ui/toaster'
-import { HISTORY_PAGE_SIZE, catchUpMessages, isInConversation, mergeMessages, type ChatMessage, type TypingNotice } from '~/lib/chat'
+import {
+	HISTORY_PAGE_SIZE,
+	catchUpChanges,
+	catchUpMessages,
+	highestRevision,
+	isInConversation,
+	mergeMessages,
+	type ChatMessage,
+	type TypingNotice,
+} from '~/lib/chat'
 
 /**
  * The browser side of the chat (product §4, §7, §8): one Socket.IO connection
@@ -18,6 +27,9 @@ export interface TypingPerson {
 	userId: number
 	name: string
 }
+
+/** The member's own mute as the server last told this page: undefined until it says anything. */
+export type LiveMute = { until: string | null; reason: string } | null | undefined
 
 /** A typing notice that is not repeated within this time has expired (the tab may have gone). */
 const TYPING_EXPIRES_MS = 6_000
@@ -42,11 +54,14 @@ export function useChat({
 	target,
 	initialMessages,
 	initialHasOlder,
+	initialChangeCursor = 0,
 }: {
 	me: { id: number; username: string }
 	target: ChatTarget
 	initialMessages: ChatMessage[]
 	initialHasOlder: boolean
+	/** The highest revision of the room when the page was drawn: changes after it are caught up (decision 110). */
+	initialChangeCursor?: number
 }) {
 	const { showToast } = useToast()
 	const [messages, setMessages] = useState(initialMessages)
@@ -54,6 +69,8 @@ export function useChat({
 	const [loadingOlder, setLoadingOlder] = useState(false)
 	const [status, setStatus] = useState<ConnectionStatus>('connecting')
 	const [typing, setTyping] = useState<Array<TypingPerson & { until: number }>>([])
+	const [mute, setMute] = useState<LiveMute>(undefined)
+	const changeCursorRef = useRef(initialChangeCursor)
 	const socketRef = useRef<Socket | null>(null)
 	const messagesRef = useRef(messages)
 	messagesRef.current = messages
@@ -82,7 +99,17 @@ export function useChat({
 		setTyping((current) => (current.some((person) => senders.has(person.userId)) ? current.filter((person) => !senders.has(person.userId)) : current))
 	}, [])
 
-	// New loader data (a revalidation) joins what the panel already holds.
+	/**
+	 * Edits and deletions, live or caught up: the held copy is replaced by the
+	 * later revision. Only these move the change cursor: they arrive in
+	 * revision order, so every change below it has been seen.
+	 */
+	const applyChanges = useCallback((changed: ChatMessage[]) => {
+		changeCursorRef.current = highestRevision(changed, changeCursorRef.current)
+		setMessages((current) => mergeMessages(current, changed))
+	}, [])
+
+	// New loader data (a revalidation) joins what the panel already holds, edits and deletions included.
 	useEffect(() => {
 		setMessages((current) => mergeMessages(current, initialMessages))
 	}, [initialMessages])
@@ -93,10 +120,11 @@ export function useChat({
 		const socket = io({ path: '/ws', transports: ['websocket'] })
 		socketRef.current = socket
 
-		/** Fetches everything newer than the last message held (the latest page when none is held). */
+		/** Fetches everything newer than the last message held (the latest page when none is held), then what changed meanwhile. */
 		async function catchUp() {
 			try {
 				const held = messagesRef.current
+				const sinceRevision = changeCursorRef.current
 				await catchUpMessages({
 					lastHeldId: held.length ? held[held.length - 1]!.id : null,
 					fetchPage: (query) => fetchMessages(historyUrl(targetRef.current, query)),
@@ -104,6 +132,12 @@ export function useChat({
 						messagesRef.current = mergeMessages(messagesRef.current, page)
 						addMessages(page)
 					},
+					isCancelled: () => cancelled,
+				})
+				await catchUpChanges({
+					sinceRevision,
+					fetchPage: (query) => fetchMessages(historyUrl(targetRef.current, query)),
+					onPage: applyChanges,
 					isCancelled: () => cancelled,
 				})
 			} catch (error) {
@@ -137,6 +171,12 @@ export function useChat({
 		}
 		socket.on('community_message', onMessage)
 		socket.on('private_message', onMessage)
+		const onChange = (message: ChatMessage) => {
+			if (belongsHere(message)) applyChanges([message])
+		}
+		socket.on('message_updated', onChange)
+		socket.on('message_deleted', onChange)
+		socket.on('mute_changed', (payload: { mute: LiveMute }) => setMute(payload?.mute ?? null))
 		socket.on('typing', (notice: TypingNotice) => {
 			const current = targetRef.current
 			const here =
@@ -160,7 +200,7 @@ export function useChat({
 			socket.disconnect()
 			socketRef.current = null
 		}
-	}, [me.id, me.username, targetKey, addMessages, belongsHere, showToast])
+	}, [me.id, me.username, targetKey, addMessages, applyChanges, belongsHere, showToast])
 
 	// Forget typing notices that were not repeated in time.
 	useEffect(() => {
@@ -228,5 +268,5 @@ export function useChat({
 		}
 	}, [addMessages, showToast])
 
-	return { messages, hasOlder, loadingOlder, loadOlder, status, typing: typing as TypingPerson[], send, reportTyping }
+	return { messages, hasOlder, loadingOlder, loadOlder, status, typing: typing as TypingPerson[], send, reportTyping, mute }
 }

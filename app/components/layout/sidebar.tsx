@@ -7,8 +7,13 @@ import { CountBadge } from './menu'
 
 /** product §2: Administration is shown to these roles only. */
 const ADMIN_PANEL_ROLES: readonly Role[] = ['admin', 'content_manager']
+/** product §2: Moderation is shown to these roles only. */
+const MODERATION_ROLES: readonly Role[] = ['admin', 'moderator']
 
-const LINKS: Array<{ to: string; label: string; icon: IconName }> = [
+/** A link of the main navigation, with the count it shows (none at 0) and what the count means, for screen readers. */
+type SidebarLink = { to: string; label: string; icon: IconName; badge?: number; badgeLabel?: string }
+
+const LINKS: SidebarLink[] = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
 	{ to: '/content-library', label: 'Content Library', icon: 'video' },
 	{ to: '/community', label: 'Community', icon: 'community' },
@@ -38,17 +43,26 @@ export function Sidebar({
 	collapsed,
 	trialEnds,
 	unreadConversations,
+	openReports = 0,
 }: {
 	user: SidebarUser
 	collapsed: boolean
 	trialEnds: string | null
 	/** The Messages badge: conversations with unread messages (none at 0). */
 	unreadConversations: number
+	/** Open reports waiting in /moderation (moderators and admins). */
+	openReports?: number
 }) {
 	const label = collapsed ? 'sr-only' : 'sr-only md:not-sr-only'
-	const links = ADMIN_PANEL_ROLES.includes(user.role)
-		? [...LINKS, { to: '/admin', label: 'Administration', icon: 'admin' as const }]
-		: LINKS
+	const links: SidebarLink[] = [
+		...LINKS.map((link) =>
+			link.to === '/messages' ? { ...link, badge: unreadConversations, badgeLabel: `${unreadConversations} unread` } : link,
+		),
+		...(MODERATION_ROLES.includes(user.role)
+			? [{ to: '/moderation', label: 'Moderation', icon: 'flag' as const, badge: openReports, badgeLabel: `${openReports} open ${openReports === 1 ? 'report' : 'reports'}` }]
+			: []),
+		...(ADMIN_PANEL_ROLES.includes(user.role) ? [{ to: '/admin', label: 'Administration', icon: 'admin' as const }] : []),
+	]
 	const premium = isPremium(user)
 	const itemClass = (active: boolean) =>
 		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
@@ -65,7 +79,7 @@ export function Sidebar({
 			<nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
 				<ul className="space-y-1">
 					{links.map((link) => {
-						const badge = link.to === '/messages' && unreadConversations > 0 ? unreadConversations : null
+						const badge = link.badge ? link.badge : null
 						return (
 						<li key={link.to}>
 							<NavLink to={link.to} title={link.label} className={({ isActive }) => itemClass(isActive)}>
@@ -75,7 +89,7 @@ export function Sidebar({
 								</span>
 								<span className={`${label} flex-1`}>
 									{link.label}
-									{badge ? <span className="sr-only">{` (${badge} unread)`}</span> : null}
+									{badge ? <span className="sr-only">{` (${link.badgeLabel})`}</span> : null}
 								</span>
 								{badge && !collapsed ? (
 									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">

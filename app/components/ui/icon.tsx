@@ -33,6 +33,8 @@ const ICONS = {
 	),
 	resources: <path d="M3 7a2 2 0 0 1 2-2h4.2l2 2.2H19a2 2 0 0 1 2 2V17a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />,
 	admin: <path d="M12 3l7.5 2.8v5.7c0 4.6-3.2 8.4-7.5 9.5-4.3-1.1-7.5-4.9-7.5-9.5V5.8z" />,
+	flag: <path d="M5 21V4M5 4.5h11l-2 4 2 4H5" />,
+	chart: <path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />,
 	settings: (
 		<>
 			<path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />

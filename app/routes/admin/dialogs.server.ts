@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
-import { type CommunityJSON, type EventJSON, type ResourceJSON, type UserJSON, type VideoJSON } from '#models/index'
+import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import { listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
 import { requireUserWithRole } from '~/web/auth.server'
 import { deleteCommunity, getCommunity, listCommunities } from '~/services/communities.server'
@@ -33,7 +33,7 @@ export function requireCatalogueEditor(request: Request) {
 /** The list of the open tab; the others stay empty. A list that fails to load gives its message instead (product §8). */
 export interface AdminPanelData {
 	error: string | null
-	users: UserJSON[]
+	users: AdminUserJSON[]
 	videos: VideoJSON[]
 	communities: CommunityJSON[]
 	events: EventJSON[]

@@ -15,6 +15,7 @@ import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type RouteHandle } from '~/types'
+import { listBlockedMembers } from '~/services/blocks.server'
 import { AccountTab } from './account-tab'
 import {
 	cancelBilling,
@@ -31,6 +32,7 @@ import {
 import { BillingTab } from './billing-tab'
 import { toBillingView } from './billing-view'
 import { getCalendarFeedStatus } from '~/services/calendar.server'
+import { BlockedTab } from './blocked-tab'
 import { NotificationsTab } from './notifications-tab'
 import { PasswordTab } from './password-tab'
 import { ProfileTab } from './profile-tab'
@@ -49,6 +51,7 @@ const TABS = [
 	{ value: 'notifications', label: 'Notifications' },
 	{ value: 'billing', label: 'Billing' },
 	{ value: 'account', label: 'Account' },
+	{ value: 'blocked', label: 'Blocked members' },
 ] as const
 type Tab = (typeof TABS)[number]['value']
 
@@ -63,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return json({
 		user,
 		tab,
+		blocked: tab === 'blocked' ? await listBlockedMembers(user) : [],
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
 		calendarFeed: await getCalendarFeedStatus(user.id),
@@ -101,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing } = useLoaderData<typeof loader>()
+	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing, blocked } = useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
@@ -129,6 +133,8 @@ export default function ProfilePage() {
 						<NotificationsTab preferences={preferences} />
 					) : tab === 'billing' && billing ? (
 						<BillingTab billing={billing} />
+					) : tab === 'blocked' ? (
+						<BlockedTab blocked={blocked} />
 					) : (
 						<AccountTab user={user} trialEnds={trialEnds} />
 					)}

@@ -115,6 +115,6 @@ async function applySubscriptionChange(
 	const facts = subscriptionFacts(subscription)
 	const owner = await findSubscriptionOwner(facts.subscriptionId, facts.customerId)
 	if (!owner) return { outcome: 'ignored' }
-	await storeStripeSubscription(owner.id, owner.stripeSubscriptionId, facts, readAt)
+	await storeStripeSubscription(owner.id, owner.stripeSubscriptionId, facts, readAt, 'webhook')
 	return { outcome: 'applied', userId: owner.id, status: facts.status }
 }

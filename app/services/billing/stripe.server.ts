@@ -198,7 +198,7 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 			),
 		)
 		const facts = subscriptionFacts(subscription)
-		if (await storeStripeSubscription(account.id, account.stripeSubscriptionId, facts, readAt)) return answerFor(subscription)
+		if (await storeStripeSubscription(account.id, account.stripeSubscriptionId, facts, readAt, 'checkout')) return answerFor(subscription)
 
 		// Another request stored a subscription first (or a webhook stored this very one).
 		const current = await getBillingAccount(account.id)

@@ -4,6 +4,7 @@ import { toIso } from '#models/model'
 import { PREMIUM_PRICE_CENTS, PREMIUM_STATUSES } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { type SubscriptionState } from './provider.server'
+import { recordSubscriptionChange } from './subscription-history.server'
 
 /**
  * Every write of a user's subscription fields. Each one is a single
@@ -64,11 +65,13 @@ export const SIMULATED_PERIOD_MS = 30 * DAY_MS
  * invoice, as Stripe's does. Returns whether it started one.
  */
 export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date, now = new Date()): Promise<boolean> {
-	const result = await UserModel.updateOne(
+	const previous = await UserModel.findOneAndUpdate(
 		{ id: userId, subscriptionStatus: mongoose.trusted({ $nin: [...PREMIUM_STATUSES] }) },
 		{ $set: { subscriptionStatus: 'trialing', trialEndsAt, currentPeriodEnd: trialEndsAt, cancelAtPeriodEnd: false, trialUsedAt: now } },
-	)
-	if (result.modifiedCount !== 1) return false
+		{ new: false, projection: { subscriptionStatus: 1 } },
+	).lean<{ subscriptionStatus: string }>()
+	if (!previous) return false
+	await recordSubscriptionChange(userId, previous.subscriptionStatus, 'trialing', 'checkout')
 	await recordSimulatedInvoice(userId, { start: now, end: trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
 	return true
 }
@@ -132,7 +135,9 @@ export async function settleSimulatedSubscription(userId: number, now: Date, { p
 	if (account.cancelAtPeriodEnd || (trial && production)) {
 		const status = account.cancelAtPeriodEnd ? 'canceled' : 'inactive'
 		const result = await UserModel.updateOne(unchanged, { $set: { subscriptionStatus: status, ...ended } })
-		return result.modifiedCount === 1 ? 'ended' : 'none'
+		if (result.modifiedCount !== 1) return 'none'
+		await recordSubscriptionChange(userId, account.subscriptionStatus, status, trial ? 'trial_lapsed' : 'period_ended')
+		return 'ended'
 	}
 	// Every month that has begun since is billed (a member away for months is brought up to date at once).
 	const periods: Array<{ start: Date; end: Date }> = []
@@ -143,6 +148,7 @@ export async function settleSimulatedSubscription(userId: number, now: Date, { p
 	} while (start.getTime() <= now.getTime())
 	const result = await UserModel.updateOne(unchanged, { $set: { subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: start } })
 	if (result.modifiedCount !== 1) return 'none'
+	if (trial) await recordSubscriptionChange(userId, 'trialing', 'active', 'trial_lapsed')
 	for (const period of periods) await recordSimulatedInvoice(userId, { ...period, amountCents: PREMIUM_PRICE_CENTS, description: 'Premium: one month' })
 	return trial ? 'activated' : 'renewed'
 }
@@ -231,6 +237,8 @@ export async function storeStripeSubscription(
 	expectedSubscriptionId: string | null,
 	facts: StripeSubscriptionFacts,
 	readAt: Date,
+	/** Who brought the news: the member's own checkout, a re-read of Stripe, or the webhook. */
+	source: 'checkout' | 'stripe_sync' | 'webhook' = 'stripe_sync',
 ): Promise<boolean> {
 	const sameSubscription = expectedSubscriptionId === facts.subscriptionId
 	const filter = {
@@ -240,18 +248,24 @@ export async function storeStripeSubscription(
 			? { $or: [{ stripeSyncedAt: null }, { stripeSyncedAt: mongoose.trusted({ $lte: readAt }) }] }
 			: {}),
 	}
-	const result = await UserModel.updateOne(filter, {
-		$set: {
-			stripeSubscriptionId: facts.subscriptionId,
-			stripeCustomerId: facts.customerId,
-			subscriptionStatus: facts.status,
-			trialEndsAt: facts.trialEndsAt,
-			cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
-			currentPeriodEnd: facts.currentPeriodEnd,
-			stripeSyncedAt: readAt,
+	const previous = await UserModel.findOneAndUpdate(
+		filter,
+		{
+			$set: {
+				stripeSubscriptionId: facts.subscriptionId,
+				stripeCustomerId: facts.customerId,
+				subscriptionStatus: facts.status,
+				trialEndsAt: facts.trialEndsAt,
+				cancelAtPeriodEnd: facts.cancelAtPeriodEnd,
+				currentPeriodEnd: facts.currentPeriodEnd,
+				stripeSyncedAt: readAt,
+			},
 		},
-	})
-	return result.matchedCount === 1
+		{ new: false, projection: { subscriptionStatus: 1 } },
+	).lean<{ subscriptionStatus: string }>()
+	if (!previous) return false
+	await recordSubscriptionChange(userId, previous.subscriptionStatus, facts.status, source)
+	return true
 }
 
 /** The user a Stripe subscription belongs to: by the subscription, else by the customer when no subscription is stored yet. */

@@ -1,0 +1,209 @@
+import { BarChart } from '~/components/charts/bar-chart'
+import { LineChart } from '~/components/charts/line-chart'
+import { SERIES_COLORS } from '~/components/charts/chart-frame'
+import { formatDateTime } from '~/lib/dates'
+import { formatDollars, formatMonth, formatRate, formatWeek, type Insights, type LessonFigures } from '~/lib/insights'
+import { AdminTable, Cell, EmptyRow, PanelHeader, SecondaryLink } from './admin-table'
+
+/** Rooms drawn as lines at most (the busiest); the table under the chart lists every room. */
+const ROOMS_CHARTED = 6
+
+/**
+ * product §2 "Insights": members, subscriptions (admins only), lessons and
+ * community, each chart drawn on the server with its table of figures.
+ */
+export function InsightsPanel({ insights, error, timeZone }: { insights: Insights | null; error: string | null; timeZone: string }) {
+	return (
+		<section aria-label="Insights" className="space-y-8">
+			<PanelHeader
+				title="Insights"
+				subtitle="Is the community growing, converting trials and watching the lessons?"
+				action={<SecondaryLink to="/admin?tab=insights">Refresh</SecondaryLink>}
+			/>
+			{error || !insights ? (
+				<p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+					{`Error loading insights: ${error ?? 'no figures'}`}
+				</p>
+			) : (
+				<>
+					<p className="text-xs text-gray-600">{`Figures as of ${formatDateTime(insights.generatedAt, timeZone)}. Weeks start on Monday (UTC).`}</p>
+					<MembersSection members={insights.members} />
+					{insights.subscriptions ? <SubscriptionsSection subscriptions={insights.subscriptions} /> : null}
+					<LessonsSection lessons={insights.lessons} />
+					<CommunitySection community={insights.community} />
+				</>
+			)}
+		</section>
+	)
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+	return (
+		<div className="rounded-lg border border-gray-200 bg-white p-4">
+			<dt className="text-sm text-gray-600">{label}</dt>
+			<dd className="mt-1 text-2xl font-bold tabular-nums text-gray-900">{value}</dd>
+		</div>
+	)
+}
+
+function MembersSection({ members }: { members: Insights['members'] }) {
+	return (
+		<section aria-labelledby="insights-members" className="space-y-4">
+			<h3 id="insights-members" className="text-base font-semibold text-gray-900">
+				Members
+			</h3>
+			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+				<Stat label="Members" value={members.total} />
+				<Stat label="Active in the last 7 days" value={members.activeLast7Days} />
+				<Stat label="Active in the last 30 days" value={members.activeLast30Days} />
+			</dl>
+			<BarChart
+				title="New members per week"
+				description={`Sign-ups in each of the last ${members.newPerWeek.length} weeks, by the Monday that starts the week.`}
+				labelHeading="Week of"
+				valueHeading="New members"
+				data={members.newPerWeek.map((week) => ({ label: formatWeek(week.weekStart), value: week.count }))}
+			/>
+		</section>
+	)
+}
+
+function SubscriptionsSection({ subscriptions }: { subscriptions: NonNullable<Insights['subscriptions']> }) {
+	const months = subscriptions.monthly.map((row) => formatMonth(row.month))
+	return (
+		<section aria-labelledby="insights-subscriptions" className="space-y-4">
+			<h3 id="insights-subscriptions" className="text-base font-semibold text-gray-900">
+				Subscriptions
+			</h3>
+			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+				<Stat label="Monthly recurring revenue" value={formatDollars(subscriptions.monthlyRecurringRevenueCents)} />
+				<Stat label="Paying subscriptions" value={subscriptions.activeCount} />
+				<Stat label="On a free trial" value={subscriptions.byStatus.find((row) => row.status === 'trialing')?.count ?? 0} />
+			</dl>
+			<BarChart
+				title="Members by subscription status"
+				description="How many members have each subscription status today."
+				labelHeading="Status"
+				valueHeading="Members"
+				data={subscriptions.byStatus.map((row) => ({ label: row.status, value: row.count }))}
+				color={SERIES_COLORS[2]}
+			/>
+			<LineChart
+				title="Trials, conversions and churn per month"
+				description="Trials started each month, how many of those trials became paid, and members who stopped being premium."
+				labelHeading="Month"
+				labels={months}
+				series={[
+					{ name: 'Trials started', values: subscriptions.monthly.map((row) => row.trialsStarted) },
+					{ name: 'Converted to paid', values: subscriptions.monthly.map((row) => row.trialsConverted) },
+					{ name: 'Churned', values: subscriptions.monthly.map((row) => row.churned) },
+				]}
+			/>
+			<AdminTable caption="Trial conversion rate per month" columns={['Month', 'Trials started', 'Converted', 'Conversion rate']}>
+				{subscriptions.monthly.map((row, index) => (
+					<tr key={row.month}>
+						<Cell>{months[index]}</Cell>
+						<Cell className="tabular-nums">{row.trialsStarted}</Cell>
+						<Cell className="tabular-nums">{row.trialsConverted}</Cell>
+						<Cell className="tabular-nums">{formatRate(row.conversionRate)}</Cell>
+					</tr>
+				))}
+			</AdminTable>
+		</section>
+	)
+}
+
+function LessonList({ title, lessons }: { title: string; lessons: LessonFigures[] }) {
+	return (
+		<div className="rounded-lg border border-gray-200 bg-white p-4">
+			<h4 className="font-semibold text-gray-900">{title}</h4>
+			<ol className="mt-2 space-y-1 text-sm">
+				{lessons.map((lesson) => (
+					<li key={lesson.videoId} className="flex justify-between gap-3">
+						<span className="truncate text-gray-800">{lesson.title}</span>
+						<span className="shrink-0 tabular-nums text-gray-600">{`${lesson.completions} completed`}</span>
+					</li>
+				))}
+			</ol>
+		</div>
+	)
+}
+
+function LessonsSection({ lessons }: { lessons: Insights['lessons'] }) {
+	return (
+		<section aria-labelledby="insights-lessons" className="space-y-4">
+			<h3 id="insights-lessons" className="text-base font-semibold text-gray-900">
+				Lessons
+			</h3>
+			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+				<Stat label="Lessons started" value={lessons.videos.reduce((sum, video) => sum + video.starts, 0)} />
+				<Stat label="Lessons completed" value={lessons.videos.reduce((sum, video) => sum + video.completions, 0)} />
+				<Stat label="Average progress" value={lessons.averageProgress === null ? '–' : `${lessons.averageProgress}%`} />
+			</dl>
+			<div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+				<LessonList title="Most completed" lessons={lessons.mostCompleted} />
+				<LessonList title="Least completed" lessons={lessons.leastCompleted} />
+			</div>
+			<BarChart
+				title="Completion rate per lesson"
+				description="Of the members who started each lesson (by its number), the share who completed it."
+				labelHeading="Lesson"
+				valueHeading="Completion rate"
+				data={lessons.videos.map((video) => ({ label: `#${video.videoId}`, value: video.completionRate === null ? 0 : Math.round(video.completionRate * 100) }))}
+				format={(value) => `${value}%`}
+				color={SERIES_COLORS[1]}
+			/>
+			<AdminTable caption="Starts and completions per lesson" columns={['Lesson', 'Title', 'Starts', 'Completions', 'Completion rate', 'Average progress']}>
+				{lessons.videos.length === 0 ? <EmptyRow columns={6}>No lessons yet.</EmptyRow> : null}
+				{lessons.videos.map((video) => (
+					<tr key={video.videoId}>
+						<Cell className="tabular-nums text-gray-500">{`#${video.videoId}`}</Cell>
+						<Cell className="font-medium text-gray-900">{video.title}</Cell>
+						<Cell className="tabular-nums">{video.starts}</Cell>
+						<Cell className="tabular-nums">{video.completions}</Cell>
+						<Cell className="tabular-nums">{formatRate(video.completionRate)}</Cell>
+						<Cell className="tabular-nums">{video.averageProgress === null ? '–' : `${video.averageProgress}%`}</Cell>
+					</tr>
+				))}
+			</AdminTable>
+		</section>
+	)
+}
+
+function CommunitySection({ community }: { community: Insights['community'] }) {
+	const weeks = community.weeks.map(formatWeek)
+	const charted = [...community.rooms].sort((a, b) => b.total - a.total).slice(0, ROOMS_CHARTED)
+	return (
+		<section aria-labelledby="insights-community" className="space-y-4">
+			<h3 id="insights-community" className="text-base font-semibold text-gray-900">
+				Community
+			</h3>
+			<LineChart
+				title="Room messages per week"
+				description={`Messages posted in ${charted.length < community.rooms.length ? `the ${charted.length} busiest rooms` : 'each room'} in each of the last ${weeks.length} weeks.`}
+				labelHeading="Week of"
+				labels={weeks}
+				series={charted.map((room) => ({ name: room.name, values: room.perWeek }))}
+			/>
+			<AdminTable caption={`Room messages in the last ${weeks.length} weeks`} columns={['Room', 'Messages']}>
+				{community.rooms.length === 0 ? <EmptyRow columns={2}>No rooms yet.</EmptyRow> : null}
+				{community.rooms.map((room) => (
+					<tr key={room.communityId}>
+						<Cell className="font-medium text-gray-900">{room.name}</Cell>
+						<Cell className="tabular-nums">{room.total}</Cell>
+					</tr>
+				))}
+			</AdminTable>
+			<AdminTable caption="Most active members in the last 30 days" columns={['Member', 'Username', 'Messages']}>
+				{community.mostActiveMembers.length === 0 ? <EmptyRow columns={3}>No messages in the last 30 days.</EmptyRow> : null}
+				{community.mostActiveMembers.map((member) => (
+					<tr key={member.userId}>
+						<Cell className="font-medium text-gray-900">{member.name}</Cell>
+						<Cell>{member.username}</Cell>
+						<Cell className="tabular-nums">{member.messages}</Cell>
+					</tr>
+				))}
+			</AdminTable>
+		</section>
+	)
+}

@@ -1,0 +1,302 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
+import { Form, Link } from '@remix-run/react'
+import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { ErrorList, SelectField, TextareaField, Field, useIsSubmitting } from '~/components/forms'
+import { Avatar } from '~/components/ui/avatar'
+import { StatusButton, buttonClassName } from '~/components/ui/button'
+import { useConformForm } from '~/components/use-conform-form'
+import { MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import {
+	DELETED_BY_AUTHOR_TEXT,
+	EDITED_MARK,
+	EditMessageFormSchema,
+	MUTE_DURATION_OPTIONS,
+	MuteFormSchema,
+	REMOVED_BY_MODERATOR_TEXT,
+	REPORT_DETAILS_MAX,
+	REPORT_REASONS,
+	REPORT_REASON_LABELS,
+	ReportFormSchema,
+} from '~/lib/moderation'
+import { MessageText } from './message-text'
+
+/**
+ * One message of a chat panel: the sender, the time, the text (or 'Message
+ * deleted' / 'Removed by a moderator', and '(edited)'), and a <details> menu
+ * of what the reader may do with it: edit or delete their own message within
+ * 15 minutes, report someone else's, and for moderators delete it or mute its
+ * sender. Every action is a plain form posting to the chat page, and the
+ * longer ones (edit, report, mute) open under the message from a link
+ * (`?edit=`, `?report=`, `?mute=`), so all of it works without JavaScript.
+ */
+
+/** What the reader may do with one message (decided by the chat panel). */
+export interface MessageActions {
+	edit: boolean
+	delete: boolean
+	report: boolean
+	mute: boolean
+}
+
+export type OpenMessageForm = 'edit' | 'report' | 'mute' | null
+
+export const CHAT_INTENTS = {
+	edit: 'edit-message',
+	delete: 'delete-message',
+	report: 'report-message',
+	mute: 'mute-member',
+} as const
+
+export function MessageItem({
+	message,
+	mine,
+	continued,
+	hydrated,
+	actions,
+	open,
+	hrefs,
+	viewerUsername,
+}: {
+	message: ChatMessage
+	mine: boolean
+	continued: boolean
+	hydrated: boolean
+	actions: MessageActions
+	/** The form open under this message, from the page's address. */
+	open: OpenMessageForm
+	/** The page (`page`), the page with one form open, where the forms post. */
+	hrefs: { page: string; edit: string; report: string; mute: string }
+	/** The reader's username: a mention of them is marked out. */
+	viewerUsername: string
+}) {
+	const name = message.senderName ?? 'Member'
+	const hasActions = actions.edit || actions.delete || actions.report || actions.mute
+	return (
+		<li className={`flex gap-2 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={message.id}>
+			<div className="w-8 shrink-0">{continued ? null : <Avatar name={name} size="sm" />}</div>
+			<div className={`flex max-w-[80%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
+				{continued ? null : (
+					<div className={`mb-0.5 flex items-baseline gap-2 text-xs ${mine ? 'flex-row-reverse' : ''}`}>
+						<span className="font-semibold text-gray-800">{mine ? 'You' : name}</span>
+						<time dateTime={message.createdAt} className="text-gray-500">
+							{formatTime(message.createdAt, hydrated)}
+						</time>
+					</div>
+				)}
+				<div className={`flex items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
+					<MessageBody message={message} mine={mine} viewerUsername={viewerUsername} />
+					{hasActions ? (
+						<MessageMenu message={message} name={mine ? 'your message' : `the message from ${name}`} actions={actions} hrefs={hrefs} opensTowards={mine ? 'right' : 'left'} />
+					) : null}
+				</div>
+				{open === 'edit' && actions.edit ? <EditForm message={message} action={hrefs.edit} cancel={hrefs.page} /> : null}
+				{open === 'report' && actions.report ? <ReportForm message={message} action={hrefs.report} cancel={hrefs.page} /> : null}
+				{open === 'mute' && actions.mute ? <MuteForm message={message} name={name} action={hrefs.mute} cancel={hrefs.page} /> : null}
+			</div>
+		</li>
+	)
+}
+
+/** Times render in UTC on the server and in the reader's own time zone once hydrated. */
+function formatTime(iso: string, local: boolean) {
+	const date = new Date(iso)
+	const sameDay = local && date.toDateString() === new Date().toDateString()
+	const text = new Intl.DateTimeFormat('en-US', {
+		...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+		hour: 'numeric',
+		minute: '2-digit',
+		...(local ? {} : { timeZone: 'UTC' }),
+	}).format(date)
+	return local ? text : `${text} UTC`
+}
+
+function MessageBody({ message, mine, viewerUsername }: { message: ChatMessage; mine: boolean; viewerUsername: string }) {
+	if (message.deleted) {
+		return (
+			<p className="rounded-2xl border border-dashed border-gray-300 px-3 py-2 text-sm italic text-gray-600">
+				{message.removedByModerator ? REMOVED_BY_MODERATOR_TEXT : DELETED_BY_AUTHOR_TEXT}
+			</p>
+		)
+	}
+	return (
+		<p
+			className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
+				mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-gray-100 text-gray-900'
+			}`}
+		>
+			<span>
+				<MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
+			</span>
+			{message.editedAt ? <span className={`ml-1.5 text-xs ${mine ? 'text-brand-100' : 'text-gray-600'}`}>{EDITED_MARK}</span> : null}
+		</p>
+	)
+}
+
+const menuItemClass = 'block w-full rounded-md px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100'
+
+function MessageMenu({
+	message,
+	name,
+	actions,
+	hrefs,
+	opensTowards,
+}: {
+	message: ChatMessage
+	name: string
+	actions: MessageActions
+	hrefs: { page: string; edit: string; report: string; mute: string }
+	/** Over the message's own bubble, so the open menu never reaches past the panel's edge (320 px phones). */
+	opensTowards: 'left' | 'right'
+}) {
+	return (
+		<details data-menu className="group relative shrink-0">
+			<summary className="flex h-7 w-7 cursor-pointer list-none items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
+				<span className="sr-only">{`Actions for ${name}`}</span>
+				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+					<path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
+				</svg>
+			</summary>
+			{/* Out of the layout while closed (a closed <details> may still count its content's width), and
+			    opening upwards: the history scrolls towards older messages only (it is anchored at the
+			    newest, column-reverse), so a menu opening below the last message could not be reached. */}
+			<div
+				className={`absolute bottom-full z-20 mb-1 hidden w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-md group-open:block ${opensTowards === 'left' ? 'right-0' : 'left-0'}`}
+			>
+				{actions.edit ? (
+					<Link to={hrefs.edit} preventScrollReset className={menuItemClass}>
+						Edit
+					</Link>
+				) : null}
+				{actions.delete ? (
+					<Form method="post" action={hrefs.page} preventScrollReset>
+						<AuthenticityTokenInput />
+						<input type="hidden" name="intent" value={CHAT_INTENTS.delete} />
+						<input type="hidden" name="messageId" value={message.id} />
+						<button type="submit" className={`${menuItemClass} text-red-700`}>
+							Delete
+						</button>
+					</Form>
+				) : null}
+				{actions.report ? (
+					<Link to={hrefs.report} preventScrollReset className={menuItemClass}>
+						Report
+					</Link>
+				) : null}
+				{actions.mute ? (
+					<Link to={hrefs.mute} preventScrollReset className={menuItemClass}>
+						{`Mute ${message.senderName ?? 'member'}`}
+					</Link>
+				) : null}
+			</div>
+		</details>
+	)
+}
+
+function FormActions({ cancel, intent, label, pendingLabel }: { cancel: string; intent: string; label: string; pendingLabel: string }) {
+	const pending = useIsSubmitting(intent)
+	return (
+		<div className="flex justify-end gap-2">
+			<Link to={cancel} preventScrollReset className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+				Cancel
+			</Link>
+			<StatusButton size="sm" pending={pending} pendingLabel={pendingLabel}>
+				{label}
+			</StatusButton>
+		</div>
+	)
+}
+
+const panelClass = 'mt-2 w-full min-w-[16rem] space-y-3 rounded-lg border border-gray-200 bg-white p-3 text-left shadow-sm'
+
+function EditForm({ message, action, cancel }: { message: ChatMessage; action: string; cancel: string }) {
+	const [form, fields] = useConformForm({
+		id: `edit-${message.id}`,
+		schema: EditMessageFormSchema,
+		intent: CHAT_INTENTS.edit,
+		defaultValue: { messageId: message.id, content: message.content },
+	})
+	return (
+		<Form method="post" action={action} preventScrollReset aria-label="Edit message" className={panelClass} {...getFormProps(form)}>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value={CHAT_INTENTS.edit} />
+			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
+			<TextareaField
+				label="New text"
+				textareaProps={{ ...getTextareaProps(fields.content), rows: 3, maxLength: MESSAGE_MAX_LENGTH, autoFocus: true }}
+				errors={fields.content.errors}
+			/>
+			<ErrorList errors={form.errors} />
+			<FormActions cancel={cancel} intent={CHAT_INTENTS.edit} label="Save" pendingLabel="Saving..." />
+		</Form>
+	)
+}
+
+function ReportForm({ message, action, cancel }: { message: ChatMessage; action: string; cancel: string }) {
+	const [form, fields] = useConformForm({
+		id: `report-${message.id}`,
+		schema: ReportFormSchema,
+		intent: CHAT_INTENTS.report,
+		defaultValue: { messageId: message.id },
+	})
+	const reasonErrorId = fields.reason.errors?.length ? `${fields.reason.id}-error` : undefined
+	return (
+		<Form method="post" action={action} preventScrollReset aria-label="Report message" className={panelClass} {...getFormProps(form)}>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value={CHAT_INTENTS.report} />
+			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
+			<fieldset aria-describedby={reasonErrorId}>
+				<legend className="mb-1 text-sm font-medium text-gray-700">Why are you reporting this message?</legend>
+				<div className="grid grid-cols-2 gap-1">
+					{REPORT_REASONS.map((reason) => (
+						<label key={reason} className="flex items-center gap-2 text-sm text-gray-700">
+							<input
+								type="radio"
+								name={fields.reason.name}
+								value={reason}
+								defaultChecked={fields.reason.initialValue === reason}
+								aria-invalid={reasonErrorId ? true : undefined}
+							/>
+							{REPORT_REASON_LABELS[reason]}
+						</label>
+					))}
+				</div>
+				<ErrorList id={reasonErrorId} errors={fields.reason.errors} />
+			</fieldset>
+			<TextareaField
+				label="Details"
+				help="Needed for Other; optional otherwise."
+				textareaProps={{ ...getTextareaProps(fields.details), rows: 2, maxLength: REPORT_DETAILS_MAX }}
+				errors={fields.details.errors}
+			/>
+			<ErrorList errors={[...(form.errors ?? []), ...(fields.messageId.errors ?? [])]} />
+			<FormActions cancel={cancel} intent={CHAT_INTENTS.report} label="Send report" pendingLabel="Sending..." />
+		</Form>
+	)
+}
+
+function MuteForm({ message, name, action, cancel }: { message: ChatMessage; name: string; action: string; cancel: string }) {
+	const [form, fields] = useConformForm({
+		id: `mute-${message.id}`,
+		schema: MuteFormSchema,
+		intent: CHAT_INTENTS.mute,
+		defaultValue: { userId: message.senderId, duration: '24' },
+	})
+	return (
+		<Form method="post" action={action} preventScrollReset aria-label={`Mute ${name}`} className={panelClass} {...getFormProps(form)}>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value={CHAT_INTENTS.mute} />
+			<input {...getInputProps(fields.userId, { type: 'hidden' })} />
+			<p className="text-sm text-gray-700">{`${name} will not be able to post in any room.`}</p>
+			<SelectField
+				label="Mute for"
+				selectProps={getSelectProps(fields.duration)}
+				options={MUTE_DURATION_OPTIONS.map(({ value, label }) => ({ value, label }))}
+				errors={fields.duration.errors}
+			/>
+			<Field label="Reason" inputProps={{ ...getInputProps(fields.reason, { type: 'text' }), maxLength: 500 }} errors={fields.reason.errors} />
+			<ErrorList errors={[...(form.errors ?? []), ...(fields.userId.errors ?? [])]} />
+			<FormActions cancel={cancel} intent={CHAT_INTENTS.mute} label={`Mute ${name}`} pendingLabel="Muting..." />
+		</Form>
+	)
+}
+

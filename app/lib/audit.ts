@@ -1,0 +1,59 @@
+/**
+ * The kinds of audit log entries (product §6 "Audit log"), shared by the
+ * service that writes them and the admin panel's filter. A kind is
+ * `{what}.{what happened}`.
+ */
+export const AUDIT_KINDS = [
+	'user.role_changed',
+	'video.created',
+	'video.updated',
+	'video.deleted',
+	'community.created',
+	'community.updated',
+	'community.deleted',
+	'event.created',
+	'event.updated',
+	'event.deleted',
+	'resource.created',
+	'resource.updated',
+	'resource.deleted',
+	'message.deleted',
+	'member.muted',
+	'member.unmuted',
+	'report.resolved',
+	'subscription.status_changed',
+	'account.deleted',
+] as const
+export type AuditKind = (typeof AUDIT_KINDS)[number]
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+	'user.role_changed': 'Role changed',
+	'video.created': 'Video added',
+	'video.updated': 'Video edited',
+	'video.deleted': 'Video deleted',
+	'community.created': 'Community added',
+	'community.updated': 'Community edited',
+	'community.deleted': 'Community deleted',
+	'event.created': 'Event created',
+	'event.updated': 'Event edited',
+	'event.deleted': 'Event deleted',
+	'resource.created': 'Resource added',
+	'resource.updated': 'Resource edited',
+	'resource.deleted': 'Resource deleted',
+	'message.deleted': 'Message removed',
+	'member.muted': 'Member muted',
+	'member.unmuted': 'Mute lifted',
+	'report.resolved': 'Report resolved',
+	'subscription.status_changed': 'Subscription changed',
+	'account.deleted': 'Account deleted',
+}
+
+export function isAuditKind(value: unknown): value is AuditKind {
+	return typeof value === 'string' && (AUDIT_KINDS as readonly string[]).includes(value)
+}
+
+/** Audit log entries per page (/admin?tab=audit and GET /api/admin/audit-log). */
+export const AUDIT_PAGE_SIZE = 50
+
+/** The name the log gives automatic changes (a webhook, a lapsed trial). */
+export const SYSTEM_ACTOR_NAME = 'System'

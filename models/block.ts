@@ -1,0 +1,27 @@
+import { Schema } from 'mongoose'
+import { defineModel } from './model'
+
+/**
+ * One member blocking another (product §6 "Blocking"): the blocked member
+ * cannot send them private messages and leaves their contacts. Room messages
+ * are not hidden (docs/decisions/113).
+ */
+export interface Block {
+	blockerId: number
+	blockedId: number
+	createdAt: Date
+}
+
+const blockSchema = new Schema<Block>(
+	{
+		blockerId: { type: Number, required: true },
+		blockedId: { type: Number, required: true },
+		createdAt: { type: Date, required: true, default: () => new Date() },
+	},
+	{ versionKey: false },
+)
+// A member's blocks (their list, their contacts) and the one question "has A blocked B?".
+blockSchema.index({ blockerId: 1, blockedId: 1 }, { unique: true })
+blockSchema.index({ blockedId: 1 })
+
+export const BlockModel = defineModel<Block>('Block', blockSchema)
