@@ -24,10 +24,12 @@ export interface CommunityActivity {
 /**
  * The latest messages in the member's rooms (every member belongs to every
  * room, product §2 "Community"), newest first, with their room and author.
+ * Deleted messages are left out (their words are gone). Newest by time: ids
+ * follow time for messages sent live, not for history written in bulk.
  */
 export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<CommunityActivity[]> {
-	const messages = await MessageModel.find({ isPrivate: false, communityId: mongoose.trusted({ $ne: null }) })
-		.sort({ id: -1 })
+	const messages = await MessageModel.find({ isPrivate: false, communityId: mongoose.trusted({ $ne: null }), deletedAt: null })
+		.sort({ createdAt: -1, id: -1 })
 		.limit(limit)
 		.lean<Message[]>()
 	if (messages.length === 0) return []

@@ -57,8 +57,8 @@ describe('the logged-in layout', () => {
 		expect(unread).toBeGreaterThanOrEqual(4)
 		expect(text).toContain(`Notifications (${unread} new)`)
 		expect(text).toMatch(/Maria Gonzalez mentioned you in New Managers/)
-		// Seeded: Sam and Maria each wrote to the premium member, who has not opened either conversation.
-		expect(text).toContain('Messages (2 unread)')
+		// Seeded: Sam and Maria each wrote to the premium member, and Casey sent the message they reported; none is opened.
+		expect(text).toContain('Messages (3 unread)')
 	})
 
 	it('shows Administration to admins and content managers only', async () => {
@@ -125,7 +125,7 @@ describe('the dashboard', () => {
 		expect(text).toMatch(/Live Coaching Circle .*Going Join opens at \d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/)
 		expect(text).not.toContain('Women in Leadership Meetup')
 		// The latest messages in the rooms, newest first, with author, room and time.
-		expect(text).toMatch(/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Maria Gonzalez in Women in Leadership .*Jordan Lee in New Managers/)
+		expect(text).toMatch(/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Noah Williams in Executive Leadership .*Casey Quinn in New Managers .*Maria Gonzalez in Women in Leadership /)
 		expect(text).toContain('Times are shown in UTC')
 		for (const href of ['/content-library', '/community', '/events']) expect(html).toContain(`href="${href}"`)
 	})
