@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
-export const TEST_SESSION_SECRET = 'integration-test-secret'
+export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
 
 export interface TestServer {
 	url: string
