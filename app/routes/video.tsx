@@ -221,17 +221,23 @@ function MarkCompleteForm() {
 	)
 }
 
-/** product §6: what a free member sees instead of a premium video. */
+/**
+ * product §6: what a free member sees instead of a premium video. A 16:9
+ * spacer and the text share one grid cell, so the panel is as tall as the
+ * player where the text fits and grows on a narrow phone instead of cutting
+ * 'Subscribe Now' off; the picture lies behind both (docs/decisions/063).
+ */
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
-		<div className="relative overflow-hidden rounded-xl bg-gray-900">
-			<VideoThumbnail src={thumbnail} className="w-full opacity-25 blur-sm" />
-			<div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
+		<div className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
+			<VideoThumbnail src={thumbnail} className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
+			<div aria-hidden="true" className="aspect-video [grid-area:1/1]" />
+			<div className="flex flex-col items-center justify-center gap-3 px-4 py-6 text-center [grid-area:1/1] sm:p-6">
 				<span className="rounded-full bg-white/15 p-3">
-					<Icon name="lock" className="h-7 w-7" />
+					<Icon name="lock" className="h-6 w-6 sm:h-7 sm:w-7" />
 				</span>
-				<h2 className="text-xl font-bold">Premium Content</h2>
-				<p className="max-w-sm text-sm text-gray-200">Enjoy your first month free and get access to all premium content</p>
+				<h2 className="text-lg font-bold sm:text-xl">Premium Content</h2>
+				<p className="max-w-sm text-sm text-gray-100">Enjoy your first month free and get access to all premium content</p>
 				<ButtonLink to="/subscribe" className="px-5">
 					Subscribe Now
 				</ButtonLink>
