@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { useEffect, useMemo } from 'react'
 import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
-import { Sidebar } from '~/components/layout/sidebar'
+import { PhoneMenu, Sidebar } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar } from '~/components/layout/top-bar'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { formatDate } from '~/lib/dates'
@@ -59,6 +59,7 @@ export default function AppLayout() {
 				bell={{ unreadCount: live.unreadNotifications, notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT) }}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
+				phoneMenu={<PhoneMenu user={user} trialEnds={trialEnds} unreadConversations={live.unreadConversations} />}
 			/>
 			<div className="flex">
 				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} />
@@ -85,7 +86,8 @@ function PaymentFailedBanner() {
 
 /**
  * The <details> menus of the top bar work without JavaScript; with it they
- * also close on an outside click, on Escape and after a navigation.
+ * also close on an outside click (or a tap on a `data-menu-dismiss` backdrop
+ * inside one), on Escape and after a navigation.
  */
 function useDismissibleMenus() {
 	const location = useLocation()
@@ -94,7 +96,8 @@ function useDismissibleMenus() {
 	}, [location.key])
 	useEffect(() => {
 		function onPointerDown(event: PointerEvent) {
-			closeMenus((menu) => !menu.contains(event.target as Node))
+			const target = event.target as Element
+			closeMenus((menu) => !menu.contains(target) || Boolean(target.closest?.('[data-menu-dismiss]')))
 		}
 		function onKeyDown(event: KeyboardEvent) {
 			if (event.key !== 'Escape') return
