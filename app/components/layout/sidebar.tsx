@@ -24,7 +24,7 @@ const COMMUNITY_SHORTCUTS = [
 	{ to: '/community/3', label: 'Women in Leadership', code: 'WL' },
 ]
 
-interface SidebarUser {
+export interface SidebarUser {
 	role: Role
 	subscriptionStatus: string
 }

@@ -12,7 +12,7 @@ import { CountBadge, DropdownMenu } from './menu'
 
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'
 
-interface TopBarUser {
+export interface TopBarUser {
 	username: string
 	name: string
 	avatar: string | null
