@@ -56,7 +56,6 @@ export function VideoCard({ video }: { video: VideoCardData }) {
 					{text}
 					<div className="mt-auto pt-3">
 						<ButtonLink to="/subscribe" size="sm">
-							<Icon name="lock" className="h-4 w-4" />
 							Unlock<span className="sr-only"> {video.title}</span>
 						</ButtonLink>
 					</div>
