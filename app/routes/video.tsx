@@ -67,7 +67,9 @@ export default function VideoPage() {
 	const actionData = useActionData<typeof action>()
 	const player = useRef<VideoPlayerHandle>(null)
 	const [reported, setReported] = useState(0)
-	const progress = Math.max(savedProgress, reported)
+	// While the video plays, the card follows it at once instead of waiting for the next 10-second save (docs/decisions/068).
+	const [watching, setWatching] = useState<number | null>(null)
+	const progress = Math.max(savedProgress, reported, watching ?? 0)
 	const duration = formatMinutes(video.duration)
 
 	return (
@@ -89,6 +91,7 @@ export default function VideoPage() {
 							title={video.title}
 							initialProgress={savedProgress}
 							onProgress={(value) => setReported((previous) => Math.max(previous, value))}
+							onPosition={(value) => setWatching((previous) => Math.max(previous ?? 0, value))}
 						/>
 					) : (
 						<PremiumPanel thumbnail={video.thumbnail} />
@@ -131,7 +134,7 @@ export default function VideoPage() {
 									<div className="mb-1 flex justify-between text-sm">
 										<span className="text-gray-500">Your progress</span>
 										<span className="font-medium text-gray-900" data-testid="progress-text">
-											{progressText(progress)}
+											{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
 										</span>
 									</div>
 									<ProgressBar value={progress} label="Your progress" />

@@ -78,6 +78,9 @@ describe('the logged-in layout', () => {
 		const free = (await page(await logIn(server.url, 'member'), '/dashboard')).text
 		expect(free).toContain('Premium Inactive')
 		expect(free).toContain('Upgrade to Premium')
+		// The Communities card tells a free member they read, and a Premium member that they take part.
+		expect(free).toContain('Groups whose conversations you can read. Premium members take part.')
+		expect(trial).toContain('Groups you can join the conversation in')
 	})
 
 	it('collapses the sidebar with a form and remembers it in a cookie', async () => {
@@ -380,8 +383,9 @@ describe('the profile page without JavaScript', () => {
 
 	it('shows the account texts per role and status', async () => {
 		const free = (await page(await logIn(server.url, 'member'), '/profile?tab=account')).text
-		expect(free).toMatch(/Account Type Standard Member Upgrade/)
-		expect(free).toMatch(/Subscription Status Not Subscribed .*Subscribe Now/)
+		// One way to Premium: 'Subscribe Now', no disabled 'Upgrade' beside it.
+		expect(free).toMatch(/Account Type Standard Member Subscription Status Not Subscribed .*Subscribe Now/)
+		expect(free).not.toMatch(/\bUpgrade\b(?! to Premium)/)
 		const trial = (await page(await logIn(server.url, 'premium'), '/profile?tab=account')).text
 		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Manage Subscription/)
 		const admin = (await page(await logIn(server.url, 'admin'), '/profile?tab=account')).text
