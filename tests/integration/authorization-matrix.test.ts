@@ -199,8 +199,8 @@ const PAGES: Row[] = [
 	page('GET /admin/resources/1/edit',     ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	page('GET /admin/resources/1/delete',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
 	// Lesson media and resource files (docs/decisions/134): members only; a clip only Premium lessons play, Premium only
-	page('GET /media/leadership-fundamentals.mp4', ['401', '200', '200', '200', '200', '200']),
-	page('GET /media/premium-lesson.mp4',          ['401', '403', '200', '200', '200', '200'], { note: 'played by Premium lessons only' }),
+	page('GET /media/what-great-leaders-do-differently.mp4', ['401', '200', '200', '200', '200', '200'], { note: "lesson 1's clip" }),
+	page('GET /media/decision-making-under-uncertainty.mp4', ['401', '403', '200', '200', '200', '200'], { note: "lesson 11's clip: Premium" }),
 	page('GET /resources/one-on-one-template.txt', ['401', '200', '200', '200', '200', '200']),
 	page('GET /logout',                     ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                  '→ /']),
 	page('GET /sidebar',                    ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),

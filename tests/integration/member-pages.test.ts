@@ -198,11 +198,13 @@ describe('the video page', () => {
 
 	it('shows the player, badges, Course Information, progress and related content', async () => {
 		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library/1')
-		expect(html).toMatch(/<video[^>]+src="\/media\/leadership-fundamentals\.mp4"[^>]*controls/)
+		expect(html).toMatch(/<video[^>]+src="\/media\/what-great-leaders-do-differently\.mp4"[^>]*controls/)
+		expect(html).toContain('poster="/images/thumbnails/what-great-leaders-do-differently.svg"')
 		expect(text).toContain('What Great Leaders Do Differently')
-		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 2 minutes/)
+		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 12 minutes/)
 		expect(text).toContain('60% complete')
-		expect(text).toContain('Continue (1 min remaining)')
+		// 40 % of 12 minutes, rounded up.
+		expect(text).toContain('Continue (5 min remaining)')
 		expect(text).toContain('Related Content')
 		expect(html).toContain('href="/content-library/2"')
 		expect(html).toContain('href="/content-library"')
