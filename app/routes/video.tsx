@@ -232,19 +232,21 @@ function MarkCompleteForm() {
  */
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
-		<div className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
+		<section aria-labelledby="premium-panel-heading" className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
 			<VideoThumbnail src={thumbnail} className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
 			<div aria-hidden="true" className="aspect-video [grid-area:1/1]" />
 			<div className="flex flex-col items-center justify-center gap-3 px-4 py-6 text-center [grid-area:1/1] sm:p-6">
 				<span className="rounded-full bg-white/15 p-3">
 					<Icon name="lock" className="h-6 w-6 sm:h-7 sm:w-7" />
 				</span>
-				<h2 className="text-lg font-bold sm:text-xl">Premium Content</h2>
+				<h2 id="premium-panel-heading" className="text-lg font-bold sm:text-xl">
+					Premium Content
+				</h2>
 				<p className="max-w-sm text-sm text-gray-100">Enjoy your first month free and get access to all premium content</p>
 				<ButtonLink to="/subscribe" className="px-5">
 					Subscribe Now
 				</ButtonLink>
 			</div>
-		</div>
+		</section>
 	)
 }

@@ -76,8 +76,12 @@ function useDismissibleMenus() {
 	}, [location.key])
 	useEffect(() => {
 		function onPointerDown(event: PointerEvent) {
-			const target = event.target as Element
-			closeMenus((menu) => !menu.contains(target) || Boolean(target.closest?.('[data-menu-dismiss]')))
+			closeMenus((menu) => !menu.contains(event.target as Node))
+		}
+		// A backdrop inside a menu closes it on the click, once the press is over: Chromium's renderer crashed
+		// when the element under the pointer vanished while the press was still being dispatched.
+		function onClick(event: MouseEvent) {
+			if ((event.target as Element).closest?.('[data-menu-dismiss]')) closeMenus()
 		}
 		function onKeyDown(event: KeyboardEvent) {
 			if (event.key !== 'Escape') return
@@ -86,9 +90,11 @@ function useDismissibleMenus() {
 			open?.querySelector('summary')?.focus()
 		}
 		document.addEventListener('pointerdown', onPointerDown)
+		document.addEventListener('click', onClick)
 		document.addEventListener('keydown', onKeyDown)
 		return () => {
 			document.removeEventListener('pointerdown', onPointerDown)
+			document.removeEventListener('click', onClick)
 			document.removeEventListener('keydown', onKeyDown)
 		}
 	}, [])
