@@ -30,6 +30,8 @@ export default {
 			route('reset-password', 'routes/reset-password.tsx')
 			route('confirm-email', 'routes/confirm-email.tsx')
 			route('unsubscribe', 'routes/unsubscribe.tsx')
+			// The contact form (team pricing and questions), mailed to the admins: anyone
+			route('contact', 'routes/contact.tsx')
 			route('', 'routes/app-layout.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')

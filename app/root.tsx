@@ -12,11 +12,11 @@ import {
 } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { AuthenticityTokenProvider } from 'remix-utils/csrf/react'
+import { ErrorCard } from './components/error-card'
 import { NotFoundPage } from './components/not-found-page'
 import { useNonce } from './components/nonce-provider'
 import { ToastProvider, Toaster } from './components/ui/toaster'
 import { TIME_ZONE_HINT_SCRIPT } from './lib/time-zone'
-import { UNAVAILABLE_MESSAGE } from './lib/unavailable-page'
 import { commitCsrfToken } from './web/csrf.server'
 import { getToast } from './web/toast.server'
 import tailwindHref from './tailwind.css'
@@ -102,27 +102,11 @@ export function ErrorBoundary() {
 			</Document>
 		)
 	}
-	const unavailable = isRouteErrorResponse(error) && error.status === 503
-	const message = isRouteErrorResponse(error)
-		? typeof error.data === 'object' && error.data && 'message' in error.data
-			? String((error.data as { message: unknown }).message)
-			: typeof error.data === 'string' && error.data
-				? error.data
-				: error.statusText
-		: 'An unexpected error occurred'
 	if (!isRouteErrorResponse(error)) console.error(error)
 	return (
 		<Document>
 			<main className="flex min-h-screen items-center justify-center p-6">
-				<div className="max-w-md rounded-lg border bg-white p-8 text-center shadow-sm">
-					<h1 className="text-2xl font-bold">{unavailable ? 'Service temporarily unavailable' : 'Something went wrong'}</h1>
-					<p className="mt-3 text-gray-600">
-						{unavailable ? UNAVAILABLE_MESSAGE : message}
-					</p>
-					<a href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-						Go to the home page
-					</a>
-				</div>
+				<ErrorCard error={error} />
 			</main>
 		</Document>
 	)

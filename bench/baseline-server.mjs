@@ -22,7 +22,7 @@ app.use(compression())
 function ComparablePage() {
 	const cards = Array.from({ length: 24 }, (_, index) =>
 		h('li', { key: index, className: 'rounded-xl border bg-white p-4 shadow-sm' },
-			h('img', { src: '/images/thumbnails/strategy.svg', alt: '', className: 'aspect-video w-full rounded' }),
+			h('img', { src: '/images/thumbnails/setting-a-clear-direction.svg', alt: '', className: 'aspect-video w-full rounded' }),
 			h('h3', { className: 'mt-3 font-semibold' }, `Lesson ${index + 1}: leading teams through change`),
 			h('p', { className: 'text-sm text-gray-600' }, 'A realistic description of the lesson that fills two lines on a card.'),
 			h('span', { className: 'badge' }, 'Strategy'),

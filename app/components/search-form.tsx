@@ -11,6 +11,7 @@ export function SearchForm({
 	placeholder,
 	search,
 	keep,
+	wideScreenWidth = 'lg:w-80',
 }: {
 	id: string
 	label: string
@@ -18,9 +19,11 @@ export function SearchForm({
 	search: string
 	/** A query parameter to carry along (the active tab), if any. */
 	keep?: { name: string; value: string } | null
+	/** Its width beside the tabs on wide screens (full width below `lg`). */
+	wideScreenWidth?: string
 }) {
 	return (
-		<Form method="get" role="search" aria-label={label} className="flex w-full gap-2 lg:w-80">
+		<Form method="get" role="search" aria-label={label} className={`flex w-full shrink-0 gap-2 ${wideScreenWidth}`}>
 			{keep ? <input type="hidden" name={keep.name} value={keep.value} /> : null}
 			<label htmlFor={id} className="sr-only">
 				{label}

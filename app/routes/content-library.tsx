@@ -48,13 +48,15 @@ export default function ContentLibrary() {
 
 			<div className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
 				<TabLinks
+					scroll
 					label="Video categories"
 					param="category"
 					active={category}
 					searchParams={searchParams}
 					tabs={[{ value: ALL, label: 'All Videos' }, ...categories.map((name) => ({ value: name, label: name }))]}
 				/>
-				<SearchForm id="library-search" label="Search videos" placeholder="Search videos..." search={search} keep={category === ALL ? null : { name: 'category', value: category }} />
+				{/* Narrower than elsewhere, so the category tabs fit beside it at 1280 pixels (docs/decisions/063). */}
+				<SearchForm id="library-search" wideScreenWidth="lg:w-64" label="Search videos" placeholder="Search videos..." search={search} keep={category === ALL ? null : { name: 'category', value: category }} />
 			</div>
 
 			{showRestrictionBanner ? (

@@ -12,6 +12,7 @@ import { VideoThumbnail } from '~/components/video-thumbnail'
 import { formatDateTime, formatLongDate } from '~/lib/dates'
 import { describeEventTime } from '~/lib/events'
 import { readTimeZone } from '~/lib/time-zone'
+import { isPremium } from '~/lib/subscription'
 import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
@@ -26,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const [nextEvent] = dashboard.upcomingEvents
 	return json({
 		name: user.name,
+		// Free accounts read the rooms but cannot post (product §6): the Communities card says which.
+		canPost: isPremium(user),
 		videos: dashboard.videos,
 		continueLearning: dashboard.continueLearning.map(({ video, progress }) => ({
 			id: video.id,
@@ -72,7 +75,9 @@ export default function Dashboard() {
 				</StatCard>
 				<StatCard icon="community" title="Communities" link={{ to: '/community', label: 'See all communities' }}>
 					<p className="text-3xl font-bold text-gray-900">{data.communityCount}</p>
-					<p className="mt-1 text-sm text-gray-600">Groups you can join the conversation in</p>
+					<p className="mt-1 text-sm text-gray-600">
+						{data.canPost ? 'Groups you can join the conversation in' : 'Groups whose conversations you can read. Premium members take part.'}
+					</p>
 				</StatCard>
 				<StatCard icon="events" title="Upcoming Events" link={{ to: '/events', label: 'See all events' }}>
 					<p className="text-3xl font-bold text-gray-900">{data.upcomingEventCount}</p>

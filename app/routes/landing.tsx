@@ -2,6 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { requireAnonymous } from '~/web/auth.server'
 import { ButtonLink } from '~/components/ui/button'
@@ -16,19 +17,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return null
 }
 
-const FEATURES = [
-	{ icon: '▶', title: 'Premium Video Content', text: 'Learn from practical lessons on strategy, communication and team building, and pick up where you left off.' },
-	{ icon: '💬', title: 'Community Discussions', text: 'Join live chat rooms with leaders at your stage: executives, new managers and women in leadership.' },
-	{ icon: '✉', title: 'Private Messaging', text: 'Reach out to peers and mentors directly and keep the conversation going one to one.' },
-	{ icon: '📅', title: 'Live Sessions', text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.' },
-	{ icon: '📚', title: 'Resource Library', text: 'Download templates, worksheets and guides you can use with your team the same day.' },
-	{ icon: '👤', title: 'Custom Profile', text: 'Tell the community who you are and what you are working on, and track your own progress.' },
+/** The app's own icons (components/ui/icon), never emoji: those are empty boxes where no emoji font is installed. */
+const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
+	{ icon: 'video', title: 'Premium Video Content', text: 'Learn from practical lessons on strategy, communication and team building, and pick up where you left off.' },
+	{ icon: 'community', title: 'Community Discussions', text: 'Join live chat rooms with leaders at your stage: executives, new managers and women in leadership.' },
+	{ icon: 'messages', title: 'Private Messaging', text: 'Reach out to peers and mentors directly and keep the conversation going one to one.' },
+	{ icon: 'events', title: 'Live Sessions', text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.' },
+	{ icon: 'resources', title: 'Resource Library', text: 'Download templates, worksheets and guides you can use with your team the same day.' },
+	{ icon: 'user', title: 'Custom Profile', text: 'Tell the community who you are and what you are working on, and track your own progress.' },
 ]
 
+/** In-page anchors (product §2), except Contact, which is the contact form's page. */
 const FOOTER_COLUMNS = [
 	{ heading: 'Product', links: [['Features', '#features'], ['Pricing', '#pricing'], ['Testimonials', '#testimonials'], ['FAQ', '#faq']] },
 	{ heading: 'Resources', links: [['Blog', '#blog'], ['Guides', '#guides'], ['Events', '#events'], ['Support', '#support']] },
-	{ heading: 'Company', links: [['About', '#about'], ['Careers', '#careers'], ['Contact', '#contact'], ['Partners', '#partners']] },
+	{ heading: 'Company', links: [['About', '#about'], ['Careers', '#careers'], ['Contact', '/contact'], ['Partners', '#partners']] },
 	{ heading: 'Legal', links: [['Privacy', '#privacy'], ['Terms', '#terms'], ['Cookies', '#cookies']] },
 ]
 
@@ -89,8 +92,8 @@ export default function LandingPage() {
 					<ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 						{FEATURES.map((feature) => (
 							<li key={feature.title} className="rounded-xl border bg-white p-6 shadow-sm">
-								<span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-lg text-brand-700">
-									{feature.icon}
+								<span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+									<Icon name={feature.icon} className="h-5 w-5" />
 								</span>
 								<h3 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h3>
 								<p className="mt-2 text-sm text-gray-600">{feature.text}</p>
@@ -127,7 +130,7 @@ export default function LandingPage() {
 						</div>
 						<p className="mt-8 text-center text-sm text-gray-600">
 							Looking for team pricing?{' '}
-							<Link to="/contact" className="font-medium text-brand-700 hover:underline">
+							<Link to="/contact?topic=team-pricing" className="font-medium text-brand-700 hover:underline">
 								Contact us
 							</Link>
 						</p>

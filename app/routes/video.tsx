@@ -67,7 +67,9 @@ export default function VideoPage() {
 	const actionData = useActionData<typeof action>()
 	const player = useRef<VideoPlayerHandle>(null)
 	const [reported, setReported] = useState(0)
-	const progress = Math.max(savedProgress, reported)
+	// While the video plays, the card follows it at once instead of waiting for the next 10-second save (docs/decisions/068).
+	const [watching, setWatching] = useState<number | null>(null)
+	const progress = Math.max(savedProgress, reported, watching ?? 0)
 	const duration = formatMinutes(video.duration)
 
 	return (
@@ -89,6 +91,7 @@ export default function VideoPage() {
 							title={video.title}
 							initialProgress={savedProgress}
 							onProgress={(value) => setReported((previous) => Math.max(previous, value))}
+							onPosition={(value) => setWatching((previous) => Math.max(previous ?? 0, value))}
 						/>
 					) : (
 						<PremiumPanel thumbnail={video.thumbnail} />
@@ -131,7 +134,7 @@ export default function VideoPage() {
 									<div className="mb-1 flex justify-between text-sm">
 										<span className="text-gray-500">Your progress</span>
 										<span className="font-medium text-gray-900" data-testid="progress-text">
-											{progressText(progress)}
+											{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
 										</span>
 									</div>
 									<ProgressBar value={progress} label="Your progress" />
@@ -221,21 +224,29 @@ function MarkCompleteForm() {
 	)
 }
 
-/** product §6: what a free member sees instead of a premium video. */
+/**
+ * product §6: what a free member sees instead of a premium video. A 16:9
+ * spacer and the text share one grid cell, so the panel is as tall as the
+ * player where the text fits and grows on a narrow phone instead of cutting
+ * 'Subscribe Now' off; the picture lies behind both (docs/decisions/063).
+ */
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
-		<div className="relative overflow-hidden rounded-xl bg-gray-900">
-			<VideoThumbnail src={thumbnail} className="w-full opacity-25 blur-sm" />
-			<div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
+		<section aria-labelledby="premium-panel-heading" className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
+			<VideoThumbnail src={thumbnail} className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
+			<div aria-hidden="true" className="aspect-video [grid-area:1/1]" />
+			<div className="flex flex-col items-center justify-center gap-3 px-4 py-6 text-center [grid-area:1/1] sm:p-6">
 				<span className="rounded-full bg-white/15 p-3">
-					<Icon name="lock" className="h-7 w-7" />
+					<Icon name="lock" className="h-6 w-6 sm:h-7 sm:w-7" />
 				</span>
-				<h2 className="text-xl font-bold">Premium Content</h2>
-				<p className="max-w-sm text-sm text-gray-200">Enjoy your first month free and get access to all premium content</p>
+				<h2 id="premium-panel-heading" className="text-lg font-bold sm:text-xl">
+					Premium Content
+				</h2>
+				<p className="max-w-sm text-sm text-gray-100">Enjoy your first month free and get access to all premium content</p>
 				<ButtonLink to="/subscribe" className="px-5">
 					Subscribe Now
 				</ButtonLink>
 			</div>
-		</div>
+		</section>
 	)
 }

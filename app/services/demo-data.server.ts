@@ -1,3 +1,4 @@
+import mongoose from 'mongoose'
 import {
 	CommunityModel,
 	EventModel,
@@ -13,6 +14,7 @@ import {
 	type CounterName,
 	type Role,
 } from '#models/index'
+import { DEMO_LESSONS, DEMO_PORTRAITS, demoLessonCover, demoLessonMedia, demoPortrait } from './demo-catalogue.server'
 import { notify } from './notifications.server'
 import { recordSimulatedInvoice } from './billing/subscription-store.server'
 import {
@@ -54,34 +56,8 @@ export const DEMO_ACCOUNTS: Array<{
 	{ username: 'david', name: 'David Kim', email: 'david@example.com', role: 'member', subscription: 'active', bio: 'Startup founder scaling a team of 40.' },
 ]
 
-const MEDIA = {
-	fundamentals: '/media/leadership-fundamentals.mp4',
-	communication: '/media/communication.mp4',
-	strategy: '/media/strategy.mp4',
-	teams: '/media/team-building.mp4',
-	/** Played by the Premium lessons only (ids above 10): free members are refused it (docs/decisions/134). */
-	premium: '/media/premium-lesson.mp4',
-}
-
-/** Duration is in minutes (docs/decisions/005-video-duration-unit.md); the sample clips are 2 minutes long. */
-const DEMO_VIDEOS: Array<{ title: string; description: string; category: string; media: keyof typeof MEDIA; thumbnail: string | null }> = [
-	{ title: 'What Great Leaders Do Differently', description: 'The habits that separate managers who are followed from managers who are obeyed.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Leading Yourself Before Leading Others', description: 'Self-awareness, values and the daily disciplines of a credible leader.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Giving Feedback That Lands', description: 'A simple structure for feedback people can hear, remember and act on.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
-	{ title: 'Running One-on-Ones That Matter', description: 'Turn the weekly one-on-one into the most valuable half hour of your week.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
-	{ title: 'Setting a Clear Direction', description: 'How to write a strategy your team can repeat from memory.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
-	{ title: 'Building Psychological Safety', description: 'Create a team where people speak up early, disagree well and learn fast.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
-	{ title: 'Delegation Without Abdication', description: 'Hand off work, keep the context, and grow your people in the process.', category: 'Leadership Fundamentals', media: 'fundamentals', thumbnail: null },
-	{ title: 'Difficult Conversations', description: 'Prepare for, open and close the conversations most leaders avoid.', category: 'Communication', media: 'communication', thumbnail: '/images/thumbnails/communication.svg' },
-	{ title: 'Prioritising When Everything Is Urgent', description: 'A practical triage method for leaders with too many top priorities.', category: 'Strategy', media: 'strategy', thumbnail: '/images/thumbnails/strategy.svg' },
-	{ title: 'Hiring for Culture Add', description: 'Interview for what your team is missing, not for more of the same.', category: 'Team Building', media: 'teams', thumbnail: '/images/thumbnails/teams.svg' },
-	{ title: 'Decision-Making Under Uncertainty', description: 'Make good calls with incomplete information, and explain them well.', category: 'Strategy', media: 'premium', thumbnail: '/images/thumbnails/strategy.svg' },
-	{ title: 'Leading Through Change', description: 'Help a team let go of the old way and commit to the new one.', category: 'Leadership Fundamentals', media: 'premium', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Presenting to Executives', description: 'Lead with the answer, respect the clock, and handle the hard questions.', category: 'Communication', media: 'premium', thumbnail: null },
-	{ title: 'Resolving Team Conflict', description: 'Turn friction between colleagues into better decisions.', category: 'Team Building', media: 'premium', thumbnail: '/images/thumbnails/teams.svg' },
-	{ title: 'Coaching Your Direct Reports', description: 'Ask more, tell less: a coaching toolkit for busy managers.', category: 'Leadership Fundamentals', media: 'premium', thumbnail: '/images/thumbnails/fundamentals.svg' },
-	{ title: 'Measuring What Matters', description: 'Pick the few metrics that tell you whether your strategy is working.', category: 'Strategy', media: 'premium', thumbnail: '/images/thumbnails/strategy.svg' },
-]
+/** The five shared clips of the first demo (every lesson 2 minutes long), removed when each lesson got its own. */
+const RETIRED_DEMO_CLIPS = ['leadership-fundamentals', 'communication', 'strategy', 'team-building', 'premium-lesson'].map((name) => `/media/${name}.mp4`)
 
 const DEMO_COMMUNITIES = [
 	{ name: 'Executive Leadership', icon: 'EL', description: 'Senior leaders on strategy, boards and leading leaders.' },
@@ -130,6 +106,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 	// Members who joined over the last twelve weeks (the Insights tab's history).
 	await seedHistoryMembers(now, passwordHash)
+	// Demo members with a drawn portrait get it, unless they chose a picture of their own.
+	for (const username of DEMO_PORTRAITS) await UserModel.updateOne({ usernameKey: username, avatar: null }, { $set: { avatar: demoPortrait(username) } })
 	const userIds = new Map(
 		(await UserModel.find().select('id usernameKey').lean()).map((user) => [user.usernameKey, user.id]),
 	)
@@ -144,15 +122,17 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		await recordSimulatedInvoice(premiumId, { start, end: premiumTrial.trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
 	}
 
-	for (const video of DEMO_VIDEOS) {
-		if (await VideoModel.exists({ title: video.title })) continue
+	// The lessons, each with its own clip and cover, and its true length in minutes (docs/decisions/069).
+	for (const lesson of DEMO_LESSONS) {
+		const media = { url: demoLessonMedia(lesson), thumbnail: demoLessonCover(lesson), duration: lesson.minutes }
+		// A database seeded before the demo had a clip per lesson points at clips that are gone: those lessons move to their own.
+		await VideoModel.updateOne({ title: lesson.title, url: mongoose.trusted({ $in: RETIRED_DEMO_CLIPS }) }, { $set: media })
+		if (await VideoModel.exists({ title: lesson.title })) continue
 		await createWithId(VideoModel, 'videos', {
-			title: video.title,
-			description: video.description,
-			url: MEDIA[video.media],
-			thumbnail: video.thumbnail,
-			duration: 2,
-			category: video.category,
+			title: lesson.title,
+			description: lesson.description,
+			...media,
+			category: lesson.category,
 			createdBy: managerId,
 			createdAt: new Date(),
 		})

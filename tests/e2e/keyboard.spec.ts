@@ -131,6 +131,24 @@ test.describe('keyboard alone', () => {
 		await expect(page).toHaveURL(/\/community$/)
 	})
 
+	test('on a phone the Menu opens with Enter, Tab walks its links, and Enter follows one', async ({ javaScriptEnabled, newBrowser }) => {
+		const phone = await newBrowser({ viewport: { width: 390, height: 800 }, javaScriptEnabled })
+		await phone.login('member')
+		const { page } = phone
+		const menu = page.locator('details[data-phone-menu]')
+		await tabTo(page, menu.locator('summary'))
+		await expectVisibleFocus(page)
+		await page.keyboard.press('Enter')
+		await expect(menu).toHaveAttribute('open', '')
+		const resources = menu.getByRole('link', { name: 'Resources', exact: true })
+		await tabTo(page, resources)
+		await expectVisibleFocus(page)
+		await page.keyboard.press('Enter')
+		await expect(page).toHaveURL(/\/resources$/)
+		await expect(menu).not.toHaveAttribute('open')
+		await phone.close()
+	})
+
 	test('a premium member reaches a room from the sidebar and sends a message from the keyboard', async ({ page, javaScriptEnabled, login }) => {
 		await login('premium')
 		await tabTo(page, page.getByRole('link', { name: 'Executive Leadership' }))
@@ -218,12 +236,12 @@ test.describe('keyboard alone', () => {
 		await page.keyboard.press('Tab')
 		await expect(page.getByRole('button', { name: 'Forward 10 seconds' })).toBeFocused()
 		await page.keyboard.press('Enter')
-		await expect(page.getByTestId('player-time')).toHaveText(/^0:1\d \/ 2:00$/)
+		await expect(page.getByTestId('player-time')).toHaveText(/^0:1\d \/ 11:00$/)
 		// Past the 3 s after which idle controls hide while playing: the focused one must not vanish.
 		await page.clock.fastForward(5_000)
 		await expect(page.getByTestId('player-controls')).toHaveAttribute('data-visible', 'true')
 		await expectVisibleFocus(page)
-		await expect(page.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /^0:\d\d of 2:00$/)
+		await expect(page.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /^0:\d\d of 11:00$/)
 	})
 
 	test('F8 focuses the notifications region, where Tab reaches the notice\'s Close button', async ({ page, javaScriptEnabled, login }) => {

@@ -13,7 +13,7 @@ const PHONE = { width: 320, height: 640 }
 
 /** Demo data ids: video 12 is beyond the free ten, user 6 is Maria Gonzalez. */
 const PATHS: Record<Account, string[]> = {
-	visitor: ['/', '/auth', '/auth?tab=signup', '/no-such-page'],
+	visitor: ['/', '/auth', '/auth?tab=signup', '/no-such-page', '/contact'],
 	member: [
 		'/dashboard',
 		'/content-library',
@@ -28,6 +28,7 @@ const PATHS: Record<Account, string[]> = {
 		'/profile',
 		'/profile?tab=password',
 		'/subscribe',
+		'/no-such-page',
 	],
 	premium: ['/dashboard', '/content-library/12', '/community/1', '/subscription-success', '/notifications', '/events', '/messages'],
 	admin: ['/admin', '/admin?tab=content', '/admin?tab=communities', '/admin?tab=events', '/admin?tab=resources', '/admin/videos/new', '/admin/events/1/edit'],
@@ -54,7 +55,7 @@ for (const account of Object.keys(PATHS) as Account[]) {
 		const overflowing: string[] = []
 		for (const path of PATHS[account]) {
 			const response = await page.goto(path)
-			expect(response?.status(), `${path} answered`).toBeLessThan(account === 'visitor' && path === '/no-such-page' ? 500 : 400)
+			expect(response?.status(), `${path} answered`).toBeLessThan(path === '/no-such-page' ? 500 : 400)
 			// With JavaScript, the time-zone hint may reload the first page once; measure the settled page.
 			await page.waitForLoadState('load')
 			const { beyond, culprit } = await sidewaysOverflow(page)
@@ -76,5 +77,68 @@ test('on a phone the open conversation comes first, with the way back to the con
 	expect(conversationTop!.y).toBeLessThan(contactsTop!.y)
 	await phone.page.getByRole('link', { name: 'Back to contacts' }).click()
 	await expect(contacts).toBeInViewport()
+	await phone.close()
+})
+
+/** The widths of the narrowest phone still sold and of a common one. */
+for (const width of [320, 390]) {
+	test(`at ${width} pixels a free member sees all of a locked lesson's 'Subscribe Now', and it leads to /subscribe`, async ({ javaScriptEnabled, newBrowser }) => {
+		const phone = await newBrowser({ viewport: { width, height: 640 }, javaScriptEnabled })
+		await phone.signUp()
+		const { page } = phone
+		await page.goto('/content-library/12')
+		const panel = page.getByRole('region', { name: 'Premium Content' })
+		const subscribe = panel.getByRole('link', { name: 'Subscribe Now' })
+		// Wholly on screen: the panel's own edges would clip it (overflow hidden), and that counts here.
+		await expect(subscribe).toBeInViewport({ ratio: 1 })
+		const [button, frame] = await Promise.all([subscribe.boundingBox(), panel.boundingBox()])
+		expect(button!.y + button!.height).toBeLessThanOrEqual(frame!.y + frame!.height)
+		await subscribe.click()
+		await expect(page).toHaveURL(/\/subscribe$/)
+		await phone.close()
+	})
+}
+
+test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and it closes again', async ({ javaScriptEnabled, newBrowser }) => {
+	const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled })
+	await phone.login('premium')
+	const { page } = phone
+	await expect(page.locator('#app-sidebar')).toBeHidden()
+	const menu = page.locator('details[data-phone-menu]')
+	const navigation = page.getByRole('navigation', { name: 'Main navigation' })
+	await expect(navigation).toBeHidden()
+
+	await page.getByText('Menu', { exact: true }).click()
+	// Labelled: every link says where it goes, with the Messages badge and the trial in words.
+	for (const name of ['Dashboard', 'Content Library', 'Community', 'Events', 'Resources', 'Executive Leadership']) {
+		await expect(navigation.getByRole('link', { name, exact: true })).toBeVisible()
+	}
+	await expect(navigation.getByRole('link', { name: /^Messages \(\d+ unread\)$/ })).toBeVisible()
+	await expect(menu.getByText('Trial Active')).toBeVisible()
+	await navigation.getByRole('link', { name: 'Events', exact: true }).click()
+	await expect(page).toHaveURL(/\/events$/)
+	await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
+	await expect(menu).not.toHaveAttribute('open')
+
+	// 'Close' closes it where it is.
+	await page.getByText('Menu', { exact: true }).click()
+	await expect(navigation).toBeVisible()
+	await page.getByText('Close', { exact: true }).click()
+	await expect(navigation).toBeHidden()
+	await expect(page).toHaveURL(/\/events$/)
+
+	if (javaScriptEnabled) {
+		// On a page that runs the app's JavaScript (Messages does), also a tap beside the drawer, and Escape
+		// (which gives the focus back to the button).
+		await page.goto('/messages')
+		await page.getByText('Menu', { exact: true }).click()
+		await expect(navigation).toBeVisible()
+		await page.mouse.click(PHONE.width - 10, PHONE.height / 2)
+		await expect(navigation).toBeHidden()
+		await page.getByText('Menu', { exact: true }).click()
+		await page.keyboard.press('Escape')
+		await expect(navigation).toBeHidden()
+		await expect(menu.locator('summary')).toBeFocused()
+	}
 	await phone.close()
 })

@@ -81,7 +81,7 @@ describe('the tabs', () => {
 	it('Content: id, title, category, duration in minutes and who added it', async () => {
 		const page = await html(manager, '/admin?tab=content')
 		expect(page).toContain('Giving Feedback That Lands')
-		expect(page).toContain('2 min')
+		expect(page).toContain('14 min')
 		expect(page).toContain('Priya Patel')
 	})
 

@@ -8,14 +8,14 @@ import { useSeededTestServer } from '../setup/seeded-server'
  * Lesson media and resource files (issue 16, finding 5; docs/decisions/134):
  * served from outside public/ to members only, lesson media by the
  * free-video rule of the videos that play it, with byte ranges for seeking.
- * In the demo data the free lessons (1–10) play four clips and the Premium
- * lessons (11–16) play premium-lesson.mp4.
+ * In the demo data every lesson plays a clip of its own: lesson 1's is free,
+ * lesson 11's Premium (app/services/demo-catalogue.server.ts).
  */
 const server = useSeededTestServer()
-const FREE_CLIP = '/media/leadership-fundamentals.mp4'
-const PREMIUM_CLIP = '/media/premium-lesson.mp4'
+const FREE_CLIP = '/media/what-great-leaders-do-differently.mp4'
+const PREMIUM_CLIP = '/media/decision-making-under-uncertainty.mp4'
 const RESOURCE = '/resources/one-on-one-template.txt'
-const premiumClipSize = fs.statSync('private/media/premium-lesson.mp4').size
+const premiumClipSize = fs.statSync(`private${PREMIUM_CLIP}`).size
 
 let visitor: TestClient
 let free: TestClient

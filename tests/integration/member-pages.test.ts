@@ -78,6 +78,9 @@ describe('the logged-in layout', () => {
 		const free = (await page(await logIn(server.url, 'member'), '/dashboard')).text
 		expect(free).toContain('Premium Inactive')
 		expect(free).toContain('Upgrade to Premium')
+		// The Communities card tells a free member they read, and a Premium member that they take part.
+		expect(free).toContain('Groups whose conversations you can read. Premium members take part.')
+		expect(trial).toContain('Groups you can join the conversation in')
 	})
 
 	it('collapses the sidebar with a form and remembers it in a cookie', async () => {
@@ -195,11 +198,13 @@ describe('the video page', () => {
 
 	it('shows the player, badges, Course Information, progress and related content', async () => {
 		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library/1')
-		expect(html).toMatch(/<video[^>]+src="\/media\/leadership-fundamentals\.mp4"[^>]*controls/)
+		expect(html).toMatch(/<video[^>]+src="\/media\/what-great-leaders-do-differently\.mp4"[^>]*controls/)
+		expect(html).toContain('poster="/images/thumbnails/what-great-leaders-do-differently.svg"')
 		expect(text).toContain('What Great Leaders Do Differently')
-		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 2 minutes/)
+		expect(text).toMatch(/Course Information Category Leadership Fundamentals Duration 12 minutes/)
 		expect(text).toContain('60% complete')
-		expect(text).toContain('Continue (1 min remaining)')
+		// 40 % of 12 minutes, rounded up.
+		expect(text).toContain('Continue (5 min remaining)')
 		expect(text).toContain('Related Content')
 		expect(html).toContain('href="/content-library/2"')
 		expect(html).toContain('href="/content-library"')
@@ -380,8 +385,9 @@ describe('the profile page without JavaScript', () => {
 
 	it('shows the account texts per role and status', async () => {
 		const free = (await page(await logIn(server.url, 'member'), '/profile?tab=account')).text
-		expect(free).toMatch(/Account Type Standard Member Upgrade/)
-		expect(free).toMatch(/Subscription Status Not Subscribed .*Subscribe Now/)
+		// One way to Premium: 'Subscribe Now', no disabled 'Upgrade' beside it.
+		expect(free).toMatch(/Account Type Standard Member Subscription Status Not Subscribed .*Subscribe Now/)
+		expect(free).not.toMatch(/\bUpgrade\b(?! to Premium)/)
 		const trial = (await page(await logIn(server.url, 'premium'), '/profile?tab=account')).text
 		expect(trial).toMatch(/Free Trial .*Trial ends: [A-Z][a-z]{2} \d{1,2}, \d{4}.*Manage Subscription/)
 		const admin = (await page(await logIn(server.url, 'admin'), '/profile?tab=account')).text

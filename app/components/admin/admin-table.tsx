@@ -30,9 +30,11 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
 	)
 }
 
-export function SecondaryLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
+/** `compact`: the smaller size of a table row's buttons, so a row keeps its text on one line. */
+export function SecondaryLink({ to, label, compact = false, children }: { to: string; label?: string; compact?: boolean; children: ReactNode }) {
+	const size = compact ? 'inline-flex items-center justify-center rounded-md px-2 py-1.5 text-xs font-semibold shadow-sm' : buttonLinkClass
 	return (
-		<Link to={to} preventScrollReset aria-label={label} className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+		<Link to={to} preventScrollReset aria-label={label} className={`${size} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
 			{children}
 		</Link>
 	)
@@ -101,7 +103,7 @@ export function AdminTable({ caption, columns, children }: { caption: string; co
 							<th
 								key={column}
 								scope="col"
-								className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 ${column === 'Actions' ? 'text-right' : ''}`}
+								className={`px-3 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-600 ${column === 'Actions' ? 'text-right' : ''}`}
 							>
 								{column}
 							</th>
@@ -114,8 +116,9 @@ export function AdminTable({ caption, columns, children }: { caption: string; co
 	)
 }
 
+/** Middle-aligned like the rows' buttons, so a row's text and its actions line up (docs/decisions/067). */
 export function Cell({ children, className = '' }: { children: ReactNode; className?: string }) {
-	return <td className={`px-4 py-3 align-top text-gray-700 ${className}`}>{children}</td>
+	return <td className={`px-3 py-3 align-middle text-gray-700 ${className}`}>{children}</td>
 }
 
 export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
@@ -133,7 +136,7 @@ const iconLinkClass = 'inline-flex h-8 w-8 items-center justify-center rounded-m
 /** Edit and delete links of a row; their accessible names say which row. */
 export function RowActions({ editHref, deleteHref, label }: { editHref: string; deleteHref: string; label: string }) {
 	return (
-		<td className="whitespace-nowrap px-4 py-2 text-right">
+		<td className="whitespace-nowrap px-3 py-2 text-right align-middle">
 			<Link to={editHref} preventScrollReset aria-label={`Edit ${label}`} title="Edit" className={`${iconLinkClass} hover:text-brand-700`}>
 				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 					<path d="M13.6 2.6a2 2 0 0 1 2.8 0l1 1a2 2 0 0 1 0 2.8l-9.3 9.3a2 2 0 0 1-.9.5l-3.5 1a.6.6 0 0 1-.7-.7l1-3.5a2 2 0 0 1 .5-.9l9.1-9.5Z" />

@@ -29,31 +29,66 @@ const COMMUNITY_SHORTCUTS = [
 	{ to: '/community/3', label: 'Women in Leadership', code: 'WL' },
 ]
 
-interface SidebarUser {
+export interface SidebarUser {
 	role: Role
 	subscriptionStatus: string
 }
 
-/**
- * 16rem wide, 5rem collapsed (product §2). Small screens always get the
- * narrow rail; the labels stay in the page for screen readers.
- */
-export function Sidebar({
-	user,
-	collapsed,
-	trialEnds,
-	unreadConversations,
-	openReports = 0,
-}: {
+export interface SidebarProps {
 	user: SidebarUser
-	collapsed: boolean
 	trialEnds: string | null
 	/** The Messages badge: conversations with unread messages (none at 0). */
 	unreadConversations: number
 	/** Open reports waiting in /moderation (moderators and admins). */
 	openReports?: number
-}) {
-	const label = collapsed ? 'sr-only' : 'sr-only md:not-sr-only'
+}
+
+/**
+ * From the `md` breakpoint up: 16rem wide, 5rem collapsed (product §2), with
+ * the labels kept for screen readers when collapsed. Phones get the same
+ * links, labelled, in the top bar's Menu drawer instead (PhoneMenu).
+ */
+export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boolean }) {
+	return (
+		<aside
+			id="app-sidebar"
+			aria-label="Sidebar"
+			data-collapsed={collapsed}
+			className={`sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 flex-col border-r border-gray-200 bg-white md:flex ${collapsed ? 'w-20' : 'w-64'}`}
+		>
+			<SidebarContents {...props} collapsed={collapsed} />
+		</aside>
+	)
+}
+
+/**
+ * Below `md`: a labelled drawer behind a 'Menu' button in the top bar. It is
+ * a <details> menu, so it opens and closes without JavaScript; with it, it
+ * also closes on Escape, after a navigation and on a tap beside the drawer
+ * (useDismissibleMenus). docs/decisions/064.
+ */
+export function PhoneMenu(props: SidebarProps) {
+	return (
+		<details data-menu data-phone-menu className="group md:hidden">
+			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
+				<Icon name="menu" className="h-5 w-5 group-open:hidden" />
+				<Icon name="close" className="hidden h-5 w-5 group-open:block" />
+				<span className="group-open:hidden">Menu</span>
+				<span className="hidden group-open:inline">Close</span>
+			</summary>
+			<div className="fixed inset-x-0 bottom-0 top-16 z-40 flex">
+				<div className="flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
+					<SidebarContents {...props} collapsed={false} />
+				</div>
+				{/* A tap beside the drawer closes it (with JavaScript); without, the Close button above does. */}
+				<div data-menu-dismiss aria-hidden="true" className="flex-1 bg-gray-900/40" />
+			</div>
+		</details>
+	)
+}
+
+function SidebarContents({ user, collapsed, trialEnds, unreadConversations, openReports = 0 }: SidebarProps & { collapsed: boolean }) {
+	const label = collapsed ? 'sr-only' : ''
 	const links: SidebarLink[] = [
 		...LINKS.map((link) =>
 			link.to === '/messages' ? { ...link, badge: unreadConversations, badgeLabel: `${unreadConversations} unread` } : link,
@@ -65,49 +100,44 @@ export function Sidebar({
 	]
 	const premium = isPremium(user)
 	const itemClass = (active: boolean) =>
-		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${
-			collapsed ? 'justify-center' : 'justify-center md:justify-start'
-		} ${active ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'}`
+		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${collapsed ? 'justify-center' : 'justify-start'} ${
+			active ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'
+		}`
 
 	return (
-		<aside
-			id="app-sidebar"
-			aria-label="Sidebar"
-			data-collapsed={collapsed}
-			className={`sticky top-16 flex h-[calc(100vh-4rem)] w-20 shrink-0 flex-col border-r border-gray-200 bg-white ${collapsed ? '' : 'md:w-64'}`}
-		>
+		<>
 			<nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 py-4">
 				<ul className="space-y-1">
 					{links.map((link) => {
 						const badge = link.badge ? link.badge : null
 						return (
-						<li key={link.to}>
-							<NavLink to={link.to} title={link.label} className={({ isActive }) => itemClass(isActive)}>
-								<span className="relative">
-									<Icon name={link.icon} />
-									{badge && collapsed ? <CountBadge count={badge} className="absolute -right-2 -top-2" /> : null}
-								</span>
-								<span className={`${label} flex-1`}>
-									{link.label}
-									{badge ? <span className="sr-only">{` (${link.badgeLabel})`}</span> : null}
-								</span>
-								{badge && !collapsed ? (
-									<span aria-hidden="true" className="hidden rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white md:inline">
-										{badge}
+							<li key={link.to}>
+								<NavLink to={link.to} title={collapsed ? link.label : undefined} className={({ isActive }) => itemClass(isActive)}>
+									<span className="relative">
+										<Icon name={link.icon} />
+										{badge && collapsed ? <CountBadge count={badge} className="absolute -right-2 -top-2" /> : null}
 									</span>
-								) : null}
-							</NavLink>
-						</li>
+									<span className={`${label} flex-1`}>
+										{link.label}
+										{badge ? <span className="sr-only">{` (${link.badgeLabel})`}</span> : null}
+									</span>
+									{badge && !collapsed ? (
+										<span aria-hidden="true" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+											{badge}
+										</span>
+									) : null}
+								</NavLink>
+							</li>
 						)
 					})}
 				</ul>
 				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>
 				</h2>
-				<ul className={`space-y-1 ${collapsed ? '' : 'md:mt-2'}`}>
+				<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
 					{COMMUNITY_SHORTCUTS.map((community) => (
 						<li key={community.to}>
-							<NavLink to={community.to} title={community.label} className={({ isActive }) => itemClass(isActive)}>
+							<NavLink to={community.to} title={collapsed ? community.label : undefined} className={({ isActive }) => itemClass(isActive)}>
 								<span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700">
 									{community.code}
 								</span>
@@ -122,16 +152,16 @@ export function Sidebar({
 				{premium ? null : (
 					<Link
 						to="/subscribe"
-						title="Upgrade to Premium"
+						title={collapsed ? 'Upgrade to Premium' : undefined}
 						className={`flex items-center gap-3 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${
-							collapsed ? 'justify-center' : 'justify-center md:justify-start'
+							collapsed ? 'justify-center' : 'justify-start'
 						}`}
 					>
 						<Icon name="star" />
 						<span className={label}>Upgrade to Premium</span>
 					</Link>
 				)}
-				<Link to="/profile" title="Settings" className={itemClass(false)}>
+				<Link to="/profile" title={collapsed ? 'Settings' : undefined} className={itemClass(false)}>
 					<Icon name="settings" />
 					<span className={label}>Settings</span>
 				</Link>
@@ -140,7 +170,7 @@ export function Sidebar({
 					<span className={label}>Logout</span>
 				</LogoutButton>
 			</div>
-		</aside>
+		</>
 	)
 }
 
@@ -152,16 +182,16 @@ function SubscriptionStatus({ status, trialEnds, collapsed }: { status: string; 
 	const detail = trialing && trialEnds ? `Trial ends: ${trialEnds}` : null
 	return (
 		<div
-			title={detail ? `${text}. ${detail}` : text}
-			className={`mb-2 rounded-lg bg-gray-50 p-3 ${collapsed ? 'flex justify-center' : 'flex justify-center md:block'}`}
+			title={collapsed ? (detail ? `${text}. ${detail}` : text) : undefined}
+			className={`mb-2 rounded-lg bg-gray-50 p-3 ${collapsed ? 'flex justify-center' : 'block'}`}
 		>
 			<p className="flex items-center gap-2 text-sm font-medium text-gray-900">
 				<span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${tone}`} />
-				<span className={collapsed ? 'sr-only' : 'sr-only md:not-sr-only'}>{text}</span>
+				<span className={collapsed ? 'sr-only' : ''}>{text}</span>
 			</p>
 			{detail ? (
-				<p className="text-xs text-gray-500 md:mt-1">
-					<span className={collapsed ? 'sr-only' : 'sr-only md:not-sr-only'}>{detail}</span>
+				<p className="mt-1 text-xs text-gray-500">
+					<span className={collapsed ? 'sr-only' : ''}>{detail}</span>
 				</p>
 			) : null}
 		</div>

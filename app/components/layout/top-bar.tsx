@@ -1,4 +1,5 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { type NotificationJSON } from '#models/notification'
 import { BrandLink } from '~/components/brand'
@@ -11,7 +12,7 @@ import { CountBadge, DropdownMenu } from './menu'
 
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'
 
-interface TopBarUser {
+export interface TopBarUser {
 	username: string
 	name: string
 	avatar: string | null
@@ -29,17 +30,21 @@ export function TopBar({
 	bell,
 	unreadConversations,
 	timeZone,
+	phoneMenu,
 }: {
 	user: TopBarUser
 	sidebarCollapsed: boolean
 	bell: Bell
 	unreadConversations: number
 	timeZone: string
+	/** The sidebar's links for phones (below `md`), where the sidebar itself is not drawn. */
+	phoneMenu: ReactNode
 }) {
 	return (
 		<header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:px-4">
 			<SidebarToggle collapsed={sidebarCollapsed} />
-			<BrandLink to="/dashboard" />
+			{phoneMenu}
+			<BrandLink to="/dashboard" compact />
 			<form role="search" aria-label="Site" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
 				<label htmlFor="top-bar-search" className="sr-only">
 					Search
@@ -133,7 +138,7 @@ function MenuLink({ to, icon, label }: { to: string; icon: 'user' | 'dashboard' 
  * A form, so it works without JavaScript: it posts the wanted state to
  * /sidebar, which stores it in a cookie and comes back here. With
  * JavaScript it goes through a fetcher and the layout shows the new state
- * at once (desktop only: small screens always get the narrow sidebar).
+ * at once (from `md` up: phones get the Menu drawer instead).
  */
 function SidebarToggle({ collapsed }: { collapsed: boolean }) {
 	const fetcher = useFetcher({ key: SIDEBAR_FETCHER_KEY })

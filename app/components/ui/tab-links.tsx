@@ -11,6 +11,9 @@ export interface TabLink {
  * Tabs that are links setting a query parameter (docs/architecture.md: tabs work
  * without JavaScript). Other query parameters are kept, except those listed
  * in `resetParams` (a search that belongs to the previous tab, say).
+ * `scroll` keeps them on one row that scrolls sideways when it is too
+ * narrow, for tabs whose number and names come from the data (the library's
+ * categories) and would otherwise wrap onto a second row.
  */
 export function TabLinks({
 	tabs,
@@ -19,6 +22,7 @@ export function TabLinks({
 	searchParams,
 	label,
 	resetParams = [],
+	scroll = false,
 }: {
 	tabs: TabLink[]
 	active: string
@@ -26,15 +30,17 @@ export function TabLinks({
 	searchParams: URLSearchParams
 	label: string
 	resetParams?: string[]
+	scroll?: boolean
 }) {
+	const layout = scroll ? 'max-w-full overflow-x-auto whitespace-nowrap [scrollbar-width:thin]' : 'flex-wrap'
 	return (
-		<nav aria-label={label} className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1">
+		<nav aria-label={label} className={`flex gap-1 rounded-lg bg-gray-100 p-1 ${layout}`}>
 			{tabs.map((tab) => {
 				const params = new URLSearchParams(searchParams)
 				for (const name of resetParams) params.delete(name)
 				params.set(param, tab.value)
 				const isActive = tab.value === active
-				const className = `rounded-md px-3 py-1.5 text-sm font-medium ${
+				const className = `shrink-0 rounded-md px-3 py-1.5 text-sm font-medium ${
 					isActive ? 'bg-white text-gray-900 shadow-sm' : 'text-gray-600 hover:text-gray-900'
 				}`
 				if (tab.disabled) {

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useToast } from '~/components/ui/toaster'
-import { COMPLETED_THRESHOLD, DEFAULT_THUMBNAIL } from '~/lib/videos'
+import { COMPLETED_THRESHOLD, DEFAULT_THUMBNAIL, percentWatched } from '~/lib/videos'
 import { PlayerControls } from './player-controls'
 import { useAutoHidingControls } from './use-auto-hiding-controls'
 import { useFullscreen } from './use-fullscreen'
@@ -21,6 +21,8 @@ interface VideoPlayerProps {
 	initialProgress: number
 	/** Called with each percent reported to the server. */
 	onProgress?: (progress: number) => void
+	/** Called as the video plays, with the percent it has reached (reported to the server only every 10 seconds). */
+	onPosition?: (percent: number) => void
 }
 
 /**
@@ -35,7 +37,7 @@ interface VideoPlayerProps {
  * the media itself, not the stored minutes (docs/decisions/005).
  */
 export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function VideoPlayer(
-	{ videoId, src, poster, title, initialProgress, onProgress },
+	{ videoId, src, poster, title, initialProgress, onProgress, onPosition },
 	ref,
 ) {
 	const hydrated = useHydrated()
@@ -74,6 +76,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 
 	function playbackStarted() {
 		setPlaying(true)
+		if (videoRef.current) onPosition?.(percentWatched(videoRef.current.currentTime, videoRef.current.duration))
 		progressReports.playbackStarted()
 		revealControls()
 	}
@@ -157,6 +160,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onEnded={(event) => playbackStopped(event.currentTarget)}
 				onTimeUpdate={(event) => {
 					setCurrentTime(event.currentTarget.currentTime)
+					if (!event.currentTarget.paused) onPosition?.(percentWatched(event.currentTarget.currentTime, event.currentTarget.duration))
 					progressReports.positionChanged(event.currentTarget)
 				}}
 				onLoadedMetadata={(event) => metadataLoaded(event.currentTarget)}

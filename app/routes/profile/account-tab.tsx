@@ -22,17 +22,11 @@ export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 
 		<div className="space-y-4">
 			<TabCard title="Account" description="Your membership and subscription.">
 				<div className="space-y-5">
-					<div className="flex flex-wrap items-center justify-between gap-3">
-						<dl>
-							<dt className="text-sm text-gray-500">Account Type</dt>
-							<dd className="font-medium text-gray-900">{user.role === 'admin' ? 'Administrator' : 'Standard Member'}</dd>
-						</dl>
-						{user.role === 'admin' ? null : (
-							<button type="button" disabled className="cursor-not-allowed rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-500">
-								Upgrade
-							</button>
-						)}
-					</div>
+					{/* No 'Upgrade' here: roles are an admin's to give, and Premium is the subscription below (docs/decisions/068). */}
+					<dl>
+						<dt className="text-sm text-gray-500">Account Type</dt>
+						<dd className="font-medium text-gray-900">{user.role === 'admin' ? 'Administrator' : 'Standard Member'}</dd>
+					</dl>
 					<div className="flex flex-wrap items-center justify-between gap-3">
 						<dl>
 							<dt className="text-sm text-gray-500">Subscription Status</dt>

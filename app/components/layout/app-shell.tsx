@@ -1,0 +1,109 @@
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
+import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
+import { mergeBell, useLiveCounts } from './live-counts'
+import { PhoneMenu, Sidebar, type SidebarUser } from './sidebar'
+import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from './top-bar'
+
+/** What the member layout is drawn from: the app layout's loader data (routes/app-shell.server.ts). */
+export interface AppShellData {
+	user: TopBarUser & SidebarUser
+	bell: Bell
+	unreadConversations: number
+	sidebarCollapsed: boolean
+	timeZone: string
+	trialEnds: string | null
+	/** Open reports in /moderation (0 for members who cannot moderate). */
+	openReports: number
+}
+
+/**
+ * The member layout (product §2): top bar, sidebar (or the phone's Menu
+ * drawer) and <main>. The app layout draws its pages in it, and the 404 page
+ * draws itself in it for a signed-in member, so there is always a way back
+ * into the app (docs/decisions/066).
+ */
+export function AppShell({ data, children }: { data: AppShellData; children: ReactNode }) {
+	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports } = data
+	const initialCounts = useMemo(() => ({ unreadNotifications: bell.unreadCount, unreadConversations }), [bell, unreadConversations])
+	const live = useLiveCounts(initialCounts)
+	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
+	// Show the new state while the toggle is on its way (JavaScript only).
+	const collapsed = toggle.formData ? toggle.formData.get('collapsed') === 'true' : sidebarCollapsed
+	useDismissibleMenus()
+	return (
+		<div className="min-h-screen">
+			<SkipLink />
+			<TopBar
+				user={user}
+				sidebarCollapsed={collapsed}
+				bell={{ unreadCount: live.unreadNotifications, notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT) }}
+				unreadConversations={live.unreadConversations}
+				timeZone={timeZone}
+				phoneMenu={<PhoneMenu user={user} trialEnds={trialEnds} unreadConversations={live.unreadConversations} openReports={openReports} />}
+			/>
+			<div className="flex">
+				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} openReports={openReports} />
+				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
+					{user.subscriptionStatus === 'past_due' ? <PaymentFailedBanner /> : null}
+					{children}
+				</main>
+			</div>
+		</div>
+	)
+}
+
+/** product §2: on every member page while a renewal payment is failing (Stripe's past_due), with the way to fix it. */
+function PaymentFailedBanner() {
+	return (
+		<div role="status" className="mb-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+			Your last payment failed.{' '}
+			<Link to="/profile?tab=billing" className="font-semibold underline underline-offset-2">
+				Update your payment method.
+			</Link>
+		</div>
+	)
+}
+
+/**
+ * The <details> menus of the top bar work without JavaScript; with it they
+ * also close on an outside click (or a tap on a `data-menu-dismiss` backdrop
+ * inside one), on Escape and after a navigation.
+ */
+function useDismissibleMenus() {
+	const location = useLocation()
+	useEffect(() => {
+		closeMenus()
+	}, [location.key])
+	useEffect(() => {
+		function onPointerDown(event: PointerEvent) {
+			closeMenus((menu) => !menu.contains(event.target as Node))
+		}
+		// A backdrop inside a menu closes it on the click, once the press is over: Chromium's renderer crashed
+		// when the element under the pointer vanished while the press was still being dispatched.
+		function onClick(event: MouseEvent) {
+			if ((event.target as Element).closest?.('[data-menu-dismiss]')) closeMenus()
+		}
+		function onKeyDown(event: KeyboardEvent) {
+			if (event.key !== 'Escape') return
+			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
+			closeMenus()
+			open?.querySelector('summary')?.focus()
+		}
+		document.addEventListener('pointerdown', onPointerDown)
+		document.addEventListener('click', onClick)
+		document.addEventListener('keydown', onKeyDown)
+		return () => {
+			document.removeEventListener('pointerdown', onPointerDown)
+			document.removeEventListener('click', onClick)
+			document.removeEventListener('keydown', onKeyDown)
+		}
+	}, [])
+}
+
+function closeMenus(shouldClose: (menu: HTMLDetailsElement) => boolean = () => true) {
+	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu][open]')) {
+		if (shouldClose(menu)) menu.open = false
+	}
+}
