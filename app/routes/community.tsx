@@ -4,6 +4,7 @@ import { BRAND_NAME } from '~/components/brand'
 import { CommunityIcon } from '~/components/community-icon'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
+import { Icon } from '~/components/ui/icon'
 import { requireUser } from '~/web/auth.server'
 import { listCommunities } from '~/services/communities.server'
 import { ButtonLink } from '~/components/ui/button'
@@ -25,7 +26,7 @@ export default function CommunityList() {
 				<p className="mt-1 text-gray-600">Join a discussion with leaders who face the same challenges as you.</p>
 			</div>
 			{communities.length === 0 ? (
-				<EmptyState title="No communities available" icon="💬">
+				<EmptyState title="No communities available" icon={<Icon name="community" className="h-8 w-8" />}>
 					New communities will appear here as soon as they are created.
 				</EmptyState>
 			) : (
