@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BlockModel } from '#models/index'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { snapshot } from './admin-helpers'
-import { connectChat, newMember, type ChatClient, type Member } from './chat-helpers'
+import { useChatConnections, newMember, type Member } from './chat-helpers'
 
 /**
  * product §6 "Blocking": any member blocks another from their card or a
@@ -13,16 +13,7 @@ import { connectChat, newMember, type ChatClient, type Member } from './chat-hel
  */
 
 const server = useSeededTestServer()
-const open: ChatClient[] = []
-afterEach(() => {
-	for (const client of open.splice(0)) client.close()
-})
-
-async function connect(member: Member) {
-	const client = await connectChat(server.url, member)
-	open.push(client)
-	return client
-}
+const connect = useChatConnections(server)
 
 describe('blocking through the JSON API', () => {
 	it('POST /api/users/{id}/block stops private messages from them (socket and form), GET /api/users/me/blocks lists them, DELETE unblocks', async () => {

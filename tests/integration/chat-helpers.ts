@@ -1,4 +1,5 @@
 import { io, type Socket } from 'socket.io-client'
+import { afterEach } from 'vitest'
 import { UserModel } from '#models/index'
 import { type ChatMessage, type TypingNotice } from '~/lib/chat'
 import { type TestClient } from '../setup/http-client'
@@ -133,3 +134,19 @@ export async function authenticate(client: ChatClient, member: Pick<Member, 'id'
 
 /** The message texts a client received, in arrival order. */
 export const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((message) => message.content)
+
+/**
+ * `connect(member, options?)` for a test file: a socket to the file's server,
+ * closed after each test, so no test leaves a connection open for the next.
+ */
+export function useChatConnections(server: { url: string }) {
+	const open: ChatClient[] = []
+	afterEach(() => {
+		for (const client of open.splice(0)) client.close()
+	})
+	return async function connect(...args: Parameters<typeof connectChat> extends [string, ...infer Rest] ? Rest : never) {
+		const client = await connectChat(server.url, ...args)
+		open.push(client)
+		return client
+	}
+}

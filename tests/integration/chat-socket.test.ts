@@ -1,23 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MessageModel, SessionModel } from '#models/index'
 import { SESSION_ENDED } from '~/realtime/live-session.server'
 import { MAX_SOCKETS_PER_USER, TOO_MANY_CONNECTIONS } from '~/realtime/socket.server'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
-import { authenticate, connectChat, demoMember, logInAgain, newMember, texts, type ChatClient } from './chat-helpers'
+import { authenticate, useChatConnections, connectChat, demoMember, logInAgain, newMember, texts } from './chat-helpers'
 
 const server = useSeededTestServer()
-const open: ChatClient[] = []
-
-afterEach(() => {
-	for (const client of open.splice(0)) client.close()
-})
-
-async function connect(...args: Parameters<typeof connectChat> extends [string, ...infer Rest] ? Rest : never) {
-	const client = await connectChat(server.url, ...args)
-	open.push(client)
-	return client
-}
+const connect = useChatConnections(server)
 
 const EXECUTIVE = 1
 const NEW_MANAGERS = 2

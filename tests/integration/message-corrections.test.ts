@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MessageModel } from '#models/index'
 import { type ChatMessage } from '~/lib/chat'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { connectChat, newMember, type ChatClient, type Member } from './chat-helpers'
+import { useChatConnections, newMember, type ChatClient, type Member } from './chat-helpers'
 
 /**
  * product §6 "Chat people can correct": authors edit or delete their own
@@ -14,16 +14,7 @@ import { connectChat, newMember, type ChatClient, type Member } from './chat-hel
  */
 
 const server = useSeededTestServer()
-const open: ChatClient[] = []
-afterEach(() => {
-	for (const client of open.splice(0)) client.close()
-})
-
-async function connect(member: Member) {
-	const client = await connectChat(server.url, member)
-	open.push(client)
-	return client
-}
+const connect = useChatConnections(server)
 
 const ROOM = 3
 const MINUTE = 60_000

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { AuditEntryModel, MessageModel, MuteModel, ReportModel, UserModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { snapshot, userIdOf } from './admin-helpers'
-import { connectChat, demoMember, newMember, type ChatClient, type Member } from './chat-helpers'
+import { useChatConnections, demoMember, newMember, type Member } from './chat-helpers'
 
 /**
  * product §6 "Moderation": moderators and admins remove room messages and mute
@@ -15,10 +15,7 @@ import { connectChat, demoMember, newMember, type ChatClient, type Member } from
  */
 
 const server = useSeededTestServer()
-const open: ChatClient[] = []
-afterEach(() => {
-	for (const client of open.splice(0)) client.close()
-})
+const connect = useChatConnections(server)
 let moderator: Member
 let admin: Member
 
@@ -26,12 +23,6 @@ beforeAll(async () => {
 	moderator = await demoMember(server.url, 'moderator')
 	admin = await demoMember(server.url, 'admin')
 })
-
-async function connect(member: Member) {
-	const client = await connectChat(server.url, member)
-	open.push(client)
-	return client
-}
 
 const ROOM = 3
 
