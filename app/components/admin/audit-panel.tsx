@@ -27,6 +27,17 @@ function describeValues(values: Record<string, unknown> | null): string {
 		.join(', ')
 }
 
+/** What the Audit log tab is drawn from (its loader: routes/admin/insight-tabs.server.ts). */
+export interface AuditPanelData {
+	entries: AuditEntryJSON[]
+	nextBefore: number | null
+	actors: Array<{ id: number; name: string }>
+	filter: AuditFilterValues
+	/** Whether this is a later page (then 'Newest entries' leads back). */
+	paged: boolean
+	error: string | null
+}
+
 /**
  * product §2 "Audit log" (admins): who changed what, newest first, 50 a
  * page, filtered by actor and kind. Entries are only shown: nothing here
@@ -40,16 +51,7 @@ export function AuditPanel({
 	paged,
 	error,
 	timeZone,
-}: {
-	entries: AuditEntryJSON[]
-	nextBefore: number | null
-	actors: Array<{ id: number; name: string }>
-	filter: AuditFilterValues
-	/** Whether this is a later page (then 'Newest entries' leads back). */
-	paged: boolean
-	error: string | null
-	timeZone: string
-}) {
+}: AuditPanelData & { timeZone: string }) {
 	const zone = useTimeZone(timeZone)
 	return (
 		<section aria-label="Audit log" className="space-y-4">

@@ -1,5 +1,4 @@
-import { type AuditEntryJSON } from '#models/index'
-import { type AuditFilterValues } from '~/components/admin/audit-panel'
+import { type AuditPanelData } from '~/components/admin/audit-panel'
 import { isAuditKind } from '~/lib/audit'
 import { type Insights } from '~/lib/insights'
 import { ServiceError } from '~/lib/service-error'
@@ -14,18 +13,10 @@ import { type Actor } from '~/services/permissions.server'
  * error, as on the other tabs (product §8).
  */
 
-export interface AuditTabData {
-	entries: AuditEntryJSON[]
-	nextBefore: number | null
-	actors: Array<{ id: number; name: string }>
-	filter: AuditFilterValues
-	paged: boolean
-	error: string | null
-}
 
 const idParam = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : undefined)
 
-export async function loadAuditTab(actor: Actor, url: URL): Promise<AuditTabData> {
+export async function loadAuditTab(actor: Actor, url: URL): Promise<AuditPanelData> {
 	const actorParam = url.searchParams.get('actor') ?? ''
 	const kindParam = url.searchParams.get('kind') ?? ''
 	const who = actorParam === 'system' ? 'system' : idParam(actorParam)
