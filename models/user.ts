@@ -118,6 +118,7 @@ const userSchema = new Schema<User>(
 		toJSON: { transform: (_doc, ret) => toUserJSON(ret as unknown as User) },
 	},
 )
-userSchema.index({ name: 1 })
+// People lists page by name, the id breaking ties (docs/decisions/081).
+userSchema.index({ name: 1, id: 1 })
 
 export const UserModel = defineModel<User>('User', userSchema)

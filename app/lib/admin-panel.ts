@@ -3,6 +3,7 @@
  * tab manages, and the texts of its notices and confirmations. Shared by the
  * pages, their actions and the browser.
  */
+import { readPageNumber } from './paging'
 
 export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]
@@ -87,26 +88,44 @@ export function requestedTab(url: { pathname: string; search: string }): AdminTa
 	return ADMIN_TABS.find((name) => name === tab) ?? null
 }
 
-/** The search of the Users and Events tabs, kept while a dialog is open. */
+/** The search of a tab, kept while a dialog is open. */
 export function searchOf(url: { search: string }): string {
 	return new URLSearchParams(url.search).get('q')?.trim() ?? ''
 }
 
-/** The address of a tab, with its search. */
-export function adminTabHref(tab: AdminTab, q = ''): string {
-	const params = new URLSearchParams({ tab })
-	if (q) params.set('q', q)
-	return `/admin?${params}`
+/** The page of a tab's list (docs/decisions/081), kept while a dialog is open. */
+export function pageOf(url: { search: string }): number {
+	return readPageNumber(new URLSearchParams(url.search).get('page'))
 }
 
-/** A dialog's address, carrying the tab's search so that closing it returns to the same list. */
-export function adminDialogHref(path: string, q = ''): string {
-	return q ? `${path}?${new URLSearchParams({ q })}` : path
+/** The list a tab shows: its search and its page. */
+export interface AdminListPlace {
+	q?: string
+	page?: number
+}
+
+function listParams({ q = '', page = 1 }: AdminListPlace): URLSearchParams {
+	const params = new URLSearchParams()
+	if (q) params.set('q', q)
+	if (page > 1) params.set('page', String(page))
+	return params
+}
+
+/** The address of a tab, with its search and page. */
+export function adminTabHref(tab: AdminTab, place: string | AdminListPlace = {}): string {
+	const params = listParams(typeof place === 'string' ? { q: place } : place)
+	return `/admin?${new URLSearchParams([['tab', tab], ...params])}`
+}
+
+/** A dialog's address, carrying the tab's search and page so that closing it returns to the same list. */
+export function adminDialogHref(path: string, place: string | AdminListPlace = {}): string {
+	const params = listParams(typeof place === 'string' ? { q: place } : place)
+	return params.size ? `${path}?${params}` : path
 }
 
 /** "Back to the tab" from a dialog's URL. */
 export function dialogCloseHref(url: { pathname: string; search: string }): string {
-	return adminTabHref(requestedTab(url) ?? 'users', searchOf(url))
+	return adminTabHref(requestedTab(url) ?? 'users', { q: searchOf(url), page: pageOf(url) })
 }
 
 /** product §2 truncations: the first `length` characters plus '...' when the text is longer. */

@@ -4,7 +4,7 @@ import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel
 import { BRAND_NAME } from '~/components/brand'
 import { TabLinks } from '~/components/ui/tab-links'
 import { loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/dialogs.server'
-import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, pageOf, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		q,
 		canManageUsers,
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
-		panel: await loadAdminPanel(user, tab, q),
+		panel: await loadAdminPanel(user, tab, q, pageOf(url)),
 	})
 }
 
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
 	if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
 	if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
-	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl)
+	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl) && pageOf(currentUrl) === pageOf(nextUrl)
 	return sameList ? false : defaultShouldRevalidate
 }
 
@@ -54,6 +54,7 @@ const LOADING_TEXT: Record<AdminTab, string> = {
 
 export default function AdminPage() {
 	const { tab, q, canManageUsers, timeZone, panel } = useLoaderData<typeof loader>()
+	const list = { q, page: panel.page, hasMore: panel.hasMore }
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
@@ -71,7 +72,7 @@ export default function AdminPage() {
 				param="tab"
 				active={loadingTab ?? tab}
 				searchParams={searchParams}
-				resetParams={['q']}
+				resetParams={['q', 'page']}
 				tabs={ADMIN_TABS.map((value) => ({
 					value,
 					label: ADMIN_TAB_LABELS[value],
@@ -84,15 +85,15 @@ export default function AdminPage() {
 						{LOADING_TEXT[loadingTab]}
 					</p>
 				) : tab === 'users' ? (
-					<UsersPanel users={panel.users} error={panel.error} q={q} timeZone={timeZone} />
+					<UsersPanel users={panel.users} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
 				) : tab === 'content' ? (
-					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} />
+					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} list={list} />
 				) : tab === 'communities' ? (
-					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} />
+					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} list={list} />
 				) : tab === 'events' ? (
-					<EventsPanel events={panel.events} error={panel.error} q={q} timeZone={timeZone} />
+					<EventsPanel events={panel.events} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
 				) : (
-					<ResourcesPanel resources={panel.resources} error={panel.error} />
+					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
 				)}
 			</div>
 			<Outlet />

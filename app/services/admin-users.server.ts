@@ -1,5 +1,6 @@
 import mongoose from 'mongoose'
 import { UserModel, toUserJSON, type Role, type User, type UserJSON } from '#models/index'
+import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
@@ -7,11 +8,22 @@ import { getUserById } from './users.server'
 
 export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
 
-/** product §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
-export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<UserJSON[]> {
+/** product §2 "Users": users oldest first, a page with `window`; `search` matches username, name or email, ignoring case. Admins only. */
+export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}, window?: PageWindow): Promise<UserJSON[]> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
-	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select('-passwordHash -usernameKey').sort({ id: 1 }).lean<User[]>()
+	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email']))
+		.select('-passwordHash -usernameKey')
+		.sort({ id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<User[]>()
 	return users.map(toUserJSON)
+}
+
+/** How many users the Users tab's search finds (its "N users total" line). Admins only. */
+export function countUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<number> {
+	assertActorRole(actor, USER_ADMIN_ROLES)
+	return UserModel.countDocuments(anyFieldContains(search, ['username', 'name', 'email']))
 }
 
 /**

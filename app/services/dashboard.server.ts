@@ -1,7 +1,7 @@
 import mongoose from 'mongoose'
 import { CommunityModel, MessageModel, UserModel, type Message, type UserJSON } from '#models/index'
-import { listCommunities } from './communities.server'
-import { listUpcomingEvents } from './events.server'
+import { countCommunities } from './communities.server'
+import { countUpcomingEvents, listUpcomingEvents } from './events.server'
 import { describeEventActions } from './event-views.server'
 import { DELETED_MEMBER } from './messages.server'
 import { preview } from './private-inbox.server'
@@ -55,21 +55,22 @@ export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Pr
 
 /** Everything the dashboard shows for one member, read in parallel. */
 export async function getDashboard(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>, timeZone: string, now = new Date()) {
-	const [videos, continueLearning, communities, upcomingEvents, activity] = await Promise.all([
+	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081).
+	const [videos, continueLearning, communityCount, upcomingEventCount, shownEvents, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
-		listCommunities(),
-		listUpcomingEvents(now),
+		countCommunities(),
+		countUpcomingEvents(now),
+		listUpcomingEvents(now, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }),
 		getCommunityActivity(),
 	])
-	const shownEvents = upcomingEvents.slice(0, DASHBOARD_EVENT_LIMIT)
 	return {
 		activity,
 		eventActions: await describeEventActions(user, shownEvents, now, timeZone),
 		videos,
 		continueLearning,
-		communityCount: communities.length,
-		upcomingEventCount: upcomingEvents.length,
+		communityCount,
+		upcomingEventCount,
 		upcomingEvents: shownEvents,
 	}
 }

@@ -20,6 +20,13 @@ export async function listProgress(userId: number): Promise<ProgressJSON[]> {
 	return records.map(toProgressJSON)
 }
 
+/** The member's progress on the given videos only (a page of the library). */
+export async function listProgressOf(userId: number, videoIds: number[]): Promise<ProgressJSON[]> {
+	if (videoIds.length === 0) return []
+	const records = await ProgressModel.find({ userId, videoId: mongoose.trusted({ $in: videoIds }) }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
 /** Clamps a reported percent to a whole number within 0–100. */
 export function normalizeProgress(progress: number): number {
 	if (!Number.isFinite(progress)) return 0
@@ -66,12 +73,13 @@ export async function recordProgress(user: Member, { videoId, progress }: { vide
 
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
-	const [watchedIds, allIds] = await Promise.all([
+	// The member's own records, and whether each video still exists: never every video's id.
+	const [watchedIds, total] = await Promise.all([
 		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
-		VideoModel.distinct('id'),
+		VideoModel.estimatedDocumentCount(),
 	])
-	const existing = new Set(allIds)
-	return { watched: watchedIds.filter((id) => existing.has(id)).length, total: allIds.length }
+	const watched = watchedIds.length ? await VideoModel.countDocuments({ id: mongoose.trusted({ $in: watchedIds }) }) : 0
+	return { watched, total }
 }
 
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
