@@ -31,6 +31,14 @@ export interface User {
 	 * an older read never overwrites a newer one (two webhooks processed at once).
 	 */
 	stripeSyncedAt?: Date | null
+	/**
+	 * The Messages badge, kept with the account so no page counts it
+	 * (docs/decisions/084): how many conversations hold a message this user has
+	 * not read, recomputed from the messages whenever that can change.
+	 * `inboxVersion` lets the recomputations that race keep the newest answer.
+	 */
+	unreadConversations?: number | null
+	inboxVersion?: number
 	createdAt: Date
 }
 
@@ -110,6 +118,8 @@ const userSchema = new Schema<User>(
 		currentPeriodEnd: { type: Date, default: null },
 		trialUsedAt: { type: Date, default: null },
 		stripeSyncedAt: { type: Date, default: null },
+		unreadConversations: { type: Number, default: null },
+		inboxVersion: { type: Number, default: 0 },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{

@@ -87,6 +87,12 @@ export function sharedInRequest<Value>(key: string, read: () => Promise<Value>):
 	return shared
 }
 
+/** A value this request has already read on the way (the account's document carries its badge count): later askers share it. */
+export function rememberInRequest<Value>(key: string, value: Value) {
+	const context = storage.getStore()
+	if (context?.readOnly && !context.shared.has(key)) context.shared.set(key, Promise.resolve(value))
+}
+
 /** After a write to what `key` read (a session updated or ended): the next caller reads it afresh. */
 export function forgetInRequest(key: string) {
 	storage.getStore()?.shared.delete(key)

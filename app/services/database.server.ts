@@ -13,6 +13,8 @@ mongoose.set('sanitizeFilter', true)
 export interface EmbeddedDatabase {
 	uri: string
 	kind: string
+	/** The database's own process (the bench reports its memory apart from the app's). */
+	pid: number | undefined
 	stop: () => Promise<void>
 }
 
@@ -36,6 +38,7 @@ export function startEmbeddedDatabase(options: { dataDir?: string } = {}): Promi
 				resolve({
 					uri,
 					kind,
+					pid: child.pid,
 					stop: () =>
 						new Promise<void>((done) => {
 							if (child.exitCode !== null) return done()

@@ -13,6 +13,7 @@ import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schem
 import { type RegisterInput } from '~/lib/schemas'
 import { RetryLaterError, ServiceError, describeWait, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { type PageWindow } from '~/lib/paging'
+import { rememberInRequest } from '~/lib/request-context.server'
 import { anyFieldContains } from '~/lib/search.server'
 import { live } from './live.server'
 import { hashPassword, verifyPassword } from './password.server'
@@ -26,8 +27,14 @@ export const EMAIL_TAKEN = 'An account with this email address already exists'
 
 export async function getUserById(id: number): Promise<UserJSON | null> {
 	const user = await UserModel.findOne({ id }).select('-passwordHash -usernameKey').lean<User>()
-	return user ? toUserJSON(user) : null
+	if (!user) return null
+	// The Messages badge comes with the account (docs/decisions/084): the layout needs no query of its own.
+	rememberInRequest(unreadConversationsKey(id), user.unreadConversations ?? null)
+	return toUserJSON(user)
 }
+
+/** Where a request keeps the account's stored Messages badge count (private-inbox.server.ts reads it). */
+export const unreadConversationsKey = (userId: number) => `unread-conversations:${userId}`
 
 const TAKEN: Record<UniqueKind, string> = { username: USERNAME_TAKEN, email: EMAIL_TAKEN }
 const taken = (kind: UniqueKind) => new ServiceError(TAKEN[kind], 409, kind)
