@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON } from '#models/index'
+import { ProgressModel, VideoModel, nextId, toProgressJSON, toVideoJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
@@ -84,17 +84,21 @@ export async function getWatchStats(userId: number): Promise<{ watched: number; 
 
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
 export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
+	// A few more records than shown, in case some of their videos are gone; their videos in one query.
 	const records = await ProgressModel.find({
 		userId: user.id,
 		progress: mongoose.trusted({ $gt: 0, $lt: COMPLETED_THRESHOLD }),
 	})
 		.sort({ updatedAt: -1 })
+		.limit(CONTINUE_LEARNING_LIMIT * 4)
 		.lean<Progress[]>()
-	const items: Array<{ video: MemberVideoJSON; progress: number }> = []
-	for (const record of records) {
-		if (items.length === CONTINUE_LEARNING_LIMIT) break
-		const video = await getVideo(record.videoId)
-		if (video) items.push({ video: toMemberVideo(user, video), progress: record.progress })
-	}
-	return items
+	if (records.length === 0) return []
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<Video[]>()
+	const byId = new Map(videos.map((video) => [video.id, toVideoJSON(video)]))
+	return records
+		.flatMap((record) => {
+			const video = byId.get(record.videoId)
+			return video ? [{ video: toMemberVideo(user, video), progress: record.progress }] : []
+		})
+		.slice(0, CONTINUE_LEARNING_LIMIT)
 }
