@@ -1,7 +1,7 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
 import { loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/dialogs.server'
 import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref, pageOf, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
@@ -11,7 +11,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Administration Panel | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
 
 /**
  * product §2 "Administration panel": admins and content managers only (others

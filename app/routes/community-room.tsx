@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { CommunityIcon } from '~/components/community-icon'
+import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -23,7 +23,8 @@ import { ButtonLink } from '~/components/ui/button'
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.community.name ?? 'Community'} | ${BRAND_NAME}` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta(data?.community.name ?? 'Community', data?.community.description ?? 'A LeaderForge community chat room.')
 
 const MEMBERS_PAGE_PARAM = 'members'
 

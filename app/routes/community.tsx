@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
 import { CommunityIcon } from '~/components/community-icon'
+import { pageMeta } from '~/components/page-meta'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Pager } from '~/components/ui/pager'
@@ -10,7 +10,7 @@ import { requireUser } from '~/web/auth.server'
 import { listCommunities } from '~/services/communities.server'
 import { ButtonLink } from '~/components/ui/button'
 
-export const meta: MetaFunction = () => [{ title: `Community | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Community', 'Peer communities where leaders discuss the challenges they face, live.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request)

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { SearchForm, SearchSummary } from '~/components/search-form'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
@@ -15,7 +15,7 @@ import { requireUser } from '~/web/auth.server'
 import { listProgressOf } from '~/services/progress.server'
 import { countVideos, listVideoCategories, listVideosForMember } from '~/services/videos.server'
 
-export const meta: MetaFunction = () => [{ title: `Content Library | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Content Library', 'Practical video lessons for every stage of your leadership journey.')
 
 const ALL = 'all'
 

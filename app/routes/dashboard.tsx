@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { BRAND_NAME } from '~/components/brand'
 import { EventWhenWhere } from '~/components/event-when-where'
+import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Card, CardContent, CardTitle } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -16,7 +16,7 @@ import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Dashboard', 'Your progress, upcoming events and the latest from your communities.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)

@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { EventJSON } from '#models/index'
-import { BRAND_NAME } from '~/components/brand'
 import { EventWhenWhere } from '~/components/event-when-where'
 import { EventActions } from '~/components/events/event-actions'
+import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -23,7 +23,7 @@ import { describeEventActions, type EventActionsView } from '~/services/event-vi
 import { listPastEvents, listUpcomingEvents } from '~/services/events.server'
 import { setRsvp } from '~/services/rsvps.server'
 
-export const meta: MetaFunction = () => [{ title: `Events | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Events', 'Workshops, coaching circles and live sessions with leaders from the community.')
 
 const TABS = [
 	{ value: 'upcoming', label: 'Upcoming' },

@@ -3,9 +3,9 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@r
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type PublicUserJSON } from '#models/index'
-import { BRAND_NAME } from '~/components/brand'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { LIVE_CONVERSATIONS_EVENT } from '~/components/layout/live-counts'
+import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
@@ -25,7 +25,7 @@ import { type RouteHandle } from '~/types'
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Messages | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Messages', 'Private conversations with other members of the community.')
 
 /** The contact list's page (the conversation's messages page with `?before=`). */
 const CONTACTS_PAGE_PARAM = 'contacts'

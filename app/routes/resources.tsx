@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { SearchForm, SearchSummary } from '~/components/search-form'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -13,7 +13,7 @@ import { resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { requireUser } from '~/web/auth.server'
 import { countResources, listResourceTypes, listResources } from '~/services/resources.server'
 
-export const meta: MetaFunction = () => [{ title: `Resources | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Resources', 'Templates, worksheets, guides and reading to use with your team.')
 
 const ALL = 'all'
 
