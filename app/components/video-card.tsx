@@ -9,14 +9,15 @@ import { ButtonLink } from '~/components/ui/button'
 /**
  * A video in a grid. A video the member cannot watch (product §6) is dimmed
  * under a 'Premium Content' overlay whose 'Unlock' leads to /subscribe.
+ * `eager`: the card is in the first screenful, so its picture loads at once.
  */
-export function VideoCard({ video }: { video: VideoCardData }) {
+export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
 	const duration = formatMinutes(video.duration)
 	const state = progressState(video.progress)
 	const body = (
 		<>
 			<div className="relative">
-				<VideoThumbnail src={video.thumbnail} />
+				<VideoThumbnail src={video.thumbnail} eager={eager} />
 				{duration ? (
 					<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">{duration}</span>
 				) : null}

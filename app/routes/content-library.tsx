@@ -18,6 +18,8 @@ import { countVideos, listVideoCategories, listVideosForMember } from '~/service
 export const meta: MetaFunction = () => pageMeta('Content Library', 'Practical video lessons for every stage of your leadership journey.')
 
 const ALL = 'all'
+/** Cards in the first screenful at the widest layout (one row of three): their pictures load at once, the rest lazily. */
+const FIRST_SCREEN_CARDS = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -88,10 +90,10 @@ export default function ContentLibrary() {
 
 			{videos.length ? (
 				<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-					{videos.map((video) => (
+					{videos.map((video, index) => (
 						<li key={video.id} className="flex">
 							<div className="flex w-full flex-col [&>article]:flex-1">
-								<VideoCard video={video} />
+								<VideoCard video={video} eager={index < FIRST_SCREEN_CARDS} />
 							</div>
 						</li>
 					))}

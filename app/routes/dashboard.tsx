@@ -92,10 +92,10 @@ export default function Dashboard() {
 					<CardContent>
 						{data.continueLearning.length ? (
 							<ul className="space-y-3">
-								{data.continueLearning.map((item) => (
+								{data.continueLearning.map((item, index) => (
 									<li key={item.id}>
 										<Link to={`/content-library/${item.id}`} className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50">
-											<VideoThumbnail src={item.thumbnail} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
+											<VideoThumbnail src={item.thumbnail} eager={index === 0} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
 											<div className="min-w-0 flex-1">
 												<p className="truncate font-medium text-gray-900">{item.title}</p>
 												<p className="text-xs text-gray-500">{item.category ?? 'Uncategorized'}</p>

@@ -226,7 +226,7 @@ function MarkCompleteForm() {
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
 		<div className="relative overflow-hidden rounded-xl bg-gray-900">
-			<VideoThumbnail src={thumbnail} className="w-full opacity-25 blur-sm" />
+			<VideoThumbnail src={thumbnail} eager className="w-full opacity-25 blur-sm" />
 			<div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-6 text-center text-white">
 				<span className="rounded-full bg-white/15 p-3">
 					<Icon name="lock" className="h-7 w-7" />
