@@ -77,6 +77,9 @@ export default {
 				route('subscribe', 'routes/subscribe.tsx')
 				route('subscription-success', 'routes/subscription-success.tsx')
 
+				// The bench's yardstick: the layout and nothing else (404 unless BENCH_BASELINE_PAGE=true)
+				route('bench/baseline', 'routes/bench-baseline.tsx')
+
 			})
 
 			// Administration: the members export (a download, not a page)

@@ -34,6 +34,7 @@ import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } fr
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
+import { currentRequestContext, runInRequestContext, serverTimingHeader } from '~/lib/request-context.server'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 const BUILD_PATH = path.resolve('build/index.js')
@@ -211,12 +212,17 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 	app.get('/resources/:file', memberFiles('resources'))
 
 	const handleRemixRequest = createRequestHandler(getBuild, mode)
-	app.all('*', async (req, res, next) => {
+	// Each request runs in its own context: where its time goes (Server-Timing) and the reads its loaders share.
+	app.all('*', (req, res, next) => runInRequestContext(req.method, () => handleInApp(req, res, next)))
+	async function handleInApp(req: express.Request, res: express.Response, next: express.NextFunction) {
 		try {
 			const failure = { databaseOutage: false }
 			const outagesBefore = database.outages()
 			const context = { cspNonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress ?? '', failure }
 			const response = await handleRemixRequest(createRemixRequest(req, res), context)
+			const timings = currentRequestContext()
+			// Pages and JSON alike: the browser's network panel shows where the time went (docs/decisions/082).
+			if (timings) setServerTiming(response, serverTimingHeader(timings))
 			// A request that failed because the database went away gets the readable 503, like the ones
 			// after it, even when the database is back by now (a query that outlived a short outage).
 			const overlappedOutage = failure.databaseOutage || database.outages() !== outagesBefore
@@ -228,9 +234,17 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 		} catch (error) {
 			next(error)
 		}
-	})
+	}
 	app.use(sendExpressError)
 	return app
+}
+
+function setServerTiming(response: Response, value: string) {
+	try {
+		response.headers.set('Server-Timing', value)
+	} catch {
+		// A response made with Response.redirect() has immutable headers: it goes without timings.
+	}
 }
 
 /** A request refused before Remix runs, with the words to say why. */

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
 	TRUST_PROXY: z.string().trim().optional(),
 	/** `npm run demo` only: production mode with the demo's embedded database, caught mail and a local address. */
 	DEMO_MODE: BooleanSetting,
+	/** `npm run bench` only: serves /bench/baseline, the page with nothing of its own that every route is compared with (docs/decisions/083). */
+	BENCH_BASELINE_PAGE: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
 })
@@ -179,6 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		nodeEnv: settings.NODE_ENV,
 		isProduction,
 		demoMode,
+		benchBaselinePage: settings.BENCH_BASELINE_PAGE,
 		/** Cookies are Secure in production, which is served over HTTPS; the demo is plain http on this machine. */
 		secureCookies: isProduction && !demoMode,
 		port: settings.PORT,

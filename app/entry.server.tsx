@@ -4,6 +4,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/nonce-provider'
+import { timeRender } from './lib/request-context.server'
 import { isDatabaseOutageError } from './services/database.server'
 
 const ABORT_DELAY_MS = 5_000
@@ -19,6 +20,8 @@ export default function handleRequest(
 	// Bots and no-JS visitors get the whole document at once; browsers get it streamed.
 	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
 
+	// The render's share of the request, for the Server-Timing header: until the headers can go.
+	const renderDone = timeRender()
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
 		const { pipe, abort } = renderToPipeableStream(
@@ -29,6 +32,7 @@ export default function handleRequest(
 				nonce,
 				[readyEvent]() {
 					shellRendered = true
+					renderDone()
 					const body = new PassThrough()
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(

@@ -1,7 +1,8 @@
 /**
- * A sizeable database for the benchmarks: 2,000 users, 200 videos,
- * 50 communities, 100,000 messages, 500 events (counts can be raised, not
- * lowered below these), on top of the normal demo data.
+ * A sizeable database for the benchmarks: at scale 1, 2,000 users, 200
+ * videos, 50 communities, 100,000 messages, 500 events, on top of the normal
+ * demo data. `countsAt(scale)` multiplies the users, videos, messages and
+ * events (scale 50: 100,000 users and 5,000,000 messages).
  */
 import {
 	CommunityModel,
@@ -17,6 +18,18 @@ import { hashPassword } from '~/services/password.server'
 
 export const LARGE_COUNTS = { users: 2_000, videos: 200, communities: 50, messages: 100_000, events: 500 }
 
+export type LargeCounts = typeof LARGE_COUNTS
+
+export function countsAt(scale: number): LargeCounts {
+	return {
+		users: LARGE_COUNTS.users * scale,
+		videos: LARGE_COUNTS.videos * scale,
+		communities: LARGE_COUNTS.communities,
+		messages: LARGE_COUNTS.messages * scale,
+		events: LARGE_COUNTS.events * scale,
+	}
+}
+
 const CATEGORIES = ['Leadership Fundamentals', 'Communication', 'Strategy', 'Team Building', 'Emotional Intelligence', 'Change Management']
 const BATCH = 5_000
 
@@ -27,7 +40,7 @@ async function insertInBatches<T>(model: { insertMany: (docs: T[], options: obje
 }
 
 /** Adds the bulk data; returns the ids of a few bench users (premium, so they may post). */
-export async function seedLargeDatabase(counts = LARGE_COUNTS) {
+export async function seedLargeDatabase(counts: LargeCounts = LARGE_COUNTS, onProgress?: (messages: number, of: number) => void) {
 	const passwordHash = await hashPassword('password123')
 	const now = Date.now()
 
@@ -79,35 +92,40 @@ export async function seedLargeDatabase(counts = LARGE_COUNTS) {
 	// Community 1 gets a fifth of the messages so its history is deep; the rest spread out.
 	const rooms = [1, ...communityIds]
 	const messageIds = await reserveIds('messages', counts.messages)
-	await insertInBatches(
-		MessageModel,
-		messageIds.map((id, index) => {
-			const senderId = userIds[index % userIds.length]!
-			if (index % 10 === 9) {
-				const recipientId = userIds[(index + 1) % userIds.length]!
-				return {
-					id,
-					content: `Private benchmark message ${id}`,
-					senderId,
-					recipientId,
-					communityId: null,
-					conversationKey: conversationKeyOf(senderId, recipientId),
-					isPrivate: true,
-					createdAt: new Date(now - (counts.messages - index) * 1_000),
-				}
-			}
+	const messageAt = (index: number) => {
+		const id = messageIds[index]!
+		const senderId = userIds[index % userIds.length]!
+		const createdAt = new Date(now - (counts.messages - index) * 1_000)
+		if (index % 10 === 9) {
+			const recipientId = userIds[(index + 1) % userIds.length]!
 			return {
 				id,
-				content: `Benchmark message ${id}: sharing a thought about leadership with the room.`,
+				content: `Private benchmark message ${id}`,
 				senderId,
-				recipientId: null,
-				communityId: index % 5 === 0 ? 1 : rooms[index % rooms.length],
-				conversationKey: null,
-				isPrivate: false,
-				createdAt: new Date(now - (counts.messages - index) * 1_000),
+				recipientId,
+				communityId: null,
+				conversationKey: conversationKeyOf(senderId, recipientId),
+				isPrivate: true,
+				createdAt,
 			}
-		}),
-	)
+		}
+		return {
+			id,
+			content: `Benchmark message ${id}: sharing a thought about leadership with the room.`,
+			senderId,
+			recipientId: null,
+			communityId: index % 5 === 0 ? 1 : rooms[index % rooms.length],
+			conversationKey: null,
+			isPrivate: false,
+			createdAt,
+		}
+	}
+	// Built a batch at a time: five million messages at once would not fit in this process.
+	for (let start = 0; start < counts.messages; start += BATCH) {
+		const batch = Array.from({ length: Math.min(BATCH, counts.messages - start) }, (_, offset) => messageAt(start + offset))
+		await MessageModel.insertMany(batch, { ordered: false, lean: true })
+		onProgress?.(start + batch.length, counts.messages)
+	}
 
 	const eventIds = await reserveIds('events', counts.events)
 	await insertInBatches(

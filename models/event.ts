@@ -49,7 +49,7 @@ const eventSchema = new Schema<Event>(
 		id: { type: Number, required: true, unique: true },
 		title: { type: String, required: true, trim: true },
 		description: { type: String, default: null },
-		startTime: { type: Date, required: true, index: true },
+		startTime: { type: Date, required: true },
 		endTime: { type: Date, default: null },
 		location: { type: String, default: null },
 		meetingUrl: { type: String, default: null },
@@ -59,5 +59,8 @@ const eventSchema = new Schema<Event>(
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toEventJSON(ret as unknown as Event) } },
 )
+
+// Lists page through events by start time, the id breaking ties (docs/decisions/081).
+eventSchema.index({ startTime: 1, id: 1 })
 
 export const EventModel = defineModel<Event>('Event', eventSchema)

@@ -37,6 +37,14 @@ export interface User {
 	 * docs/decisions/116). Null until their first visit.
 	 */
 	lastActiveAt?: Date | null
+	/**
+	 * The Messages badge, kept with the account so no page counts it
+	 * (docs/decisions/084): how many conversations hold a message this user has
+	 * not read, recomputed from the messages whenever that can change.
+	 * `inboxVersion` lets the recomputations that race keep the newest answer.
+	 */
+	unreadConversations?: number | null
+	inboxVersion?: number
 	createdAt: Date
 }
 
@@ -148,6 +156,8 @@ const userSchema = new Schema<User>(
 		trialUsedAt: { type: Date, default: null },
 		stripeSyncedAt: { type: Date, default: null },
 		lastActiveAt: { type: Date, default: null },
+		unreadConversations: { type: Number, default: null },
+		inboxVersion: { type: Number, default: 0 },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{
@@ -156,10 +166,11 @@ const userSchema = new Schema<User>(
 		toJSON: { transform: (_doc, ret) => toUserJSON(ret as unknown as User) },
 	},
 )
-userSchema.index({ name: 1 })
 // Insights (decision 116): new members per week, active members, members per subscription status.
 userSchema.index({ createdAt: 1 })
 userSchema.index({ lastActiveAt: 1 })
 userSchema.index({ subscriptionStatus: 1 })
+// People lists page by name, the id breaking ties (docs/decisions/081).
+userSchema.index({ name: 1, id: 1 })
 
 export const UserModel = defineModel<User>('User', userSchema)

@@ -11,13 +11,14 @@ import { ButtonLink } from '~/components/ui/button'
  * picture dimmed under a 'Premium Content' lock; its title and description
  * stay readable below, and 'Unlock' (to /subscribe) sits at the foot of the
  * card, where it covers nothing (docs/decisions/063).
+ * `eager`: the card is in the first screenful, so its picture loads at once.
  */
-export function VideoCard({ video }: { video: VideoCardData }) {
+export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
 	const duration = formatMinutes(video.duration)
 	const state = progressState(video.progress)
 	const picture = (
 		<div className="relative">
-			<VideoThumbnail src={video.thumbnail} className={`w-full ${video.locked ? 'grayscale' : ''}`} />
+			<VideoThumbnail src={video.thumbnail} eager={eager} className={`w-full ${video.locked ? 'grayscale' : ''}`} />
 			{duration ? (
 				<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">{duration}</span>
 			) : null}

@@ -3,6 +3,7 @@
  * tab manages, and the texts of its notices and confirmations. Shared by the
  * pages, their actions and the browser.
  */
+import { readPageNumber } from './paging'
 
 export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources', 'audit', 'insights'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]
@@ -21,7 +22,7 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
 export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'audit']
 
 /** The query parameters that belong to one tab's list, dropped when switching tabs. */
-export const TAB_LIST_PARAMS = ['q', 'actor', 'kind', 'before']
+export const TAB_LIST_PARAMS = ['q', 'page', 'actor', 'kind', 'before']
 
 /** The catalogue entities, as they appear in URLs (/admin/videos/new, /api/admin/videos). */
 export type CatalogueKind = 'videos' | 'communities' | 'events' | 'resources'
@@ -95,26 +96,44 @@ export function requestedTab(url: { pathname: string; search: string }): AdminTa
 	return ADMIN_TABS.find((name) => name === tab) ?? null
 }
 
-/** The search of the Users and Events tabs, kept while a dialog is open. */
+/** The search of a tab, kept while a dialog is open. */
 export function searchOf(url: { search: string }): string {
 	return new URLSearchParams(url.search).get('q')?.trim() ?? ''
 }
 
-/** The address of a tab, with its search. */
-export function adminTabHref(tab: AdminTab, q = ''): string {
-	const params = new URLSearchParams({ tab })
-	if (q) params.set('q', q)
-	return `/admin?${params}`
+/** The page of a tab's list (docs/decisions/081), kept while a dialog is open. */
+export function pageOf(url: { search: string }): number {
+	return readPageNumber(new URLSearchParams(url.search).get('page'))
 }
 
-/** A dialog's address, carrying the tab's search so that closing it returns to the same list. */
-export function adminDialogHref(path: string, q = ''): string {
-	return q ? `${path}?${new URLSearchParams({ q })}` : path
+/** The list a tab shows: its search and its page. */
+export interface AdminListPlace {
+	q?: string
+	page?: number
+}
+
+function listParams({ q = '', page = 1 }: AdminListPlace): URLSearchParams {
+	const params = new URLSearchParams()
+	if (q) params.set('q', q)
+	if (page > 1) params.set('page', String(page))
+	return params
+}
+
+/** The address of a tab, with its search and page. */
+export function adminTabHref(tab: AdminTab, place: string | AdminListPlace = {}): string {
+	const params = listParams(typeof place === 'string' ? { q: place } : place)
+	return `/admin?${new URLSearchParams([['tab', tab], ...params])}`
+}
+
+/** A dialog's address, carrying the tab's search and page so that closing it returns to the same list. */
+export function adminDialogHref(path: string, place: string | AdminListPlace = {}): string {
+	const params = listParams(typeof place === 'string' ? { q: place } : place)
+	return params.size ? `${path}?${params}` : path
 }
 
 /** "Back to the tab" from a dialog's URL. */
 export function dialogCloseHref(url: { pathname: string; search: string }): string {
-	return adminTabHref(requestedTab(url) ?? 'users', searchOf(url))
+	return adminTabHref(requestedTab(url) ?? 'users', { q: searchOf(url), page: pageOf(url) })
 }
 
 /** product §2 truncations: the first `length` characters plus '...' when the text is longer. */

@@ -3,21 +3,21 @@ import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldReval
 import { AuditPanel } from '~/components/admin/audit-panel'
 import { InsightsPanel } from '~/components/admin/insights-panel'
 import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
 import { loadAdminPanel, requireCatalogueEditor, type AdminPanelData } from '~/routes/admin/dialogs.server'
 import { loadAuditTab, loadInsightsTab } from '~/routes/admin/insight-tabs.server'
-import { ADMIN_ONLY_TABS, ADMIN_TAB_LABELS, ADMIN_TABS, TAB_LIST_PARAMS, adminTabHref, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import { ADMIN_ONLY_TABS, ADMIN_TAB_LABELS, ADMIN_TABS, TAB_LIST_PARAMS, adminTabHref, pageOf, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Administration Panel | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
 
 /** The Audit log and Insights tabs have no catalogue list. */
-const NO_LIST: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {} }
+const NO_LIST: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {}, page: 1, hasMore: false, total: null }
 
 /**
  * product §2 "Administration panel": admins and content managers only (others
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const tab = requested ?? (canManageUsers ? 'users' : 'content')
 	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
 	const [panel, audit, insights] = await Promise.all([
-		tab === 'audit' || tab === 'insights' ? null : loadAdminPanel(user, tab, q),
+		tab === 'audit' || tab === 'insights' ? null : loadAdminPanel(user, tab, q, pageOf(url)),
 		tab === 'audit' ? loadAuditTab(user, url) : null,
 		tab === 'insights' ? loadInsightsTab(user) : null,
 	])
@@ -56,7 +56,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 	// The audit log's filter and pages, and the insights, have no dialogs over them: always load.
 	const nextTab = requestedTab(nextUrl)
 	if (nextTab === 'audit' || nextTab === 'insights') return defaultShouldRevalidate
-	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl)
+	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl) && pageOf(currentUrl) === pageOf(nextUrl)
 	return sameList ? false : defaultShouldRevalidate
 }
 
@@ -72,6 +72,7 @@ const LOADING_TEXT: Record<AdminTab, string> = {
 
 export default function AdminPage() {
 	const { tab, q, canManageUsers, timeZone, panel, audit, insights } = useLoaderData<typeof loader>()
+	const list = { q, page: panel.page, hasMore: panel.hasMore }
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
@@ -102,19 +103,19 @@ export default function AdminPage() {
 						{LOADING_TEXT[loadingTab]}
 					</p>
 				) : tab === 'users' ? (
-					<UsersPanel users={panel.users} error={panel.error} q={q} timeZone={timeZone} />
+					<UsersPanel users={panel.users} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
 				) : tab === 'content' ? (
-					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} />
+					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} list={list} />
 				) : tab === 'communities' ? (
-					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} />
+					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} list={list} />
 				) : tab === 'events' ? (
-					<EventsPanel events={panel.events} error={panel.error} q={q} timeZone={timeZone} />
+					<EventsPanel events={panel.events} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
 				) : tab === 'audit' && audit ? (
 					<AuditPanel {...audit} timeZone={timeZone} />
 				) : tab === 'insights' && insights ? (
 					<InsightsPanel insights={insights.insights} error={insights.error} timeZone={timeZone} />
 				) : (
-					<ResourcesPanel resources={panel.resources} error={panel.error} />
+					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
 				)}
 			</div>
 			<Outlet />

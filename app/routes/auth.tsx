@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useSearchParams } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { BRAND_NAME, BrandLink } from '~/components/brand'
 import { Field, FormErrors, TextareaField, useIsSubmitting } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { TimeZoneField } from '~/components/time-zone-field'
@@ -26,7 +27,7 @@ export const handle: RouteHandle = { hydrate: true }
 /** A login or sign-up refused for now answers with its Retry-After. */
 export const headers = pageHeadersWithRetryAfter
 
-export const meta: MetaFunction = () => [{ title: `Log in or sign up | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Log in or sign up', 'Log in to LeaderForge, or create a free account to start learning.')
 
 type Intent = 'login' | 'signup'
 

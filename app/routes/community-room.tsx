@@ -1,19 +1,21 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { CommunityIcon } from '~/components/community-icon'
+import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Pager } from '~/components/ui/pager'
 import { ActionToast } from '~/components/ui/toaster'
 import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor } from '~/routes/chat-form.server'
 import { requireNumericId } from '~/web/http.server'
 import { requireFound } from '~/web/errors.server'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/communities.server'
-import { PEOPLE_LIST_LIMIT, countPublicUsers, listPublicUsers } from '~/services/users.server'
+import { listPublicUsers } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
 import { getActiveMute } from '~/services/mutes.server'
 import { readTimeZone } from '~/lib/time-zone'
@@ -23,7 +25,10 @@ import { ButtonLink } from '~/components/ui/button'
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.community.name ?? 'Community'} | ${BRAND_NAME}` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta(data?.community.name ?? 'Community', data?.community.description ?? 'A LeaderForge community chat room.')
+
+const MEMBERS_PAGE_PARAM = 'members'
 
 async function requireCommunity(id: string | undefined) {
 	return requireFound(await getCommunity(requireNumericId(id, 'Community')), 'Community not found')
@@ -34,13 +39,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const community = await requireCommunity(params.id)
 	const cursor = readPageCursor(request)
 	const canPost = isPremium(user)
-	const [history, members, memberCount, permissions, mute] = await Promise.all([
+	// The member list has its own page parameter: the chat's `?before=` pages the messages.
+	const membersPage = readPageNumber(new URL(request.url).searchParams.get(MEMBERS_PAGE_PARAM))
+	const [history, memberRows, permissions, mute] = await Promise.all([
 		getCommunityHistory(user, community.id, cursor),
-		listPublicUsers({ limit: PEOPLE_LIST_LIMIT }),
-		countPublicUsers(),
+		listPublicUsers({}, pageWindow(membersPage, PAGE_SIZES.people)),
 		chatPermissionsFor(user),
 		canPost ? getActiveMute(user.id) : null,
 	])
+	const { items: members, hasMore: moreMembers } = pageFrom(memberRows, membersPage, PAGE_SIZES.people)
 	return json({
 		me: { id: user.id, username: user.username },
 		canPost,
@@ -48,7 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		history,
 		viewingOlder: cursor.before !== undefined,
 		members,
-		memberCount,
+		membersPage,
+		moreMembers,
 		permissions,
 		mute,
 		openForm: readOpenForm(request),
@@ -64,7 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CommunityRoom() {
-	const { me, canPost, community, history, viewingOlder, members, memberCount, permissions, mute, openForm, timeZone, renderedAt } = useLoaderData<typeof loader>()
+	const { me, canPost, community, history, viewingOlder, members, membersPage, moreMembers, permissions, mute, openForm, timeZone, renderedAt } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -147,14 +156,7 @@ export default function CommunityRoom() {
 								))}
 							</ul>
 						)}
-						{memberCount > members.length ? (
-							<p className="mt-3 border-t border-gray-100 pt-3 text-xs text-gray-600">
-								{`Showing ${members.length} of ${memberCount} members.`}{' '}
-								<Link to="/messages" className="font-medium text-brand-700 hover:underline">
-									Find anyone in Messages
-								</Link>
-							</p>
-						) : null}
+						<Pager label="Pages of community members" param={MEMBERS_PAGE_PARAM} page={membersPage} hasMore={moreMembers} className="mt-3 border-t border-gray-100 pt-3" />
 					</CardContent>
 				</Card>
 			</div>

@@ -1,24 +1,28 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
 import { CommunityIcon } from '~/components/community-icon'
+import { pageMeta } from '~/components/page-meta'
 import { Card } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
+import { Pager } from '~/components/ui/pager'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { requireUser } from '~/web/auth.server'
 import { listCommunities } from '~/services/communities.server'
 import { ButtonLink } from '~/components/ui/button'
 
-export const meta: MetaFunction = () => [{ title: `Community | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Community', 'Peer communities where leaders discuss the challenges they face, live.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request)
-	return json({ communities: await listCommunities() })
+	const page = readPageNumber(new URL(request.url).searchParams.get('page'))
+	const communities = pageFrom(await listCommunities({}, pageWindow(page, PAGE_SIZES.communities)), page, PAGE_SIZES.communities)
+	return json({ communities: communities.items, page, hasMore: communities.hasMore })
 }
 
 /** product §2 /community: a grid of community cards with 'Join Discussion'. */
 export default function CommunityList() {
-	const { communities } = useLoaderData<typeof loader>()
+	const { communities, page, hasMore } = useLoaderData<typeof loader>()
 	return (
 		<div className="space-y-6">
 			<div>
@@ -51,6 +55,7 @@ export default function CommunityList() {
 					))}
 				</ul>
 			)}
+			<Pager label="Pages of communities" page={page} hasMore={hasMore} />
 		</div>
 	)
 }

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
-import { BRAND_NAME } from '~/components/brand'
 import { FormErrors } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { EmailChangeConfirmationSchema } from '~/lib/account-schemas'
@@ -12,7 +12,7 @@ import { getUserId } from '~/web/auth.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { redirectWithToast } from '~/web/toast.server'
 
-export const meta: MetaFunction = () => [{ title: `Confirm your new email address | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Confirm your new email address', 'Confirm the new email address of your LeaderForge account.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a

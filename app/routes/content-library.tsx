@@ -1,43 +1,55 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { SearchForm, SearchSummary } from '~/components/search-form'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
+import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { VideoCard } from '~/components/video-card'
 import { readSearch } from '~/lib/member-schemas'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { FREE_VIDEO_LIMIT, isPremium } from '~/lib/subscription'
 import { toVideoCards } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
-import { listProgress } from '~/services/progress.server'
-import { listVideoCategories, listVideosForMember } from '~/services/videos.server'
+import { listProgressOf } from '~/services/progress.server'
+import { countVideos, listVideoCategories, listVideosForMember } from '~/services/videos.server'
 
-export const meta: MetaFunction = () => [{ title: `Content Library | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Content Library', 'Practical video lessons for every stage of your leadership journey.')
 
 const ALL = 'all'
+/** Cards in the first screenful at the widest layout (one row of three): their pictures load at once, the rest lazily. */
+const FIRST_SCREEN_CARDS = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const url = new URL(request.url)
 	const search = readSearch(url.searchParams.get('q'))
 	const category = readSearch(url.searchParams.get('category')) || ALL
-	const [videos, categories, progress] = await Promise.all([
-		listVideosForMember(user, { search, category: category === ALL ? undefined : category }),
+	const filters = { search, category: category === ALL ? undefined : category }
+	const page = readPageNumber(url.searchParams.get('page'))
+	const [rows, categories, resultCount] = await Promise.all([
+		listVideosForMember(user, filters, pageWindow(page, PAGE_SIZES.library)),
 		listVideoCategories(),
-		listProgress(user.id),
+		search ? countVideos(filters) : null,
 	])
+	const videos = pageFrom(rows, page, PAGE_SIZES.library)
+	const progress = await listProgressOf(user.id, videos.items.map((video) => video.id))
 	return json({
 		search,
 		category,
 		categories,
-		videos: toVideoCards(videos, progress),
-		showRestrictionBanner: !isPremium(user) && videos.length > FREE_VIDEO_LIMIT,
+		videos: toVideoCards(videos.items, progress),
+		page: videos.page,
+		hasMore: videos.hasMore,
+		resultCount,
+		// Free accounts play the first videos only: said above a list longer than that (product §2).
+		showRestrictionBanner: !isPremium(user) && (videos.page > 1 || videos.hasMore || videos.items.length > FREE_VIDEO_LIMIT),
 	})
 }
 
 export default function ContentLibrary() {
-	const { search, category, categories, videos, showRestrictionBanner } = useLoaderData<typeof loader>()
+	const { search, category, categories, videos, page, hasMore, resultCount, showRestrictionBanner } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
@@ -53,6 +65,7 @@ export default function ContentLibrary() {
 					param="category"
 					active={category}
 					searchParams={searchParams}
+					resetParams={['page']}
 					tabs={[{ value: ALL, label: 'All Videos' }, ...categories.map((name) => ({ value: name, label: name }))]}
 				/>
 				{/* Narrower than elsewhere, so the category tabs fit beside it at 1280 pixels (docs/decisions/063). */}
@@ -75,14 +88,14 @@ export default function ContentLibrary() {
 
 			{/* The cards' titles are h3s: the list they are in gets its heading. */}
 			<h2 className="sr-only">{category === ALL ? 'All Videos' : category}</h2>
-			<SearchSummary search={search} count={videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
+			<SearchSummary search={search} count={resultCount ?? videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
 
 			{videos.length ? (
 				<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-					{videos.map((video) => (
+					{videos.map((video, index) => (
 						<li key={video.id} className="flex">
 							<div className="flex w-full flex-col [&>article]:flex-1">
-								<VideoCard video={video} />
+								<VideoCard video={video} eager={index < FIRST_SCREEN_CARDS} />
 							</div>
 						</li>
 					))}
@@ -94,6 +107,7 @@ export default function ContentLibrary() {
 						: 'There are no videos here yet. Check back soon for new lessons.'}
 				</EmptyState>
 			)}
+			<Pager label="Pages of videos" page={page} hasMore={hasMore} />
 		</div>
 	)
 }

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
-import { BRAND_NAME } from '~/components/brand'
 import { EventWhenWhere } from '~/components/event-when-where'
+import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Card, CardContent, CardTitle } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -17,7 +17,7 @@ import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
 
-export const meta: MetaFunction = () => [{ title: `Dashboard | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Dashboard', 'Your progress, upcoming events and the latest from your communities.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -97,10 +97,10 @@ export default function Dashboard() {
 					<CardContent>
 						{data.continueLearning.length ? (
 							<ul className="space-y-3">
-								{data.continueLearning.map((item) => (
+								{data.continueLearning.map((item, index) => (
 									<li key={item.id}>
 										<Link to={`/content-library/${item.id}`} className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50">
-											<VideoThumbnail src={item.thumbnail} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
+											<VideoThumbnail src={item.thumbnail} eager={index === 0} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
 											<div className="min-w-0 flex-1">
 												<p className="truncate font-medium text-gray-900">{item.title}</p>
 												<p className="text-xs text-gray-500">{item.category ?? 'Uncategorized'}</p>

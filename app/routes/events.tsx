@@ -1,17 +1,19 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { EventJSON } from '#models/index'
-import { BRAND_NAME } from '~/components/brand'
 import { EventWhenWhere } from '~/components/event-when-where'
 import { EventActions } from '~/components/events/event-actions'
+import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
+import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { ActionToast } from '~/components/ui/toaster'
 import { RsvpFormSchema } from '~/lib/engagement-schemas'
 import { UPCOMING_GROUP_TITLES, describeEventTime, groupUpcomingEvents, relativeStartText, type UpcomingGroup } from '~/lib/events'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
@@ -21,7 +23,7 @@ import { describeEventActions, type EventActionsView } from '~/services/event-vi
 import { listPastEvents, listUpcomingEvents } from '~/services/events.server'
 import { setRsvp } from '~/services/rsvps.server'
 
-export const meta: MetaFunction = () => [{ title: `Events | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Events', 'Workshops, coaching circles and live sessions with leaders from the community.')
 
 const TABS = [
 	{ value: 'upcoming', label: 'Upcoming' },
@@ -46,17 +48,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const now = new Date()
 	const tab = new URL(request.url).searchParams.get('tab') === 'past' ? 'past' : 'upcoming'
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
-	const events = tab === 'past' ? await listPastEvents(now) : await listUpcomingEvents(now)
+	const page = readPageNumber(new URL(request.url).searchParams.get('page'))
+	const window = pageWindow(page, PAGE_SIZES.events)
+	const rows = tab === 'past' ? await listPastEvents(now, window) : await listUpcomingEvents(now, window)
+	const { items: events, hasMore } = pageFrom(rows, page, PAGE_SIZES.events)
 	const actions = await describeEventActions(user, events, now, timeZone)
 	const present = (event: EventJSON) => presentEvent(event, now, timeZone, actions.get(event.id)!)
 	if (tab === 'past') {
-		return json({ tab, timeZone, timeZoneFromHint: fromHint, past: events.map(present), groups: null })
+		return json({ tab, timeZone, timeZoneFromHint: fromHint, page, hasMore, past: events.map(present), groups: null })
 	}
 	const groups = groupUpcomingEvents(events, now, timeZone)
 	return json({
 		tab,
 		timeZone,
 		timeZoneFromHint: fromHint,
+		page,
+		hasMore,
 		past: null,
 		groups: (Object.keys(groups) as UpcomingGroup[]).map((group) => ({ group, events: groups[group].map(present) })),
 	})
@@ -85,9 +92,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EventsPage() {
-	const { tab, timeZone, timeZoneFromHint, past, groups } = useLoaderData<typeof loader>()
+	const { tab, timeZone, timeZoneFromHint, page, hasMore, past, groups } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const [searchParams] = useSearchParams()
+	// An RSVP comes back to the page it was sent from (the tab and the page of the list).
+	const here = `/events${searchParams.toString() ? `?${searchParams}` : ''}`
 	const upcomingCount = groups?.reduce((count, group) => count + group.events.length, 0) ?? 0
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
@@ -96,7 +105,7 @@ export default function EventsPage() {
 				<p className="mt-1 text-gray-600">Workshops, coaching circles and live sessions with leaders from the community.</p>
 				<TimeZoneNote timeZone={timeZone} fromHint={timeZoneFromHint} className="mt-2" />
 			</div>
-			<TabLinks label="Event lists" param="tab" active={tab} tabs={TABS} searchParams={searchParams} />
+			<TabLinks label="Event lists" param="tab" active={tab} tabs={TABS} searchParams={searchParams} resetParams={['page']} />
 
 			{groups ? (
 				upcomingCount ? (
@@ -109,7 +118,7 @@ export default function EventsPage() {
 								</h2>
 								<ul className="space-y-3">
 									{events.map((event) => (
-										<EventItem key={event.id} event={event} returnTo="/events" showRelative />
+										<EventItem key={event.id} event={event} returnTo={here} showRelative />
 									))}
 								</ul>
 							</section>
@@ -127,13 +136,14 @@ export default function EventsPage() {
 					</h2>
 					<ul className="space-y-3">
 						{past.map((event) => (
-							<EventItem key={event.id} event={event} returnTo="/events?tab=past" />
+							<EventItem key={event.id} event={event} returnTo={here} />
 						))}
 					</ul>
 				</section>
 			) : (
 				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
 			)}
+			<Pager label={tab === 'past' ? 'Pages of past events' : 'Pages of upcoming events'} page={page} hasMore={hasMore} />
 			<ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
 		</div>
 	)

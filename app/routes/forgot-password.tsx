@@ -3,8 +3,8 @@ import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
-import { BRAND_NAME } from '~/components/brand'
 import { Field, FormErrors, useIsSubmitting } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
@@ -17,7 +17,7 @@ import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Forgot your password? | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Forgot your password?', 'Get a link by email to choose a new password for your LeaderForge account.')
 
 /**
  * product §2 "Forgot password": one email field. The answer is the same

@@ -3,13 +3,14 @@ import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@r
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type PublicUserJSON } from '#models/index'
-import { BRAND_NAME } from '~/components/brand'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { LIVE_CONVERSATIONS_EVENT } from '~/components/layout/live-counts'
+import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 import { Icon } from '~/components/ui/icon'
+import { Pager } from '~/components/ui/pager'
 import { ActionToast } from '~/components/ui/toaster'
 import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor } from '~/routes/chat-form.server'
 import { BlockForm } from '~/components/member-block-form'
@@ -17,16 +18,20 @@ import { blockedUserIds, hasBlocked, messagingRefusal } from '~/services/blocks.
 import { readTimeZone } from '~/lib/time-zone'
 import { requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
-import { PEOPLE_LIST_LIMIT, countPublicUsers, getPublicUser, listPublicUsers } from '~/services/users.server'
+import { getPublicUser, listPublicUsers } from '~/services/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
 import { listConversations, type ConversationSummary, type ConversationsEvent } from '~/services/private-inbox.server'
 import { formatDateTime } from '~/lib/dates'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
 
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Messages | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Messages', 'Private conversations with other members of the community.')
+
+/** The contact list's page (the conversation's messages page with `?before=`). */
+const CONTACTS_PAGE_PARAM = 'contacts'
 
 /** `?userId=` as a number, or null when absent or not an id. */
 function selectedUserId(url: URL): number | null {
@@ -41,13 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const contactId = selectedUserId(url)
 	// Asking for oneself just shows the contact list; anything else unknown says so.
 	const requested = url.searchParams.has('userId') && contactId !== user.id
+	const contactsPage = readPageNumber(url.searchParams.get(CONTACTS_PAGE_PARAM))
 	// Members the viewer blocked leave their contacts (product §6 "Blocking").
 	const blocked = await blockedUserIds(user.id)
-	const [contacts, contactCount, contact] = await Promise.all([
-		listPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked, limit: PEOPLE_LIST_LIMIT }),
-		countPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked }),
+	const [contactRows, contact] = await Promise.all([
+		listPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked }, pageWindow(contactsPage, PAGE_SIZES.people)),
 		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
+	const { items: contacts, hasMore: moreContacts } = pageFrom(contactRows, contactsPage, PAGE_SIZES.people)
 	const cursor = readPageCursor(request)
 	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
 	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
@@ -66,7 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
-		contactCount,
+		contactsPage,
+		moreContacts,
 		contact,
 		contactMissing: requested && !contact,
 		conversations,
@@ -82,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Messages() {
-	const { me, search, contacts, contactCount, contact, contactMissing, conversations, history, viewingOlder, youBlocked, refusal, permissions, openForm, timeZone, renderedAt } =
+	const { me, search, contacts, contactsPage, moreContacts, contact, contactMissing, conversations, history, viewingOlder, youBlocked, refusal, permissions, openForm, timeZone, renderedAt } =
 		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -95,7 +102,7 @@ export default function Messages() {
 			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
 				<div id="contacts" className="flex min-w-0 flex-col">
 					{search ? null : <ConversationList initial={conversations} selectedId={contact?.id ?? null} meId={me.id} />}
-					<ContactList contacts={contacts} total={contactCount} search={search} selectedId={contact?.id ?? null} />
+					<ContactList contacts={contacts} page={contactsPage} hasMore={moreContacts} search={search} selectedId={contact?.id ?? null} />
 				</div>
 				{/* On a phone the open conversation comes first, the lists below it (product §2 "Messages"). */}
 				<div className={`min-w-0 border-b border-gray-100 md:border-b-0 md:border-l ${contact ? 'order-first md:order-none' : 'border-t md:border-t-0'}`}>
@@ -159,7 +166,19 @@ export default function Messages() {
 }
 
 /** product §2: contacts with a search by name or username (filtering as one types, with JavaScript). */
-function ContactList({ contacts, total, search, selectedId }: { contacts: PublicUserJSON[]; total: number; search: string; selectedId: number | null }) {
+function ContactList({
+	contacts,
+	page,
+	hasMore,
+	search,
+	selectedId,
+}: {
+	contacts: PublicUserJSON[]
+	page: number
+	hasMore: boolean
+	search: string
+	selectedId: number | null
+}) {
 	const hydrated = useHydrated()
 	const [query, setQuery] = useState(search)
 	const needle = hydrated ? query.trim().toLowerCase() : ''
@@ -192,7 +211,7 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 					{shown.map((person) => (
 						<li key={person.id}>
 							<Link
-								to={`?${new URLSearchParams({ ...(search ? { q: search } : {}), userId: String(person.id) })}`}
+								to={`?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(page > 1 ? { [CONTACTS_PAGE_PARAM]: String(page) } : {}), userId: String(person.id) })}`}
 								aria-current={person.id === selectedId ? 'page' : undefined}
 								className={`flex items-center gap-3 rounded-lg px-3 py-2 ${
 									person.id === selectedId ? 'bg-brand-50 ring-1 ring-brand-200' : 'hover:bg-gray-50'
@@ -209,11 +228,7 @@ function ContactList({ contacts, total, search, selectedId }: { contacts: Public
 					))}
 				</ul>
 			)}
-			{total > contacts.length ? (
-				<p className="border-t border-gray-100 p-3 text-xs text-gray-600">
-					{`Showing ${contacts.length} of ${total}. Search by name or username to find others.`}
-				</p>
-			) : null}
+			<Pager label="Pages of contacts" param={CONTACTS_PAGE_PARAM} page={page} hasMore={hasMore} className="border-t border-gray-100 p-3" />
 		</div>
 	)
 }

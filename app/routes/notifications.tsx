@@ -2,8 +2,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
-import { BRAND_NAME } from '~/components/brand'
 import { NotificationItem } from '~/components/notifications/notification-item'
+import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
@@ -20,7 +20,7 @@ import { handleFormSubmission } from '~/web/form.server'
 import { jsonError, localRedirectPath } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 
-export const meta: MetaFunction = () => [{ title: `Notifications | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Notifications', 'Everything LeaderForge has told you about: messages, mentions, events and your subscription.')
 
 /** /notifications (product §2): every notification, newest first, 20 a page (`?before={id}`). */
 export async function loader({ request }: LoaderFunctionArgs) {

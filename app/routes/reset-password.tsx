@@ -3,8 +3,8 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
-import { BRAND_NAME } from '~/components/brand'
 import { Field, FormErrors, useIsSubmitting } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
@@ -20,7 +20,7 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Choose a new password | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Choose a new password', 'Choose a new password for your LeaderForge account.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a

@@ -1,17 +1,19 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useSearchParams } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { SearchForm, SearchSummary } from '~/components/search-form'
 import { Badge } from '~/components/ui/badge'
 import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
+import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { readSearch } from '~/lib/member-schemas'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { requireUser } from '~/web/auth.server'
-import { listResourceTypes, listResources } from '~/services/resources.server'
+import { countResources, listResourceTypes, listResources } from '~/services/resources.server'
 
-export const meta: MetaFunction = () => [{ title: `Resources | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Resources', 'Templates, worksheets, guides and reading to use with your team.')
 
 const ALL = 'all'
 
@@ -20,12 +22,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const url = new URL(request.url)
 	const search = readSearch(url.searchParams.get('q'))
 	const type = readSearch(url.searchParams.get('type')) || ALL
-	const [resources, types] = await Promise.all([listResources({ search, type: type === ALL ? undefined : type }), listResourceTypes()])
-	return json({ search, type, types, resources })
+	const filters = { search, type: type === ALL ? undefined : type }
+	const page = readPageNumber(url.searchParams.get('page'))
+	const [rows, types, resultCount] = await Promise.all([
+		listResources(filters, pageWindow(page, PAGE_SIZES.resources)),
+		listResourceTypes(),
+		search ? countResources(filters) : null,
+	])
+	const resources = pageFrom(rows, page, PAGE_SIZES.resources)
+	return json({ search, type, types, resources: resources.items, page: resources.page, hasMore: resources.hasMore, resultCount })
 }
 
 export default function ResourcesPage() {
-	const { search, type, types, resources } = useLoaderData<typeof loader>()
+	const { search, type, types, resources, page, hasMore, resultCount } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
@@ -39,11 +48,12 @@ export default function ResourcesPage() {
 					param="type"
 					active={type}
 					searchParams={searchParams}
+					resetParams={['page']}
 					tabs={[{ value: ALL, label: 'All' }, ...types.map((value) => ({ value, label: resourceTypeInfo(value).label }))]}
 				/>
 				<SearchForm id="resource-search" label="Search resources" placeholder="Search resources..." search={search} keep={type === ALL ? null : { name: 'type', value: type }} />
 			</div>
-			<SearchSummary search={search} count={resources.length} clearTo={type === ALL ? '/resources' : `?type=${encodeURIComponent(type)}`} />
+			<SearchSummary search={search} count={resultCount ?? resources.length} clearTo={type === ALL ? '/resources' : `?type=${encodeURIComponent(type)}`} />
 			{resources.length ? (
 				<ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
 					{resources.map((resource) => {
@@ -83,6 +93,7 @@ export default function ResourcesPage() {
 					{search ? `Nothing matches “${search}”. Try other words or clear the search.` : 'New resources are added regularly. Check back soon.'}
 				</EmptyState>
 			)}
+			<Pager label="Pages of resources" page={page} hasMore={hasMore} />
 		</div>
 	)
 }

@@ -3,8 +3,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { PremiumBenefits } from '~/components/billing/premium-benefits'
 import { StripeCheckout } from '~/components/billing/stripe-checkout'
-import { BRAND_NAME } from '~/components/brand'
 import { useIsSubmitting } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { StatusButton } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
@@ -20,7 +20,7 @@ import { type RouteHandle } from '~/types'
 /** The Stripe card form is an island; the demo form's pending label needs it too. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Complete Your Subscription | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Complete Your Subscription', 'Start LeaderForge Premium: every lesson, the community chat and live events.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type CSSProperties } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { Card } from '~/components/ui/card'
 import { Spinner } from '~/components/ui/spinner'
 import { ActionToast, ServerToast } from '~/components/ui/toaster'
@@ -15,7 +15,7 @@ import { ButtonLink } from '~/components/ui/button'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Subscription | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Subscription', 'The state of your LeaderForge Premium subscription.')
 
 /** product §9: how long "Processing Your Subscription" shows. */
 export const SUCCESS_PAGE_DELAY_MS = 2000

@@ -2,12 +2,13 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage } from '~/components/account-page'
 import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { Button } from '~/components/ui/button'
 import { ServiceError } from '~/lib/service-error'
 import { readUnsubscribeLink, unsubscribe } from '~/services/notification-preferences.server'
 import { readFormBody } from '~/web/http.server'
 
-export const meta: MetaFunction = () => [{ title: `Unsubscribe | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Unsubscribe', 'Stop a kind of LeaderForge notification email with one click.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a

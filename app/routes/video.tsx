@@ -4,8 +4,8 @@ import { useRef, useState, type MouseEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
-import { BRAND_NAME } from '~/components/brand'
 import { useIsSubmitting } from '~/components/forms'
+import { pageMeta } from '~/components/page-meta'
 import { StatusButton } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -30,7 +30,8 @@ import { buttonClassName, ButtonLink } from '~/components/ui/button'
 /** The player is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.video.title ?? 'Video'} | ${BRAND_NAME}` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta(data?.video.title ?? 'Video', data?.video.description ?? 'A video lesson of the LeaderForge content library.')
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -233,7 +234,7 @@ function MarkCompleteForm() {
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
 		<section aria-labelledby="premium-panel-heading" className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
-			<VideoThumbnail src={thumbnail} className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
+			<VideoThumbnail src={thumbnail} eager className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
 			<div aria-hidden="true" className="aspect-video [grid-area:1/1]" />
 			<div className="flex flex-col items-center justify-center gap-3 px-4 py-6 text-center [grid-area:1/1] sm:p-6">
 				<span className="rounded-full bg-white/15 p-3">

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { ADMIN_USER_FIELDS, UserModel, toAdminUserJSON, type AdminUserJSON, type Role, type User } from '#models/index'
 import { roleLabel } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from './audit.server'
@@ -8,11 +9,22 @@ import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.ser
 
 export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
 
-/** product §2 "Users": every user, oldest first; `search` matches username, name or email, ignoring case. Admins only. */
-export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<AdminUserJSON[]> {
+/** product §2 "Users": users oldest first, a page with `window`; `search` matches username, name or email, ignoring case. Admins only. */
+export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}, window?: PageWindow): Promise<AdminUserJSON[]> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
-	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email'])).select(ADMIN_USER_FIELDS).sort({ id: 1 }).lean<User[]>()
+	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email']))
+		.select(ADMIN_USER_FIELDS)
+		.sort({ id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<User[]>()
 	return users.map(toAdminUserJSON)
+}
+
+/** How many users the Users tab's search finds (its "N users total" line). Admins only. */
+export function countUsersForAdmin(actor: Actor, { search }: { search?: string } = {}): Promise<number> {
+	assertActorRole(actor, USER_ADMIN_ROLES)
+	return UserModel.countDocuments(anyFieldContains(search, ['username', 'name', 'email']))
 }
 
 /**

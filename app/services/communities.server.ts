@@ -1,11 +1,22 @@
 import { CommunityModel, MessageModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
 import { type CommunityInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
+import { anyFieldContains } from '~/lib/search.server'
 import { catalogueWriter } from './catalogue-writer.server'
 import { type Actor } from './permissions.server'
 
-export async function listCommunities(): Promise<CommunityJSON[]> {
-	const communities = await CommunityModel.find().sort({ id: 1 }).lean<Community[]>()
+/** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
+export async function listCommunities({ search }: { search?: string } = {}, window?: PageWindow): Promise<CommunityJSON[]> {
+	const communities = await CommunityModel.find(anyFieldContains(search, ['name', 'description']))
+		.sort({ id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Community[]>()
 	return communities.map(toCommunityJSON)
+}
+
+export function countCommunities(): Promise<number> {
+	return CommunityModel.countDocuments()
 }
 
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {

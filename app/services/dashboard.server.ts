@@ -1,10 +1,11 @@
 import mongoose from 'mongoose'
 import { CommunityModel, MessageModel, UserModel, type Message, type UserJSON } from '#models/index'
-import { listCommunities } from './communities.server'
-import { listUpcomingEvents } from './events.server'
+import { countCommunities } from './communities.server'
+import { countUpcomingEvents, listUpcomingEvents } from './events.server'
 import { describeEventActions } from './event-views.server'
 import { DELETED_MEMBER } from './messages.server'
 import { preview } from './private-inbox.server'
+import { singleton } from '~/lib/singleton.server'
 import { getContinueLearning, getWatchStats } from './progress.server'
 
 /** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
@@ -19,6 +20,32 @@ export interface CommunityActivity {
 	author: string
 	preview: string
 	createdAt: string
+}
+
+/**
+ * How long the dashboard's Community Activity is shared before it is read
+ * again. It is the same for every member, and reading it means finding the
+ * newest messages of all rooms: once every few seconds instead of once per
+ * dashboard (docs/decisions/084). A new message shows there within this time;
+ * the rooms themselves are live.
+ */
+export const COMMUNITY_ACTIVITY_TTL_MS = 5_000
+
+const sharedActivity = singleton('community-activity', () => ({ readAt: 0, activity: null as Promise<CommunityActivity[]> | null }))
+
+/** The Community Activity every dashboard shows, read at most once per COMMUNITY_ACTIVITY_TTL_MS by this process. */
+export function getSharedCommunityActivity(now = Date.now()): Promise<CommunityActivity[]> {
+	const shared = sharedActivity
+	if (!shared.activity || now - shared.readAt >= COMMUNITY_ACTIVITY_TTL_MS) {
+		shared.readAt = now
+		const reading = getCommunityActivity()
+		shared.activity = reading
+		// A failed read is not kept: the next dashboard reads again.
+		reading.catch(() => {
+			if (shared.activity === reading) shared.activity = null
+		})
+	}
+	return shared.activity
 }
 
 /**
@@ -57,21 +84,22 @@ export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Pr
 
 /** Everything the dashboard shows for one member, read in parallel. */
 export async function getDashboard(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>, timeZone: string, now = new Date()) {
-	const [videos, continueLearning, communities, upcomingEvents, activity] = await Promise.all([
+	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081).
+	const [videos, continueLearning, communityCount, upcomingEventCount, shownEvents, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
-		listCommunities(),
-		listUpcomingEvents(now),
-		getCommunityActivity(),
+		countCommunities(),
+		countUpcomingEvents(now),
+		listUpcomingEvents(now, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }),
+		getSharedCommunityActivity(now.getTime()),
 	])
-	const shownEvents = upcomingEvents.slice(0, DASHBOARD_EVENT_LIMIT)
 	return {
 		activity,
 		eventActions: await describeEventActions(user, shownEvents, now, timeZone),
 		videos,
 		continueLearning,
-		communityCount: communities.length,
-		upcomingEventCount: upcomingEvents.length,
+		communityCount,
+		upcomingEventCount,
 		upcomingEvents: shownEvents,
 	}
 }

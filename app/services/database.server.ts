@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
 import mongoose from 'mongoose'
+import { currentRequestContext, databaseCommandEnded, databaseCommandStarted, type RequestContext } from '~/lib/request-context.server'
 import { singleton } from '~/lib/singleton.server'
 
 // Nothing from a request body may become a query operator (docs/architecture.md).
@@ -12,6 +13,8 @@ mongoose.set('sanitizeFilter', true)
 export interface EmbeddedDatabase {
 	uri: string
 	kind: string
+	/** The database's own process (the bench reports its memory apart from the app's). */
+	pid: number | undefined
 	stop: () => Promise<void>
 }
 
@@ -35,6 +38,7 @@ export function startEmbeddedDatabase(options: { dataDir?: string } = {}): Promi
 				resolve({
 					uri,
 					kind,
+					pid: child.pid,
 					stop: () =>
 						new Promise<void>((done) => {
 							if (child.exitCode !== null) return done()
@@ -67,8 +71,37 @@ export async function connectDatabase(uri: string): Promise<void> {
 		// ("Server ended moreToCome unexpectedly"), and the driver then clears the
 		// pool, failing whatever queries were in flight. Real MongoDB is fine either way.
 		serverMonitoringMode: 'poll',
+		// Each command's start and end, for the Server-Timing header's database time (timeDatabaseCommands).
+		monitorCommands: true,
 	})
+	timeDatabaseCommands()
 	await syncIndexes()
+}
+
+/**
+ * Adds every command's time to the request that sent it (the Server-Timing
+ * header, docs/decisions/082). A command starts in its caller's async
+ * context; its end is matched to that start by connection and request id.
+ */
+function timeDatabaseCommands() {
+	const client = mongoose.connection.getClient()
+	const pending = new Map<string, RequestContext>()
+	const keyOf = (event: { connectionId?: string | number; requestId: number }) => `${event.connectionId}:${event.requestId}`
+	client.on('commandStarted', (event) => {
+		const context = currentRequestContext()
+		if (!context) return
+		pending.set(keyOf(event), context)
+		databaseCommandStarted(context)
+	})
+	const ended = (event: { connectionId?: string | number; requestId: number }) => {
+		const key = keyOf(event)
+		const context = pending.get(key)
+		if (!context) return
+		pending.delete(key)
+		databaseCommandEnded(context)
+	}
+	client.on('commandSucceeded', ended)
+	client.on('commandFailed', ended)
 }
 
 export async function syncIndexes(): Promise<void> {

@@ -3,6 +3,7 @@ import { EventModel, RsvpModel, VideoModel, toEventJSON, type Event, type EventJ
 import { type EventInput } from '~/lib/admin-schemas'
 import { formatDateTime } from '~/lib/dates'
 import { HOUR_MS, eventEnd } from '~/lib/events'
+import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { catalogueWriter } from './catalogue-writer.server'
 import { ServiceError } from '~/lib/service-error'
@@ -11,21 +12,45 @@ import { notify } from './notifications.server'
 import { type Actor } from './permissions.server'
 import { goingMemberIds } from './rsvps.server'
 
-/** Every event, soonest first; `search` matches title, description or location, ignoring case. */
-export async function listEvents({ search }: { search?: string } = {}): Promise<EventJSON[]> {
-	const events = await EventModel.find(anyFieldContains(search, ['title', 'description', 'location'])).sort({ startTime: 1 }).lean<Event[]>()
+/** Events, soonest first; `search` matches title, description or location, ignoring case; a page with `window`. */
+export async function listEvents({ search }: { search?: string } = {}, window?: PageWindow): Promise<EventJSON[]> {
+	const events = await EventModel.find(anyFieldContains(search, ['title', 'description', 'location']))
+		.sort({ startTime: 1, id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Event[]>()
 	return events.map(toEventJSON)
 }
 
-/** Events starting later than `now`, soonest first (product §2: upcoming). */
-export async function listUpcomingEvents(now = new Date()): Promise<EventJSON[]> {
-	const events = await EventModel.find({ startTime: mongoose.trusted({ $gt: now }) }).sort({ startTime: 1 }).lean<Event[]>()
+/** How many events a search finds (the admin Events tab's "N events total"). */
+export function countEvents({ search }: { search?: string } = {}): Promise<number> {
+	return EventModel.countDocuments(anyFieldContains(search, ['title', 'description', 'location']))
+}
+
+const upcomingFilter = (now: Date) => ({ startTime: mongoose.trusted({ $gt: now }) })
+
+/** Events starting later than `now`, soonest first (product §2: upcoming); a page with `window`. */
+export async function listUpcomingEvents(now = new Date(), window?: PageWindow): Promise<EventJSON[]> {
+	const events = await EventModel.find(upcomingFilter(now))
+		.sort({ startTime: 1, id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Event[]>()
 	return events.map(toEventJSON)
 }
 
-/** Events that have started, newest first (product §2: past events). */
-export async function listPastEvents(now = new Date()): Promise<EventJSON[]> {
-	const events = await EventModel.find({ startTime: mongoose.trusted({ $lte: now }) }).sort({ startTime: -1 }).lean<Event[]>()
+/** How many events are still to come (the dashboard's number). */
+export function countUpcomingEvents(now = new Date()): Promise<number> {
+	return EventModel.countDocuments(upcomingFilter(now))
+}
+
+/** Events that have started, newest first (product §2: past events); a page with `window`. */
+export async function listPastEvents(now = new Date(), window?: PageWindow): Promise<EventJSON[]> {
+	const events = await EventModel.find({ startTime: mongoose.trusted({ $lte: now }) })
+		.sort({ startTime: -1, id: -1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Event[]>()
 	return events.map(toEventJSON)
 }
 

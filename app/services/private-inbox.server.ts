@@ -1,8 +1,10 @@
 import mongoose from 'mongoose'
 import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
+import { sharedInRequest } from '~/lib/request-context.server'
 import { blockedUserIds } from './blocks.server'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
+import { unreadConversationsKey } from './users.server'
 
 /**
  * The read state of private messages (product §2 "Messages"): which
@@ -37,9 +39,41 @@ async function unreadBySender(userId: number): Promise<Map<number, number>> {
 	return new Map(rows.map((row) => [row._id, row.count]))
 }
 
-/** The Messages badge: how many conversations hold a message the member has not read. */
+/**
+ * The Messages badge: how many conversations hold a message the member has
+ * not read. Pages read the count stored with the account (docs/decisions/084),
+ * which came with the account's own read when the layout asked for it; an
+ * account that has none yet gets it counted and stored.
+ */
 export async function countUnreadConversations(userId: number): Promise<number> {
-	return (await unreadBySender(userId)).size
+	const stored = await sharedInRequest(unreadConversationsKey(userId), async () => {
+		const user = await UserModel.findOne({ id: userId }).select('unreadConversations').lean<{ unreadConversations?: number | null }>()
+		return user?.unreadConversations ?? null
+	})
+	return stored ?? (await refreshUnreadConversations(userId)).size
+}
+
+/** Attempts at storing a fresh count before giving up to the next recount (each attempt lost to a newer one). */
+const RECOUNT_ATTEMPTS = 5
+
+/**
+ * Counts the member's unread conversations from the messages (the truth) and
+ * stores the count with the account. Two recounts racing (a message arriving
+ * as another is read) cannot leave the older answer behind: a count is stored
+ * only if no other recount stored one since it started, else it counts again.
+ * Answers the unread messages per sender it counted.
+ */
+export async function refreshUnreadConversations(userId: number): Promise<Map<number, number>> {
+	for (let attempt = 1; ; attempt++) {
+		const account = await UserModel.findOne({ id: userId }).select('inboxVersion').lean<{ inboxVersion?: number }>()
+		const unread = await unreadBySender(userId)
+		if (!account) return unread
+		const stored = await UserModel.updateOne(
+			{ id: userId, inboxVersion: account.inboxVersion ?? null },
+			{ $set: { unreadConversations: unread.size, inboxVersion: (account.inboxVersion ?? 0) + 1 } },
+		)
+		if (stored.modifiedCount === 1 || attempt === RECOUNT_ATTEMPTS) return unread
+	}
 }
 
 /**
@@ -109,7 +143,7 @@ export async function markConversationRead(userId: number, otherUserId: number):
 }
 
 async function tellConversations(userId: number, conversation?: ConversationSummary) {
-	const event: ConversationsEvent = { unreadCount: await countUnreadConversations(userId), ...(conversation ? { conversation } : {}) }
+	const event: ConversationsEvent = { unreadCount: (await refreshUnreadConversations(userId)).size, ...(conversation ? { conversation } : {}) }
 	live.emitToUser(userId, 'conversations', event)
 }
 
@@ -138,12 +172,17 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 			sourceMessageId: message.id,
 		})
 	}
-	const unread = await unreadBySender(recipientId)
+	const unread = await refreshUnreadConversations(recipientId)
 	live.emitToUser(recipientId, 'conversations', {
 		unreadCount: unread.size,
 		conversation: summaryOf(message, senderAccount, unread.get(sender.id) ?? 0),
 	} satisfies ConversationsEvent)
-	await tellConversations(sender.id, summaryOf(message, recipient, (await unreadBySender(sender.id)).get(recipientId) ?? 0))
+	// The sender's own unread count did not change: their badge keeps its stored count.
+	const senderUnread = await unreadBySender(sender.id)
+	live.emitToUser(sender.id, 'conversations', {
+		unreadCount: senderUnread.size,
+		conversation: summaryOf(message, recipient, senderUnread.get(recipientId) ?? 0),
+	} satisfies ConversationsEvent)
 }
 
 /** The first line or so of a message, for a notification or a contact list. */

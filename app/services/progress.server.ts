@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON } from '#models/index'
+import { ProgressModel, VideoModel, nextId, toProgressJSON, toVideoJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from './activity.server'
@@ -18,6 +18,13 @@ type Member = Pick<UserJSON, 'id' | 'subscriptionStatus'>
 
 export async function listProgress(userId: number): Promise<ProgressJSON[]> {
 	const records = await ProgressModel.find({ userId }).sort({ videoId: 1 }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
+/** The member's progress on the given videos only (a page of the library). */
+export async function listProgressOf(userId: number, videoIds: number[]): Promise<ProgressJSON[]> {
+	if (videoIds.length === 0) return []
+	const records = await ProgressModel.find({ userId, videoId: mongoose.trusted({ $in: videoIds }) }).lean<Progress[]>()
 	return records.map(toProgressJSON)
 }
 
@@ -68,27 +75,32 @@ export async function recordProgress(user: Member, { videoId, progress }: { vide
 
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
-	const [watchedIds, allIds] = await Promise.all([
+	// The member's own records, and whether each video still exists: never every video's id.
+	const [watchedIds, total] = await Promise.all([
 		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
-		VideoModel.distinct('id'),
+		VideoModel.estimatedDocumentCount(),
 	])
-	const existing = new Set(allIds)
-	return { watched: watchedIds.filter((id) => existing.has(id)).length, total: allIds.length }
+	const watched = watchedIds.length ? await VideoModel.countDocuments({ id: mongoose.trusted({ $in: watchedIds }) }) : 0
+	return { watched, total }
 }
 
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
 export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
+	// A few more records than shown, in case some of their videos are gone; their videos in one query.
 	const records = await ProgressModel.find({
 		userId: user.id,
 		progress: mongoose.trusted({ $gt: 0, $lt: COMPLETED_THRESHOLD }),
 	})
 		.sort({ updatedAt: -1 })
+		.limit(CONTINUE_LEARNING_LIMIT * 4)
 		.lean<Progress[]>()
-	const items: Array<{ video: MemberVideoJSON; progress: number }> = []
-	for (const record of records) {
-		if (items.length === CONTINUE_LEARNING_LIMIT) break
-		const video = await getVideo(record.videoId)
-		if (video) items.push({ video: toMemberVideo(user, video), progress: record.progress })
-	}
-	return items
+	if (records.length === 0) return []
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<Video[]>()
+	const byId = new Map(videos.map((video) => [video.id, toVideoJSON(video)]))
+	return records
+		.flatMap((record) => {
+			const video = byId.get(record.videoId)
+			return video ? [{ video: toMemberVideo(user, video), progress: record.progress }] : []
+		})
+		.slice(0, CONTINUE_LEARNING_LIMIT)
 }

@@ -1,15 +1,34 @@
 import { ResourceModel, toResourceJSON, type Resource, type ResourceJSON } from '#models/index'
 import { type ResourceInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { catalogueWriter } from './catalogue-writer.server'
 import { type Actor } from './permissions.server'
 
-/** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type. */
-export async function listResources({ search, type }: { search?: string; type?: string } = {}): Promise<ResourceJSON[]> {
+interface ResourceFilters {
+	search?: string
+	type?: string
+}
+
+function resourceFilter({ search, type }: ResourceFilters): Record<string, unknown> {
 	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
 	if (type) filter.type = type
-	const resources = await ResourceModel.find(filter).sort({ id: -1 }).lean<Resource[]>()
+	return filter
+}
+
+/** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type; a page with `window`. */
+export async function listResources(filters: ResourceFilters = {}, window?: PageWindow): Promise<ResourceJSON[]> {
+	const resources = await ResourceModel.find(resourceFilter(filters))
+		.sort({ id: -1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Resource[]>()
 	return resources.map(toResourceJSON)
+}
+
+/** How many resources a search finds (the "N results" line). */
+export function countResources(filters: ResourceFilters): Promise<number> {
+	return ResourceModel.countDocuments(resourceFilter(filters))
 }
 
 /** The distinct types in use, for the type tabs. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import mongoose from 'mongoose'
 import { SessionModel } from '#models/index'
+import { forgetInRequest, sharedInRequest } from '~/lib/request-context.server'
 
 /**
  * Login sessions are records in MongoDB (docs/architecture.md "Sessions");
@@ -22,18 +23,25 @@ export async function createSessionRecord(data: Partial<SessionData>, expires?: 
 }
 
 /** A session's data, or null when it is unknown or expired. */
-export async function readSessionRecord(sid: string): Promise<Partial<SessionData> | null> {
-	const record = await SessionModel.findOne({ sid }).select('data expiresAt').lean()
-	if (!record || record.expiresAt.getTime() <= Date.now()) return null
-	return record.data as Partial<SessionData>
+export function readSessionRecord(sid: string): Promise<Partial<SessionData> | null> {
+	// The root, the layout and the page each ask for the session: one read per request serves them all.
+	return sharedInRequest(sessionKey(sid), async () => {
+		const record = await SessionModel.findOne({ sid }).select('data expiresAt').lean()
+		if (!record || record.expiresAt.getTime() <= Date.now()) return null
+		return record.data as Partial<SessionData>
+	})
 }
+
+const sessionKey = (sid: string) => `session:${sid}`
 
 export async function updateSessionRecord(sid: string, data: Partial<SessionData>, expires?: Date): Promise<void> {
 	await SessionModel.updateOne({ sid }, { $set: { data, userId: data.userId ?? null, expiresAt: expiryFrom(expires) } })
+	forgetInRequest(sessionKey(sid))
 }
 
 export async function deleteSessionRecord(sid: string): Promise<void> {
 	await SessionModel.deleteOne({ sid })
+	forgetInRequest(sessionKey(sid))
 }
 
 /** Ends every session of a user ("Log out from all devices"), or every one but `except` (after a password change). */

@@ -12,6 +12,8 @@ import {
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
 import { RetryLaterError, ServiceError, describeWait, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
+import { type PageWindow } from '~/lib/paging'
+import { rememberInRequest } from '~/lib/request-context.server'
 import { anyFieldContains } from '~/lib/search.server'
 import { live } from './live.server'
 import { hashPassword, verifyPassword } from './password.server'
@@ -25,8 +27,14 @@ export const EMAIL_TAKEN = 'An account with this email address already exists'
 
 export async function getUserById(id: number): Promise<UserJSON | null> {
 	const user = await UserModel.findOne({ id }).select('-passwordHash -usernameKey').lean<User>()
-	return user ? toUserJSON(user) : null
+	if (!user) return null
+	// The Messages badge comes with the account (docs/decisions/084): the layout needs no query of its own.
+	rememberInRequest(unreadConversationsKey(id), user.unreadConversations ?? null)
+	return toUserJSON(user)
 }
+
+/** Where a request keeps the account's stored Messages badge count (private-inbox.server.ts reads it). */
+export const unreadConversationsKey = (userId: number) => `unread-conversations:${userId}`
 
 const TAKEN: Record<UniqueKind, string> = { username: USERNAME_TAKEN, email: EMAIL_TAKEN }
 const taken = (kind: UniqueKind) => new ServiceError(TAKEN[kind], 409, kind)
@@ -92,23 +100,17 @@ function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: Public
  * Users as other members may see them, by name: the member list of a room
  * (every account belongs to every room), the contact list of /messages
  * (searched by name or username, without the viewer) and GET /api/users.
- * Pages pass a `limit` so a community of thousands stays one quick page.
+ * A page at a time (`window`), so a community of thousands stays one quick page.
  */
-export async function listPublicUsers({ limit, ...query }: PublicUserQuery & { limit?: number } = {}): Promise<PublicUserJSON[]> {
+export async function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
 	const users = await UserModel.find(publicUserFilter(query))
 		.select(PUBLIC_USER_FIELDS)
 		.sort({ name: 1, id: 1 })
-		.limit(limit ?? 0)
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
 		.lean<User[]>()
 	return users.map(toPublicUserJSON)
 }
-
-export function countPublicUsers(query: PublicUserQuery = {}): Promise<number> {
-	return UserModel.countDocuments(publicUserFilter(query))
-}
-
-/** How many people a member list or contact list shows at once; a search finds the rest. */
-export const PEOPLE_LIST_LIMIT = 50
 
 /** One user as other members may see them, or null. */
 export async function getPublicUser(id: number): Promise<PublicUserJSON | null> {

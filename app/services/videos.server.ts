@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import { EventModel, ProgressModel, UserModel, VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
 import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueWriter } from './catalogue-writer.server'
@@ -10,12 +11,30 @@ import { runJobSoon, type Job } from './jobs.server'
 import { notify } from './notifications.server'
 import { type Actor } from './permissions.server'
 
-/** All videos in library order (by id), optionally filtered by a case-insensitive search and a category. */
-export async function listVideos({ search, category }: { search?: string; category?: string } = {}): Promise<VideoJSON[]> {
+interface VideoFilters {
+	search?: string
+	category?: string
+}
+
+function videoFilter({ search, category }: VideoFilters): Record<string, unknown> {
 	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
 	if (category) filter.category = category
-	const videos = await VideoModel.find(filter).sort({ id: 1 }).lean<Video[]>()
+	return filter
+}
+
+/** Videos in library order (by id), optionally filtered by a case-insensitive search and a category; a page of them with `window`. */
+export async function listVideos(filters: VideoFilters = {}, window?: PageWindow): Promise<VideoJSON[]> {
+	const videos = await VideoModel.find(videoFilter(filters))
+		.sort({ id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Video[]>()
 	return videos.map(toVideoJSON)
+}
+
+/** How many videos a search finds (the "N results" line; only searches are counted). */
+export function countVideos(filters: VideoFilters): Promise<number> {
+	return VideoModel.countDocuments(videoFilter(filters))
 }
 
 export async function getVideo(id: number): Promise<VideoJSON | null> {
@@ -37,9 +56,10 @@ export function toMemberVideo(user: Pick<UserJSON, 'subscriptionStatus'>, video:
 
 export async function listVideosForMember(
 	user: Pick<UserJSON, 'subscriptionStatus'>,
-	filters: { search?: string; category?: string } = {},
+	filters: VideoFilters = {},
+	window?: PageWindow,
 ): Promise<MemberVideoJSON[]> {
-	return (await listVideos(filters)).map((video) => toMemberVideo(user, video))
+	return (await listVideos(filters, window)).map((video) => toMemberVideo(user, video))
 }
 
 export async function getVideoForMember(user: Pick<UserJSON, 'subscriptionStatus'>, id: number): Promise<MemberVideoJSON> {

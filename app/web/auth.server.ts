@@ -1,5 +1,6 @@
 import { json, redirect } from '@remix-run/node'
 import { type Role, type UserJSON } from '#models/index'
+import { sharedInRequest } from '~/lib/request-context.server'
 import { type LoginInput } from '~/lib/schemas'
 import { authenticateCredentials } from '~/services/auth.server'
 import { noteActivity } from '~/services/activity.server'
@@ -83,12 +84,16 @@ export async function getOptionalUserFromCookie(cookieHeader: string | null | un
 	return userOfSession((await readSessionCookie(cookieHeader))?.userId ?? null)
 }
 
-async function userOfSession(userId: number | null): Promise<UserJSON | null> {
-	const user = userId === null ? null : await getUserById(userId)
-	if (!user) return null
-	// Loading a page (or calling the API) counts as being active (insights, docs/decisions/116).
-	noteActivity(user.id)
-	return withLapsedTrialSettled(user)
+function userOfSession(userId: number | null): Promise<UserJSON | null> {
+	if (userId === null) return Promise.resolve(null)
+	// One read of the account per request, however many loaders ask (docs/decisions/082).
+	return sharedInRequest(`user:${userId}`, async () => {
+		const user = await getUserById(userId)
+		if (!user) return null
+		// Loading a page (or calling the API) counts as being active (insights, docs/decisions/116).
+		noteActivity(user.id)
+		return withLapsedTrialSettled(user)
+	})
 }
 
 /** For pages: a visitor without a session goes to /auth. */

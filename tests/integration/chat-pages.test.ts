@@ -138,7 +138,7 @@ describe('/messages without JavaScript', () => {
 })
 
 describe('a large community', () => {
-	it('lists the first 50 people by name and says how many there are, in the room and in the contacts', async () => {
+	it('lists people 50 to a page by name, in the room and in the contacts, with links to the next page', async () => {
 		const ids = await reserveIds('users', 60)
 		await UserModel.insertMany(
 			ids.map((id) => ({
@@ -152,15 +152,26 @@ describe('a large community', () => {
 		)
 		const total = await UserModel.countDocuments()
 		const { client } = await demoMember(server.url, 'premium')
+		const messageLinks = (html: string) => html.match(/href="\/messages\?userId=/g)?.length ?? 0
 
 		const room = await pageHtml(client, '/community/1')
-		expect(room.match(/href="\/messages\?userId=/g)?.length).toBe(50)
-		expect(room).toContain(`Showing 50 of ${total} members.`)
+		expect(messageLinks(room)).toBe(50)
+		expect(room).toContain('href="/community/1?members=2"')
+		// The rest of the members are on the next pages; the viewer has no "Message" link of their own.
+		let shown = 50
+		for (let page = 2; ; page++) {
+			const next = await pageHtml(client, `/community/1?members=${page}`)
+			shown += messageLinks(next)
+			if (!next.includes(`href="/community/1?members=${page + 1}"`)) break
+		}
+		expect(shown).toBe(total - 1)
 
 		const contacts = await pageHtml(client, '/messages')
-		expect(contacts).toContain(`Showing 50 of ${total - 1}. Search by name or username to find others.`)
+		expect(contacts).toContain('href="/messages?contacts=2"')
+		const second = await pageHtml(client, '/messages?contacts=2')
+		expect(second).toContain('rel="prev"')
 		const found = await pageHtml(client, `/messages?q=crowd_${ids[59]}`)
 		expect(found).toContain(`@crowd_${ids[59]}`)
-		expect(found).not.toContain('Showing 50 of')
+		expect(found).not.toContain('contacts=2')
 	})
 })

@@ -1,8 +1,9 @@
 import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Pager } from '~/components/ui/pager'
 import { useTimeZone } from '~/components/use-time-zone'
-import { adminDialogHref, adminTabHref, truncate } from '~/lib/admin-panel'
+import { adminDialogHref, adminTabHref, truncate, type AdminTab } from '~/lib/admin-panel'
 import { resourceTypeLabel, roleLabel } from '~/lib/admin-schemas'
 import { formatDate, formatTime } from '~/lib/dates'
 import {
@@ -20,11 +21,24 @@ import {
 
 /** The five tabs of the administration panel (product §2), each drawn from its loader list. */
 
+/** The links to a table's other pages (plain links: they work without JavaScript). */
+function TablePager({ tab, what, list }: { tab: AdminTab; what: string; list: ListPlace }) {
+	// To the tab's address: behind an open dialog the page's own address is the dialog's.
+	return <Pager label={`Pages of ${what}`} page={list.page} hasMore={list.hasMore} hrefFor={(page) => adminTabHref(tab, { q: list.q, page })} />
+}
+
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 
-export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON[]; error: string | null; q: string; timeZone: string }) {
+/** Where a tab's list is: its search, its page, whether another page follows. */
+export interface ListPlace {
+	q: string
+	page: number
+	hasMore: boolean
+}
+
+export function UsersPanel({ users, total, error, list, timeZone }: { users: AdminUserJSON[]; total: number | null; error: string | null; list: ListPlace; timeZone: string }) {
 	const zone = useTimeZone(timeZone)
-	const here = adminTabHref('users', q)
+	const here = adminTabHref('users', list)
 	return (
 		<section aria-label="Users" className="space-y-4">
 			<PanelHeader
@@ -40,7 +54,7 @@ export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON
 					</>
 				}
 			/>
-			<SearchForm tab="users" q={q} placeholder="Search users..." />
+			<SearchForm tab="users" q={list.q} placeholder="Search users..." />
 			{error ? (
 				<Card role="alert" className="border-red-200">
 					<CardHeader>
@@ -73,10 +87,10 @@ export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON
 								</Cell>
 								<td className="whitespace-nowrap px-3 py-2 text-right align-middle">
 									<span className="inline-flex gap-1.5">
-										<SecondaryLink compact to={adminDialogHref(`/admin/users/${user.id}/role`, q)}>
+										<SecondaryLink compact to={adminDialogHref(`/admin/users/${user.id}/role`, list)}>
 											Change Role
 										</SecondaryLink>
-										<SecondaryLink compact to={adminDialogHref(`/admin/users/${user.id}/delete`, q)} label={`Delete ${user.name}`}>
+										<SecondaryLink compact to={adminDialogHref(`/admin/users/${user.id}/delete`, list)} label={`Delete ${user.name}`}>
 											Delete
 										</SecondaryLink>
 									</span>
@@ -84,7 +98,8 @@ export function UsersPanel({ users, error, q, timeZone }: { users: AdminUserJSON
 							</tr>
 						))}
 					</AdminTable>
-					<TableFooter>{users.length} users total</TableFooter>
+					<TablePager tab="users" what="users" list={list} />
+					<TableFooter>{total ?? users.length} users total</TableFooter>
 				</>
 			)}
 		</section>
@@ -95,13 +110,15 @@ function authorName(authors: Record<number, string>, id: number) {
 	return authors[id] ?? `User #${id}`
 }
 
-export function ContentPanel({ videos, authors, error }: { videos: VideoJSON[]; authors: Record<number, string>; error: string | null }) {
+export function ContentPanel({ videos, authors, error, list }: { videos: VideoJSON[]; authors: Record<number, string>; error: string | null; list: ListPlace }) {
 	return (
 		<section aria-label="Videos" className="space-y-4">
-			<PanelHeader title="Videos" subtitle="Add, edit and remove the lessons of the content library." action={<AddLink to="/admin/videos/new">Add Video</AddLink>} />
+			<PanelHeader title="Videos" subtitle="Add, edit and remove the lessons of the content library." action={<AddLink to={adminDialogHref('/admin/videos/new', list)}>Add Video</AddLink>} />
+			<SearchForm tab="content" q={list.q} placeholder="Search videos..." />
 			{error ? (
-				<LoadError retryHref={adminTabHref('content')}>Error loading videos: {error}</LoadError>
+				<LoadError retryHref={adminTabHref('content', list)}>Error loading videos: {error}</LoadError>
 			) : (
+				<>
 				<AdminTable caption="Videos" columns={['ID', 'Title', 'Category', 'Duration', 'Added By', 'Actions']}>
 					{videos.length === 0 ? <EmptyRow columns={6}>No videos found</EmptyRow> : null}
 					{videos.map((video) => (
@@ -111,10 +128,12 @@ export function ContentPanel({ videos, authors, error }: { videos: VideoJSON[]; 
 							<Cell>{video.category || '-'}</Cell>
 							<Cell className="whitespace-nowrap">{video.duration ? `${video.duration} min` : '-'}</Cell>
 							<Cell>{authorName(authors, video.createdBy)}</Cell>
-							<RowActions editHref={`/admin/videos/${video.id}/edit`} deleteHref={`/admin/videos/${video.id}/delete`} label={video.title} />
+							<RowActions editHref={adminDialogHref(`/admin/videos/${video.id}/edit`, list)} deleteHref={adminDialogHref(`/admin/videos/${video.id}/delete`, list)} label={video.title} />
 						</tr>
 					))}
 				</AdminTable>
+				<TablePager tab="content" what="videos" list={list} />
+				</>
 			)}
 		</section>
 	)
@@ -124,17 +143,25 @@ export function CommunitiesPanel({
 	communities,
 	authors,
 	error,
+	list,
 }: {
 	communities: CommunityJSON[]
 	authors: Record<number, string>
 	error: string | null
+	list: ListPlace
 }) {
 	return (
 		<section aria-label="Communities" className="space-y-4">
-			<PanelHeader title="Communities" subtitle="Add, edit and remove the community chat rooms." action={<AddLink to="/admin/communities/new">Add Community</AddLink>} />
+			<PanelHeader
+				title="Communities"
+				subtitle="Add, edit and remove the community chat rooms."
+				action={<AddLink to={adminDialogHref('/admin/communities/new', list)}>Add Community</AddLink>}
+			/>
+			<SearchForm tab="communities" q={list.q} placeholder="Search communities..." />
 			{error ? (
-				<LoadError retryHref={adminTabHref('communities')}>Error loading communities: {error}</LoadError>
+				<LoadError retryHref={adminTabHref('communities', list)}>Error loading communities: {error}</LoadError>
 			) : (
+				<>
 				<AdminTable caption="Communities" columns={['ID', 'Name', 'Description', 'Created By', 'Actions']}>
 					{communities.length === 0 ? <EmptyRow columns={5}>No communities available</EmptyRow> : null}
 					{communities.map((community) => (
@@ -144,30 +171,32 @@ export function CommunitiesPanel({
 							<Cell>{community.description ? truncate(community.description, 50) : '-'}</Cell>
 							<Cell>{authorName(authors, community.createdBy)}</Cell>
 							<RowActions
-								editHref={`/admin/communities/${community.id}/edit`}
-								deleteHref={`/admin/communities/${community.id}/delete`}
+								editHref={adminDialogHref(`/admin/communities/${community.id}/edit`, list)}
+								deleteHref={adminDialogHref(`/admin/communities/${community.id}/delete`, list)}
 								label={community.name}
 							/>
 						</tr>
 					))}
 				</AdminTable>
+				<TablePager tab="communities" what="communities" list={list} />
+				</>
 			)}
 		</section>
 	)
 }
 
-export function EventsPanel({ events, error, q, timeZone }: { events: EventJSON[]; error: string | null; q: string; timeZone: string }) {
+export function EventsPanel({ events, total, error, list, timeZone }: { events: EventJSON[]; total: number | null; error: string | null; list: ListPlace; timeZone: string }) {
 	const zone = useTimeZone(timeZone)
 	return (
 		<section aria-label="Events" className="space-y-4">
 			<PanelHeader
 				title="Events"
 				subtitle="Create, view, edit, and delete leadership events."
-				action={<AddLink to={adminDialogHref('/admin/events/new', q)}>Add Event</AddLink>}
+				action={<AddLink to={adminDialogHref('/admin/events/new', list)}>Add Event</AddLink>}
 			/>
-			<SearchForm tab="events" q={q} placeholder="Search events..." />
+			<SearchForm tab="events" q={list.q} placeholder="Search events..." />
 			{error ? (
-				<LoadError retryHref={adminTabHref('events', q)}>Error loading events: {error}</LoadError>
+				<LoadError retryHref={adminTabHref('events', list)}>Error loading events: {error}</LoadError>
 			) : (
 				<>
 					<AdminTable caption="Events" columns={['Title', 'Description', 'Location', 'Start Time', 'End Time', 'Actions']}>
@@ -183,15 +212,16 @@ export function EventsPanel({ events, error, q, timeZone }: { events: EventJSON[
 								</Cell>
 								<Cell>{event.endTime ? <EventTime value={event.endTime} zone={zone} /> : 'Not specified'}</Cell>
 								<RowActions
-									editHref={adminDialogHref(`/admin/events/${event.id}/edit`, q)}
-									deleteHref={adminDialogHref(`/admin/events/${event.id}/delete`, q)}
+									editHref={adminDialogHref(`/admin/events/${event.id}/edit`, list)}
+									deleteHref={adminDialogHref(`/admin/events/${event.id}/delete`, list)}
 									label={event.title}
 								/>
 							</tr>
 						))}
 					</AdminTable>
+					<TablePager tab="events" what="events" list={list} />
 					<TableFooter>
-						{events.length} events total <span className="text-gray-500">· times in {zone}</span>
+						{total ?? events.length} events total <span className="text-gray-500">· times in {zone}</span>
 					</TableFooter>
 				</>
 			)}
@@ -208,13 +238,19 @@ function EventTime({ value, zone }: { value: string; zone: string }) {
 	)
 }
 
-export function ResourcesPanel({ resources, error }: { resources: ResourceJSON[]; error: string | null }) {
+export function ResourcesPanel({ resources, error, list }: { resources: ResourceJSON[]; error: string | null; list: ListPlace }) {
 	return (
 		<section aria-label="Resources" className="space-y-4">
-			<PanelHeader title="Resources" subtitle="Add, edit and remove downloadable resources." action={<AddLink to="/admin/resources/new">Add Resource</AddLink>} />
+			<PanelHeader
+				title="Resources"
+				subtitle="Add, edit and remove downloadable resources."
+				action={<AddLink to={adminDialogHref('/admin/resources/new', list)}>Add Resource</AddLink>}
+			/>
+			<SearchForm tab="resources" q={list.q} placeholder="Search resources..." />
 			{error ? (
-				<LoadError retryHref={adminTabHref('resources')}>Error loading resources: {error}</LoadError>
+				<LoadError retryHref={adminTabHref('resources', list)}>Error loading resources: {error}</LoadError>
 			) : (
+				<>
 				<AdminTable caption="Resources" columns={['ID', 'Title', 'Type', 'URL', 'Actions']}>
 					{resources.length === 0 ? <EmptyRow columns={5}>No resources found</EmptyRow> : null}
 					{resources.map((resource) => (
@@ -230,13 +266,15 @@ export function ResourcesPanel({ resources, error }: { resources: ResourceJSON[]
 								</a>
 							</Cell>
 							<RowActions
-								editHref={`/admin/resources/${resource.id}/edit`}
-								deleteHref={`/admin/resources/${resource.id}/delete`}
+								editHref={adminDialogHref(`/admin/resources/${resource.id}/edit`, list)}
+								deleteHref={adminDialogHref(`/admin/resources/${resource.id}/delete`, list)}
 								label={resource.title}
 							/>
 						</tr>
 					))}
 				</AdminTable>
+				<TablePager tab="resources" what="resources" list={list} />
+				</>
 			)}
 		</section>
 	)

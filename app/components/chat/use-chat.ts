@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { io, type Socket } from 'socket.io-client'
+import { type Socket } from 'socket.io-client'
 import { useToast } from '~/components/ui/toaster'
 import {
 	HISTORY_PAGE_SIZE,
@@ -117,8 +117,7 @@ export function useChat({
 	useEffect(() => {
 		let cancelled = false
 		let connectErrorShown = false
-		const socket = io({ path: '/ws', transports: ['websocket'] })
-		socketRef.current = socket
+		let opened: Socket | null = null
 
 		/** Fetches everything newer than the last message held (the latest page when none is held), then what changed meanwhile. */
 		async function catchUp() {
@@ -145,59 +144,66 @@ export function useChat({
 			}
 		}
 
-		socket.on('connect', () => {
-			socket.emit('auth', { userId: me.id, username: me.username })
-		})
-		socket.on('auth_success', () => {
-			connectErrorShown = false
-			setStatus('connected')
-			const current = targetRef.current
-			// A private conversation says it is on screen, so its new messages count as read (docs/decisions/101).
-			socket.emit('subscribe', current.kind === 'community' ? { communityIds: [current.communityId] } : { communityIds: [], conversationWith: current.userId })
-			void catchUp()
-		})
-		socket.on('connect_error', () => {
-			setStatus('disconnected')
-			if (connectErrorShown) return
-			connectErrorShown = true
-			showToast({ type: 'destructive', title: 'Connection Error', description: 'Failed to connect to chat service' })
-		})
-		socket.on('disconnect', () => {
-			setStatus(socket.active ? 'connecting' : 'disconnected')
-			setTyping([])
-		})
-		const onMessage = (message: ChatMessage) => {
-			if (belongsHere(message)) addMessages([message])
-		}
-		socket.on('community_message', onMessage)
-		socket.on('private_message', onMessage)
-		const onChange = (message: ChatMessage) => {
-			if (belongsHere(message)) applyChanges([message])
-		}
-		socket.on('message_updated', onChange)
-		socket.on('message_deleted', onChange)
-		socket.on('mute_changed', (payload: { mute: LiveMute }) => setMute(payload?.mute ?? null))
-		socket.on('typing', (notice: TypingNotice) => {
-			const current = targetRef.current
-			const here =
-				current.kind === 'community'
-					? !notice.isPrivate && notice.targetId === current.communityId
-					: notice.isPrivate && notice.userId === current.userId
-			if (!here) return
-			setTyping((people) => {
-				const others = people.filter((person) => person.userId !== notice.userId)
-				return notice.isTyping
-					? [...others, { userId: notice.userId, name: notice.name ?? notice.username, until: Date.now() + TYPING_EXPIRES_MS }]
-					: others
+		// socket.io-client is its own chunk, loaded once the page is up: the page's first load does not wait for it (docs/decisions/085).
+		void import('socket.io-client').then(({ io }) => {
+			if (cancelled) return
+			const socket = io({ path: '/ws', transports: ['websocket'] })
+			opened = socket
+			socketRef.current = socket
+			socket.on('connect', () => {
+				socket.emit('auth', { userId: me.id, username: me.username })
 			})
-		})
-		socket.on('error', (payload: { message?: string } | undefined) => {
-			showToast({ type: 'destructive', title: 'Chat Error', description: payload?.message ?? 'Something went wrong' })
+			socket.on('auth_success', () => {
+				connectErrorShown = false
+				setStatus('connected')
+				const current = targetRef.current
+				// A private conversation says it is on screen, so its new messages count as read (docs/decisions/101).
+				socket.emit('subscribe', current.kind === 'community' ? { communityIds: [current.communityId] } : { communityIds: [], conversationWith: current.userId })
+				void catchUp()
+			})
+			socket.on('connect_error', () => {
+				setStatus('disconnected')
+				if (connectErrorShown) return
+				connectErrorShown = true
+				showToast({ type: 'destructive', title: 'Connection Error', description: 'Failed to connect to chat service' })
+			})
+			socket.on('disconnect', () => {
+				setStatus(socket.active ? 'connecting' : 'disconnected')
+				setTyping([])
+			})
+			const onMessage = (message: ChatMessage) => {
+				if (belongsHere(message)) addMessages([message])
+			}
+			socket.on('community_message', onMessage)
+			socket.on('private_message', onMessage)
+			const onChange = (message: ChatMessage) => {
+				if (belongsHere(message)) applyChanges([message])
+			}
+			socket.on('message_updated', onChange)
+			socket.on('message_deleted', onChange)
+			socket.on('mute_changed', (payload: { mute: LiveMute }) => setMute(payload?.mute ?? null))
+			socket.on('typing', (notice: TypingNotice) => {
+				const current = targetRef.current
+				const here =
+					current.kind === 'community'
+						? !notice.isPrivate && notice.targetId === current.communityId
+						: notice.isPrivate && notice.userId === current.userId
+				if (!here) return
+				setTyping((people) => {
+					const others = people.filter((person) => person.userId !== notice.userId)
+					return notice.isTyping
+						? [...others, { userId: notice.userId, name: notice.name ?? notice.username, until: Date.now() + TYPING_EXPIRES_MS }]
+						: others
+				})
+			})
+			socket.on('error', (payload: { message?: string } | undefined) => {
+				showToast({ type: 'destructive', title: 'Chat Error', description: payload?.message ?? 'Something went wrong' })
+			})
 		})
 
 		return () => {
 			cancelled = true
-			socket.disconnect()
+			opened?.disconnect()
 			socketRef.current = null
 		}
 	}, [me.id, me.username, targetKey, addMessages, applyChanges, belongsHere, showToast])

@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
-import { listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
+import { countUsersForAdmin, listUsersForAdmin, userNamesById } from '~/services/admin-users.server'
 import { requireUserWithRole } from '~/web/auth.server'
 import { deleteCommunity, getCommunity, listCommunities } from '~/services/communities.server'
 import { readProtectedForm } from '~/web/csrf.server'
+import { PAGE_SIZES, pageFrom, pageWindow } from '~/lib/paging'
 import { ServiceError } from '~/lib/service-error'
-import { deleteEvent, getEvent, listEvents } from '~/services/events.server'
+import { countEvents, deleteEvent, getEvent, listEvents } from '~/services/events.server'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
 import { deleteResource, getResource, listResources } from '~/services/resources.server'
 import { redirectWithToast } from '~/web/toast.server'
@@ -40,16 +41,32 @@ export interface AdminPanelData {
 	resources: ResourceJSON[]
 	/** Names for the "Added By" and "Created By" columns. */
 	authors: Record<number, string>
+	/** The tab's page (docs/decisions/081) and whether another follows. */
+	page: number
+	hasMore: boolean
+	/** How many rows the tab's search finds, for the tabs that say so (users, events). */
+	total: number | null
 }
 
-export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string): Promise<AdminPanelData> {
-	const panel: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {} }
+/**
+ * One page of the open tab's list (PAGE_SIZES.admin rows), searched on the
+ * server by `q` (every tab has a search box): no tab reads a whole collection.
+ */
+export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string, page = 1): Promise<AdminPanelData> {
+	const panel: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {}, page, hasMore: false, total: null }
+	const window = pageWindow(page, PAGE_SIZES.admin)
+	const search = q || undefined
+	const paged = <Row,>(rows: Row[]) => {
+		const { items, hasMore } = pageFrom(rows, page, PAGE_SIZES.admin)
+		panel.hasMore = hasMore
+		return items
+	}
 	try {
-		if (tab === 'users') panel.users = await listUsersForAdmin(actor, { search: q })
-		if (tab === 'content') panel.videos = await listVideos()
-		if (tab === 'communities') panel.communities = await listCommunities()
-		if (tab === 'events') panel.events = await listEvents({ search: q })
-		if (tab === 'resources') panel.resources = await listResources()
+		if (tab === 'users') [panel.users, panel.total] = await Promise.all([listUsersForAdmin(actor, { search }, window).then(paged), countUsersForAdmin(actor, { search })])
+		if (tab === 'content') panel.videos = paged(await listVideos({ search }, window))
+		if (tab === 'communities') panel.communities = paged(await listCommunities({ search }, window))
+		if (tab === 'events') [panel.events, panel.total] = await Promise.all([listEvents({ search }, window).then(paged), countEvents({ search })])
+		if (tab === 'resources') panel.resources = paged(await listResources({ search }, window))
 		panel.authors = await userNamesById([...panel.videos, ...panel.communities].map((entity) => entity.createdBy))
 	} catch (error) {
 		if (!(error instanceof ServiceError)) console.error(`Admin panel: loading the ${tab} tab failed`, error)

@@ -1,12 +1,12 @@
-import { json } from '@remix-run/node'
 import { listCommunities } from '~/services/communities.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
+import { jsonListPage } from '~/web/paging.server'
 
-/** product §7 GET /api/communities. */
+/** product §7 GET /api/communities: by id, a page at a time (`?page=`, `?limit=`). */
 export const { loader, action } = apiRoute({
 	GET: async ({ request }) => {
 		await requireApiUser(request)
-		return json(await listCommunities())
+		return jsonListPage(request, (window) => listCommunities({}, window))
 	},
 })

@@ -1,11 +1,11 @@
-import { json } from '@remix-run/node'
 import { readSearch } from '~/lib/member-schemas'
 import { listVideosForMember } from '~/services/videos.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
+import { jsonListPage } from '~/web/paging.server'
 
 /**
- * product §7 GET /api/videos (optional ?q= and ?category=): the library as
+ * product §7 GET /api/videos (optional ?q= and ?category=; ?page= and ?limit=, docs/decisions/081): the library as
  * this member may see it; locked videos come without their media `url`.
  */
 export const { loader, action } = apiRoute({
@@ -14,6 +14,6 @@ export const { loader, action } = apiRoute({
 		const url = new URL(request.url)
 		const search = readSearch(url.searchParams.get('q'))
 		const category = readSearch(url.searchParams.get('category'))
-		return json(await listVideosForMember(user, { search, category: category || undefined }))
+		return jsonListPage(request, (window) => listVideosForMember(user, { search, category: category || undefined }, window))
 	},
 })

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { isMailCatcherInUse, listCaughtMail } from '~/services/mail/index.server'
 
-export const meta: MetaFunction = () => [{ title: `Caught mail | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Caught mail', 'The mail the development server caught instead of sending.')
 
 const PAGE_SIZE = 20
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
+import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Card } from '~/components/ui/card'
 import { TabLinks } from '~/components/ui/tab-links'
@@ -40,7 +40,7 @@ import { ProfileTab } from './profile-tab'
 /** Client validation, pending labels and the delete confirmation need JavaScript; every form also works without it. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `My Profile | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('My Profile', 'Your profile, password, notification emails, billing and account.')
 
 /** A password change refused for now (too many tries) answers with its Retry-After. */
 export const headers = pageHeadersWithRetryAfter

@@ -1,10 +1,12 @@
 import { json } from '@remix-run/node'
 import { type z } from 'zod'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 import { readJsonBody, requireNumericId } from '~/web/http.server'
+import { jsonListPage } from '~/web/paging.server'
 
 /**
  * The JSON admin calls of product §7 for one catalogue entity. Every answer
@@ -18,7 +20,7 @@ export function searchParam(request: Request): string | undefined {
 	return new URL(request.url).searchParams.get('search')?.slice(0, ADMIN_LIMITS.search) || undefined
 }
 
-/** POST /api/admin/{entity} (and GET, for entities with an admin list). */
+/** POST /api/admin/{entity} (and GET, for entities with an admin list: a page at a time, `?page=` and `?limit=`). */
 export function adminCollectionRoute<Schema extends z.ZodTypeAny, Entity>({
 	schema,
 	create,
@@ -26,13 +28,13 @@ export function adminCollectionRoute<Schema extends z.ZodTypeAny, Entity>({
 }: {
 	schema: Schema
 	create: (actor: Actor, input: z.output<Schema>) => Promise<Entity>
-	list?: (options: { search?: string }) => Promise<unknown[]>
+	list?: (options: { search?: string }, window: PageWindow) => Promise<unknown[]>
 }) {
 	return apiRoute({
 		...(list && {
 			GET: async ({ request }) => {
 				await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)
-				return json(await list({ search: searchParam(request) }))
+				return jsonListPage(request, (window) => list({ search: searchParam(request) }, window))
 			},
 		}),
 		POST: async ({ request }) => {

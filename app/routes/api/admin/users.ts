@@ -1,14 +1,14 @@
-import { json } from '@remix-run/node'
 import { listUsersForAdmin } from '~/services/admin-users.server'
 import { USER_ADMIN_ROLES } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
+import { jsonListPage } from '~/web/paging.server'
 import { searchParam } from './admin-api.server'
 
-/** product §7 GET /api/admin/users (optional `?search=`): every user, for admins only. */
+/** product §7 GET /api/admin/users (optional `?search=`; `?page=`, `?limit=`): users oldest first, for admins only. */
 export const { loader, action } = apiRoute({
 	GET: async ({ request }) => {
 		const actor = await requireApiUserWithRole(request, USER_ADMIN_ROLES)
-		return json(await listUsersForAdmin(actor, { search: searchParam(request) }))
+		return jsonListPage(request, (window) => listUsersForAdmin(actor, { search: searchParam(request) }, window))
 	},
 })

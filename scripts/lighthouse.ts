@@ -1,0 +1,218 @@
+/**
+ * `npm run lighthouse` (after the build): runs Lighthouse on the main pages
+ * as a visitor, a free member and a premium member, with the desktop and the
+ * mobile preset, against the production build in demo mode (the embedded
+ * database with the demo data, plain-HTTP cookies). Chromium is Debian's
+ * (/usr/bin/chromium, with the flags the end-to-end tests use); nothing is
+ * downloaded. Members log in by posting the login form, as a browser without
+ * JavaScript does, and Lighthouse sends their session cookie with every
+ * request. Prints a table of the four scores per page and writes
+ * bench/results/lighthouse-<time>.json (and lighthouse-latest.json): the
+ * scores, the performance metrics and every audit that did not pass.
+ *
+ * Settings (environment): LIGHTHOUSE_PRESETS ("desktop,mobile"),
+ * LIGHTHOUSE_AS ("visitor,member,premium"): run a part of the matrix.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import readline from 'node:readline'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse'
+import { DEMO_PASSWORD } from '~/services/demo-data.server'
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => fs.existsSync(path))
+/** As playwright.config.ts, plus headless. */
+const CHROMIUM_FLAGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-dev-shm-usage',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+	'--no-first-run',
+	'--disable-quic',
+]
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+type Who = 'visitor' | 'member' | 'premium'
+type Preset = 'desktop' | 'mobile'
+
+/** The pages people open most, per kind of visitor (video 1 is free, so the free member's player page is the same). */
+const MEMBER_PAGES = ['/dashboard', '/content-library', '/content-library/1', '/community', '/community/1', '/messages', '/events', '/resources']
+const PAGES: Record<Who, string[]> = {
+	visitor: ['/', '/auth'],
+	member: [...MEMBER_PAGES, '/subscribe'],
+	premium: MEMBER_PAGES,
+}
+
+const PRESETS = listSetting<Preset>('LIGHTHOUSE_PRESETS', ['desktop', 'mobile'])
+const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
+
+function listSetting<T extends string>(name: string, all: T[]): T[] {
+	const chosen = (process.env[name] ?? all.join(',')).split(',').map((value) => value.trim())
+	for (const value of chosen) if (!all.includes(value as T)) throw new Error(`${name}: ${value} is not one of ${all.join(', ')}`)
+	return chosen as T[]
+}
+
+function startServer(): Promise<{ url: string; child: ChildProcess }> {
+	const child = spawn(process.execPath, ['build-server/server.js'], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			DEMO_MODE: 'true',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+			STRIPE_SECRET_KEY: '',
+			MONGODB_URI: '',
+			PORT: '0',
+			SESSION_SECRET: randomBytes(32).toString('hex'),
+		},
+	})
+	return new Promise((resolve, reject) => {
+		readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+			const match = /listening on (http:\/\/\S+)/.exec(line)
+			if (match) resolve({ url: match[1]!, child })
+		})
+		child.once('exit', (code) => reject(new Error(`the server stopped (exit code ${code}) before it listened`)))
+	})
+}
+
+/** The cookies a response sets, as `name=value` pairs. */
+function cookiesOf(response: Response): string[] {
+	return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!)
+}
+
+/** Logs in through the login form (its CSRF token and cookie first) and answers the Cookie header of the session. */
+async function logIn(baseUrl: string, username: string): Promise<string> {
+	const page = await fetch(new URL('/auth', baseUrl))
+	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
+	if (!token) throw new Error('the login page has no CSRF token')
+	const response = await fetch(new URL('/auth', baseUrl), {
+		method: 'POST',
+		redirect: 'manual',
+		headers: {
+			'Content-Type': 'application/x-www-form-urlencoded',
+			Origin: new URL(baseUrl).origin,
+			Cookie: cookiesOf(page).join('; '),
+		},
+		body: new URLSearchParams({ csrf: token, intent: 'login', username, password: DEMO_PASSWORD }),
+	})
+	if (response.status !== 302 && response.status !== 303) throw new Error(`logging in as ${username} answered ${response.status}`)
+	return cookiesOf(response).join('; ')
+}
+
+interface PageScores {
+	who: Who
+	preset: Preset
+	path: string
+	scores: Record<(typeof CATEGORIES)[number], number | null>
+	metrics: Record<string, string | undefined>
+	/** Audits of the four categories that did not pass (score below 1), with what they found. */
+	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string }>
+}
+
+/** Tries a page again when Chromium's trace of the load comes back broken (NO_NAVSTART and the like happen on a busy machine). */
+const ATTEMPTS = 3
+
+async function runLighthouse(url: string, flags: Flags, config: Config | undefined) {
+	for (let attempt = 1; ; attempt++) {
+		const result = await lighthouse(url, flags, config)
+		const problem = !result ? 'no result' : result.lhr.runtimeError?.message
+		if (!problem) return result!.lhr
+		if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${problem} (${ATTEMPTS} attempts)`)
+		console.log(`  ${url}: ${problem}; again`)
+	}
+}
+
+async function audit(port: number, url: string, who: Who, preset: Preset, cookie: string | undefined): Promise<PageScores> {
+	const flags: Flags = {
+		port,
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: [...CATEGORIES],
+		...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+	}
+	const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
+	const lhr = await runLighthouse(url, flags, config)
+	const path = new URL(url).pathname
+	const failing: PageScores['failing'] = []
+	for (const category of CATEGORIES) {
+		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+			const item = lhr.audits[ref.id]
+			if (!item || item.score === null || item.score >= 1 || ref.weight === 0) continue
+			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue })
+		}
+	}
+	const metric = (id: string) => lhr.audits[id]?.displayValue
+	return {
+		who,
+		preset,
+		path,
+		scores: Object.fromEntries(
+			CATEGORIES.map((category) => [category, lhr.categories[category]?.score == null ? null : Math.round(lhr.categories[category]!.score! * 100)]),
+		) as PageScores['scores'],
+		metrics: {
+			firstContentfulPaint: metric('first-contentful-paint'),
+			largestContentfulPaint: metric('largest-contentful-paint'),
+			totalBlockingTime: metric('total-blocking-time'),
+			cumulativeLayoutShift: metric('cumulative-layout-shift'),
+			speedIndex: metric('speed-index'),
+		},
+		failing,
+	}
+}
+
+async function main() {
+	if (!CHROMIUM) throw new Error('Chromium is not installed at /usr/bin/chromium')
+	const startedAt = new Date()
+	const server = await startServer()
+	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
+	const results: PageScores[] = []
+	try {
+		for (const who of WHO) {
+			// A session per member and preset run: logging in again keeps one run's visits from changing the next's state.
+			const cookie = who === 'visitor' ? undefined : await logIn(server.url, who)
+			for (const preset of PRESETS) {
+				for (const path of PAGES[who]) {
+					const scores = await audit(chrome.port, new URL(path, server.url).href, who, preset, cookie)
+					console.log(`${who} ${preset} ${path}: ${CATEGORIES.map((category) => `${category} ${scores.scores[category]}`).join(', ')}`)
+					results.push(scores)
+				}
+			}
+		}
+	} finally {
+		chrome.kill()
+		server.child.kill('SIGTERM')
+	}
+
+	console.table(results.map(({ who, preset, path, scores, metrics }) => ({ who, preset, path, ...scores, LCP: metrics.largestContentfulPaint, TBT: metrics.totalBlockingTime })))
+	const findings = new Map<string, Set<string>>()
+	for (const result of results) {
+		for (const item of result.failing) {
+			const key = `${item.category}: ${item.title} (${item.id})`
+			findings.set(key, (findings.get(key) ?? new Set()).add(`${result.who} ${result.preset} ${result.path}`))
+		}
+	}
+	console.log('\nAudits that did not pass, and on how many runs:')
+	for (const [finding, runs] of [...findings].sort((a, b) => b[1].size - a[1].size)) console.log(`  ${runs.size} × ${finding}`)
+
+	const lowest = Object.fromEntries(
+		CATEGORIES.map((category) => [category, Object.fromEntries(PRESETS.map((preset) => [preset, Math.min(...results.filter((r) => r.preset === preset).map((r) => r.scores[category] ?? 0))]))]),
+	)
+	const report = { at: startedAt.toISOString(), lighthouse: (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version, chromium: CHROMIUM, server: 'production build, demo mode, demo data', lowest, results }
+	fs.mkdirSync('bench/results', { recursive: true })
+	const file = `bench/results/lighthouse-${report.at.replace(/[:.]/g, '-')}.json`
+	fs.writeFileSync(file, JSON.stringify(report, null, 2))
+	fs.writeFileSync('bench/results/lighthouse-latest.json', JSON.stringify(report, null, 2))
+	console.log(`\nLowest score per category and preset: ${JSON.stringify(lowest)}`)
+	console.log(`Written to ${file} and bench/results/lighthouse-latest.json`)
+}
+
+main().catch((error) => {
+	console.error(error instanceof Error ? error.message : error)
+	process.exit(1)
+})
