@@ -15,11 +15,12 @@ import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { enforceClientRateLimit } from '~/web/rate-limit.server'
 import { type RouteHandle } from '~/types'
+import { pageMeta } from '~/components/page-meta'
 
 /** The form gains client validation and a pending label. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Contact us | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Contact us', 'Questions about LeaderForge, team pricing or your account: write to the people who run the community.')
 
 /** A refused message's Retry-After reaches the page's answer. */
 export const headers = pageHeadersWithRetryAfter

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { BRAND_NAME } from '~/components/brand'
 import { BlockForm } from '~/components/member-block-form'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
@@ -18,11 +17,13 @@ import { handleFormSubmission } from '~/web/form.server'
 import { localRedirectPath, requireNumericId } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { type RouteHandle } from '~/types'
+import { pageMeta } from '~/components/page-meta'
 
 /** The block form shows its pending label with JavaScript; it works without. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.member.name ?? 'Member'} | ${BRAND_NAME}` }]
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta(data?.member.name ?? 'Member', data?.member.bio ?? 'A member of the LeaderForge community.')
 
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 

@@ -31,7 +31,8 @@ export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
 	const [users, videos, communities, events, resources, progress, messages, rsvps, calendarFeeds, readNotifications, reports, mutes, blocks, audit, subscriptionEvents] =
 		await Promise.all([
-			UserModel.find().select('-lastActiveAt').sort({ id: 1 }).lean(),
+			// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
+			UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
 			VideoModel.find().sort({ id: 1 }).lean(),
 			CommunityModel.find().sort({ id: 1 }).lean(),
 			EventModel.find().sort({ id: 1 }).lean(),

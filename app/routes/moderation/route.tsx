@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { BRAND_NAME } from '~/components/brand'
 import { useIsSubmitting } from '~/components/forms'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
@@ -21,11 +20,12 @@ import { requireUserWithRole } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { type RouteHandle } from '~/types'
 import { handleModerationAction } from './actions.server'
+import { pageMeta } from '~/components/page-meta'
 
 /** Pending labels need JavaScript; every form works without it. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => [{ title: `Moderation | ${BRAND_NAME}` }]
+export const meta: MetaFunction = () => pageMeta('Moderation', 'Reports from members and the members who are muted.')
 
 const TABS = [
 	{ value: 'open', label: 'Open' },
