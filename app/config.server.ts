@@ -178,6 +178,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	if (settings.MAIL_CATCHER_PORT && isProduction && !demoMode) {
 		throw new ConfigError('MAIL_CATCHER_PORT is for development and tests only: unset it in production')
 	}
+	if (settings.REDIS_URL && !settings.MONGODB_URI) {
+		// The embedded database belongs to the one process that started it: processes sharing Redis must share a database too.
+		throw new ConfigError('REDIS_URL is for several processes on one database: set MONGODB_URI too (docs/decisions/140)')
+	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
 
 	const trustProxy = parseTrustProxy(settings.TRUST_PROXY)
