@@ -6,10 +6,17 @@
  * Settings (environment): MONGODB_URI (default: the embedded database),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
  * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000").
+ *
+ * Scale-out (docs/decisions/140), where redis-server is installed: HTTP
+ * throughput of one app process against two on the same database and Redis
+ * (the same number of connections, split over the two), and chat delivery
+ * from senders on one process to receivers on the other, next to delivery
+ * within one process.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
 import readline from 'node:readline'
 import zlib from 'node:zlib'
 import { createCookie } from '@remix-run/node'
@@ -19,6 +26,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { SessionModel, UserModel } from '#models/index'
 import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { LARGE_COUNTS, seedLargeDatabase } from './seed-large'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -98,6 +106,23 @@ async function measureHttp(target: string, url: string, headers: Record<string, 
 	}
 }
 
+/** The same load as measureHttp, its connections split evenly over several processes serving one app; figures summed. */
+async function measureHttpSpread(target: string, urls: string[], headers: Record<string, string>): Promise<HttpFigures> {
+	const connections = Math.max(1, Math.round(CONNECTIONS / urls.length))
+	const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections, duration, headers: { 'accept-encoding': 'gzip', ...headers } })))
+	await run(WARMUP)
+	const results = await run(DURATION)
+	return {
+		target,
+		requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+		// The slower process's figure: what a client behind a round-robin balancer sees at worst.
+		p50: Math.max(...results.map((result) => result.latency.p50)),
+		p99: Math.max(...results.map((result) => result.latency.p99)),
+		non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+		errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+	}
+}
+
 async function javascriptBytes(baseUrl: string, path: string, cookie?: string) {
 	const response = await fetch(new URL(path, baseUrl), { headers: cookie ? { cookie } : {}, redirect: 'manual' })
 	if (response.status !== 200) return { path, status: response.status, scripts: 0, gzipBytes: 0 }
@@ -131,7 +156,14 @@ function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-async function measureChat(label: string, url: string, users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+/**
+ * One room at a steady rate, every client sending in turn. With several
+ * `urls`, client i connects to urls[i % n], and the latencies counted are
+ * only those of messages that crossed from one process to another.
+ */
+async function measureChat(label: string, urls: string | string[], users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+	const servers = Array.isArray(urls) ? urls : [urls]
+	const processOf = (index: number) => index % servers.length
 	const communityId = 1
 	const sockets: Socket[] = []
 	const latencies: number[] = []
@@ -141,7 +173,7 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 		users.map(
 			(user, index) =>
 				new Promise<void>((resolve, reject) => {
-					const socket = connectSocket(url, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
+					const socket = connectSocket(servers[processOf(index)]!, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
 					sockets[index] = socket
 					const seen = new Set<number>()
 					received.set(index, seen)
@@ -155,7 +187,7 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 						if (sender === index) return
 						if (seen.has(seq)) duplicated++
 						seen.add(seq)
-						latencies.push(Date.now() - sentAt)
+						if (servers.length === 1 || processOf(sender) !== processOf(index)) latencies.push(Date.now() - sentAt)
 					})
 				}),
 		),
@@ -170,7 +202,8 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 	}
 	const expected = total * (sockets.length - 1)
 	const deadline = Date.now() + 15_000
-	while (latencies.length - duplicated < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+	const deliveredSoFar = () => [...received.values()].reduce((sum, seen) => sum + seen.size, 0)
+	while (deliveredSoFar() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
 	const elapsed = (Date.now() - started) / 1000
 	for (const socket of sockets) socket.disconnect()
 	const sorted = [...latencies].sort((a, b) => a - b)
@@ -184,6 +217,61 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 		p99: percentile(sorted, 99),
 		lost: expected - delivered,
 		duplicated,
+	}
+}
+
+async function chatUsersOf(ids: number[]) {
+	const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id username').lean()
+	return Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+}
+
+const APP_ENV = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET, ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true', STRIPE_SECRET_KEY: '', APP_ORIGIN: '' }
+
+/** One app process against two, on one database and one Redis (docs/decisions/140). */
+async function measureScaleOut({
+	uri,
+	premiumCookie,
+	chatUsers,
+	singleProcessChat,
+}: {
+	uri: string
+	premiumCookie: string
+	chatUsers: Array<{ id: number; username: string; cookie: string }>
+	singleProcessChat: ChatFigures | undefined
+}) {
+	const missing = redisUnavailableReason()
+	if (missing) {
+		console.log(`\nScale-out: skipped (${missing})`)
+		return { skipped: missing }
+	}
+	const redis = await startRedisServer()
+	try {
+		const env = { ...APP_ENV, MONGODB_URI: uri, REDIS_URL: redis.url }
+		const first = await startProcess(['build-server/server.js'], env)
+		const second = await startProcess(['build-server/server.js'], env)
+		const targets: Array<[string, string]> = [
+			['/dashboard', '/dashboard'],
+			['GET /api/messages/community/1', '/api/messages/community/1'],
+		]
+		const http = []
+		for (const [target, path] of targets) {
+			const one = await measureHttp(`${target}: 1 process`, new URL(path, first.url).href, { cookie: premiumCookie })
+			const two = await measureHttpSpread(`${target}: 2 processes`, [first.url, second.url].map((url) => new URL(path, url).href), { cookie: premiumCookie })
+			http.push({ ...one, ratio: '' }, { ...two, ratio: (two.requestsPerSecond / Math.max(1, one.requestsPerSecond)).toFixed(2) })
+		}
+		printTable(
+			`Scale-out HTTP: 1 process against 2 with Redis, ${CONNECTIONS} connections in all (split over the 2), on ${os.availableParallelism()} cores shared with the database and the load generator; ratio = 2 processes / 1`,
+			http,
+		)
+		const rate = 50
+		const crossProcess = await measureChat('2 processes, sender and receiver on different ones', [first.url, second.url], chatUsers, rate, 5)
+		const sameProcess = await measureChat('1 process with Redis', first.url, chatUsers, rate, 5)
+		const chat = [...(singleProcessChat ? [{ ...singleProcessChat, server: '1 process without Redis (above)' }] : []), sameProcess, crossProcess]
+		printTable(`Scale-out chat: one room, ${rate} messages/s, ${chatUsers.length} clients (latency send-to-receive in ms; lost must be 0)`, chat)
+		await Promise.all([stop(first.child), stop(second.child)])
+		return { http, chat }
+	} finally {
+		await redis.stop()
 	}
 }
 
@@ -215,16 +303,7 @@ async function main() {
 	const adminCookie = await sessionCookieFor(admin!.id)
 	const memberCookie = await sessionCookieFor(member!.id)
 
-	const app = await startProcess(['build-server/server.js'], {
-		NODE_ENV: 'production',
-		PORT: '0',
-		MONGODB_URI: uri,
-		SESSION_SECRET,
-		ALLOW_DEMO_BILLING: 'true',
-		MAIL_DISABLED: 'true',
-		STRIPE_SECRET_KEY: '',
-		APP_ORIGIN: '',
-	})
+	const app = await startProcess(['build-server/server.js'], { ...APP_ENV, MONGODB_URI: uri })
 	const staticBaseline = await startProcess(['bench/baseline-server.mjs', 'static'])
 	const renderBaseline = await startProcess(['bench/baseline-server.mjs', 'render'])
 	await new Promise((resolve) => setTimeout(resolve, 1_000))
@@ -275,8 +354,7 @@ async function main() {
 	const chat: ChatFigures[] = []
 	const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
 	for (const size of CHAT_SIZES) {
-		const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: userIds.slice(0, size) }) }).select('id username').lean()
-		const users = await Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+		const users = await chatUsersOf(userIds.slice(0, size))
 		const rate = size >= 1000 ? 10 : 50
 		const seconds = 5
 		const appFigures = await measureChat('app', app.url, users, rate, seconds)
@@ -289,10 +367,12 @@ async function main() {
 		ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
 	})))
 
+	const scaleOut = await measureScaleOut({ uri, premiumCookie, chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])), singleProcessChat: chat[0] })
+
 	const memory = { rssAtRestMb: rssAtRest, rssPeakUnderLoadMb: rssPeak }
 	printTable('Server memory (RSS, MB)', [memory])
 
-	const results = { at: new Date().toISOString(), backend, counts: LARGE_COUNTS, settings: { DURATION, WARMUP, CONNECTIONS }, http: [...baselines, ...http], javascript, chat, memory }
+	const results = { at: new Date().toISOString(), backend, counts: LARGE_COUNTS, settings: { DURATION, WARMUP, CONNECTIONS }, http: [...baselines, ...http], javascript, chat, scaleOut, memory }
 	fs.mkdirSync('bench/results', { recursive: true })
 	const file = `bench/results/${results.at.replace(/[:.]/g, '-')}.json`
 	fs.writeFileSync(file, JSON.stringify(results, null, 2))
