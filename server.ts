@@ -29,6 +29,7 @@ import {
 import { seedDemoData } from '~/services/demo-data.server'
 import { startJobs } from '~/services/jobs.server'
 import { startMail } from '~/services/mail/index.server'
+import { connectRedis, disconnectRedis } from '~/services/redis.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
@@ -289,9 +290,20 @@ function displayHost(host: string | undefined): string {
 	return host.includes(':') ? `[${host}]` : host
 }
 
+/** With REDIS_URL, this process shares chat, room order and rate limits with the others on the same Redis (docs/decisions/140). */
+async function openSharedState(config: AppConfig): Promise<void> {
+	if (!config.redisUrl) {
+		console.log('Shared state: in this process (set REDIS_URL to run several processes)')
+		return
+	}
+	await connectRedis(config.redisUrl)
+	console.log('Shared state: Redis at REDIS_URL (several processes may serve this app)')
+}
+
 async function main() {
 	const config = loadConfig()
 	const embedded = await openDatabase(config)
+	await openSharedState(config)
 	const mail = await startMail(config.mail)
 
 	const databaseMonitor = startDatabaseMonitor()
@@ -326,6 +338,7 @@ async function main() {
 		await closed
 		await jobs.stop()
 		await mail.stop()
+		await disconnectRedis()
 		databaseMonitor.stop()
 		await disconnectDatabase()
 		await embedded?.stop()

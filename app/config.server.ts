@@ -63,6 +63,13 @@ const EnvSchema = z.object({
 	BENCH_BASELINE_PAGE: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+	/** Redis, shared by several app processes (docs/decisions/140): unset, the app keeps that state in its one process. */
+	REDIS_URL: z
+		.string()
+		.trim()
+		.url()
+		.refine((value) => /^rediss?:\/\//i.test(value), 'must start with redis:// or rediss://')
+		.optional(),
 })
 
 export type AppConfig = ReturnType<typeof parseConfig>
@@ -173,6 +180,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	if (settings.MAIL_CATCHER_PORT && isProduction && !demoMode) {
 		throw new ConfigError('MAIL_CATCHER_PORT is for development and tests only: unset it in production')
 	}
+	if (settings.REDIS_URL && !settings.MONGODB_URI) {
+		// The embedded database belongs to the one process that started it: processes sharing Redis must share a database too.
+		throw new ConfigError('REDIS_URL is for several processes on one database: set MONGODB_URI too (docs/decisions/140)')
+	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
 
 	const trustProxy = parseTrustProxy(settings.TRUST_PROXY)
@@ -189,6 +200,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		host: settings.HOST ?? (demoMode ? '127.0.0.1' : undefined),
 		trustProxy,
 		authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
+		/** With it, processes share chat delivery, room order and rate limits through Redis; without it, one process holds them. */
+		redisUrl: settings.REDIS_URL,
 		mongodbUri: settings.MONGODB_URI,
 		sessionSecret: settings.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
 		appOrigin,

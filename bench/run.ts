@@ -15,6 +15,12 @@
  * and 5,000,000 messages, as far as the machine's memory allows),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
  * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000"; at the first scale).
+ *
+ * Scale-out (docs/decisions/140), where redis-server is installed: HTTP
+ * throughput of one app process against two on the same database and Redis
+ * (the same number of connections, split over the two), and chat delivery
+ * from senders on one process to receivers on the other, next to delivery
+ * within one process.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -29,6 +35,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { SessionModel, UserModel } from '#models/index'
 import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -89,12 +96,24 @@ async function sessionCookieFor(userId: number): Promise<string> {
 interface HttpFigures {
 	target: string
 	requestsPerSecond: number
+	/** Answers 200 per second: the throughput that counts when some answers are refusals. */
+	okPerSecond: number
 	p50: number
 	p99: number
 	non2xx: number
 	errors: number
+	/** Answers other than 200 by status ("503×12"), so a refusal is never read as throughput. */
+	otherStatuses?: string
 	/** The app server's peak memory while this target was measured. */
 	rssPeakMb?: number
+}
+
+function otherStatuses(results: Awaited<ReturnType<typeof autocannon>>[]): string {
+	const counts = new Map<string, number>()
+	for (const result of results) {
+		for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) if (status !== '200') counts.set(status, (counts.get(status) ?? 0) + count)
+	}
+	return [...counts].map(([status, count]) => `${status}×${count}`).join(' ')
 }
 
 async function measureHttp(target: string, url: string, headers: Record<string, string>, serverPid?: number): Promise<HttpFigures> {
@@ -108,10 +127,31 @@ async function measureHttp(target: string, url: string, headers: Record<string, 
 		...(serverPid ? { rssPeakMb } : {}),
 		target,
 		requestsPerSecond: Math.round(result.requests.average),
+		okPerSecond: Math.round((result.statusCodeStats?.['200']?.count ?? 0) / DURATION),
 		p50: result.latency.p50,
 		p99: result.latency.p99,
 		non2xx: result.non2xx,
 		errors: result.errors + result.timeouts,
+		otherStatuses: otherStatuses([result]),
+	}
+}
+
+/** The same load as measureHttp, its connections split evenly over several processes serving one app; figures summed. */
+async function measureHttpSpread(target: string, urls: string[], headers: Record<string, string>): Promise<HttpFigures> {
+	const connections = Math.max(1, Math.round(CONNECTIONS / urls.length))
+	const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections, duration, headers: { 'accept-encoding': 'gzip', ...headers } })))
+	await run(WARMUP)
+	const results = await run(DURATION)
+	return {
+		target,
+		requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
+		okPerSecond: Math.round(results.reduce((sum, result) => sum + (result.statusCodeStats?.['200']?.count ?? 0), 0) / DURATION),
+		// The slower process's figure: what a client behind a round-robin balancer sees at worst.
+		p50: Math.max(...results.map((result) => result.latency.p50)),
+		p99: Math.max(...results.map((result) => result.latency.p99)),
+		non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+		errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+		otherStatuses: otherStatuses(results),
 	}
 }
 
@@ -148,7 +188,14 @@ function percentile(sorted: number[], p: number) {
 	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-async function measureChat(label: string, url: string, users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+/**
+ * One room at a steady rate, every client sending in turn. With several
+ * `urls`, client i connects to urls[i % n], and the latencies counted are
+ * only those of messages that crossed from one process to another.
+ */
+async function measureChat(label: string, urls: string | string[], users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+	const servers = Array.isArray(urls) ? urls : [urls]
+	const processOf = (index: number) => index % servers.length
 	const communityId = 1
 	const sockets: Socket[] = []
 	const latencies: number[] = []
@@ -158,7 +205,7 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 		users.map(
 			(user, index) =>
 				new Promise<void>((resolve, reject) => {
-					const socket = connectSocket(url, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
+					const socket = connectSocket(servers[processOf(index)]!, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
 					sockets[index] = socket
 					const seen = new Set<number>()
 					received.set(index, seen)
@@ -172,7 +219,7 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 						if (sender === index) return
 						if (seen.has(seq)) duplicated++
 						seen.add(seq)
-						latencies.push(Date.now() - sentAt)
+						if (servers.length === 1 || processOf(sender) !== processOf(index)) latencies.push(Date.now() - sentAt)
 					})
 				}),
 		),
@@ -187,7 +234,8 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 	}
 	const expected = total * (sockets.length - 1)
 	const deadline = Date.now() + 15_000
-	while (latencies.length - duplicated < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
+	const deliveredSoFar = () => [...received.values()].reduce((sum, seen) => sum + seen.size, 0)
+	while (deliveredSoFar() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
 	const elapsed = (Date.now() - started) / 1000
 	for (const socket of sockets) socket.disconnect()
 	const sorted = [...latencies].sort((a, b) => a - b)
@@ -201,6 +249,61 @@ async function measureChat(label: string, url: string, users: Array<{ id: number
 		p99: percentile(sorted, 99),
 		lost: expected - delivered,
 		duplicated,
+	}
+}
+
+async function chatUsersOf(ids: number[]) {
+	const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id username').lean()
+	return Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+}
+
+const APP_ENV = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET, ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true', STRIPE_SECRET_KEY: '', APP_ORIGIN: '' }
+
+/** One app process against two, on one database and one Redis (docs/decisions/140). */
+async function measureScaleOut({
+	uri,
+	premiumCookie,
+	chatUsers,
+	singleProcessChat,
+}: {
+	uri: string
+	premiumCookie: string
+	chatUsers: Array<{ id: number; username: string; cookie: string }>
+	singleProcessChat: ChatFigures | undefined
+}) {
+	const missing = redisUnavailableReason()
+	if (missing) {
+		console.log(`\nScale-out: skipped (${missing})`)
+		return { skipped: missing }
+	}
+	const redis = await startRedisServer()
+	try {
+		const env = { ...APP_ENV, MONGODB_URI: uri, REDIS_URL: redis.url }
+		const first = await startProcess(['build-server/server.js'], env)
+		const second = await startProcess(['build-server/server.js'], env)
+		const targets: Array<[string, string]> = [
+			['/dashboard', '/dashboard'],
+			['GET /api/messages/community/1', '/api/messages/community/1'],
+		]
+		const http = []
+		for (const [target, path] of targets) {
+			const one = await measureHttp(`${target}: 1 process`, new URL(path, first.url).href, { cookie: premiumCookie })
+			const two = await measureHttpSpread(`${target}: 2 processes`, [first.url, second.url].map((url) => new URL(path, url).href), { cookie: premiumCookie })
+			http.push({ ...one, ratio: '' }, { ...two, ratio: (two.okPerSecond / Math.max(1, one.okPerSecond)).toFixed(2) })
+		}
+		printTable(
+			`Scale-out HTTP: 1 process against 2 with Redis, ${CONNECTIONS} connections in all (split over the 2), on ${os.availableParallelism()} cores shared with the database and the load generator; ratio = answers 200 per second, 2 processes / 1`,
+			http,
+		)
+		const rate = 50
+		const crossProcess = await measureChat('2 processes, sender and receiver on different ones', [first.url, second.url], chatUsers, rate, 5)
+		const sameProcess = await measureChat('1 process with Redis', first.url, chatUsers, rate, 5)
+		const chat = [...(singleProcessChat ? [{ ...singleProcessChat, server: '1 process without Redis (above)' }] : []), sameProcess, crossProcess]
+		printTable(`Scale-out chat: one room, ${rate} messages/s, ${chatUsers.length} clients (latency send-to-receive in ms; lost must be 0)`, chat)
+		await Promise.all([stop(first.child), stop(second.child)])
+		return { http, chat }
+	} finally {
+		await redis.stop()
 	}
 }
 
@@ -284,6 +387,7 @@ async function main() {
 	const scales: Array<Record<string, unknown>> = []
 	const javascript: object[] = []
 	const chat: ChatFigures[] = []
+	let scaleOut: Awaited<ReturnType<typeof measureScaleOut>> | null = null
 	let bytesPerDocument: number | null = null
 	for (const [scaleIndex, scale] of SCALES.entries()) {
 		let counts = countsAt(scale)
@@ -324,17 +428,7 @@ async function main() {
 		const cookies = { visitor: undefined, premium: await sessionCookieFor(premium!.id), admin: await sessionCookieFor(admin!.id) }
 		const memberCookie = await sessionCookieFor(member!.id)
 
-		const app = await startProcess(['build-server/server.js'], {
-			NODE_ENV: 'production',
-			PORT: '0',
-			MONGODB_URI: uri,
-			SESSION_SECRET,
-			ALLOW_DEMO_BILLING: 'true',
-			MAIL_DISABLED: 'true',
-			BENCH_BASELINE_PAGE: 'true',
-			STRIPE_SECRET_KEY: '',
-			APP_ORIGIN: '',
-		})
+		const app = await startProcess(['build-server/server.js'], { ...APP_ENV, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
 		await new Promise((resolve) => setTimeout(resolve, 1_000))
 		const rssAtRest = rssMegabytes(app.child.pid!)
 		let rssPeak = rssAtRest
@@ -378,8 +472,7 @@ async function main() {
 
 			const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
 			for (const size of CHAT_SIZES) {
-				const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: userIds.slice(0, size) }) }).select('id username').lean()
-				const users = await Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+				const users = await chatUsersOf(userIds.slice(0, size))
 				const rate = size >= 1000 ? 10 : 50
 				const appFigures = await measureChat('app', app.url, users, rate, 5)
 				rssPeak = Math.max(rssPeak, rssMegabytes(app.child.pid!))
@@ -391,6 +484,7 @@ async function main() {
 				...row,
 				ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
 			})))
+			scaleOut = await measureScaleOut({ uri, premiumCookie: cookies.premium, chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])), singleProcessChat: chat[0] })
 		}
 
 		const memory = { appRssAtRestMb: rssAtRest, appRssPeakMb: rssPeak, emulatorRssSeededMb: emulatorRssSeeded, emulatorRssPeakMb: embedded ? emulatorRssPeak : null }
@@ -426,6 +520,7 @@ async function main() {
 		growth,
 		javascript,
 		chat,
+		scaleOut,
 		memoryPeak: {
 			appRssMb: Math.max(...scales.map((entry) => (entry.memory as { appRssPeakMb: number }).appRssPeakMb)),
 			emulatorRssMb: embedded ? Math.max(...scales.map((entry) => (entry.memory as { emulatorRssPeakMb: number }).emulatorRssPeakMb)) : null,

@@ -20,6 +20,8 @@ export interface Lease {
 	lastFinishedAt: Date | null
 	/** The last run's failure, or null when it succeeded. */
 	lastError: string | null
+	/** How many runs were claimed, by every process together: one per period however many processes ask (decision 144). */
+	runs: number
 }
 
 const leaseSchema = new Schema<Lease>(
@@ -32,6 +34,7 @@ const leaseSchema = new Schema<Lease>(
 		lastStartedAt: { type: Date, default: null },
 		lastFinishedAt: { type: Date, default: null },
 		lastError: { type: String, default: null },
+		runs: { type: Number, default: 0 },
 	},
 	{ versionKey: false },
 )
@@ -82,7 +85,7 @@ export async function claimLease(
 		...(ignoreSchedule ? {} : { nextRunAt: mongoose.trusted({ $lte: now }) }),
 	}
 	const lockedUntil = new Date(now.getTime() + lockMs)
-	const update = { $set: { holder, lockedUntil, lastStartedAt: now } }
+	const update = { $set: { holder, lockedUntil, lastStartedAt: now }, $inc: { runs: 1 } }
 	let claimed = await LeaseModel.findOneAndUpdate(filter, update, { new: true }).lean()
 	if (!claimed && !(await LeaseModel.exists({ name }))) {
 		// The job's first run on this database.

@@ -10,6 +10,8 @@ export interface SocketData {
 	authenticated: boolean
 	/** Set once the client chose its rooms with `subscribe` (else it receives every room). */
 	subscribed: boolean
+	/** The account's sockets in other app processes when this one connected (always 0 with one process). */
+	socketsElsewhere: number
 }
 
 export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>

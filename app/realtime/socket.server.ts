@@ -1,10 +1,12 @@
 import { type IncomingMessage, type Server as HttpServer } from 'node:http'
+import { createAdapter } from '@socket.io/redis-streams-adapter'
 import { Server } from 'socket.io'
 import { z } from 'zod'
 import { isSameOrigin } from '~/web/origin.server'
 import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/users.server'
 import { registerLivePublisher } from '~/services/live.server'
+import { getRedis } from '~/services/redis.server'
 import { finishChatSends, joinChatRooms, registerChatHandlers } from './chat.server'
 import { recheckLiveSession } from './live-session.server'
 import { createSocketPublisher, sessionRoom, userRoom } from './connections.server'
@@ -24,9 +26,40 @@ export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | un
 
 const AuthPayload = z.object({ userId: z.number(), username: z.string() })
 
-/** One account's open chat connections at a time, in this process (docs/decisions/132): enough for every tab and device a person uses. */
+/** One account's open chat connections at a time, across the processes (docs/decisions/132, 143): enough for every tab and device a person uses. */
 export const MAX_SOCKETS_PER_USER = 10
 export const TOO_MANY_CONNECTIONS = `Too many open chat connections for your account (at most ${MAX_SOCKETS_PER_USER}). Close some tabs and try again.`
+
+/**
+ * With Redis, the processes' Socket.IO servers are joined by the Redis
+ * Streams adapter (docs/decisions/143): an emit to a room reaches its sockets
+ * in every process, `fetchSockets` and `disconnectSockets` ask every process,
+ * and a process whose Redis connection drops reads the broadcasts it missed
+ * from the stream when it is back. The stream keeps about the last 10,000.
+ */
+function redisAdapter() {
+	const redis = getRedis()
+	if (!redis) return undefined
+	return createAdapter(redis, { streamName: 'leaderforge:live', channelPrefix: 'leaderforge:live', maxLen: 10_000, onlyPlaintext: true })
+}
+
+/**
+ * How many sockets an account holds in the other processes (0 without
+ * Redis). Read before the connection counts itself in, so two connections
+ * opened at the same instant in two processes may both pass; each process
+ * still counts its own exactly. A process that does not answer counts 0.
+ */
+async function socketsElsewhere(io: Server, userId: number): Promise<number> {
+	if (!getRedis()) return 0
+	try {
+		const sockets = await io.in(userRoom(userId)).fetchSockets()
+		const local = io.of('/').sockets
+		return sockets.filter((socket) => !local.has(socket.id)).length
+	} catch (error) {
+		console.error('Chat: could not count the sockets of other processes:', error instanceof Error ? error.message : error)
+		return 0
+	}
+}
 
 export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): Server {
 	const io = new Server(httpServer, {
@@ -37,6 +70,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 			const allowed = isAllowedOrigin(request, appOrigin)
 			callback(allowed ? null : 'Origin not allowed', allowed)
 		},
+		adapter: redisAdapter(),
 	})
 
 	// Authenticate on the handshake, from the session cookie.
@@ -52,6 +86,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 				name: user.name,
 				authenticated: false,
 				subscribed: false,
+				socketsElsewhere: await socketsElsewhere(io, user.id),
 			} satisfies SocketData)
 			next()
 		} catch {
@@ -60,8 +95,8 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 	})
 
 	io.on('connection', (socket: ChatSocket) => {
-		// Counted and joined in one synchronous step, so connections arriving together cannot all pass the count.
-		const open = io.of('/').adapter.rooms.get(userRoom(socket.data.userId))?.size ?? 0
+		// Counted and joined in one synchronous step, so connections arriving together here cannot all pass the count.
+		const open = (io.of('/').adapter.rooms.get(userRoom(socket.data.userId))?.size ?? 0) + socket.data.socketsElsewhere
 		if (open >= MAX_SOCKETS_PER_USER) {
 			socket.emit('error', { message: TOO_MANY_CONNECTIONS })
 			socket.disconnect(true)

@@ -23,7 +23,6 @@ import {
 	NOT_YOUR_MESSAGE,
 	isWithinEditWindow,
 } from '~/lib/moderation'
-import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { singleton } from '~/lib/singleton.server'
 import { isPremium } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
@@ -37,6 +36,7 @@ import { reviseQuotedMessage } from './notifications.server'
 import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
+import { roomsAreShared, runInRoomOrder } from './room-order.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -99,6 +99,9 @@ const nextMessageId = singleton('message-id-blocks', () => {
 			}))
 
 	return async function nextMessageId(): Promise<number> {
+		// Several processes write one room: a block held here would number a later message below an earlier one
+		// of another process, so each id is drawn as the message is written, under the room's lock (decision 142).
+		if (roomsAreShared()) return nextId('messages')
 		while (remaining() === 0) await refill()
 		const range = ranges[0]!
 		const id = range.next++
@@ -110,8 +113,6 @@ const nextMessageId = singleton('message-id-blocks', () => {
 
 const sendLimiter = singleton('chat-send-limiter', () => createRateLimiter(RATE_LIMIT))
 const editLimiter = singleton('chat-edit-limiter', () => createRateLimiter(EDIT_RATE_LIMIT))
-/** One room's (or conversation's) messages are numbered, stored and delivered strictly one after another. */
-const runInRoomOrder = singleton('chat-room-order', () => createOrderedTasks())
 
 function parseContent(content: unknown): string {
 	const result = MessageContentSchema.safeParse(content)

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { getRedis } from './redis.server'
 
 /**
  * Rate limits, on rate-limiter-flexible (docs/decisions/135-rate-limiting-library.md).
@@ -7,10 +8,10 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rat
  *     const { allowed, retryAfterMs } = await sendLimiter.consume(user.id)
  *
  * Each key may be consumed `limit` times in a window of `windowMs` that
- * starts with its first hit (the library's fixed window). The counts live
- * in this process's memory today; `createStore` is the one place where a
- * shared store (Redis, when REDIS_URL is set) is chosen instead, so that
- * several app processes share one count per key.
+ * starts with its first hit (the library's fixed window). With REDIS_URL
+ * the counts live in Redis, so every app process counts against the same
+ * number per key (docs/decisions/141); without it, in this process's memory.
+ * `createStore` is the one place where the store is chosen.
  */
 
 export interface RateLimitDecision {
@@ -45,22 +46,29 @@ interface StoreOptions {
 }
 
 /**
- * The one place the store is chosen. Memory now; with a shared store (for
- * example `new RateLimiterRedis({ storeClient, ...options })` when REDIS_URL
- * is set) every limit of the app is shared across processes at once.
+ * The one place the store is chosen (docs/decisions/141). With Redis
+ * connected, one count per key for every process: the library's store
+ * counts with one atomic script. While Redis is unreachable it answers at
+ * once from this process's own counts (the library's insurance limiter)
+ * instead of failing logins and chat, so during an outage each process
+ * allows the limit on its own. Without Redis, memory.
  */
 function createStore(options: StoreOptions): RateLimiterAbstract {
-	return new RateLimiterMemory(options)
+	const redis = getRedis()
+	if (!redis) return new RateLimiterMemory(options)
+	return new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
 }
 
 export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): RateLimiter {
 	if (!Number.isInteger(limit) || limit < 1) throw new Error(`Rate limit ${name}: limit must be a positive whole number`)
 	if (!Number.isInteger(windowMs / 1000) || windowMs < 1000) throw new Error(`Rate limit ${name}: windowMs must be a whole number of seconds`)
-	const store = createStore({ keyPrefix: `rate-limit:${name}`, points: limit, duration: windowMs / 1000 })
+	// Chosen on first use, not here: limiters are made when their modules load, before server.ts has connected Redis.
+	let chosen: RateLimiterAbstract | undefined
+	const store = () => (chosen ??= createStore({ keyPrefix: `rate-limit:${name}`, points: limit, duration: windowMs / 1000 }))
 	return {
 		async consume(key) {
 			try {
-				await store.consume(String(key))
+				await store().consume(String(key))
 				return { allowed: true, retryAfterMs: 0 }
 			} catch (rejection) {
 				// The library rejects with a RateLimiterRes when the key is over its limit; anything else is a store failure.
@@ -69,10 +77,10 @@ export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): 
 			}
 		},
 		async refund(key, hits = 1) {
-			await store.reward(String(key), hits)
+			await store().reward(String(key), hits)
 		},
 		async reset(key) {
-			await store.delete(String(key))
+			await store().delete(String(key))
 		},
 	}
 }

@@ -17,7 +17,10 @@
  * (3 community rooms used by the chat), LOAD_THINK_MS (2000: a member's mean
  * pause between two page actions), LOAD_CHAT_EVERY_MS (10000: a member's
  * mean pause between two chat messages; never under 1 s, the rate limit),
- * MONGODB_URI (default: the embedded database, in its own process).
+ * MONGODB_URI (default: the embedded database, in its own process),
+ * LOAD_PROCESSES (1: with more, that many app processes share the database
+ * and a real redis-server, as `npm run demo:cluster` runs them; members are
+ * spread over them, and the figures are also given per process).
  * Everything runs on loopback and stops by itself (Ctrl-C included); no
  * process is left behind.
  */
@@ -34,12 +37,15 @@ import { type ChatMessage } from '~/lib/chat'
 import { connectDatabase, disconnectDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
+import { redisUnavailableReason, startRedisServer } from '../setup/redis-server'
 
 const MEMBERS = positive('LOAD_MEMBERS', 200)
 const SECONDS = positive('LOAD_SECONDS', 60)
 const ROOMS = positive('LOAD_ROOMS', 3)
 const THINK_MS = positive('LOAD_THINK_MS', 2_000)
 const CHAT_EVERY_MS = positive('LOAD_CHAT_EVERY_MS', 10_000)
+const PROCESSES = positive('LOAD_PROCESSES', 1)
+if (!Number.isInteger(PROCESSES)) throw new Error('LOAD_PROCESSES must be a whole number')
 const SESSION_SECRET = 'load-test-session-secret-of-32-characters'
 /** No single request, handshake or acknowledgement may take longer than this. */
 const REQUEST_TIMEOUT_MS = 30_000
@@ -91,7 +97,7 @@ interface AppServer {
 	stop: () => Promise<number | null>
 }
 
-async function startAppServer(mongodbUri: string): Promise<AppServer> {
+async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<AppServer> {
 	if (!fs.existsSync('build/index.js') || !fs.existsSync('build-server/server.js')) {
 		throw new Error('No build found: run `npm run build` first (`npm run test:load` does).')
 	}
@@ -107,6 +113,7 @@ async function startAppServer(mongodbUri: string): Promise<AppServer> {
 			MAIL_DISABLED: 'true',
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
+			...(redisUrl ? { REDIS_URL: redisUrl } : {}),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
 	})
@@ -200,6 +207,15 @@ const http = new Map<Route, RouteFigures>(
 	ROUTE_WEIGHTS.map(([route]) => [route, { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, unexpected: new Map(), latencies: [], bytes: 0 }]),
 )
 
+/** Requests per app process (with LOAD_PROCESSES > 1). */
+interface ProcessFigures {
+	requests: number
+	'5xx': number
+	failed: number
+	latencies: number[]
+}
+const perProcess: ProcessFigures[] = Array.from({ length: PROCESSES }, () => ({ requests: 0, '5xx': 0, failed: 0, latencies: [] }))
+
 function pickRoute(): Route {
 	const total = ROUTE_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
 	let roll = Math.random() * total
@@ -209,15 +225,19 @@ function pickRoute(): Route {
 
 let truncatedSample: string | undefined
 
-async function timedRequest(route: Route, url: string, init: RequestInit) {
+async function timedRequest(route: Route, url: string, init: RequestInit, processIndex: number) {
 	const figures = http.get(route)!
+	const processFigures = perProcess[processIndex]!
 	figures.requests += 1
+	processFigures.requests += 1
 	const started = performance.now()
 	try {
 		const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
 		const body = await response.text()
 		figures.bytes += Buffer.byteLength(body)
 		figures.latencies.push(Math.round(performance.now() - started))
+		processFigures.latencies.push(Math.round(performance.now() - started))
+		if (response.status >= 500) processFigures['5xx'] += 1
 		// A page is only whole with its last tag: a 200 with half a document is no answer either.
 		if (response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && !body.trimEnd().endsWith('</html>')) {
 			figures.unexpected.set('200 with an incomplete page', (figures.unexpected.get('200 with an incomplete page') ?? 0) + 1)
@@ -228,12 +248,14 @@ async function timedRequest(route: Route, url: string, init: RequestInit) {
 		if (response.status !== 200) figures.unexpected.set(String(response.status), (figures.unexpected.get(String(response.status)) ?? 0) + 1)
 	} catch (error) {
 		figures.byClass.failed += 1
+		processFigures.failed += 1
 		const reason = `failed: ${(error as Error).name === 'TimeoutError' ? 'timeout' : (error as Error).message}`
 		figures.unexpected.set(reason, (figures.unexpected.get(reason) ?? 0) + 1)
 	}
 }
 
 async function browse(baseUrl: string, member: LoadMember, videoIds: number[], until: number) {
+	const processIndex = member.process
 	await sleep(Math.random() * THINK_MS)
 	while (Date.now() < until) {
 		const route = pickRoute()
@@ -251,9 +273,9 @@ async function browse(baseUrl: string, member: LoadMember, videoIds: number[], u
 				method: 'POST',
 				headers: { ...headers, 'Content-Type': 'application/json' },
 				body: JSON.stringify({ videoId: video, progress: Math.floor(Math.random() * 101) }),
-			})
+			}, processIndex)
 		} else {
-			await timedRequest(route, `${baseUrl}${paths[route]}`, { headers })
+			await timedRequest(route, `${baseUrl}${paths[route]}`, { headers }, processIndex)
 		}
 		await sleep(Math.min(jitter(THINK_MS), Math.max(0, until - Date.now())))
 	}
@@ -263,6 +285,8 @@ async function browse(baseUrl: string, member: LoadMember, videoIds: number[], u
 
 interface LoadMember extends SessionMember {
 	room: number
+	/** The app process its pages and socket go to (0 with one process). */
+	process: number
 	/** Receives only its room (sent `subscribe`), or every room (did not). */
 	subscribed: boolean
 	socket?: Socket
@@ -371,6 +395,8 @@ async function main() {
 	const members: LoadMember[] = (await createMembersWithSessions(MEMBERS, { sessionSecret: SESSION_SECRET, label: 'load' })).map((member, index) => ({
 		...member,
 		room: rooms[index % rooms.length]!,
+		// Spread so that each room has writers and readers on every process: the messages cross between them.
+		process: Math.floor(index / rooms.length) % PROCESSES,
 		subscribed: index % 4 !== 3,
 		received: new Map(),
 		lastIdByRoom: new Map(),
@@ -379,33 +405,43 @@ async function main() {
 		disconnects: 0,
 	}))
 
-	const server = await startAppServer(uri)
-	console.log(`Server: ${server.url} (production mode, pid ${server.child.pid})`)
-	const rssAtRest = rssMegabytes(server.child.pid!)
-	let rssPeak = rssAtRest
+	let redis: Awaited<ReturnType<typeof startRedisServer>> | null = null
+	if (PROCESSES > 1) {
+		const missingRedis = redisUnavailableReason()
+		if (missingRedis) throw new Error(`LOAD_PROCESSES=${PROCESSES} needs Redis: ${missingRedis}`)
+		redis = await startRedisServer()
+		const started = redis
+		cleanups.add(() => void started.stop())
+		console.log(`Redis: ${redis.url} (redis-server, shared by the ${PROCESSES} app processes)`)
+	}
+	const servers: AppServer[] = []
+	for (let index = 0; index < PROCESSES; index++) servers.push(await startAppServer(uri, redis?.url))
+	for (const [index, server] of servers.entries()) console.log(`Server ${index + 1}: ${server.url} (production mode, pid ${server.child.pid})`)
+	const rssAtRest = servers.map((server) => rssMegabytes(server.child.pid!))
+	const rssPeak = [...rssAtRest]
 
 	const tag = `load-${Date.now().toString(36)}`
 	const connectStarted = Date.now()
-	await Promise.all(members.map((member) => connectMember(server.url, member, tag)))
+	await Promise.all(members.map((member) => connectMember(servers[member.process]!.url, member, tag)))
 	console.log(`${members.length} chat sockets connected in ${Date.now() - connectStarted} ms`)
 	await sleep(500) // every `subscribe` has been read before anyone writes
 
 	const databasePid = embedded ? embeddedDatabasePid() : null
-	const cpuBefore = { server: cpuSeconds(server.child.pid!), database: databasePid ? cpuSeconds(databasePid) : 0, generator: process.cpuUsage() }
+	const cpuBefore = { servers: servers.map((server) => cpuSeconds(server.child.pid!)), database: databasePid ? cpuSeconds(databasePid) : 0, generator: process.cpuUsage() }
 	const started = Date.now()
 	const until = started + SECONDS * 1000
 	const loop = monitorEventLoopDelay({ resolution: 20 })
 	loop.enable()
-	const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMegabytes(server.child.pid!))), 1_000)
+	const sampler = setInterval(() => servers.forEach((server, index) => (rssPeak[index] = Math.max(rssPeak[index]!, rssMegabytes(server.child.pid!)))), 1_000)
 	const progress = setInterval(() => {
 		const requests = [...http.values()].reduce((sum, figures) => sum + figures.requests, 0)
 		console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${requests} requests, ${chat.sent} messages sent`)
 	}, 10_000)
-	await Promise.all(members.flatMap((member) => [browse(server.url, member, videoIds, until), talk(member, tag, until)]))
+	await Promise.all(members.flatMap((member) => [browse(servers[member.process]!.url, member, videoIds, until), talk(member, tag, until)]))
 	const elapsedSeconds = (Date.now() - started) / 1000
 	const generatorCpu = process.cpuUsage(cpuBefore.generator)
 	const cpu = {
-		server: cpuSeconds(server.child.pid!) - cpuBefore.server,
+		servers: servers.map((server, index) => cpuSeconds(server.child.pid!) - cpuBefore.servers[index]!),
 		database: databasePid ? cpuSeconds(databasePid) - cpuBefore.database : null,
 		generator: (generatorCpu.user + generatorCpu.system) / 1e6,
 	}
@@ -421,7 +457,8 @@ async function main() {
 	clearInterval(sampler)
 
 	for (const member of members) member.socket?.disconnect()
-	const exitCode = await server.stop()
+	const exitCodes = await Promise.all(servers.map((server) => server.stop()))
+	await redis?.stop()
 	const atMost = (ms: number, task: Promise<unknown>) => Promise.race([task, sleep(ms)])
 	await atMost(10_000, disconnectDatabase())
 	if (embedded) await atMost(10_000, embedded.stop())
@@ -461,7 +498,10 @@ async function main() {
 			disconnects: group.reduce((sum, member) => sum + member.disconnects, 0),
 		}
 	}
-	const chatRows = { 'one room (subscribe)': chatRow(receivers(true)), 'every room (no subscribe)': chatRow(receivers(false)), all: chatRow(members) }
+	const chatRows: Record<string, ReturnType<typeof chatRow>> = { 'one room (subscribe)': chatRow(receivers(true)), 'every room (no subscribe)': chatRow(receivers(false)), all: chatRow(members) }
+	if (PROCESSES > 1) {
+		for (let index = 0; index < PROCESSES; index++) chatRows[`receivers on process ${index + 1}`] = chatRow(members.filter((member) => member.process === index))
+	}
 	const refused = [...chat.refused].map(([message, count]) => `${message} ×${count}`).join('; ')
 	console.log(
 		`\nChat: ${chat.sent} messages sent (${(chat.sent / elapsedSeconds).toFixed(1)}/s) to ${rooms.length} rooms: ${chat.stored} acknowledged as stored, ` +
@@ -471,11 +511,35 @@ async function main() {
 	const delivery = latencyFigures(chat.deliveryLatencies)
 	const ack = latencyFigures(chat.ackLatencies)
 	console.log(`Send to receive (ms): p50 ${delivery.p50}, p90 ${delivery.p90}, p99 ${delivery.p99}, max ${delivery.max}; send to acknowledgement: p50 ${ack.p50}, p99 ${ack.p99}`)
-	console.log(`\nServer: RSS ${rssAtRest} MB at rest, ${rssPeak} MB at peak; ${server.errors.length} lines on stderr; exit code after SIGTERM: ${exitCode}`)
-	if (server.errors.length) console.log(server.errors.slice(0, 10).map((line) => `  | ${line}`).join('\n'))
 	const share = (seconds: number) => `${seconds.toFixed(1)} s (${Math.round((seconds / elapsedSeconds) * 100)}% of a core)`
+	for (const [index, server] of servers.entries()) {
+		const name = PROCESSES > 1 ? `Server ${index + 1}` : 'Server'
+		console.log(`\n${name}: RSS ${rssAtRest[index]} MB at rest, ${rssPeak[index]} MB at peak; ${server.errors.length} lines on stderr; exit code after SIGTERM: ${exitCodes[index]}`)
+		if (server.errors.length) console.log(server.errors.slice(0, 10).map((line) => `  | ${line}`).join('\n'))
+	}
+	if (PROCESSES > 1) {
+		console.log('\nPer app process (members are pinned to one process each):')
+		console.table(
+			Object.fromEntries(
+				perProcess.map((figures, index) => [
+					`process ${index + 1}`,
+					{
+						members: members.filter((member) => member.process === index).length,
+						requests: figures.requests,
+						'requests/s': Number((figures.requests / elapsedSeconds).toFixed(1)),
+						'5xx': figures['5xx'],
+						failed: figures.failed,
+						...latencyFigures(figures.latencies),
+						'CPU (% of a core)': Math.round((cpu.servers[index]! / elapsedSeconds) * 100),
+						'RSS peak (MB)': rssPeak[index],
+					},
+				]),
+			),
+		)
+	}
+	const serversCpu = cpu.servers.reduce((sum, seconds) => sum + seconds, 0)
 	console.log(
-		`CPU during the ${elapsedSeconds.toFixed(0)} s of load: server ${share(cpu.server)}` +
+		`CPU during the ${elapsedSeconds.toFixed(0)} s of load: ${PROCESSES > 1 ? `${PROCESSES} servers together` : 'server'} ${share(serversCpu)}` +
 			(cpu.database === null ? '' : `, database ${share(cpu.database)}`) +
 			`, load generator ${share(cpu.generator)}; the machine has ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
 	)
@@ -493,7 +557,7 @@ async function main() {
 		['every receiver got its room in order', all['out of order'] === 0],
 		['no message reached a room it was not for', all['other rooms'] === 0],
 		['no socket dropped', all.disconnects === 0],
-		['the server stopped cleanly on SIGTERM', exitCode === 0],
+		[PROCESSES > 1 ? 'every server stopped cleanly on SIGTERM' : 'the server stopped cleanly on SIGTERM', exitCodes.every((code) => code === 0)],
 	]
 	console.log('\nRequirements:')
 	for (const [label, met] of requirements) console.log(`  ${met ? '✓' : '✗'} ${label}`)

@@ -102,4 +102,11 @@ describe('configuration', () => {
 		expect(() => parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true' })).toThrowError('Missing required setting for production: SESSION_SECRET')
 		expect(() => parseConfig({ HOST: 'example.com' })).toThrowError(/HOST/)
 	})
+
+	it('takes REDIS_URL only with MONGODB_URI: processes that share Redis must share one database', () => {
+		expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrowError(/^REDIS_URL is for several processes on one database: set MONGODB_URI too/)
+		expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379', MONGODB_URI: 'mongodb://db/app' })).toThrowError(/REDIS_URL/)
+		expect(parseConfig({ REDIS_URL: 'redis://redis:6379', MONGODB_URI: 'mongodb://db/app' }).redisUrl).toBe('redis://redis:6379')
+		expect(parseConfig({}).redisUrl).toBeUndefined()
+	})
 })
