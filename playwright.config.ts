@@ -1,8 +1,7 @@
-import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
-const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => fs.existsSync(path))
 
 /**
  * End-to-end tests drive the built server (as `npm start` runs it, on the
@@ -21,17 +20,8 @@ export default defineConfig({
 		baseURL: `http://localhost:${PORT}`,
 		trace: 'retain-on-failure',
 		launchOptions: {
-			executablePath: chromium,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-dev-shm-usage',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-				'--no-first-run',
-				'--disable-quic',
-			],
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_FLAGS,
 		},
 	},
 	projects: [

@@ -21,20 +21,11 @@ import readline from 'node:readline'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => fs.existsSync(path))
-/** As playwright.config.ts, plus headless. */
-const CHROMIUM_FLAGS = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-dev-shm-usage',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync',
-	'--no-first-run',
-	'--disable-quic',
-]
+const CHROMIUM = CHROMIUM_PATH
+/** As the end-to-end tests, plus headless. */
+const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 type Who = 'visitor' | 'member' | 'premium'
@@ -170,7 +161,7 @@ async function main() {
 	if (!CHROMIUM) throw new Error('Chromium is not installed at /usr/bin/chromium')
 	const startedAt = new Date()
 	const server = await startServer()
-	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS })
+	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS })
 	const results: PageScores[] = []
 	try {
 		for (const who of WHO) {

@@ -1,4 +1,3 @@
-import net from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import mongoose from 'mongoose'
 import { io, type Socket } from 'socket.io-client'
@@ -11,6 +10,7 @@ import { startTcpProxy, type CutMode } from '../mocks/tcp-proxy'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
+import { freePort } from '../setup/free-port'
 
 /**
  * Faults (issue 7 item 3): the server restarted in the middle of a chat, and
@@ -36,16 +36,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 	}
 }
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = net.createServer()
-		probe.once('error', reject)
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as net.AddressInfo
-			probe.close(() => resolve(port))
-		})
-	})
-}
 
 /**
  * A chat panel on one room, as `app/realtime/use-chat.ts` runs it in the

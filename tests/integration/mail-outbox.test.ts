@@ -7,6 +7,7 @@ import { runJobNow } from '~/services/jobs.server'
 import { startMailCatcher, listCaughtMail, type MailCatcher } from '~/services/mail/catcher.server'
 import { mailOutboxJob, retryDelayMs, sendMail } from '~/services/mail/outbox.server'
 import { closeSmtpConnection, useSmtpServer } from '~/services/mail/transport.server'
+import { freePort } from '../setup/free-port'
 import { useTestDatabase } from '../setup/test-database'
 
 /**
@@ -34,16 +35,6 @@ const welcome = (to = 'ada@example.com') => ({
 	text: 'Hello Ada,\n\nYour account is ready: http://localhost:3000/dashboard.\nSee you <soon> & often.',
 	kind: 'welcome',
 })
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer().once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
-}
 
 const outboxRecord = (id: string | null) => OutboxMailModel.findById(id).lean()
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
-import net from 'node:net'
 import readline from 'node:readline'
+import { freePort } from './free-port'
 
 /**
  * A real Redis for the scale-out tests: Debian's redis-server (.ci/run
@@ -15,16 +15,6 @@ export function redisUnavailableReason(): string | null {
 	return null
 }
 
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = net.createServer()
-		probe.once('error', reject)
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as net.AddressInfo
-			probe.close(() => resolve(port))
-		})
-	})
-}
 
 export interface RedisServer {
 	url: string
