@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
-import { sharedInRequest } from '~/lib/request-context.server'
+import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/lib/request-context.server'
 import { blockedUserIds } from './blocks.server'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
@@ -72,7 +72,12 @@ export async function refreshUnreadConversations(userId: number): Promise<Map<nu
 			{ id: userId, inboxVersion: account.inboxVersion ?? null },
 			{ $set: { unreadConversations: unread.size, inboxVersion: (account.inboxVersion ?? 0) + 1 } },
 		)
-		if (stored.modifiedCount === 1 || attempt === RECOUNT_ATTEMPTS) return unread
+		if (stored.modifiedCount === 1 || attempt === RECOUNT_ATTEMPTS) {
+			// This request may already hold the count it read with the account: later reads in it see the new one.
+			forgetInRequest(unreadConversationsKey(userId))
+			rememberInRequest(unreadConversationsKey(userId), unread.size)
+			return unread
+		}
 	}
 }
 
