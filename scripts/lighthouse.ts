@@ -111,8 +111,11 @@ interface PageScores {
 	path: string
 	scores: Record<(typeof CATEGORIES)[number], number | null>
 	metrics: Record<string, string | undefined>
-	/** Audits of the four categories that did not pass (score below 1), with what they found. */
-	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string }>
+	/**
+	 * Audits of the four categories that did not pass (score below 1), with what they found; `diagnostic`
+	 * ones (weight 0: unused JavaScript, cache lifetimes, render-blocking requests…) do not move the score.
+	 */
+	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string; diagnostic: boolean }>
 }
 
 /** Tries a page again when Chromium's trace of the load comes back broken (NO_NAVSTART and the like happen on a busy machine). */
@@ -143,8 +146,8 @@ async function audit(port: number, url: string, who: Who, preset: Preset, cookie
 	for (const category of CATEGORIES) {
 		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
 			const item = lhr.audits[ref.id]
-			if (!item || item.score === null || item.score >= 1 || ref.weight === 0) continue
-			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue })
+			if (!item || item.score === null || item.score >= 1) continue
+			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue, diagnostic: ref.weight === 0 })
 		}
 	}
 	const metric = (id: string) => lhr.audits[id]?.displayValue
@@ -193,7 +196,7 @@ async function main() {
 	const findings = new Map<string, Set<string>>()
 	for (const result of results) {
 		for (const item of result.failing) {
-			const key = `${item.category}: ${item.title} (${item.id})`
+			const key = `${item.category}${item.diagnostic ? ' (diagnostic)' : ''}: ${item.title} (${item.id})`
 			findings.set(key, (findings.get(key) ?? new Set()).add(`${result.who} ${result.preset} ${result.path}`))
 		}
 	}
