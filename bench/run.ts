@@ -494,15 +494,20 @@ async function main() {
 	}
 
 	// How cost grows: each route's throughput at each scale, and the last scale's as a share of the first's.
+	// A rate made of error answers (the server's quick 503s while it takes a swamped database for gone) is no rate:
+	// those cells say how many errors there were instead, and the ratio is left out.
 	const growth = ROUTES.map(([target]) => {
 		const row: Record<string, unknown> = { target }
+		const rates: Array<number | null> = []
 		for (const entry of scales) {
-			const figures = (entry.http as Array<{ target: string; requestsPerSecond: number }>).find((item) => item.target === target)
-			row[`x${entry.scale as number} req/s`] = figures?.requestsPerSecond ?? null
+			const figures = (entry.http as Array<{ target: string; requestsPerSecond: number; non2xx: number }>).find((item) => item.target === target)
+			const failed = figures ? figures.non2xx > 0 : false
+			row[`x${entry.scale as number} req/s`] = !figures ? null : failed ? `${figures.requestsPerSecond} (${figures.non2xx} errors)` : figures.requestsPerSecond
+			rates.push(!figures || failed ? null : figures.requestsPerSecond)
 		}
 		if (scales.length > 1) {
-			const values = Object.values(row).slice(1) as number[]
-			row.lastVsFirst = values[0] ? Math.round((values.at(-1)! / values[0]) * 100) / 100 : null
+			const [first, last] = [rates[0], rates.at(-1)]
+			row.lastVsFirst = first && last !== null && last !== undefined ? Math.round((last / first) * 100) / 100 : null
 		}
 		return row
 	})

@@ -5,8 +5,10 @@
  * database with the demo data, plain-HTTP cookies). Chromium is Debian's
  * (/usr/bin/chromium, with the flags the end-to-end tests use); nothing is
  * downloaded. Members log in by posting the login form, as a browser without
- * JavaScript does, and Lighthouse sends their session cookie with every
- * request. Prints a table of the four scores per page and writes
+ * JavaScript does; their session cookie goes into the cookie jar of a
+ * browser context of their own (as a header, Lighthouse's `extraHeaders`,
+ * it does not reach the page's navigation: the audits ended on the login
+ * page), and Lighthouse audits a page of that context. Prints a table of the four scores per page and writes
  * bench/results/lighthouse-<time>.json (and lighthouse-latest.json): the
  * scores, the performance metrics and every audit that did not pass.
  *
@@ -20,12 +22,17 @@ import { createRequire } from 'node:module'
 import readline from 'node:readline'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse'
+// Lighthouse's own dependency, the way it takes an already prepared page.
+import puppeteer, { type Page } from 'puppeteer-core'
+import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
 
 const CHROMIUM = CHROMIUM_PATH
 /** As the end-to-end tests, plus headless. */
 const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
+/** The members' time zone, sent with the login form and given to Chromium. */
+const MEMBER_TIME_ZONE = 'Europe/London'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 type Who = 'visitor' | 'member' | 'premium'
@@ -77,8 +84,18 @@ function cookiesOf(response: Response): string[] {
 	return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!)
 }
 
-/** Logs in through the login form (its CSRF token and cookie first) and answers the Cookie header of the session. */
-async function logIn(baseUrl: string, username: string): Promise<string> {
+/** A cookie pair for the browser's jar, for the server's host. */
+function jarCookie(pair: string, baseUrl: string) {
+	const [name, ...value] = pair.split('=')
+	return { name: name!, value: value.join('='), domain: new URL(baseUrl).hostname, path: '/' }
+}
+
+/**
+ * Logs in through the login form (its CSRF token and cookie first) and answers the session's cookies (`name=value`).
+ * The form carries the browser's time zone, as it does with JavaScript on (decision 138), so the pages are drawn in
+ * the browser's zone and the time-zone hint has no reason to reload them.
+ */
+async function logIn(baseUrl: string, username: string): Promise<string[]> {
 	const page = await fetch(new URL('/auth', baseUrl))
 	const token = /name="csrf" value="([^"]+)"/.exec(await page.text())?.[1]
 	if (!token) throw new Error('the login page has no CSRF token')
@@ -90,28 +107,34 @@ async function logIn(baseUrl: string, username: string): Promise<string> {
 			Origin: new URL(baseUrl).origin,
 			Cookie: cookiesOf(page).join('; '),
 		},
-		body: new URLSearchParams({ csrf: token, intent: 'login', username, password: DEMO_PASSWORD }),
+		body: new URLSearchParams({ csrf: token, intent: 'login', username, password: DEMO_PASSWORD, [TIME_ZONE_FIELD]: MEMBER_TIME_ZONE }),
 	})
 	if (response.status !== 302 && response.status !== 303) throw new Error(`logging in as ${username} answered ${response.status}`)
-	return cookiesOf(response).join('; ')
+	// The notice of the login is for the page it redirects to, not for every audit.
+	return cookiesOf(response).filter((pair) => !pair.startsWith('en_toast='))
 }
 
 interface PageScores {
 	who: Who
 	preset: Preset
 	path: string
+	/** Where the audit ended: the path itself, unless the page redirected (to the login page, say). */
+	finalPath: string
 	scores: Record<(typeof CATEGORIES)[number], number | null>
 	metrics: Record<string, string | undefined>
-	/** Audits of the four categories that did not pass (score below 1), with what they found. */
-	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string }>
+	/**
+	 * Audits of the four categories that did not pass (score below 1), with what they found; `diagnostic`
+	 * ones (weight 0: unused JavaScript, cache lifetimes, render-blocking requests…) do not move the score.
+	 */
+	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string; diagnostic: boolean }>
 }
 
 /** Tries a page again when Chromium's trace of the load comes back broken (NO_NAVSTART and the like happen on a busy machine). */
 const ATTEMPTS = 3
 
-async function runLighthouse(url: string, flags: Flags, config: Config | undefined) {
+async function runLighthouse(url: string, flags: Flags, config: Config | undefined, page: Page) {
 	for (let attempt = 1; ; attempt++) {
-		const result = await lighthouse(url, flags, config)
+		const result = await lighthouse(url, flags, config, page)
 		const problem = !result ? 'no result' : result.lhr.runtimeError?.message
 		if (!problem) return result!.lhr
 		if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${problem} (${ATTEMPTS} attempts)`)
@@ -119,23 +142,17 @@ async function runLighthouse(url: string, flags: Flags, config: Config | undefin
 	}
 }
 
-async function audit(port: number, url: string, who: Who, preset: Preset, cookie: string | undefined): Promise<PageScores> {
-	const flags: Flags = {
-		port,
-		output: 'json',
-		logLevel: 'error',
-		onlyCategories: [...CATEGORIES],
-		...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-	}
+async function audit(page: Page, url: string, who: Who, preset: Preset): Promise<PageScores> {
+	const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }
 	const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
-	const lhr = await runLighthouse(url, flags, config)
+	const lhr = await runLighthouse(url, flags, config, page)
 	const path = new URL(url).pathname
 	const failing: PageScores['failing'] = []
 	for (const category of CATEGORIES) {
 		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
 			const item = lhr.audits[ref.id]
-			if (!item || item.score === null || item.score >= 1 || ref.weight === 0) continue
-			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue })
+			if (!item || item.score === null || item.score >= 1) continue
+			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue, diagnostic: ref.weight === 0 })
 		}
 	}
 	const metric = (id: string) => lhr.audits[id]?.displayValue
@@ -143,6 +160,7 @@ async function audit(port: number, url: string, who: Who, preset: Preset, cookie
 		who,
 		preset,
 		path,
+		finalPath: new URL(lhr.finalDisplayedUrl).pathname,
 		scores: Object.fromEntries(
 			CATEGORIES.map((category) => [category, lhr.categories[category]?.score == null ? null : Math.round(lhr.categories[category]!.score! * 100)]),
 		) as PageScores['scores'],
@@ -161,21 +179,28 @@ async function main() {
 	if (!CHROMIUM) throw new Error('Chromium is not installed at /usr/bin/chromium')
 	const startedAt = new Date()
 	const server = await startServer()
-	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS })
+	// The browser's time zone is the one the members log in with, as for a member on their own computer.
+	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, envVars: { ...process.env, TZ: MEMBER_TIME_ZONE } })
 	const results: PageScores[] = []
+	const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
 	try {
 		for (const who of WHO) {
-			// A session per member and preset run: logging in again keeps one run's visits from changing the next's state.
-			const cookie = who === 'visitor' ? undefined : await logIn(server.url, who)
+			// Each kind of visitor browses in a context of its own: its own cookies, nobody else's.
+			const context = await browser.createBrowserContext()
+			if (who !== 'visitor') await context.setCookie(...(await logIn(server.url, who)).map((pair) => jarCookie(pair, server.url)))
+			const page = await context.newPage()
 			for (const preset of PRESETS) {
 				for (const path of PAGES[who]) {
-					const scores = await audit(chrome.port, new URL(path, server.url).href, who, preset, cookie)
+					const scores = await audit(page, new URL(path, server.url).href, who, preset)
+					if (scores.finalPath !== path) console.log(`  ${path} ended on ${scores.finalPath}`)
 					console.log(`${who} ${preset} ${path}: ${CATEGORIES.map((category) => `${category} ${scores.scores[category]}`).join(', ')}`)
 					results.push(scores)
 				}
 			}
+			await context.close()
 		}
 	} finally {
+		await browser.disconnect()
 		chrome.kill()
 		server.child.kill('SIGTERM')
 	}
@@ -184,7 +209,7 @@ async function main() {
 	const findings = new Map<string, Set<string>>()
 	for (const result of results) {
 		for (const item of result.failing) {
-			const key = `${item.category}: ${item.title} (${item.id})`
+			const key = `${item.category}${item.diagnostic ? ' (diagnostic)' : ''}: ${item.title} (${item.id})`
 			findings.set(key, (findings.get(key) ?? new Set()).add(`${result.who} ${result.preset} ${result.path}`))
 		}
 	}
