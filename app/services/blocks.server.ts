@@ -3,6 +3,7 @@ import { BlockModel, UserModel, type Block, type User } from '#models/index'
 import { toIso } from '#models/model'
 import { CANNOT_MESSAGE_MEMBER, NO_SELF_BLOCK, USER_NOT_FOUND, YOU_BLOCKED_MEMBER } from '~/lib/moderation'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
+import { markConversationRead } from './private-inbox.server'
 
 /**
  * Blocking (product §6 "Blocking"): any member may block another. The
@@ -39,6 +40,8 @@ export async function blockMember(actor: { id: number }, userId: number): Promis
 		// A second tab blocked at the same moment: blocked either way.
 		if (!isDuplicateKeyError(error)) throw error
 	}
+	// Their conversation leaves the blocker's lists, so what they sent stops counting as unread (the badge with it).
+	await markConversationRead(actor.id, userId)
 	return { blocked: true }
 }
 

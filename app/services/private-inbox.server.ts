@@ -1,7 +1,6 @@
 import mongoose from 'mongoose'
-import { MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
+import { BlockModel, MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
 import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/lib/request-context.server'
-import { blockedUserIds } from './blocks.server'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
 import { unreadConversationsKey } from './users.server'
@@ -99,8 +98,9 @@ export async function listConversations(userId: number): Promise<ConversationSum
 		unreadBySender(userId),
 	])
 	const otherOf = (message: Message) => (message.senderId === userId ? message.recipientId! : message.senderId)
-	// A member the viewer blocked leaves their lists (product §6 "Blocking").
-	const blocked = new Set(await blockedUserIds(userId))
+	// A member the viewer blocked leaves their lists (product §6 "Blocking"). Read here, not through blocks.server,
+	// which imports this module to mark a blocked member's messages read.
+	const blocked = new Set((await BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>()).map((block) => block.blockedId))
 	const people = await UserModel.find({ id: mongoose.trusted({ $in: messages.map(otherOf) }) })
 		.select('id username name avatar')
 		.lean<Array<{ id: number; username: string; name: string; avatar?: string | null }>>()

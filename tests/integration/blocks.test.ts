@@ -58,6 +58,22 @@ describe('blocking through the JSON API', () => {
 		}
 	})
 
+	it('what the blocked member sent stops counting as unread: the Messages badge and the bell go out with the conversation', async () => {
+		const me = await newMember(server.url, { name: 'Badge Barbara' })
+		const pest = await newMember(server.url, { name: 'Unread Pat' })
+		expect((await (await connect(pest)).send('private_message', { content: 'Are you there?', recipientId: me.id })).ok).toBe(true)
+		const before = await pageHtml(me.client, '/dashboard')
+		expect(before).toContain('Messages (1 unread)')
+		expect(before).toContain('Notifications (1 new)')
+
+		await me.client.json('POST', `/api/users/${pest.id}/block`)
+		const dashboard = await pageHtml(me.client, '/dashboard')
+		expect(dashboard).not.toMatch(/Messages \(\d+ unread\)/)
+		// The notice of it stays in the bell's list, read.
+		expect(dashboard).not.toMatch(/Notifications \(\d+ new\)/)
+		expect(await (await me.client.get('/api/conversations')).json()).toEqual([])
+	})
+
 	it('does not hide room messages', async () => {
 		const me = await newMember(server.url)
 		const pest = await newMember(server.url)
