@@ -1,17 +1,13 @@
-import mongoose from 'mongoose'
 import {
-	CommunityModel,
 	MessageModel,
 	NotificationModel,
 	ProgressModel,
 	UserModel,
 	toNotificationJSON,
 	toProgressJSON,
-	type Community,
 	type Message,
 	type Notification,
 	type Progress,
-	type User,
 } from '#models/index'
 import { toIso } from '#models/model'
 import { notFound } from '~/lib/service-error'
@@ -23,7 +19,9 @@ import { rsvpsOf } from './rsvps.server'
 import { listBlockedMembers } from './blocks.server'
 import { exportOwnMute } from './mutes.server'
 import { reportsFiledBy } from './reports.server'
-import { getUserById } from './users.server'
+import { communityNamesById } from './communities.server'
+import { DELETED_MEMBER } from './messages.server'
+import { getUserById, userNamesById } from './users.server'
 
 /**
  * "Download my data" and GET /api/users/me/export (product §2 "Profile",
@@ -95,18 +93,13 @@ async function exportMessages(userId: number) {
 	const written = await MessageModel.find({ senderId: userId }).sort({ id: 1 }).lean<Message[]>()
 	const roomIds = [...new Set(written.flatMap((message) => (message.communityId ? [message.communityId] : [])))]
 	const peopleIds = [...new Set(written.flatMap((message) => (message.isPrivate && message.recipientId ? [message.recipientId] : [])))]
-	const [rooms, people] = await Promise.all([
-		CommunityModel.find({ id: mongoose.trusted({ $in: roomIds }) }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>(),
-		UserModel.find({ id: mongoose.trusted({ $in: peopleIds }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>(),
-	])
-	const roomName = new Map(rooms.map((room) => [room.id, room.name]))
-	const personName = new Map(people.map((person) => [person.id, person.name]))
+	const [roomName, personName] = await Promise.all([communityNamesById(roomIds), userNamesById(peopleIds)])
 	return {
 		rooms: written
 			.filter((message) => !message.isPrivate)
-			.map((message) => ({ id: message.id, room: roomName.get(message.communityId ?? 0) ?? 'A deleted room', content: message.content, createdAt: toIso(message.createdAt) })),
+			.map((message) => ({ id: message.id, room: roomName[message.communityId ?? 0] ?? 'A deleted room', content: message.content, createdAt: toIso(message.createdAt) })),
 		private: written
 			.filter((message) => message.isPrivate)
-			.map((message) => ({ id: message.id, to: personName.get(message.recipientId ?? 0) ?? 'Deleted member', content: message.content, createdAt: toIso(message.createdAt) })),
+			.map((message) => ({ id: message.id, to: personName[message.recipientId ?? 0] ?? DELETED_MEMBER, content: message.content, createdAt: toIso(message.createdAt) })),
 	}
 }

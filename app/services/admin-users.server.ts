@@ -1,4 +1,3 @@
-import mongoose from 'mongoose'
 import { ADMIN_USER_FIELDS, UserModel, toAdminUserJSON, type AdminUserJSON, type Role, type User } from '#models/index'
 import { roleLabel } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
@@ -60,10 +59,3 @@ export async function changeUserRole(actor: Actor, userId: number, role: Role): 
 	return toAdminUserJSON(updated)
 }
 
-/** Display names for "Added By" and "Created By" columns, by user id. */
-export async function userNamesById(ids: number[]): Promise<Record<number, string>> {
-	const unique = [...new Set(ids)]
-	if (unique.length === 0) return {}
-	const users = await UserModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>()
-	return Object.fromEntries(users.map((user) => [user.id, user.name]))
-}

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import ical, { type ICalCalendar } from 'ical-generator'
 import mongoose from 'mongoose'
 import { CalendarFeedModel, EventModel, toEventJSON, type Event, type EventJSON } from '#models/index'
 import { eventEnd } from '~/lib/events'
+import { hashToken } from './account-tokens.server'
 import { eventIdsGoing } from './rsvps.server'
 
 /**
@@ -43,8 +44,6 @@ export function eventCalendarFile(event: EventJSON, origin: string): string {
 	addEvent(calendar, event, origin)
 	return calendar.toString()
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Whether the member has a feed address, and since when (the address itself is never stored). */
 export async function getCalendarFeedStatus(userId: number): Promise<{ createdAt: string } | null> {

@@ -36,3 +36,11 @@ const communityWriter = catalogueWriter({
 export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
 export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
 export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
+
+/** Rooms' names by id, one query for the lot. */
+export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
+	const unique = [...new Set(ids)]
+	if (unique.length === 0) return {}
+	const rooms = await CommunityModel.find({ id: { $in: unique } }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>()
+	return Object.fromEntries(rooms.map((room) => [room.id, room.name]))
+}

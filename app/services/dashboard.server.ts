@@ -1,12 +1,13 @@
 import mongoose from 'mongoose'
-import { CommunityModel, MessageModel, UserModel, type Message, type UserJSON } from '#models/index'
-import { countCommunities } from './communities.server'
+import { MessageModel, type Message, type UserJSON } from '#models/index'
+import { communityNamesById, countCommunities } from './communities.server'
 import { countUpcomingEvents, listUpcomingEvents } from './events.server'
 import { describeEventActions } from './event-views.server'
 import { DELETED_MEMBER } from './messages.server'
 import { preview } from './private-inbox.server'
 import { singleton } from '~/lib/singleton.server'
 import { getContinueLearning, getWatchStats } from './progress.server'
+import { userNamesById } from './users.server'
 
 /** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
 export const DASHBOARD_EVENT_LIMIT = 2
@@ -60,21 +61,19 @@ export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Pr
 		.limit(limit)
 		.lean<Message[]>()
 	if (messages.length === 0) return []
-	const [rooms, authors] = await Promise.all([
-		CommunityModel.find({ id: mongoose.trusted({ $in: [...new Set(messages.map((message) => message.communityId!))] }) }).select('id name').lean<Array<{ id: number; name: string }>>(),
-		UserModel.find({ id: mongoose.trusted({ $in: [...new Set(messages.map((message) => message.senderId))] }) }).select('id name').lean<Array<{ id: number; name: string }>>(),
+	const [roomNames, authorNames] = await Promise.all([
+		communityNamesById(messages.map((message) => message.communityId!)),
+		userNamesById(messages.map((message) => message.senderId)),
 	])
-	const roomNames = new Map(rooms.map((room) => [room.id, room.name]))
-	const authorNames = new Map(authors.map((author) => [author.id, author.name]))
 	return messages.flatMap((message) => {
-		const communityName = roomNames.get(message.communityId!)
+		const communityName = roomNames[message.communityId!]
 		if (!communityName) return []
 		return [
 			{
 				id: message.id,
 				communityId: message.communityId!,
 				communityName,
-				author: authorNames.get(message.senderId) ?? DELETED_MEMBER,
+				author: authorNames[message.senderId] ?? DELETED_MEMBER,
 				preview: preview(message.content, 160),
 				createdAt: new Date(message.createdAt).toISOString(),
 			},

@@ -219,3 +219,11 @@ export async function changePassword(
 	// As "log out everywhere" does, but for this session: its sockets would otherwise keep sending and receiving.
 	live.disconnectUser(userId, keepSessionId ? { exceptSessionId: keepSessionId } : {})
 }
+
+/** Members' display names by id (the "Added By" columns, a message's author): one query for the lot. */
+export async function userNamesById(ids: number[]): Promise<Record<number, string>> {
+	const unique = [...new Set(ids)]
+	if (unique.length === 0) return {}
+	const users = await UserModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>()
+	return Object.fromEntries(users.map((user) => [user.id, user.name]))
+}
