@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { getConfig } from '~/config.server'
 import { calendarFeedFile } from '~/services/calendar.server'
+import { publicOriginOf } from '~/web/client.server'
 import { jsonError } from '~/web/http.server'
 
 /**
@@ -10,7 +10,7 @@ import { jsonError } from '~/web/http.server'
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const file = params.file ?? ''
-	const feed = file.endsWith('.ics') ? await calendarFeedFile(file.slice(0, -'.ics'.length), getConfig().appOrigin ?? new URL(request.url).origin) : null
+	const feed = file.endsWith('.ics') ? await calendarFeedFile(file.slice(0, -'.ics'.length), publicOriginOf(request)) : null
 	if (feed === null) throw jsonError(404, 'Calendar not found')
 	return new Response(feed, {
 		headers: {

@@ -1,16 +1,16 @@
 import { type LoaderFunctionArgs } from '@remix-run/node'
-import { getConfig } from '~/config.server'
 import { eventCalendarFile } from '~/services/calendar.server'
 import { getEvent } from '~/services/events.server'
 import { requireUser } from '~/web/auth.server'
 import { requireFound } from '~/web/errors.server'
 import { requireNumericId } from '~/web/http.server'
+import { publicOriginOf } from '~/web/client.server'
 
 /** GET /events/{id}/calendar.ics: one event as an iCalendar file, for members (product §2 "Events"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	await requireUser(request)
 	const event = requireFound(await getEvent(requireNumericId(params.id, 'Event')), 'Event not found')
-	const origin = getConfig().appOrigin ?? new URL(request.url).origin
+	const origin = publicOriginOf(request)
 	return new Response(eventCalendarFile(event, origin), {
 		headers: {
 			'Content-Type': 'text/calendar; charset=utf-8',

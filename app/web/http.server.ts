@@ -54,14 +54,14 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Bu
 	return Buffer.concat(chunks)
 }
 
+export const JSON_CONTENT_TYPE_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)'
+
 /**
  * Reads a JSON body and validates it with a zod schema. Anything wrong is a
  * thrown 4xx answer with a readable message, so actions only see good data.
  * Requiring the JSON content type also keeps cross-site forms out (they
  * cannot send it), which is why JSON calls need no CSRF token.
  */
-export const JSON_CONTENT_TYPE_REQUIRED = 'Send the request body as JSON (Content-Type: application/json)'
-
 export async function readJsonBody<Schema extends z.ZodTypeAny>(
 	request: Request,
 	schema: Schema,

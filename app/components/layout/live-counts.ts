@@ -9,8 +9,8 @@ import { type NotificationJSON } from '#models/notification'
  * only after hydration, in its own chunk, so the pages' first JavaScript does
  * not grow. Without JavaScript the counts are those of the render.
  *
- * Other parts of the page (the contact list on /messages) hear the same
- * events as `live:notification` and `live:conversations` events on window.
+ * Other parts of the page (the conversation list on /messages) hear the
+ * unread counts as `live:conversations` events on window.
  */
 export interface LiveCounts {
 	unreadNotifications: number
@@ -19,7 +19,6 @@ export interface LiveCounts {
 	arrived: NotificationJSON[]
 }
 
-export const LIVE_NOTIFICATION_EVENT = 'live:notification'
 export const LIVE_CONVERSATIONS_EVENT = 'live:conversations'
 
 export function useLiveCounts(initial: { unreadNotifications: number; unreadConversations: number }): LiveCounts {
@@ -42,7 +41,6 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 					unreadNotifications: event.unreadCount,
 					arrived: [event.notification, ...current.arrived.filter((item) => item.id !== event.notification.id)],
 				}))
-				window.dispatchEvent(new CustomEvent(LIVE_NOTIFICATION_EVENT, { detail: event }))
 			})
 			// Read somewhere else (another tab, the conversation opened): the count goes down.
 			socket.on('notifications_read', (event: { unreadCount: number }) => {

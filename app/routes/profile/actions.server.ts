@@ -10,7 +10,6 @@ import { deleteOwnAccount } from '~/services/account-deletion.server'
 import { saveProfile as saveProfileAndEmail } from '~/services/account-email.server'
 import { endAllSessions } from '~/services/auth.server'
 import { resetCalendarFeed } from '~/services/calendar.server'
-import { getConfig } from '~/config.server'
 import { cancelSubscription, openBillingPortal, resumeSubscription } from '~/services/billing/index.server'
 import { saveEmailPreferences } from '~/services/notification-preferences.server'
 import { changePassword } from '~/services/users.server'
@@ -176,7 +175,7 @@ export function unknownIntent() {
  */
 export async function resetCalendarAddress(request: Request, user: UserJSON) {
 	const token = await resetCalendarFeed(user.id)
-	const origin = getConfig().appOrigin ?? new URL(request.url).origin
+	const origin = publicOriginOf(request)
 	return json<FormActionData & { calendarUrl: string }>({
 		intent: 'calendar-feed',
 		result: {},

@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		blocked: tab === 'blocked' ? await listBlockedMembers(user) : [],
 		memberSince: formatDate(user.createdAt, timeZone),
 		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
-		calendarFeed: await getCalendarFeedStatus(user.id),
+		calendarFeed: tab === 'account' ? await getCalendarFeedStatus(user.id) : null,
 		// Each tab's own data, read only when it is open (the Billing tab asks Stripe).
 		pendingEmail: tab === 'profile' ? await getPendingEmail(user.id) : null,
 		preferences: tab === 'notifications' ? await getEmailPreferences(user.id) : null,
