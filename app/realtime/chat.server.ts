@@ -108,9 +108,9 @@ export function registerChatHandlers(socket: ChatSocket) {
 				try {
 					assertAuthenticated(socket)
 					const input = parsePayload(schema, payload)
-					await assertLiveSession(socket)
-					// A fresh read: a subscription that started or ended since connecting counts now.
-					const actor = await getUserById(socket.data.userId)
+					// The session still stands, and a fresh read of the account: a subscription that started or ended since
+					// connecting counts now. The two reads are independent, so they go together.
+					const [, actor] = await Promise.all([assertLiveSession(socket), getUserById(socket.data.userId)])
 					if (!actor) throw new ServiceError('Not authenticated', 401)
 					const message = await send(actor, input)
 					reply({ ok: true, id: message.id })

@@ -8,6 +8,7 @@ import {
 	type NotificationKind,
 } from '#models/index'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
+import { forgetInRequest, sharedInRequest } from '~/lib/request-context.server'
 import { notFound } from '~/lib/service-error'
 import { live } from './live.server'
 import { emailNotifications } from './notification-emails.server'
@@ -153,8 +154,11 @@ async function unreadCounts(recipientIds: number[]): Promise<Map<number, number>
 	return new Map(rows.map((row) => [row._id, row.count]))
 }
 
+const unreadNotificationsKey = (userId: number) => `unread-notifications:${userId}`
+
 export function countUnreadNotifications(userId: number): Promise<number> {
-	return NotificationModel.countDocuments({ recipientId: userId, readAt: null })
+	// The layout's bell and a page (/notifications) both ask: one count per page view.
+	return sharedInRequest(unreadNotificationsKey(userId), () => NotificationModel.countDocuments({ recipientId: userId, readAt: null }))
 }
 
 /** The member's notifications, newest first, a page at a time (`before`: the last id of the page before). */
@@ -229,6 +233,7 @@ export async function openNotification(userId: number, id: number): Promise<stri
  */
 export async function markGroupRead(userId: number, groupKey: string): Promise<boolean> {
 	const result = await NotificationModel.updateMany({ recipientId: userId, groupKey, readAt: null }, { $set: { readAt: new Date() } })
+	if (result.modifiedCount > 0) forgetInRequest(unreadNotificationsKey(userId))
 	if (result.modifiedCount > 0) tellRead(userId, await countUnreadNotifications(userId))
 	return result.modifiedCount > 0
 }

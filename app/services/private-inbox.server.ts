@@ -138,13 +138,16 @@ function summaryOf(
  * them is read, and so is the notification that announced them. Their open
  * pages get the new count.
  */
-export async function markConversationRead(userId: number, otherUserId: number): Promise<void> {
-	const result = await MessageModel.updateMany(
-		{ conversationKey: conversationKeyOf(userId, otherUserId), recipientId: userId, readAt: null },
-		{ $set: { readAt: new Date() } },
-	)
-	const notificationRead = await markGroupRead(userId, privateMessageGroupKey(otherUserId))
-	if (result.modifiedCount > 0 || notificationRead) await tellConversations(userId)
+export function markConversationRead(userId: number, otherUserId: number): Promise<void> {
+	// Opening /messages?userId= reads it in the layout's loader and again in the page's history: once is enough.
+	return sharedInRequest(`conversation-read:${userId}:${otherUserId}`, async () => {
+		const result = await MessageModel.updateMany(
+			{ conversationKey: conversationKeyOf(userId, otherUserId), recipientId: userId, readAt: null },
+			{ $set: { readAt: new Date() } },
+		)
+		const notificationRead = await markGroupRead(userId, privateMessageGroupKey(otherUserId))
+		if (result.modifiedCount > 0 || notificationRead) await tellConversations(userId)
+	})
 }
 
 async function tellConversations(userId: number, conversation?: ConversationSummary) {
