@@ -1,3 +1,4 @@
+import mongoose from 'mongoose'
 import { CommunityModel, MessageModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
 import { type CommunityInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
@@ -41,6 +42,6 @@ export const deleteCommunity = (actor: Actor, id: number) => communityWriter.rem
 export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
 	const unique = [...new Set(ids)]
 	if (unique.length === 0) return {}
-	const rooms = await CommunityModel.find({ id: { $in: unique } }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>()
+	const rooms = await CommunityModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>()
 	return Object.fromEntries(rooms.map((room) => [room.id, room.name]))
 }

@@ -158,7 +158,7 @@ const unreadNotificationsKey = (userId: number) => `unread-notifications:${userI
 
 export function countUnreadNotifications(userId: number): Promise<number> {
 	// The layout's bell and a page (/notifications) both ask: one count per page view.
-	return sharedInRequest(unreadNotificationsKey(userId), () => NotificationModel.countDocuments({ recipientId: userId, readAt: null }))
+	return sharedInRequest(unreadNotificationsKey(userId), () => NotificationModel.countDocuments({ recipientId: userId, readAt: null }).exec())
 }
 
 /** The member's notifications, newest first, a page at a time (`before`: the last id of the page before). */
