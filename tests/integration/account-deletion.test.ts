@@ -52,6 +52,8 @@ async function memberWithEverything(): Promise<SignedUpMember & { roomLine: stri
 	await saveEmailPreferences(member.id, { privateMessages: false, mentions: true, eventReminders: true, newLessons: true, billing: true })
 	await MessageEmailStateModel.create({ recipientId: member.id, senderId: davidId, pendingSince: null, lastSentAt: new Date(), throughMessageId: 0 })
 	expect((await new TestClient(server.url).json('POST', '/api/password-reset', { email: member.email })).status).toBe(202)
+	// Every collection the deletion must clear holds something of theirs now, so "all gone" afterwards means something.
+	for (const [collection, count] of Object.entries(await recordsOf(member.id))) expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
 	return { ...member, roomLine, sentLine, receivedLine }
 }
 

@@ -107,11 +107,15 @@ describe('reading the log', () => {
 		expect(seen).toBe(total)
 
 		const managerId = await userIdOf('manager')
-		expect((await log(admin, `?actor=${managerId}`)).entries.every((entry) => entry.actor.id === managerId)).toBe(true)
+		const byManager = (await log(admin, `?actor=${managerId}`)).entries
+		expect(byManager.length).toBeGreaterThan(0)
+		expect(byManager.every((entry) => entry.actor.id === managerId)).toBe(true)
 		const system = (await log(admin, '?actor=system')).entries
 		expect(system.length).toBeGreaterThan(0)
 		expect(system.every((entry) => entry.actor.id === null && entry.actor.name === 'System')).toBe(true)
-		expect((await log(admin, '?kind=resource.deleted')).entries.every((entry) => entry.kind === 'resource.deleted')).toBe(true)
+		const deletions = (await log(admin, '?kind=resource.deleted')).entries
+		expect(deletions.length).toBeGreaterThan(0)
+		expect(deletions.every((entry) => entry.kind === 'resource.deleted')).toBe(true)
 	})
 
 	it('answers 400 to a kind that is not one, or a cursor that is not a number; 403 to anyone but an admin', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { UserModel } from '#models/index'
 import { TestClient } from '../setup/http-client'
 import { useTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
@@ -40,6 +41,7 @@ describe('one client address, many password requests', () => {
 		const response = await new TestClient(server.url).json('POST', '/api/register', { username, password: 'a-good-password', name: 'Late Comer', email: `${username}@example.com` })
 		expect(response.status).toBe(429)
 		expect(response.headers.get('Retry-After')).toBeTruthy()
+		expect(await UserModel.countDocuments({ usernameKey: username.toLowerCase() })).toBe(0)
 	})
 
 	it('the login form says so on the form, with the same Retry-After', async () => {
