@@ -3,6 +3,7 @@ import { getConfig } from '~/config.server'
 import { PRODUCT_NAME } from '~/lib/product'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { deleteAccountTokensOf } from './account-tokens.server'
+import { demoteAdminKeepingOne } from './admin-users.server'
 import { endAllSessions } from './auth.server'
 import { endSubscriptionNow } from './billing/index.server'
 import { deleteSimulatedInvoicesOf } from './billing/subscription-store.server'
@@ -126,21 +127,13 @@ async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin', admin
 }
 
 /**
- * The last admin cannot be deleted. As with role changes (decision 032),
- * two admins deleting themselves at once could both pass a count, so an
- * admin is first made a member, the admins are counted again, and the role
- * comes back if none is left, or if the deletion fails before the account
- * is gone.
+ * The last admin cannot be deleted. As with role changes, an admin is first
+ * made a member (demoteAdminKeepingOne), and the role comes back if the
+ * deletion fails before the account is gone.
  */
 async function keepingAnAdmin(account: DeletedAccount, erase: () => Promise<void>) {
 	if (account.role !== 'admin') return erase()
-	if ((await UserModel.countDocuments({ role: 'admin' })) <= 1) throw new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409)
-	await UserModel.updateOne({ id: account.id }, { $set: { role: 'member' } })
-	const restore = () => UserModel.updateOne({ id: account.id }, { $set: { role: 'admin' } })
-	if ((await UserModel.countDocuments({ role: 'admin' })) === 0) {
-		await restore()
-		throw new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409)
-	}
+	const restore = await demoteAdminKeepingOne(account.id, 'member', () => new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409))
 	try {
 		await erase()
 	} catch (error) {

@@ -27,6 +27,23 @@ export function countUsersForAdmin(actor: Actor, { search }: { search?: string }
 }
 
 /**
+ * Takes an admin's role away (to `role`) unless no admin would be left, and
+ * answers how to give it back. Without transactions two admins leaving at
+ * once could both pass a count, so the admins are counted again after the
+ * write and the role restored, with `refusal`, if none is left (decision 032).
+ */
+export async function demoteAdminKeepingOne(userId: number, role: Role, refusal: () => ServiceError): Promise<() => Promise<unknown>> {
+	if ((await UserModel.countDocuments({ role: 'admin' })) <= 1) throw refusal()
+	await UserModel.updateOne({ id: userId }, { $set: { role } })
+	const restore = () => UserModel.updateOne({ id: userId }, { $set: { role: 'admin' } })
+	if ((await UserModel.countDocuments({ role: 'admin' })) === 0) {
+		await restore()
+		throw refusal()
+	}
+	return restore
+}
+
+/**
  * product §4: an admin may give any user any role, except that the last admin
  * cannot be demoted. Without transactions two admins demoting each other at
  * once could both pass the count, so the count is checked again after the
@@ -37,15 +54,9 @@ export async function changeUserRole(actor: Actor, userId: number, role: Role): 
 	const user = await UserModel.findOne({ id: userId }).select('id role name').lean<Pick<User, 'id' | 'role' | 'name'>>()
 	if (!user) throw notFound('User not found')
 	const demotesAnAdmin = user.role === 'admin' && role !== 'admin'
-	if (demotesAnAdmin && (await UserModel.countDocuments({ role: 'admin' })) <= 1) {
-		throw new ServiceError(LAST_ADMIN, 409, 'role')
-	}
 	if (user.role !== role) {
-		await UserModel.updateOne({ id: userId }, { $set: { role } })
-		if (demotesAnAdmin && (await UserModel.countDocuments({ role: 'admin' })) === 0) {
-			await UserModel.updateOne({ id: userId }, { $set: { role: 'admin' } })
-			throw new ServiceError(LAST_ADMIN, 409, 'role')
-		}
+		if (demotesAnAdmin) await demoteAdminKeepingOne(userId, role, () => new ServiceError(LAST_ADMIN, 409, 'role'))
+		else await UserModel.updateOne({ id: userId }, { $set: { role } })
 		await recordAudit(actor, {
 			kind: 'user.role_changed',
 			target: { type: 'user', id: userId, label: user.name },
