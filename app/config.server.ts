@@ -75,7 +75,7 @@ const EnvSchema = z.object({
 export type AppConfig = ReturnType<typeof parseConfig>
 
 /** What Express's `trust proxy` accepts: off, a number of proxy hops, or the proxies' addresses. */
-export type TrustProxy = boolean | number | string[]
+type TrustProxy = boolean | number | string[]
 
 const TRUSTED_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
 
@@ -106,7 +106,7 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
 }
 
 /** A production session secret shorter than this is refused: it signs every session and CSRF token. */
-export const MIN_PRODUCTION_SECRET_LENGTH = 32
+const MIN_PRODUCTION_SECRET_LENGTH = 32
 
 /** The secret used outside production when none is set: sessions still work in `npm run demo`. */
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-do-not-use-in-production'

@@ -106,9 +106,9 @@ export const ResourceSchema = z.object({
 export type ResourceInput = z.output<typeof ResourceSchema>
 
 /** Members open the meeting link from the app: an https: address only (product §2 "Events"). */
-export const MEETING_URL_RULE = 'Meeting link must be an https:// address'
+const MEETING_URL_RULE = 'Meeting link must be an https:// address'
 
-export function isHttpsUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
 	if (/\s/.test(value)) return false
 	try {
 		const url = new URL(value)

@@ -24,7 +24,7 @@ export const EMAIL_CHANGE_LINK_MESSAGES: Record<Exclude<AccountTokenState, 'vali
 }
 
 /** At most 5 confirmation mails an hour per member: nobody can use the form to flood an inbox. */
-export const EMAIL_CHANGE_LIMIT = { name: 'email-change-member', limit: 5, windowMs: 60 * 60_000 } as const
+const EMAIL_CHANGE_LIMIT = { name: 'email-change-member', limit: 5, windowMs: 60 * 60_000 } as const
 const emailChangeLimiter = singleton('email-change-limiter', () => createRateLimiter(EMAIL_CHANGE_LIMIT))
 
 export interface SavedProfile {

@@ -11,7 +11,7 @@ import { deleteAllSessionsOfUser } from './sessions.server'
 
 /** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
 export const INVALID_CREDENTIALS = 'Invalid username or password'
-export const lockedOutMessage = (retryAfterMs: number) => `Too many failed login attempts. Please try again in ${describeWait(retryAfterMs)}.`
+const lockedOutMessage = (retryAfterMs: number) => `Too many failed login attempts. Please try again in ${describeWait(retryAfterMs)}.`
 
 /**
  * Login throttling (docs/decisions/130, superseding 004). Every attempt is
@@ -33,7 +33,7 @@ export const lockedOutMessage = (retryAfterMs: number) => `Too many failed login
  * Counts are kept per username as typed (lower-cased), whether or not the
  * account exists, so the answers do not tell which usernames are taken.
  */
-export const LOGIN_LIMITS = {
+const LOGIN_LIMITS = {
 	perClient: { limit: 5, windowMs: 60_000 },
 	perAccountFromNewClients: { limit: 10, windowMs: 15 * 60_000 },
 	perAddress: { limit: 50, windowMs: 60 * 60_000 },

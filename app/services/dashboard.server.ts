@@ -55,7 +55,7 @@ export function getSharedCommunityActivity(now = Date.now()): Promise<CommunityA
  * Deleted messages are left out (their words are gone). Newest by time: ids
  * follow time for messages sent live, not for history written in bulk.
  */
-export async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<CommunityActivity[]> {
+async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<CommunityActivity[]> {
 	const messages = await MessageModel.find({ isPrivate: false, communityId: mongoose.trusted({ $ne: null }), deletedAt: null })
 		.sort({ createdAt: -1, id: -1 })
 		.limit(limit)

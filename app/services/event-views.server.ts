@@ -21,7 +21,7 @@ export interface EventActionsView extends Attendance {
 	replayVideoId: number | null
 }
 
-export function describeJoin(event: EventJSON, going: boolean, now: Date, timeZone: string): JoinView {
+function describeJoin(event: EventJSON, going: boolean, now: Date, timeZone: string): JoinView {
 	if (!going) return null
 	const join = joinWindow(event, now)
 	if (join.state === 'over') return null

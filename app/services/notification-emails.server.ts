@@ -45,7 +45,7 @@ import { getEmailPreferences, getEmailPreferencesOf } from './notification-prefe
 type EmailSwitch = EmailPreferenceKey | 'always' | null
 
 /** Which switch lets each kind of notification be emailed: 'always' cannot be turned off, null is never emailed. */
-export const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
+const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
 	private_message: 'privateMessages',
 	mention: 'mentions',
 	event_reminder: 'eventReminders',
@@ -78,7 +78,7 @@ function senderOfPrivateMessage(notification: Pick<Notification, 'groupKey'>): n
 
 const origin = () => getConfig().mail.linkOrigin
 
-export function unsubscribeUrl(userId: number, key: EmailPreferenceKey): string {
+function unsubscribeUrl(userId: number, key: EmailPreferenceKey): string {
 	return `${origin()}/unsubscribe?token=${signUnsubscribeToken(userId, key)}`
 }
 

@@ -34,7 +34,7 @@ export const RESET_LINK_MESSAGES: Record<Exclude<AccountTokenState, 'valid'>, st
  * client (so nobody can probe or spam many addresses from one place). The
  * limits run on rate-limiter-flexible (docs/decisions/135) under their own names.
  */
-export const RESET_LIMITS = {
+const RESET_LIMITS = {
 	perAddress: { name: 'password-reset-address', limit: 5, windowMs: 60 * 60_000 },
 	perClient: { name: 'password-reset-client', limit: 20, windowMs: 60 * 60_000 },
 	confirmPerClient: { name: 'password-reset-confirm-client', limit: 30, windowMs: 15 * 60_000 },

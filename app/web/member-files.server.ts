@@ -7,7 +7,7 @@ import { getOptionalUserFromCookie } from './auth.server'
  * asking, from the session cookie, and which file they may have. server.ts
  * sends the file (with HTTP Range support) or the refusal.
  */
-export type MemberFileAnswer = { file: string } | { status: number; message: string }
+type MemberFileAnswer = { file: string } | { status: number; message: string }
 
 const FINDERS = { media: lessonMediaFileFor, resources: resourceFileFor }
 

@@ -11,7 +11,7 @@ import { clientAddressOf, type ClientContext } from './client.server'
  * report in X-Forwarded-For. Nothing here reads that header by hand.
  */
 
-export const tooManyRequestsMessage = (retryAfterMs: number) => `Too many requests from your network. Please try again in ${describeWait(retryAfterMs)}.`
+const tooManyRequestsMessage = (retryAfterMs: number) => `Too many requests from your network. Please try again in ${describeWait(retryAfterMs)}.`
 
 /**
  * Counts one request of this client against `limiter`. Over the limit it

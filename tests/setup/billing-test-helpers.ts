@@ -36,7 +36,7 @@ export async function storedSubscription(userId: number) {
 }
 
 /** A Stripe event around `object`, signed with the test server's webhook secret as Stripe signs them. */
-export function signedStripeEvent(type: string, object: unknown): { payload: string; signature: string } {
+function signedStripeEvent(type: string, object: unknown): { payload: string; signature: string } {
 	const payload = JSON.stringify({
 		id: `evt_${randomBytes(8).toString('hex')}`,
 		object: 'event',

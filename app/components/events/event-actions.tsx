@@ -70,7 +70,7 @@ export function EventActions({ eventId, title, attendeeCount, going, attendees, 
 }
 
 /** A plain form: 'RSVP' says going, 'Cancel RSVP' says not going (works without JavaScript). */
-export function RsvpForm({ eventId, title, going, returnTo }: { eventId: number; title: string; going: boolean; returnTo: string }) {
+function RsvpForm({ eventId, title, going, returnTo }: { eventId: number; title: string; going: boolean; returnTo: string }) {
 	return (
 		<Form method="post" action="/events" preventScrollReset>
 			<AuthenticityTokenInput />

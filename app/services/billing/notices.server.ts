@@ -14,7 +14,7 @@ import { notify } from '../notifications.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** product §9: members hear this long before their trial ends. */
-export const TRIAL_ENDING_NOTICE_MS = 3 * DAY_MS
+const TRIAL_ENDING_NOTICE_MS = 3 * DAY_MS
 const ACCOUNT_LINK = '/profile?tab=account'
 /** Subscription statuses that mean "it is over" (docs/decisions/040). */
 const ENDED_STATUSES = ['canceled', 'unpaid', 'incomplete_expired']

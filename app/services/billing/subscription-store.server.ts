@@ -57,7 +57,7 @@ export function toSubscriptionState(account: Pick<BillingAccount, 'subscriptionS
 
 const DAY_MS = 86_400_000
 /** A simulated month: the trial's length, so dates stay easy to follow. */
-export const SIMULATED_PERIOD_MS = 30 * DAY_MS
+const SIMULATED_PERIOD_MS = 30 * DAY_MS
 
 /**
  * Demo provider: starts the trial unless the user is already premium. The
@@ -107,7 +107,7 @@ export async function deleteSimulatedInvoicesOf(userId: number): Promise<void> {
 }
 
 /** What settling a simulated subscription did: nothing was due, a trial became a paid plan, a period renewed, or the plan ended. */
-export type SimulatedSettlement = 'none' | 'activated' | 'renewed' | 'ended'
+type SimulatedSettlement = 'none' | 'activated' | 'renewed' | 'ended'
 
 /**
  * Settles a simulated subscription (no Stripe subscription behind it) whose
