@@ -16,8 +16,13 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** product §9: members hear this long before their trial ends. */
 const TRIAL_ENDING_NOTICE_MS = 3 * DAY_MS
 const ACCOUNT_LINK = '/profile?tab=account'
-/** Subscription statuses that mean "it is over" (docs/decisions/040). */
-const ENDED_STATUSES = ['canceled', 'unpaid', 'incomplete_expired']
+/**
+ * Statuses after which the member has no Premium, so "Your Premium
+ * subscription has ended" is true (docs/decisions/040). Wider than
+ * stripe.server's ENDED_STATUSES (subscriptions Stripe will not bill again):
+ * an `unpaid` one still exists in Stripe but gives no access.
+ */
+const PREMIUM_ENDED_STATUSES = ['canceled', 'unpaid', 'incomplete_expired']
 
 /**
  * Every hour: members whose trial ends within 3 days hear it once per trial
@@ -62,7 +67,7 @@ export async function announceSubscriptionChange(
 			onceKey: `payment_failed:${change.eventId}`,
 		})
 	}
-	if (ENDED_STATUSES.includes(change.status)) {
+	if (PREMIUM_ENDED_STATUSES.includes(change.status)) {
 		await notify(userId, {
 			kind: 'subscription_ended',
 			title: 'Your Premium subscription has ended',
