@@ -11,6 +11,7 @@ import { createMembersWithSessions, type SessionMember } from '../setup/direct-s
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer, type TestServer } from '../setup/test-server'
 import { freePort } from '../setup/free-port'
+import { until } from '../setup/until'
 
 /**
  * Faults (issue 7 item 3): the server restarted in the middle of a chat, and
@@ -27,14 +28,6 @@ beforeAll(async () => {
 	roomId = (await CommunityModel.findOne().sort({ id: 1 }).lean())!.id
 })
 
-/** Waits until `condition` holds, checking every 25 ms; fails after `limitMs` with `what`. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 20_000) {
-	const deadline = Date.now() + limitMs
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`)
-		await sleep(25)
-	}
-}
 
 
 /**

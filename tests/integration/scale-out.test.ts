@@ -10,6 +10,7 @@ import { createMembersWithSessions, type SessionMember } from '../setup/direct-s
 import { TestClient } from '../setup/http-client'
 import { redisUnavailableReason, startRedisServer, type RedisServer } from '../setup/redis-server'
 import { useTestDatabase } from '../setup/test-database'
+import { until } from '../setup/until'
 import { startTestServer, TEST_SESSION_SECRET, type TestServer } from '../setup/test-server'
 
 /**
@@ -23,14 +24,6 @@ import { startTestServer, TEST_SESSION_SECRET, type TestServer } from '../setup/
 const skipReason = redisUnavailableReason()
 if (skipReason) console.log(`[scale-out] skipped: ${skipReason}`)
 
-/** Waits until `condition` holds, checking every 25 ms; fails after `limitMs` with `what`. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 20_000) {
-	const deadline = Date.now() + limitMs
-	while (!(await condition())) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`)
-		await sleep(25)
-	}
-}
 
 describe.skipIf(skipReason !== null)('three app processes on one database and one Redis', () => {
 	const database = useTestDatabase()
