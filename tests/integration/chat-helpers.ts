@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { UserModel } from '#models/index'
 import { type ChatMessage, type TypingNotice } from '~/lib/chat'
 import { type TestClient } from '../setup/http-client'
@@ -149,4 +149,12 @@ export function useChatConnections(server: { url: string }) {
 		open.push(client)
 		return client
 	}
+}
+
+/** Posts `content` in a room from a socket of `connect`'s, and answers the stored message's id (the send must succeed). */
+export async function postInRoom(connect: (member: Member) => Promise<ChatClient>, member: Member, content: string, communityId: number): Promise<number> {
+	const chat = await connect(member)
+	const ack = await chat.send('community_message', { content, communityId })
+	expect(ack.ok, ack.message).toBe(true)
+	return ack.id!
 }

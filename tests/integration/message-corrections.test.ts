@@ -3,7 +3,7 @@ import { MessageModel } from '#models/index'
 import { type ChatMessage } from '~/lib/chat'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { useChatConnections, newMember, type ChatClient, type Member } from './chat-helpers'
+import { postInRoom, useChatConnections, newMember, type Member } from './chat-helpers'
 
 /**
  * product §6 "Chat people can correct": authors edit or delete their own
@@ -20,14 +20,7 @@ const ROOM = 3
 const MINUTE = 60_000
 
 /** One socket's `message_updated` and `message_deleted` events, as they arrive. */
-const changesOn = (client: ChatClient) => client.changes
-
-async function post(member: Member, content: string, communityId = ROOM): Promise<number> {
-	const chat = await connect(member)
-	const ack = await chat.send('community_message', { content, communityId })
-	expect(ack.ok, ack.message).toBe(true)
-	return ack.id!
-}
+const post = (member: Member, content: string, communityId = ROOM) => postInRoom(connect, member, content, communityId)
 
 /** Moves a message back in time, as if it had been sent `minutes` ago. */
 const age = (id: number, minutes: number) => MessageModel.updateOne({ id }, { $set: { createdAt: new Date(Date.now() - minutes * MINUTE) } })
@@ -37,7 +30,7 @@ describe('the author corrects a room message', () => {
 		const author = await newMember(server.url)
 		const reader = await newMember(server.url)
 		const watching = await connect(reader)
-		const changes = changesOn(watching)
+		const changes = watching.changes
 		const id = await post(author, 'Teh agenda for Monday')
 
 		const response = await author.client.json('PATCH', `/api/messages/${id}`, { content: '  The agenda for Monday  ' })
@@ -61,7 +54,7 @@ describe('the author corrects a room message', () => {
 		const author = await newMember(server.url)
 		const reader = await newMember(server.url)
 		const watching = await connect(reader)
-		const changes = changesOn(watching)
+		const changes = watching.changes
 		const id = await post(author, 'Posted in the wrong room, sorry')
 
 		const response = await author.client.json('DELETE', `/api/messages/${id}`)
@@ -120,7 +113,7 @@ describe('the same rules on the socket', () => {
 		const stranger = await newMember(server.url)
 		const authorSocket = await connect(author)
 		const strangerSocket = await connect(stranger)
-		const changes = changesOn(strangerSocket)
+		const changes = strangerSocket.changes
 		const { id } = await authorSocket.send('community_message', { content: 'Socket draft', communityId: ROOM })
 
 		const refused = await strangerSocket.send('edit_message', { messageId: id, content: 'Not yours' })
@@ -146,8 +139,8 @@ describe('private messages', () => {
 		const bystander = await newMember(server.url)
 		const friendSocket = await connect(friend)
 		const bystanderSocket = await connect(bystander)
-		const friendChanges = changesOn(friendSocket)
-		const bystanderChanges = changesOn(bystanderSocket)
+		const friendChanges = friendSocket.changes
+		const bystanderChanges = bystanderSocket.changes
 		const authorSocket = await connect(author)
 		const { id } = await authorSocket.send('private_message', { content: 'Lunch at 1?', recipientId: friend.id })
 

@@ -4,7 +4,7 @@ import { TestClient } from '../setup/http-client'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { snapshot, userIdOf } from './admin-helpers'
-import { useChatConnections, demoMember, newMember, type Member } from './chat-helpers'
+import { postInRoom, useChatConnections, demoMember, newMember, type Member } from './chat-helpers'
 
 /**
  * product §6 "Moderation": moderators and admins remove room messages and mute
@@ -26,12 +26,7 @@ beforeAll(async () => {
 
 const ROOM = 3
 
-async function post(member: Member, content: string, communityId = ROOM): Promise<number> {
-	const chat = await connect(member)
-	const ack = await chat.send('community_message', { content, communityId })
-	expect(ack.ok, ack.message).toBe(true)
-	return ack.id!
-}
+const post = (member: Member, content: string, communityId = ROOM) => postInRoom(connect, member, content, communityId)
 
 async function expectRefusedAndNothingChanged(call: () => Promise<Response>, status: number, message: string) {
 	const before = await snapshot()

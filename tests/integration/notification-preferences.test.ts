@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { NotificationPreferencesModel, UserModel } from '#models/index'
 import { signUnsubscribeToken } from '~/services/account-tokens.server'
 import { notify } from '~/services/notifications.server'
+import { nthMailTo } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
@@ -46,15 +47,9 @@ describe('unsubscribing from a mail, without logging in', () => {
 	it('follows the link of a real mail: opening it changes nothing, the button (or the mail client’s one-click post) turns that kind off', async () => {
 		const member = await signUpMember(server.url, 'unsubscriber')
 		await notify(member.id, { kind: 'mention', title: 'Maria mentioned you', text: '@you hello', link: '/community/1' })
-		let mail: { text: string; headers: Record<string, string> } | undefined
-		await expect
-			.poll(async () => {
-				;[mail] = (await (await fetch(new URL(`/api/dev/mail?to=${member.email}`, server.url))).json()) as Array<typeof mail>
-				return mail
-			}, { timeout: 20_000 })
-			.toBeDefined()
-		const link = /Stop them with one click: (\S+)/.exec(mail!.text)![1]!
-		expect(mail!.headers['list-unsubscribe']).toBe(`<${link}>`)
+		const mail = await nthMailTo(server.url, member.email)
+		const link = /Stop them with one click: (\S+)/.exec(mail.text)![1]!
+		expect(mail.headers['list-unsubscribe']).toBe(`<${link}>`)
 		const path = new URL(link).pathname + new URL(link).search
 
 		const visitor = new TestClient(server.url)
