@@ -19,6 +19,7 @@ import { signUpMember, type SignedUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat } from './chat-helpers'
+import { textOf } from '../setup/page-html'
 
 /**
  * Deleting and exporting an account (product §2 "Profile" Account tab, the
@@ -28,7 +29,6 @@ import { connectChat } from './chat-helpers'
 const server = useSeededTestServer()
 
 const mailTo = (address: string) => mailToServer(server.url, address)
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 
 /**
  * A premium member with something in every collection deletion clears: a

@@ -7,6 +7,7 @@ import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
 import { connectChat } from './chat-helpers'
+import { textOf } from '../setup/page-html'
 
 /**
  * Forgotten passwords and email changes (product §2 "Forgot password",
@@ -19,7 +20,6 @@ const server = useSeededTestServer()
 const mailTo = (address: string) => mailToServer(server.url, address)
 const nthMailTo = (address: string, count = 1) => nthMailToServer(server.url, address, count)
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const NEW_PASSWORD = 'a-brand-new-password'
 
 async function requestReset(email: string, client = new TestClient(server.url)) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { signUpMember } from '../setup/members'
 import { useTestServer } from '../setup/seeded-server'
+import { textOf } from '../setup/page-html'
 
 /**
  * Simulated billing in production (ALLOW_DEMO_BILLING=true): nothing can be
@@ -9,7 +10,6 @@ import { useTestServer } from '../setup/seeded-server'
  */
 const server = useTestServer({ seed: true, env: { NODE_ENV: 'production', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' } })
 const DAY_MS = 86_400_000
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ')
 
 describe('a simulated trial in production', () => {
 	it('ends inactive, never as a free active plan, and an account gets one trial only', async () => {

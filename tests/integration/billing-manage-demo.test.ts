@@ -6,6 +6,7 @@ import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
+import { textOf } from '../setup/page-html'
 
 /**
  * Managing a simulated subscription (no Stripe: docs/decisions/043, 124):
@@ -15,7 +16,6 @@ import { useSeededTestServer } from '../setup/seeded-server'
 const server = useSeededTestServer()
 
 const DAY_MS = 86_400_000
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const billingTab = async (client: TestClient) => textOf(await (await client.get('/profile?tab=billing')).text())
 const stored = (id: number) => UserModel.findOne({ id }).lean()
 

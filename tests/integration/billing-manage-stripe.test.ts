@@ -6,6 +6,7 @@ import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
 import { seedDemoData } from '~/services/demo-data.server'
+import { textOf } from '../setup/page-html'
 
 /**
  * Managing the subscription with Stripe (product §2 "Profile" Billing tab,
@@ -25,7 +26,6 @@ async function trialingMember({ card = false } = {}) {
 	return { ...member, subscriptionId: stripeSubscriptionId! }
 }
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const billingTab = async (client: TestClient) => textOf(await (await client.get('/profile?tab=billing')).text())
 const periodEndOf = (subscriptionId: string) =>
 	new Date((app.fake.subscription(subscriptionId).items as { data: Array<{ current_period_end: number }> }).data[0]!.current_period_end * 1000).toISOString()

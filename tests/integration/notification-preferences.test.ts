@@ -7,6 +7,7 @@ import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { TEST_SESSION_SECRET } from '../setup/test-server'
+import { textOf } from '../setup/page-html'
 
 /**
  * The Notifications tab and the unsubscribe links of notification emails
@@ -17,7 +18,6 @@ import { TEST_SESSION_SECRET } from '../setup/test-server'
 process.env.SESSION_SECRET = TEST_SESSION_SECRET
 const server = useSeededTestServer()
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
 const stored = async (userId: number) => (await NotificationPreferencesModel.findOne({ userId }).lean())?.email
 
 describe('the Notifications tab', () => {
