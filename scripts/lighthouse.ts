@@ -23,7 +23,7 @@ import readline from 'node:readline'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse'
 // Lighthouse's own dependency, the way it takes an already prepared page.
-import puppeteer, { type Page } from 'puppeteer-core'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
@@ -179,11 +179,14 @@ async function main() {
 	if (!CHROMIUM) throw new Error('Chromium is not installed at /usr/bin/chromium')
 	const startedAt = new Date()
 	const server = await startServer()
-	// The browser's time zone is the one the members log in with, as for a member on their own computer.
-	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, envVars: { ...process.env, TZ: MEMBER_TIME_ZONE } })
 	const results: PageScores[] = []
-	const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+	let chrome: chromeLauncher.LaunchedChrome | undefined
+	let browser: Browser | undefined
+	// Whatever fails from here on, the server and Chromium are stopped.
 	try {
+		// The browser's time zone is the one the members log in with, as for a member on their own computer.
+		chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, envVars: { ...process.env, TZ: MEMBER_TIME_ZONE } })
+		browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
 		for (const who of WHO) {
 			// Each kind of visitor browses in a context of its own: its own cookies, nobody else's.
 			const context = await browser.createBrowserContext()
@@ -200,8 +203,8 @@ async function main() {
 			await context.close()
 		}
 	} finally {
-		await browser.disconnect()
-		chrome.kill()
+		await browser?.disconnect()
+		chrome?.kill()
 		server.child.kill('SIGTERM')
 	}
 
