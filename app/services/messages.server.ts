@@ -31,7 +31,7 @@ import { recordAudit } from './audit.server'
 import { assertMayMessage } from './blocks.server'
 import { live } from './live.server'
 import { notifyMentions } from './mentions.server'
-import { afterPrivateMessage, markConversationRead, preview } from './private-inbox.server'
+import { CONVERSATION_PERSON_FIELDS, afterPrivateMessage, markConversationRead, preview, type ConversationPerson } from './private-inbox.server'
 import { reviseQuotedMessage } from './notifications.server'
 import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
@@ -170,7 +170,8 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 	const content = parseContent(input.content)
 	if (input.recipientId === actor.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	await assertNotFlooding(actor)
-	if (!(await UserModel.exists({ id: input.recipientId }))) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
+	const recipient = await UserModel.findOne({ id: input.recipientId }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
+	if (!recipient) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
 	await assertMayMessage(actor.id, input.recipientId)
 	noteActivity(actor.id)
 	const conversationKey = conversationKeyOf(actor.id, input.recipientId)
@@ -179,7 +180,7 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 		{ content, senderId: actor.id, recipientId: input.recipientId, communityId: null, conversationKey, isPrivate: true },
 		actor.name,
 	)
-	await afterDelivery('read state', () => afterPrivateMessage(message, actor))
+	await afterDelivery('read state', () => afterPrivateMessage(message, actor, recipient))
 	return message
 }
 

@@ -22,6 +22,10 @@ export interface ConversationsEvent {
 	conversation?: ConversationSummary
 }
 
+/** Who a conversation is with, as its list line shows them. */
+export type ConversationPerson = { id: number; username: string; name: string; avatar?: string | null }
+export const CONVERSATION_PERSON_FIELDS = 'id username name avatar'
+
 export interface ConversationSummary {
 	user: { id: number; username: string; name: string; avatar: string | null }
 	lastMessage: { id: number; content: string; senderId: number; createdAt: string }
@@ -102,8 +106,8 @@ export async function listConversations(userId: number): Promise<ConversationSum
 	// which imports this module to mark a blocked member's messages read.
 	const blocked = new Set((await BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>()).map((block) => block.blockedId))
 	const people = await UserModel.find({ id: mongoose.trusted({ $in: messages.map(otherOf) }) })
-		.select('id username name avatar')
-		.lean<Array<{ id: number; username: string; name: string; avatar?: string | null }>>()
+		.select(CONVERSATION_PERSON_FIELDS)
+		.lean<ConversationPerson[]>()
 	const byId = new Map(people.map((person) => [person.id, person]))
 	return messages
 		.sort((a, b) => b.id - a.id)
@@ -118,7 +122,7 @@ export async function listConversations(userId: number): Promise<ConversationSum
 
 function summaryOf(
 	message: MessageJSON,
-	person: { id: number; username: string; name: string; avatar?: string | null },
+	person: ConversationPerson,
 	unreadCount: number,
 ): ConversationSummary {
 	return {
@@ -161,13 +165,10 @@ async function tellConversations(userId: number, conversation?: ConversationSumm
  * notification per conversation while unread (groupKey). Both people's open
  * pages get their conversation list's new line and count.
  */
-export async function afterPrivateMessage(message: MessageJSON, sender: { id: number; name: string }): Promise<void> {
-	const recipientId = message.recipientId!
-	const [recipient, senderAccount] = await Promise.all([
-		UserModel.findOne({ id: recipientId }).select('id username name avatar').lean<{ id: number; username: string; name: string; avatar?: string | null }>(),
-		UserModel.findOne({ id: sender.id }).select('id username name avatar').lean<{ id: number; username: string; name: string; avatar?: string | null }>(),
-	])
-	if (!recipient || !senderAccount) return
+export async function afterPrivateMessage(message: MessageJSON, sender: { id: number; name: string }, recipient: ConversationPerson): Promise<void> {
+	const recipientId = recipient.id
+	const senderAccount = await UserModel.findOne({ id: sender.id }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
+	if (!senderAccount) return
 	if (await live.isViewingConversation(recipientId, sender.id)) {
 		await MessageModel.updateOne({ id: message.id, readAt: null }, { $set: { readAt: new Date() } })
 	} else {
