@@ -1,6 +1,7 @@
 import { type Server } from 'socket.io'
 import { type ChatMessage } from '~/lib/chat'
 import { type LivePublisher } from '~/services/live.server'
+import { type OrderedDelivery } from './ordered-delivery.server'
 
 /**
  * The rooms of the Socket.IO server, and the LivePublisher that services
@@ -25,10 +26,10 @@ export const conversationViewRoom = (viewerId: number, otherUserId: number) => `
 export const ALL_COMMUNITIES_ROOM = 'communities:all'
 
 /** The services' way to the sockets (app/services/live.server.ts). */
-export function createSocketPublisher(io: Server): LivePublisher {
+export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePublisher {
 	return {
-		deliverMessage: (message) => deliverMessage(io, message),
-		deliverMessageChange: (message) => deliverMessage(io, message, message.deleted ? 'message_deleted' : 'message_updated'),
+		deliverMessage: (message) => deliverMessage(chat, message),
+		deliverMessageChange: (message) => deliverMessage(chat, message, message.deleted ? 'message_deleted' : 'message_updated'),
 		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
@@ -46,11 +47,12 @@ export function createSocketPublisher(io: Server): LivePublisher {
  * its two participants and nobody else. One emit to several rooms reaches a
  * socket once even when it is in more than one of them. An edit or a
  * deletion goes to the same people as `message_updated` or `message_deleted`.
+ * Every process delivers them in id order (ordered-delivery.server.ts).
  */
-function deliverMessage(io: Server, message: ChatMessage, changeEvent?: 'message_updated' | 'message_deleted') {
+function deliverMessage(chat: OrderedDelivery, message: ChatMessage, changeEvent?: 'message_updated' | 'message_deleted') {
 	if (message.isPrivate && message.recipientId !== null) {
-		io.to([inboxRoom(message.senderId), inboxRoom(message.recipientId)]).emit(changeEvent ?? 'private_message', message)
+		chat.deliver([inboxRoom(message.senderId), inboxRoom(message.recipientId)], changeEvent ?? 'private_message', message)
 	} else if (message.communityId !== null) {
-		io.to([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)]).emit(changeEvent ?? 'community_message', message)
+		chat.deliver([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)], changeEvent ?? 'community_message', message)
 	}
 }

@@ -10,6 +10,7 @@ import { getRedis } from '~/services/redis.server'
 import { finishChatSends, joinChatRooms, registerChatHandlers } from './chat.server'
 import { recheckLiveSession } from './live-session.server'
 import { createSocketPublisher, sessionRoom, userRoom } from './connections.server'
+import { createOrderedDelivery, type OrderedDelivery } from './ordered-delivery.server'
 import { type ChatSocket, type SocketData } from './socket-data'
 
 
@@ -120,9 +121,14 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 		registerChatHandlers(socket)
 	})
 
-	registerLivePublisher(createSocketPublisher(io))
+	const chatDelivery = createOrderedDelivery(io, getRedis())
+	chatDeliveries.set(io, chatDelivery)
+	registerLivePublisher(createSocketPublisher(io, chatDelivery))
 	return io
 }
+
+/** Each socket server's way of delivering chat messages in order, closed with it. */
+const chatDeliveries = new WeakMap<Server, OrderedDelivery>()
 
 /**
  * Graceful shutdown: messages already received are stored and acknowledged,
@@ -134,6 +140,8 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 export async function closeSocketServer(io: Server, { withinMs = 3_000 } = {}): Promise<void> {
 	const deadline = Date.now() + withinMs
 	await finishChatSends(withinMs)
+	// The messages just stored reach this process's own sockets too before they are closed.
+	await chatDeliveries.get(io)?.close({ withinMs: Math.max(0, deadline - Date.now()) })
 	let timer: NodeJS.Timeout | undefined
 	const timeout = new Promise<void>((resolve) => {
 		timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))

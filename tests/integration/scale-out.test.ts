@@ -111,6 +111,33 @@ describe.skipIf(skipReason !== null)('three app processes on one database and on
 		expect(await MessageModel.countDocuments({ senderId: writer.id })).toBe(10)
 	})
 
+	it('a busy room with writers on every process: every reader, on every process, gets the messages in id order', { timeout: 60_000 }, async () => {
+		// Nine members write at once, three on each process; each of them also reads, as a chat panel does.
+		const members = await createMembersWithSessions(9, { sessionSecret: TEST_SESSION_SECRET, label: 'busy' })
+		const panels = await Promise.all(members.map((member, index) => chatOn(index % 3, member)))
+		for (const panel of panels) panel.socket.emit('subscribe', { communityIds: [roomId] })
+		const tag = `busy-${Date.now().toString(36)}`
+		const arrivals = (panel: ChatClient) => panel.community.filter((message) => message.content.startsWith(`${tag}|`)).map((message) => message.id)
+
+		// Each writes eight messages as fast as the server takes them (within the send limit of 10 in 10 s).
+		const acks = await Promise.all(
+			panels.map(async (panel, writer) => {
+				const ids: number[] = []
+				for (let seq = 0; seq < 8; seq++) {
+					const ack = await panel.send('community_message', { communityId: roomId, content: `${tag}|${writer}|${seq}` })
+					expect(ack.ok, ack.message).toBe(true)
+					ids.push(ack.id!)
+				}
+				return ids
+			}),
+		)
+		const sent = acks.flat().sort((a, b) => a - b)
+		for (const panel of panels) await panel.waitUntil(() => arrivals(panel).length >= sent.length, 'every message arrives')
+		// Arrival order is id order on every connection, whichever process wrote each message: a reader who holds
+		// id n holds every smaller one, so catching up "after n" after a reconnect can never skip one.
+		for (const panel of panels) expect(arrivals(panel)).toEqual(sent)
+	})
+
 	it('"Log out from all devices" on one process closes the account\'s sockets on every process', async () => {
 		const member = await newMember(url(0))
 		const elsewhere = await logInAgain(url(2), member)
