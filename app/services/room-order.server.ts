@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { type Redis } from 'ioredis'
 import { Mutex, TimeoutError } from 'redis-semaphore'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { ServiceError } from '~/lib/service-error'
@@ -10,51 +12,105 @@ import { getRedis } from './redis.server'
  * (docs/decisions/020, and 142 for several processes).
  *
  * In one process, an in-memory queue per room does it. With several
- * processes on Redis, each task also holds the room's lock in Redis
- * (redis-semaphore's Mutex) while it runs: the next writer, in whatever
- * process, starts only after the previous one has stored its message and
- * handed it to the Socket.IO adapter. The lock is released through the same
- * Redis connection the adapter publishes on, so Redis has the message in
- * its stream before anyone can take the lock again. The local queue stays
- * in front of the lock, so one process's writers of a room wait in line
- * here instead of polling Redis.
+ * processes on Redis, a process writes a room only while it holds the room's
+ * lock in Redis (redis-semaphore's Mutex): the next writer, in whatever
+ * process, starts only after the previous one has stored its messages and
+ * handed them to Redis for delivery. The lock is released through the same
+ * Redis connection the deliveries went out on, so Redis has them before
+ * anyone can take the lock again.
+ *
+ * Each process keeps one queue per room in front of the lock. Once it holds
+ * the lock it writes what is waiting in its queue (a few at most), then lets
+ * go and pauses a moment before it asks again, so that the other processes'
+ * writers, who ask every few milliseconds, get their turn: a busy process
+ * cannot keep a room to itself while another waits.
  */
 
 /** The lock outlives a process that died holding it by this much at most; a live holder renews it while it works. */
 const LOCK_TTL_MS = 5_000
-/** A writer gives up after this long: the sender hears "try again" well before the browser's 10 s send timeout. */
-const LOCK_WAIT_MS = 7_000
-/** How often a waiting writer asks again; one room's waiters are at most one per process (the local queue). */
+/**
+ * A message that could not be written within this long of its sending is refused ("try again"), never stored
+ * late: the browser's send times out after 10 s, and a message stored after its sender saw it fail would be sent twice.
+ */
+const WRITE_WITHIN_MS = 7_000
+/** How often a waiting process asks for the lock again. */
 const LOCK_RETRY_MS = 5
+/** A process writes at most this many of a room's messages per turn... */
+const MESSAGES_PER_TURN = 16
+/** ...and lets go of the lock for at least this long before its next turn, long enough for each waiting process to ask. */
+const PAUSE_BETWEEN_TURNS_MS = 3 * LOCK_RETRY_MS
 
 export const ROOM_BUSY = 'Failed to send message. Please try again later.'
 
 const localOrder = singleton('chat-room-order', () => createOrderedTasks())
 
+interface Waiting {
+	run: () => Promise<unknown>
+	resolve: (value: unknown) => void
+	reject: (error: unknown) => void
+	since: number
+}
+
+/** Each room's writers waiting in this process, while this process writes the room or waits for its lock. */
+const waitingByRoom = singleton('chat-room-waiting', () => new Map<string, Waiting[]>())
+
 /** Runs `task` as the room's only writer, after every task handed in before it here and, with Redis, in every other process. */
 export function runInRoomOrder<Result>(roomKey: string, task: () => Promise<Result>): Promise<Result> {
-	return localOrder(roomKey, async () => {
-		const redis = getRedis()
-		if (!redis) return task()
+	const redis = getRedis()
+	if (!redis) return localOrder(roomKey, task)
+	return new Promise<Result>((resolve, reject) => {
+		const waiting = waitingByRoom.get(roomKey)
+		const entry: Waiting = { run: task, resolve: resolve as (value: unknown) => void, reject, since: Date.now() }
+		if (waiting) return void waiting.push(entry)
+		waitingByRoom.set(roomKey, [entry])
+		void writeInTurns(redis, roomKey)
+	})
+}
+
+/** Takes the room's lock in turns until this process has nothing left to write to the room. */
+async function writeInTurns(redis: Redis, roomKey: string) {
+	const waiting = waitingByRoom.get(roomKey)!
+	while (waiting.length > 0) {
 		const lock = new Mutex(redis, `chat-room:${roomKey}`, {
 			lockTimeout: LOCK_TTL_MS,
-			acquireTimeout: LOCK_WAIT_MS,
+			acquireTimeout: Math.max(LOCK_RETRY_MS, WRITE_WITHIN_MS - (Date.now() - waiting[0]!.since)),
 			retryInterval: LOCK_RETRY_MS,
 			onLockLost: (error) => console.error(`Chat room ${roomKey}: its lock lapsed while a message was being stored (${error.message})`),
 		})
+		let acquired = true
 		try {
 			await lock.acquire()
 		} catch (error) {
-			if (error instanceof TimeoutError) throw new ServiceError(ROOM_BUSY, 503)
-			throw error
+			acquired = false
+			if (!(error instanceof TimeoutError)) {
+				// Redis does not answer: every sender here hears "try again" now rather than after a long wait.
+				console.error(`Chat room ${roomKey}: could not take its lock (${error instanceof Error ? error.message : error})`)
+				for (const entry of waiting.splice(0)) entry.reject(new ServiceError(ROOM_BUSY, 503))
+			}
 		}
-		try {
-			return await task()
-		} finally {
-			// A failed release (Redis gone) leaves the lock to lapse by itself within LOCK_TTL_MS.
-			await lock.release().catch((error: Error) => console.error(`Chat room ${roomKey}: could not release its lock (${error.message})`))
+		if (acquired) {
+			try {
+				for (let written = 0; written < MESSAGES_PER_TURN && waiting.length > 0; written++) {
+					const next = waiting.shift()!
+					if (isOverdue(next)) next.reject(new ServiceError(ROOM_BUSY, 503))
+					else await next.run().then(next.resolve, next.reject)
+				}
+			} finally {
+				// A failed release (Redis gone) leaves the lock to lapse by itself within LOCK_TTL_MS.
+				await lock.release().catch((error: Error) => console.error(`Chat room ${roomKey}: could not release its lock (${error.message})`))
+			}
+		} else {
+			// The room stayed taken: what has waited too long is refused, the rest tries again.
+			for (const overdue of waiting.filter(isOverdue)) overdue.reject(new ServiceError(ROOM_BUSY, 503))
+			waiting.splice(0, waiting.length, ...waiting.filter((entry) => !isOverdue(entry)))
 		}
-	})
+		if (waiting.length > 0) await sleep(PAUSE_BETWEEN_TURNS_MS)
+	}
+	waitingByRoom.delete(roomKey)
+}
+
+function isOverdue(entry: Waiting): boolean {
+	return Date.now() - entry.since >= WRITE_WITHIN_MS
 }
 
 /** Whether rooms are shared with other processes: then every message id is drawn from the counter as it is written (decision 142). */
