@@ -5,7 +5,6 @@ import {
 	UserModel,
 	conversationKeyOf,
 	nextId,
-	reserveIds,
 	toMessageJSON,
 	type Message,
 	type MessageJSON,
@@ -36,7 +35,7 @@ import { reviseQuotedMessage } from './notifications.server'
 import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
-import { roomsAreShared, runInRoomOrder } from './room-order.server'
+import { runInRoomOrder } from './room-order.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -57,8 +56,6 @@ export const DELETED_MEMBER = 'Deleted member'
 export const RATE_LIMIT = { name: 'chat-send', limit: 10, windowMs: 10_000 } as const
 /** Edits have a limit of their own, as large: correcting a typo never costs a message (decision 110). */
 export const EDIT_RATE_LIMIT = { name: 'chat-edit', limit: 10, windowMs: 10_000 } as const
-/** docs/decisions/020-message-ids-in-blocks.md */
-const ID_BLOCK_SIZE = 100
 
 /** The acting user, as every caller has it (a page's `requireUser`, the socket's fresh read). */
 export type ChatActor = Pick<UserJSON, 'id' | 'name' | 'subscriptionStatus'>
@@ -82,35 +79,6 @@ export interface History {
 	changeCursor: number
 }
 
-/**
- * Message ids come from the `messages` counter in blocks, so storing a
- * message is one insert and nothing else; the next block is reserved in the
- * background before this one runs out. Shared by both server bundles.
- */
-const nextMessageId = singleton('message-id-blocks', () => {
-	const ranges: Array<{ next: number; last: number }> = []
-	let refilling: Promise<void> | null = null
-	const remaining = () => ranges.reduce((sum, range) => sum + range.last - range.next + 1, 0)
-	const refill = () =>
-		(refilling ??= reserveIds('messages', ID_BLOCK_SIZE)
-			.then((ids) => void ranges.push({ next: ids[0]!, last: ids[ids.length - 1]! }))
-			.finally(() => {
-				refilling = null
-			}))
-
-	return async function nextMessageId(): Promise<number> {
-		// Several processes write one room: a block held here would number a later message below an earlier one
-		// of another process, so each id is drawn as the message is written, under the room's lock (decision 142).
-		if (roomsAreShared()) return nextId('messages')
-		while (remaining() === 0) await refill()
-		const range = ranges[0]!
-		const id = range.next++
-		if (range.next > range.last) ranges.shift()
-		if (remaining() < ID_BLOCK_SIZE / 4) refill().catch(() => {}) // a failure here is retried by the next message
-		return id
-	}
-})
-
 const sendLimiter = singleton('chat-send-limiter', () => createRateLimiter(RATE_LIMIT))
 const editLimiter = singleton('chat-edit-limiter', () => createRateLimiter(EDIT_RATE_LIMIT))
 
@@ -126,8 +94,8 @@ async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
 
 /** Numbers, stores (the one database write) and delivers a message, in its room's order. */
 function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'createdAt'>, senderName: string): Promise<MessageJSON> {
-	return runInRoomOrder(roomKey, async () => {
-		const stored = await MessageModel.create({ ...message, id: await nextMessageId(), createdAt: new Date() })
+	return runInRoomOrder(roomKey, async (turn) => {
+		const stored = await MessageModel.create({ ...message, id: await turn.nextMessageId(), createdAt: new Date() })
 		const json = toMessageJSON(stored.toObject(), senderName)
 		live.deliverMessage(json)
 		return json

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Redis } from 'ioredis'
 import { Mutex, TimeoutError } from 'redis-semaphore'
+import { reserveIds } from '#models/index'
 import { createOrderedTasks } from '~/lib/ordered-tasks.server'
 import { ServiceError } from '~/lib/service-error'
 import { singleton } from '~/lib/singleton.server'
@@ -24,6 +25,10 @@ import { getRedis } from './redis.server'
  * go and pauses a moment before it asks again, so that the other processes'
  * writers, who ask every few milliseconds, get their turn: a busy process
  * cannot keep a room to itself while another waits.
+ *
+ * Message ids are drawn here too, as each turn writes: a larger id is
+ * always stored later in its room, so a reader holding id n already has
+ * every smaller one (catching up "after n" loses nothing).
  */
 
 /** The lock outlives a process that died holding it by this much at most; a live holder renews it while it works. */
@@ -41,11 +46,19 @@ const MESSAGES_PER_TURN = 16
 const PAUSE_BETWEEN_TURNS_MS = 3 * LOCK_RETRY_MS
 
 export const ROOM_BUSY = 'Failed to send message. Please try again later.'
+/** One process alone reserves ids in blocks of this many (docs/decisions/020). */
+const ID_BLOCK_SIZE = 100
+
+/** What a writer may ask of its turn at the room. */
+export interface RoomTurn {
+	/** The id of the message being written: larger than every id written in the room before it. */
+	nextMessageId(): Promise<number>
+}
 
 const localOrder = singleton('chat-room-order', () => createOrderedTasks())
 
 interface Waiting {
-	run: () => Promise<unknown>
+	run: (turn: RoomTurn) => Promise<unknown>
 	resolve: (value: unknown) => void
 	reject: (error: unknown) => void
 	since: number
@@ -55,9 +68,9 @@ interface Waiting {
 const waitingByRoom = singleton('chat-room-waiting', () => new Map<string, Waiting[]>())
 
 /** Runs `task` as the room's only writer, after every task handed in before it here and, with Redis, in every other process. */
-export function runInRoomOrder<Result>(roomKey: string, task: () => Promise<Result>): Promise<Result> {
+export function runInRoomOrder<Result>(roomKey: string, task: (turn: RoomTurn) => Promise<Result>): Promise<Result> {
 	const redis = getRedis()
-	if (!redis) return localOrder(roomKey, task)
+	if (!redis) return localOrder(roomKey, () => task(processTurn))
 	return new Promise<Result>((resolve, reject) => {
 		const waiting = waitingByRoom.get(roomKey)
 		const entry: Waiting = { run: task, resolve: resolve as (value: unknown) => void, reject, since: Date.now() }
@@ -90,10 +103,12 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 		}
 		if (acquired) {
 			try {
-				for (let written = 0; written < MESSAGES_PER_TURN && waiting.length > 0; written++) {
-					const next = waiting.shift()!
+				// This turn's writers, and as many ids for them, drawn now that the room is ours: above every id before.
+				const writers = waiting.splice(0, MESSAGES_PER_TURN)
+				const turn = turnOf(writers.length)
+				for (const next of writers) {
 					if (isOverdue(next)) next.reject(new ServiceError(ROOM_BUSY, 503))
-					else await next.run().then(next.resolve, next.reject)
+					else await next.run(turn).then(next.resolve, next.reject)
 				}
 			} finally {
 				// A failed release (Redis gone) leaves the lock to lapse by itself within LOCK_TTL_MS.
@@ -109,11 +124,48 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 	waitingByRoom.delete(roomKey)
 }
 
-function isOverdue(entry: Waiting): boolean {
-	return Date.now() - entry.since >= WRITE_WITHIN_MS
+/** Ids for one turn of `writers` writers: one counter update for all of them, made when the first asks. */
+function turnOf(writers: number): RoomTurn {
+	let ids: Promise<number[]> | null = null
+	return {
+		async nextMessageId() {
+			ids ??= reserveIds('messages', writers)
+			const reserved = await ids
+			if (reserved.length > 0) return reserved.shift()!
+			ids = reserveIds('messages', writers)
+			return (await ids).shift()!
+		},
+	}
 }
 
-/** Whether rooms are shared with other processes: then every message id is drawn from the counter as it is written (decision 142). */
-export function roomsAreShared(): boolean {
-	return getRedis() !== null
+/**
+ * One process alone: ids come from the `messages` counter in blocks, so
+ * storing a message is one insert and nothing else; the next block is
+ * reserved in the background before this one runs out. The room's queue
+ * keeps the order.
+ */
+const processTurn: RoomTurn = singleton('message-id-blocks', () => {
+	const ranges: Array<{ next: number; last: number }> = []
+	let refilling: Promise<void> | null = null
+	const remaining = () => ranges.reduce((sum, range) => sum + range.last - range.next + 1, 0)
+	const refill = () =>
+		(refilling ??= reserveIds('messages', ID_BLOCK_SIZE)
+			.then((ids) => void ranges.push({ next: ids[0]!, last: ids[ids.length - 1]! }))
+			.finally(() => {
+				refilling = null
+			}))
+	return {
+		async nextMessageId() {
+			while (remaining() === 0) await refill()
+			const range = ranges[0]!
+			const id = range.next++
+			if (range.next > range.last) ranges.shift()
+			if (remaining() < ID_BLOCK_SIZE / 4) refill().catch(() => {}) // a failure here is retried by the next message
+			return id
+		},
+	}
+})
+
+function isOverdue(entry: Waiting): boolean {
+	return Date.now() - entry.since >= WRITE_WITHIN_MS
 }
