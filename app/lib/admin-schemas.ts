@@ -92,10 +92,9 @@ const ICON_CODE = /^[A-Za-z0-9]{1,4}$/
 export const CommunitySchema = z.object({
 	name: requiredText('Name', ADMIN_LIMITS.name),
 	description: optionalText('Description', ADMIN_LIMITS.description),
-	icon: optionalText('Icon', ADMIN_LIMITS.url).refine(
-		(value) => value === null || ICON_CODE.test(value) || isSafeUrl(value),
-		`Icon must be a short code (like EL) or a URL that ${URL_RULE}`,
-	)
+	// An image address is stored without the fingerprint pages show it with (docs/decisions/088).
+	icon: optionalText('Icon', ADMIN_LIMITS.url)
+		.refine((value) => value === null || ICON_CODE.test(value) || isSafeUrl(value), `Icon must be a short code (like EL) or a URL that ${URL_RULE}`)
 		.transform((value) => value && withoutFingerprint(value)),
 })
 export type CommunityInput = z.output<typeof CommunitySchema>
