@@ -29,11 +29,13 @@ import {
 import { seedDemoData } from '~/services/demo-data.server'
 import { startJobs } from '~/services/jobs.server'
 import { startMail } from '~/services/mail/index.server'
+import { isCurrentFingerprint } from '~/services/public-pictures.server'
 import { connectRedis, disconnectRedis } from '~/services/redis.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
+import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
 import { currentRequestContext, runInRequestContext, serverTimingHeader } from '~/lib/request-context.server'
 
@@ -193,7 +195,10 @@ function createApp(config: AppConfig, database: DatabaseMonitor) {
 
 	// Fingerprinted build assets never change: cache them for a year.
 	app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-	// No directory redirects: /resources is a page.
+	// A picture named with its current fingerprint (`?v=`, docs/decisions/088) never changes either: a year.
+	const fingerprintedFiles = express.static('public', { immutable: true, maxAge: '1y', redirect: false, index: false })
+	app.use((req, res, next) => (isCurrentFingerprint(req.path, req.query[FINGERPRINT_PARAM]) ? fingerprintedFiles(req, res, next) : next()))
+	// Without it, or with a stale one, an hour. No directory redirects: /resources is a page.
 	app.use(express.static('public', { maxAge: '1h', redirect: false }))
 
 	app.get('/healthz', async (_req, res) => {

@@ -17,6 +17,8 @@ import { NotFoundPage } from './components/not-found-page'
 import { useNonce } from './components/nonce-provider'
 import { ToastProvider, Toaster } from './components/ui/toaster'
 import { TIME_ZONE_HINT_SCRIPT } from './lib/time-zone'
+import { DEFAULT_THUMBNAIL } from './lib/videos'
+import { publicAssetUrl } from './services/public-pictures.server'
 import { commitCsrfToken } from './web/csrf.server'
 import { getToast } from './web/toast.server'
 import tailwindHref from './tailwind.css'
@@ -37,7 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { toast, headers: toastHeaders } = await getToast(request)
 	const headers = new Headers(toastHeaders ?? undefined)
 	if (csrfCookie) headers.append('Set-Cookie', csrfCookie)
-	return json({ csrfToken, toast }, { headers })
+	// The picture a video without a thumbnail shows, fingerprinted like every other (docs/decisions/088).
+	return json({ csrfToken, toast, defaultThumbnail: publicAssetUrl(DEFAULT_THUMBNAIL) }, { headers })
 }
 
 /** Only pages that say `handle.hydrate` ship JavaScript (docs/architecture.md "Pages without JavaScript"). */

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { LIMITS, ROLE_VALUES } from './schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from './dates'
 import { isSafeUrl } from './safe-url'
+import { withoutFingerprint } from './public-asset-url'
 
 /** The safe-address rule lives in ./safe-url (avatars use it too); re-exported for the admin forms' callers. */
 export { isSafeUrl }
@@ -58,8 +59,11 @@ const URL_RULE = 'must start with http://, https:// or /'
 const requiredUrl = (label: string) =>
 	requiredText(label, ADMIN_LIMITS.url).refine(isSafeUrl, `${label} ${URL_RULE}`)
 
-const optionalUrl = (label: string) =>
-	optionalText(label, ADMIN_LIMITS.url).refine((value) => value === null || isSafeUrl(value), `${label} ${URL_RULE}`)
+/** A picture's address (thumbnail) is stored without the fingerprint pages show it with (docs/decisions/088). */
+const optionalPictureUrl = (label: string) =>
+	optionalText(label, ADMIN_LIMITS.url)
+		.refine((value) => value === null || isSafeUrl(value), `${label} ${URL_RULE}`)
+		.transform((value) => value && withoutFingerprint(value))
 
 const DURATION_RULE = `Duration must be a whole number of minutes from 1 to ${ADMIN_LIMITS.durationMinutes}`
 
@@ -76,7 +80,7 @@ export const VideoSchema = z.object({
 	title: requiredText('Title', ADMIN_LIMITS.title),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	url: requiredUrl('URL'),
-	thumbnail: optionalUrl('Thumbnail'),
+	thumbnail: optionalPictureUrl('Thumbnail'),
 	duration: durationMinutes,
 	category: optionalText('Category', ADMIN_LIMITS.category),
 })
@@ -88,10 +92,10 @@ const ICON_CODE = /^[A-Za-z0-9]{1,4}$/
 export const CommunitySchema = z.object({
 	name: requiredText('Name', ADMIN_LIMITS.name),
 	description: optionalText('Description', ADMIN_LIMITS.description),
-	icon: optionalText('Icon', ADMIN_LIMITS.url).refine(
-		(value) => value === null || ICON_CODE.test(value) || isSafeUrl(value),
-		`Icon must be a short code (like EL) or a URL that ${URL_RULE}`,
-	),
+	// An image address is stored without the fingerprint pages show it with (docs/decisions/088).
+	icon: optionalText('Icon', ADMIN_LIMITS.url)
+		.refine((value) => value === null || ICON_CODE.test(value) || isSafeUrl(value), `Icon must be a short code (like EL) or a URL that ${URL_RULE}`)
+		.transform((value) => value && withoutFingerprint(value)),
 })
 export type CommunityInput = z.output<typeof CommunitySchema>
 

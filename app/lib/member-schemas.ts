@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSafeUrl } from './safe-url'
+import { withoutFingerprint } from './public-asset-url'
 import { LIMITS, OptionalText, requiredText } from './schemas'
 
 /**
@@ -14,7 +15,10 @@ const NAME_MESSAGE = 'Name must be at least 2 characters.'
 const EMAIL_MESSAGE = 'Invalid email address.'
 const AVATAR_MESSAGE = 'Avatar URL must be a web address starting with http:// or https://'
 
-/** Optional; when given, an http(s) address or a path on this site (it becomes an image source): the one safe-address rule. */
+/**
+ * Optional; when given, an http(s) address or a path on this site (it becomes an image source): the one safe-address rule.
+ * Stored without the fingerprint pages show it with (docs/decisions/088).
+ */
 const AvatarSchema = z
 	.string({ invalid_type_error: AVATAR_MESSAGE })
 	.trim()
@@ -22,7 +26,7 @@ const AvatarSchema = z
 	.refine((value) => value === '' || isSafeUrl(value), AVATAR_MESSAGE)
 	.optional()
 	.nullable()
-	.transform((value) => (value ? value : null))
+	.transform((value) => (value ? withoutFingerprint(value) : null))
 
 export const ProfileSchema = z.object({
 	name: requiredText(NAME_MESSAGE).trim().min(2, NAME_MESSAGE).max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),

@@ -1,6 +1,6 @@
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
-import { UserModel, toUserJSON, type User, type UserJSON } from '#models/index'
+import { UserModel, type User, type UserJSON } from '#models/index'
 import { singleton } from '~/lib/singleton.server'
 import { type LoginInput } from '~/lib/schemas'
 import { RetryLaterError, ServiceError, describeWait } from '~/lib/service-error'
@@ -8,6 +8,7 @@ import { verifyAgainstNothing, verifyPassword } from './password.server'
 import { live } from './live.server'
 import { createRateLimiter, type RateLimiter } from './rate-limit.server'
 import { deleteAllSessionsOfUser } from './sessions.server'
+import { userJSON } from './public-pictures.server'
 
 /** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
 export const INVALID_CREDENTIALS = 'Invalid username or password'
@@ -89,14 +90,14 @@ async function forgetAttempt([own, ...shared]: CountedAttempt[]): Promise<void> 
 /** Checks a username and password for a client, within the limits above. */
 export async function verifyLogin({ username, password }: LoginInput, client: LoginClient): Promise<UserJSON> {
 	const usernameKey = username.trim().toLowerCase()
-	// One read: the hash to check, and the account to return (toUserJSON never copies the hash).
+	// One read: the hash to check, and the account to return (userJSON never copies the hash).
 	const user = await UserModel.findOne({ usernameKey }).select('-usernameKey').lean<Omit<User, 'usernameKey'>>()
 	const knownDeviceId = user && client.device?.accountIds.includes(user.id) ? client.device.id : null
 	const attempt = await countAttempt(usernameKey, knownDeviceId, client.address)
 	const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNothing(password)
 	if (!user || !valid) throw new ServiceError(INVALID_CREDENTIALS, 401)
 	await forgetAttempt(attempt)
-	return toUserJSON(user)
+	return userJSON(user)
 }
 
 /** remix-auth with its form strategy: the one door every login goes through. */

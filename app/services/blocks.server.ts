@@ -4,6 +4,7 @@ import { toIso } from '#models/model'
 import { CANNOT_MESSAGE_MEMBER, NO_SELF_BLOCK, USER_NOT_FOUND, YOU_BLOCKED_MEMBER } from '~/lib/moderation'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { markConversationRead } from './private-inbox.server'
+import { publicAssetUrl } from './public-pictures.server'
 
 /**
  * Blocking (product §6 "Blocking"): any member may block another. The
@@ -100,7 +101,7 @@ export async function listBlockedMembers(actor: { id: number }): Promise<Blocked
 	const byId = new Map(users.map((user) => [user.id, user]))
 	return blocks.flatMap((block) => {
 		const user = byId.get(block.blockedId)
-		return user ? [{ id: user.id, username: user.username, name: user.name, avatar: user.avatar ?? null, blockedAt: toIso(block.createdAt)! }] : []
+		return user ? [{ id: user.id, username: user.username, name: user.name, avatar: publicAssetUrl(user.avatar), blockedAt: toIso(block.createdAt)! }] : []
 	})
 }
 

@@ -1,10 +1,11 @@
 import mongoose from 'mongoose'
-import { CommunityModel, MessageModel, toCommunityJSON, type Community, type CommunityJSON } from '#models/index'
+import { CommunityModel, MessageModel, type Community, type CommunityJSON } from '#models/index'
 import { type CommunityInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/lib/search.server'
 import { catalogueWriter } from './catalogue-writer.server'
 import { type Actor } from './permissions.server'
+import { communityJSON } from './public-pictures.server'
 
 /** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
 export async function listCommunities({ search }: { search?: string } = {}, window?: PageWindow): Promise<CommunityJSON[]> {
@@ -13,7 +14,7 @@ export async function listCommunities({ search }: { search?: string } = {}, wind
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Community[]>()
-	return communities.map(toCommunityJSON)
+	return communities.map(communityJSON)
 }
 
 export function countCommunities(): Promise<number> {
@@ -22,14 +23,14 @@ export function countCommunities(): Promise<number> {
 
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	const community = await CommunityModel.findOne({ id }).lean<Community>()
-	return community ? toCommunityJSON(community) : null
+	return community ? communityJSON(community) : null
 }
 
 // Administration (product §2 "Communities"): deleting a community deletes its chat history.
 const communityWriter = catalogueWriter({
 	model: CommunityModel,
 	counter: 'communities',
-	toJSON: toCommunityJSON,
+	toJSON: communityJSON,
 	notFoundMessage: 'Community not found',
 	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
 	audit: { type: 'community', label: (community) => community.name },

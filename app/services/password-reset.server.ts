@@ -1,4 +1,4 @@
-import { UserModel, toUserJSON, type User, type UserJSON } from '#models/index'
+import { UserModel, type User, type UserJSON } from '#models/index'
 import { getConfig } from '~/config.server'
 import { PRODUCT_NAME } from '~/lib/product'
 import { RESET_LINK_INVALID } from '~/lib/account-schemas'
@@ -9,6 +9,7 @@ import { endAllSessions } from './auth.server'
 import { sendMail } from './mail/index.server'
 import { hashPassword } from './password.server'
 import { createRateLimiter } from './rate-limit.server'
+import { userJSON } from './public-pictures.server'
 
 /**
  * Forgotten passwords (product §2 "Forgot password", §7): a link by mail,
@@ -103,5 +104,5 @@ export async function resetPassword({ token, password, clientAddress }: { token:
 	if (!user) throw new ServiceError(RESET_LINK_MESSAGES.invalid, 400, 'token')
 	await revokeAccountTokens(user.id, 'password_reset')
 	await endAllSessions(user.id)
-	return toUserJSON(user)
+	return userJSON(user)
 }

@@ -4,6 +4,7 @@ import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/lib/reque
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
 import { unreadConversationsKey } from './users.server'
+import { publicAssetUrl } from './public-pictures.server'
 
 /**
  * The read state of private messages (product §2 "Messages"): which
@@ -126,7 +127,7 @@ function summaryOf(
 	unreadCount: number,
 ): ConversationSummary {
 	return {
-		user: { id: person.id, username: person.username, name: person.name, avatar: person.avatar ?? null },
+		user: { id: person.id, username: person.username, name: person.name, avatar: publicAssetUrl(person.avatar) },
 		lastMessage: {
 			id: message.id,
 			content: message.content,

@@ -1,9 +1,10 @@
 import mongoose from 'mongoose'
-import { ProgressModel, VideoModel, nextId, toProgressJSON, toVideoJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
+import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from './activity.server'
 import { getVideo, toMemberVideo, type MemberVideoJSON } from './videos.server'
+import { videoJSON } from './public-pictures.server'
 
 /**
  * Video progress (product §3, §4): one record per user and video, a whole
@@ -96,7 +97,7 @@ export async function getContinueLearning(user: Member): Promise<Array<{ video: 
 		.lean<Progress[]>()
 	if (records.length === 0) return []
 	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<Video[]>()
-	const byId = new Map(videos.map((video) => [video.id, toVideoJSON(video)]))
+	const byId = new Map(videos.map((video) => [video.id, videoJSON(video)]))
 	return records
 		.flatMap((record) => {
 			const video = byId.get(record.videoId)

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { EventModel, RsvpModel, UserModel, type Event, type Rsvp } from '#models/index'
 import { isDuplicateKeyError, notFound, ServiceError } from '~/lib/service-error'
+import { publicAssetUrl } from './public-pictures.server'
 
 /**
  * RSVPs (product §2 "Events"): any member says they are going to an event,
@@ -66,7 +67,7 @@ export async function getAttendance(viewerId: number, eventIds: number[]): Promi
 	const people = shownIds.size
 		? await UserModel.find({ id: mongoose.trusted({ $in: [...shownIds] }) }).select('id name avatar').lean<Array<{ id: number; name: string; avatar?: string | null }>>()
 		: []
-	const faces = new Map(people.map((person) => [person.id, { id: person.id, name: person.name, avatar: person.avatar ?? null }]))
+	const faces = new Map(people.map((person) => [person.id, { id: person.id, name: person.name, avatar: publicAssetUrl(person.avatar) }]))
 	for (const eventId of eventIds) {
 		const goingIds = byEvent.get(eventId) ?? []
 		attendance.set(eventId, {

@@ -3,8 +3,6 @@ import {
 	PUBLIC_USER_FIELDS,
 	UserModel,
 	nextId,
-	toPublicUserJSON,
-	toUserJSON,
 	type PublicUserJSON,
 	type User,
 	type UserJSON,
@@ -21,6 +19,7 @@ import { createRateLimiter } from './rate-limit.server'
 import { deleteAllSessionsOfUser } from './sessions.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from './unique-claims.server'
 import { singleton } from '~/lib/singleton.server'
+import { publicUserJSON, userJSON } from './public-pictures.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -30,7 +29,7 @@ export async function getUserById(id: number): Promise<UserJSON | null> {
 	if (!user) return null
 	// The Messages badge comes with the account (docs/decisions/084): the layout needs no query of its own.
 	rememberInRequest(unreadConversationsKey(id), user.unreadConversations ?? null)
-	return toUserJSON(user)
+	return userJSON(user)
 }
 
 /** Where a request keeps the account's stored Messages badge count (private-inbox.server.ts reads it). */
@@ -69,7 +68,7 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 			role: 'member',
 			subscriptionStatus: 'inactive',
 		})
-		return toUserJSON(user.toObject())
+		return userJSON(user.toObject())
 	} catch (error) {
 		await Promise.all(claimed.map(([kind, value]) => releaseUnique(kind, value, id)))
 		// MongoDB's unique index, behind the claims.
@@ -109,13 +108,13 @@ export async function listPublicUsers(query: PublicUserQuery = {}, window?: Page
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<User[]>()
-	return users.map(toPublicUserJSON)
+	return users.map(publicUserJSON)
 }
 
 /** One user as other members may see them, or null. */
 export async function getPublicUser(id: number): Promise<PublicUserJSON | null> {
 	const user = await UserModel.findOne({ id }).select(PUBLIC_USER_FIELDS).lean<User>()
-	return user ? toPublicUserJSON(user) : null
+	return user ? publicUserJSON(user) : null
 }
 
 /** A member may change only their own profile and password (docs/architecture.md "Sessions and security"). */
@@ -139,7 +138,7 @@ export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number,
 		.select('-passwordHash -usernameKey')
 		.lean<User>()
 	if (!user) throw notFound('User not found')
-	return toUserJSON(user)
+	return userJSON(user)
 }
 
 /** 409 on the email field when another account has the address: checked before a confirmation link is sent. */

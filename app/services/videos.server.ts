@@ -1,5 +1,5 @@
 import mongoose from 'mongoose'
-import { EventModel, ProgressModel, UserModel, VideoModel, toVideoJSON, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import { EventModel, ProgressModel, UserModel, VideoModel, type UserJSON, type Video, type VideoJSON } from '#models/index'
 import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
@@ -10,6 +10,7 @@ import { notFound } from '~/lib/service-error'
 import { runJobSoon, type Job } from './jobs.server'
 import { notify } from './notifications.server'
 import { type Actor } from './permissions.server'
+import { videoJSON } from './public-pictures.server'
 
 interface VideoFilters {
 	search?: string
@@ -29,7 +30,7 @@ export async function listVideos(filters: VideoFilters = {}, window?: PageWindow
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Video[]>()
-	return videos.map(toVideoJSON)
+	return videos.map(videoJSON)
 }
 
 /** How many videos a search finds (the "N results" line; only searches are counted). */
@@ -39,7 +40,7 @@ export function countVideos(filters: VideoFilters): Promise<number> {
 
 export async function getVideo(id: number): Promise<VideoJSON | null> {
 	const video = await VideoModel.findOne({ id }).lean<Video>()
-	return video ? toVideoJSON(video) : null
+	return video ? videoJSON(video) : null
 }
 
 /**
@@ -75,7 +76,7 @@ export async function listRelatedVideos(user: Pick<UserJSON, 'subscriptionStatus
 		.sort({ id: 1 })
 		.limit(RELATED_VIDEO_LIMIT)
 		.lean<Video[]>()
-	return related.map((other) => toMemberVideo(user, toVideoJSON(other)))
+	return related.map((other) => toMemberVideo(user, videoJSON(other)))
 }
 
 export async function listVideoCategories(): Promise<string[]> {
@@ -87,7 +88,7 @@ export async function listVideoCategories(): Promise<string[]> {
 const videoWriter = catalogueWriter({
 	model: VideoModel,
 	counter: 'videos',
-	toJSON: toVideoJSON,
+	toJSON: videoJSON,
 	notFoundMessage: 'Video not found',
 	deleteDependents: async (videoId) => {
 		await ProgressModel.deleteMany({ videoId })

@@ -413,6 +413,24 @@ describe('member files (docs/decisions/134)', () => {
 	})
 })
 
+describe('fingerprinted pictures (docs/decisions/088)', () => {
+	it('an odd v answers the picture with the short cache, never an error; a name out of public/ is never served', async () => {
+		const picture = '/images/avatars/maria.svg'
+		const ODD_V = ['', 'x', 'AAAAAAAAAAAAAAAA', 'x'.repeat(8000), '%00', '..%2F..%2Fpackage.json', '%E0%A4%A', '$where', 'a&v=b&v=c', 'a%26b']
+		for (const v of [...ODD_V.map((value) => `v=${value}`), 'v[$ne]=1', 'v[]=a&v[]=b', 'v']) {
+			const response = await as.visitor.get(`${picture}?${v}`)
+			expect.soft(response.status, v.slice(0, 30)).toBe(200)
+			expect.soft(response.headers.get('cache-control'), v.slice(0, 30)).toBe('public, max-age=3600')
+			await response.arrayBuffer()
+		}
+		for (const name of ['..%2F..%2Fpackage.json', '%2e%2e/%2e%2e/package.json', '.env', '%00', `${'a'.repeat(300)}.svg`]) {
+			const response = await as.visitor.get(`/images/${name}?v=AAAAAAAAAAAAAAAA`)
+			expect.soft([400, 403, 404], name.slice(0, 30)).toContain(response.status)
+			expect.soft(await response.text(), name.slice(0, 30)).not.toContain('"name"')
+		}
+	})
+})
+
 // ---------------------------------------------------------------------------
 // Form actions (the pages' <Form method="post">, without JavaScript)
 // ---------------------------------------------------------------------------

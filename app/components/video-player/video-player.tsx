@@ -1,7 +1,8 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { useToast } from '~/components/ui/toaster'
-import { COMPLETED_THRESHOLD, DEFAULT_THUMBNAIL, percentWatched } from '~/lib/videos'
+import { useDefaultThumbnail } from '~/components/video-thumbnail'
+import { COMPLETED_THRESHOLD, percentWatched } from '~/lib/videos'
 import { PlayerControls } from './player-controls'
 import { useAutoHidingControls } from './use-auto-hiding-controls'
 import { useFullscreen } from './use-fullscreen'
@@ -42,6 +43,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 ) {
 	const hydrated = useHydrated()
 	const { showToast } = useToast()
+	const defaultThumbnail = useDefaultThumbnail()
 	const containerRef = useRef<HTMLDivElement>(null)
 	const videoRef = useRef<HTMLVideoElement>(null)
 	const [playing, setPlaying] = useState(false)
@@ -148,7 +150,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			<video
 				ref={videoRef}
 				src={src}
-				poster={poster || DEFAULT_THUMBNAIL}
+				poster={poster || defaultThumbnail}
 				controls={!hydrated}
 				preload="metadata"
 				playsInline

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+	toCommunityJSON,
+	toPublicUserJSON,
+	toUserJSON,
+	toVideoJSON,
+	type Community,
+	type CommunityJSON,
+	type PublicUserJSON,
+	type User,
+	type UserJSON,
+	type Video,
+	type VideoJSON,
+} from '#models/index'
+import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
+
+/**
+ * Pictures under public/ (thumbnails, avatars, the default thumbnail) as pages
+ * and JSON name them: with a fingerprint of the file's content, so the browser
+ * may keep them for a year (docs/decisions/088). Every service that hands out
+ * a picture's address passes it through here, and server.ts asks
+ * `isCurrentFingerprint` before it answers with the year-long cache.
+ */
+
+const PUBLIC_DIR = path.resolve('public')
+/** 96 bits of SHA-256, base64url: 16 characters. */
+const HASH_LENGTH = 16
+
+/**
+ * The file under public/ a local path names, or null: not a path on this
+ * site, not decodable, a dot segment or dotfile (`..` never climbs out), or
+ * under /build (Remix fingerprints its own output).
+ */
+function publicFileOf(urlPath: string): string | null {
+	if (!urlPath.startsWith('/') || urlPath.startsWith('//')) return null
+	let decoded: string
+	try {
+		decoded = decodeURIComponent(urlPath)
+	} catch {
+		return null
+	}
+	if (/[\\\u0000]/.test(decoded)) return null
+	const segments = decoded.split('/').slice(1)
+	if (segments[0] === 'build' || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null
+	const file = path.join(PUBLIC_DIR, ...segments)
+	return file.startsWith(PUBLIC_DIR + path.sep) ? file : null
+}
+
+/** Hashes remembered per file, re-read when the file's size or time changes (decision 144: bounded by the files in public/). */
+const hashes = new Map<string, { mtimeMs: number; size: number; hash: string }>()
+
+function currentHash(file: string): string | null {
+	try {
+		const stat = fs.statSync(file, { throwIfNoEntry: false })
+		if (!stat?.isFile()) {
+			hashes.delete(file)
+			return null
+		}
+		const known = hashes.get(file)
+		if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.hash
+		const hash = createHash('sha256').update(fs.readFileSync(file)).digest('base64url').slice(0, HASH_LENGTH)
+		hashes.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, hash })
+		return hash
+	} catch {
+		// A path through a file (/favicon.svg/x), a name too long: no such picture.
+		return null
+	}
+}
+
+/**
+ * `/images/avatars/maria.svg` -> `/images/avatars/maria.svg?v=<hash>` when
+ * public/ holds that file. Any other address is returned as it is: another
+ * site's (an admin's https://… thumbnail), a path with a query already, a
+ * path with no such file (or outside public/).
+ */
+export function publicAssetUrl(url: string): string
+export function publicAssetUrl(url: string | null | undefined): string | null
+export function publicAssetUrl(url: string | null | undefined): string | null {
+	if (!url) return url ?? null
+	if (/[?#]/.test(url)) return url
+	const file = publicFileOf(url)
+	const hash = file && currentHash(file)
+	return hash ? `${url}?${FINGERPRINT_PARAM}=${hash}` : url
+}
+
+/** Whether `v` (a request's query value, of any shape) is the current fingerprint of the file at `urlPath`. */
+export function isCurrentFingerprint(urlPath: string, v: unknown): boolean {
+	if (typeof v !== 'string' || v.length !== HASH_LENGTH) return false
+	const file = publicFileOf(urlPath)
+	return file !== null && currentHash(file) === v
+}
+
+/** A copy of `record` whose picture field (`avatar`, `thumbnail`, `icon`) is named with its fingerprint. */
+export function withPublicPicture<T extends object, K extends keyof T>(record: T, key: K): T {
+	const value = record[key]
+	return typeof value === 'string' ? { ...record, [key]: publicAssetUrl(value) } : record
+}
+
+// The models' public shapes, with their pictures fingerprinted: what services hand out.
+export const userJSON = (user: Omit<User, 'passwordHash' | 'usernameKey'>): UserJSON => withPublicPicture(toUserJSON(user), 'avatar')
+export const publicUserJSON = (user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>): PublicUserJSON =>
+	withPublicPicture(toPublicUserJSON(user), 'avatar')
+export const videoJSON = (video: Video): VideoJSON => withPublicPicture(toVideoJSON(video), 'thumbnail')
+export const communityJSON = (community: Community): CommunityJSON => withPublicPicture(toCommunityJSON(community), 'icon')
