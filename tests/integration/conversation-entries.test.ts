@@ -45,7 +45,7 @@ afterAll(() => registerLivePublisher(null))
 
 async function member(name: string): Promise<UserJSON> {
 	const username = uniqueName('conv')
-	return registerUser({ username, name, email: `${username}@example.com`, password: PASSWORD })
+	return registerUser({ username, name, email: `${username}@example.com`, password: PASSWORD, bio: null, role: 'member' })
 }
 
 const send = (from: UserJSON, to: UserJSON, content: string) => sendPrivateMessage(from, { recipientId: to.id, content })
