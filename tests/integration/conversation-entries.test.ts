@@ -11,10 +11,12 @@ import {
 	type ConversationsEvent,
 } from '~/services/private-inbox.server'
 import { registerUser } from '~/services/users.server'
+import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
+import { startTestServer } from '../setup/test-server'
 import { uniqueName } from '../setup/unique-name'
 
-useTestDatabase()
+const database = useTestDatabase()
 
 /**
  * The Messages list and badge as members meet them, read from the
@@ -207,5 +209,30 @@ describe('the conversations list and the Messages badge', () => {
 		await ConversationModel.deleteMany({})
 		expect(await ensureConversationEntries()).toBe(expected.length)
 		expect(await allEntries()).toEqual(expected)
+	})
+})
+
+describe('a database from before the entries (an upgrade)', () => {
+	it('gets its entries when the server starts, and Messages lists them', async () => {
+		const [ivy, jon] = await Promise.all([member('Ivy Chen'), member('Jon Bell')])
+		const id = await nextId('messages')
+		await MessageModel.create({ id, content: 'From the old days', senderId: jon.id, recipientId: ivy.id, conversationKey: conversationKeyOf(ivy.id, jon.id), isPrivate: true, communityId: null })
+		await ConversationModel.deleteMany({})
+		const server = await startTestServer({ mongodbUri: database.uri() })
+		try {
+			expect(server.output()).toMatch(/Private messages without conversation entries: \d+ entries built from them/)
+			const ivyBrowser = await logIn(server.url, ivy.username, PASSWORD)
+			const response = await ivyBrowser.get('/api/conversations')
+			expect(response.status).toBe(200)
+			expect(await response.json()).toEqual([
+				{
+					user: { id: jon.id, username: jon.username, name: 'Jon Bell', avatar: null },
+					lastMessage: { id, content: 'From the old days', senderId: jon.id, createdAt: expect.any(String) },
+					unreadCount: 1,
+				},
+			])
+		} finally {
+			await server.stop()
+		}
 	})
 })
