@@ -27,6 +27,7 @@ import {
 	type EmbeddedDatabase,
 } from '~/services/database.server'
 import { seedDemoData } from '~/services/demo-data.server'
+import { ensureConversationEntries } from '~/services/private-inbox.server'
 import { startJobs } from '~/services/jobs.server'
 import { startMail } from '~/services/mail/index.server'
 import { isCurrentFingerprint } from '~/services/public-pictures.server'
@@ -308,6 +309,9 @@ async function openSharedState(config: AppConfig): Promise<void> {
 async function main() {
 	const config = loadConfig()
 	const embedded = await openDatabase(config)
+	// A database from before conversation entries existed gets them once, before any page reads them (decision 087).
+	const rebuilt = await ensureConversationEntries()
+	if (rebuilt !== null) console.log(`Private messages without conversation entries: ${rebuilt} entries built from them`)
 	await openSharedState(config)
 	const mail = await startMail(config.mail)
 

@@ -26,6 +26,7 @@ import {
 import { disconnectDatabase, startEmbeddedDatabase, syncIndexes } from '~/services/database.server'
 import { getInsights } from '~/services/insights.server'
 import { exportMembersCsv } from '~/services/members-export.server'
+import { rebuildConversationEntries } from '~/services/private-inbox.server'
 
 const MEMBERS = Number(process.env.INSIGHTS_MEMBERS ?? 100_000)
 const MESSAGES = Number(process.env.INSIGHTS_MESSAGES ?? 1_000_000)
@@ -107,6 +108,8 @@ async function seed(now: number) {
 		}
 		return { id: messageIds[index]!, content: 'A bench message in a room', senderId, recipientId: null, communityId: roomIds[index % ROOMS]!, conversationKey: null, isPrivate: false, createdAt }
 	})
+	// The private messages were inserted directly: a consistent database has their conversation entries too.
+	await rebuildConversationEntries()
 	// The indexes the insights read from, built before timing (as on a live database).
 	await Promise.all([UserModel, MessageModel, ProgressModel, SubscriptionEventModel].map((model) => model.syncIndexes()))
 	return { adminId: userIds[0]!, events: events.length, progress: progressCount }

@@ -15,6 +15,7 @@ import {
 	reserveIds,
 } from '#models/index'
 import { hashPassword } from '~/services/password.server'
+import { rebuildConversationEntries } from '~/services/private-inbox.server'
 
 export const LARGE_COUNTS = { users: 2_000, videos: 200, communities: 50, messages: 100_000, events: 500 }
 
@@ -159,5 +160,7 @@ export async function seedLargeDatabase(counts: LargeCounts = LARGE_COUNTS, onPr
 		})),
 	)
 
+	// The private messages were inserted directly: the conversation entries /messages reads are built from them.
+	await rebuildConversationEntries()
 	return { userIds }
 }

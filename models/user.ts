@@ -40,7 +40,8 @@ export interface User {
 	/**
 	 * The Messages badge, kept with the account so no page counts it
 	 * (docs/decisions/084): how many conversations hold a message this user has
-	 * not read, recomputed from the messages whenever that can change.
+	 * not read, recounted from their conversation entries (decision 087)
+	 * whenever that can change.
 	 * `inboxVersion` lets the recomputations that race keep the newest answer.
 	 */
 	unreadConversations?: number | null

@@ -8,7 +8,7 @@ import { endAllSessions } from './auth.server'
 import { endSubscriptionNow } from './billing/index.server'
 import { deleteSimulatedInvoicesOf } from './billing/subscription-store.server'
 import { sendMail } from './mail/index.server'
-import { refreshUnreadConversations } from './private-inbox.server'
+import { deleteConversationEntriesOf } from './private-inbox.server'
 import { deleteMessageEmailStateOf } from './notification-emails.server'
 import { deleteEmailPreferencesOf } from './notification-preferences.server'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from './permissions.server'
@@ -69,13 +69,11 @@ export const ACCOUNT_DATA_STEPS: AccountDataStep[] = [
 	// Both sides: a conversation is opened by the other member's account, which no longer exists (decision 125).
 	{
 		what: 'private messages, sent and received',
-		erase: async (userId) => {
-			// Whoever had not read this member's messages has one unread conversation fewer: their badge is counted again.
-			const waiting = await MessageModel.distinct('recipientId', { senderId: userId, isPrivate: true, readAt: null })
-			await MessageModel.deleteMany({ isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] })
-			for (const recipientId of waiting) if (typeof recipientId === 'number') await refreshUnreadConversations(recipientId)
-		},
+		erase: (userId) => MessageModel.deleteMany({ isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] }),
 	},
+	// After the messages: the member's conversations leave everyone's lists, and whoever had not read this member's
+	// messages has one unread conversation fewer (their badge is counted again). Decision 087.
+	{ what: 'conversation entries, their own and those naming them', erase: deleteConversationEntriesOf },
 ]
 
 type DeletedAccount = Pick<User, 'id' | 'username' | 'name' | 'email' | 'role'>

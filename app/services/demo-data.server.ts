@@ -16,6 +16,7 @@ import {
 } from '#models/index'
 import { DEMO_LESSONS, DEMO_PORTRAITS, demoLessonCover, demoLessonMedia, demoPortrait } from './demo-catalogue.server'
 import { notify } from './notifications.server'
+import { rebuildConversationEntries } from './private-inbox.server'
 import { recordSimulatedInvoice } from './billing/subscription-store.server'
 import {
 	ORIGINAL_JOINED_DAYS_AGO,
@@ -306,5 +307,7 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			updatedAt: new Date(now - videoId * HOUR),
 		})
 	}
+	// The private messages above were written directly: each member's conversation entries are built from them.
+	await rebuildConversationEntries()
 	return true
 }

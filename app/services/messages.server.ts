@@ -30,7 +30,14 @@ import { recordAudit } from './audit.server'
 import { assertMayMessage } from './blocks.server'
 import { live } from './live.server'
 import { notifyMentions } from './mentions.server'
-import { CONVERSATION_PERSON_FIELDS, afterPrivateMessage, markConversationRead, preview, type ConversationPerson } from './private-inbox.server'
+import {
+	CONVERSATION_PERSON_FIELDS,
+	afterPrivateMessage,
+	markConversationRead,
+	preview,
+	recordPrivateMessage,
+	type ConversationPerson,
+} from './private-inbox.server'
 import { reviseQuotedMessage } from './notifications.server'
 import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
@@ -92,12 +99,17 @@ async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
 	if (!(await limiter.consume(actor.id)).allowed) throw new ServiceError(SENDING_TOO_FAST, 429, 'content')
 }
 
-/** Numbers, stores (the one database write) and delivers a message, in its room's order. */
+/**
+ * Numbers, stores (the one write of the message) and delivers a message, in
+ * its room's order; a private message then moves its two conversation
+ * entries, still in that order (docs/decisions/087).
+ */
 function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'createdAt'>, senderName: string): Promise<MessageJSON> {
 	return runInRoomOrder(roomKey, async (turn) => {
 		const stored = await MessageModel.create({ ...message, id: await turn.nextMessageId(), createdAt: new Date() })
 		const json = toMessageJSON(stored.toObject(), senderName)
 		live.deliverMessage(json)
+		if (json.isPrivate) await afterDelivery('conversation entries', () => recordPrivateMessage(json))
 		return json
 	})
 }

@@ -1,5 +1,17 @@
 import mongoose from 'mongoose'
-import { BlockModel, MessageModel, UserModel, conversationKeyOf, privateMessageGroupKey, toMessageJSON, type Message, type MessageJSON } from '#models/index'
+import {
+	BlockModel,
+	ConversationModel,
+	MessageModel,
+	UserModel,
+	conversationKeyOf,
+	privateMessageGroupKey,
+	toMessageJSON,
+	type Conversation,
+	type Message,
+	type MessageJSON,
+} from '#models/index'
+import { isDuplicateKeyError } from '~/lib/service-error'
 import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/lib/request-context.server'
 import { live } from './live.server'
 import { markGroupRead, notify } from './notifications.server'
@@ -12,6 +24,10 @@ import { publicAssetUrl } from './public-pictures.server'
  * conversations, and what happens when a private message arrives. A message
  * is unread until its recipient opens the conversation (the page, or its
  * history call) or has it open when the message comes (docs/decisions/101).
+ *
+ * Lists and counts read each member's conversation entries (models/conversation.ts,
+ * docs/decisions/087), which this module alone writes as messages are stored
+ * and read: never an aggregation over the messages on a page's way.
  */
 
 /** product §9: the conversations list shows the most recent ones only. */
@@ -34,14 +50,16 @@ export interface ConversationSummary {
 }
 
 
-/** Unread private messages per sender, for one member: one aggregation over their unread messages only. */
-async function unreadBySender(userId: number): Promise<Map<number, number>> {
-	const rows = await MessageModel.aggregate<{ _id: number; count: number }>([
-		{ $match: { recipientId: userId, isPrivate: true, readAt: null } },
-		{ $group: { _id: '$senderId', count: { $sum: 1 } } },
-	])
-	return new Map(rows.map((row) => [row._id, row.count]))
+/** A member's entries with unread messages in them. */
+const unreadEntriesOf = (ownerId: number) => ({ ownerId, unreadCount: mongoose.trusted({ $gt: 0 }) })
+
+/** The member's entry for their conversation with `otherUserId`, if they have one. */
+function findEntry(ownerId: number, otherUserId: number): Promise<Pick<Conversation, 'unreadCount'> | null> {
+	return ConversationModel.findOne({ ownerId, otherUserId }).select('unreadCount').lean<Pick<Conversation, 'unreadCount'>>()
 }
+
+/** An entry's unread count as shown: a read can be counted just before the message it read (see recordPrivateMessage). */
+const shownUnread = (entry: Pick<Conversation, 'unreadCount'> | null | undefined) => Math.max(0, entry?.unreadCount ?? 0)
 
 /**
  * The Messages badge: how many conversations hold a message the member has
@@ -54,32 +72,32 @@ export async function countUnreadConversations(userId: number): Promise<number> 
 		const user = await UserModel.findOne({ id: userId }).select('unreadConversations').lean<{ unreadConversations?: number | null }>()
 		return user?.unreadConversations ?? null
 	})
-	return stored ?? (await refreshUnreadConversations(userId)).size
+	return stored ?? (await refreshUnreadConversations(userId))
 }
 
 /** Attempts at storing a fresh count before giving up to the next recount (each attempt lost to a newer one). */
 const RECOUNT_ATTEMPTS = 5
 
 /**
- * Counts the member's unread conversations from the messages (the truth) and
- * stores the count with the account. Two recounts racing (a message arriving
- * as another is read) cannot leave the older answer behind: a count is stored
- * only if no other recount stored one since it started, else it counts again.
- * Answers the unread messages per sender it counted.
+ * Counts the member's unread conversations from their entries (one indexed
+ * read of the member's own entries) and stores the count with the account.
+ * Two recounts racing (a message arriving as another is read) cannot leave
+ * the older answer behind: a count is stored only if no other recount
+ * stored one since it started, else it counts again. Answers the count.
  */
-export async function refreshUnreadConversations(userId: number): Promise<Map<number, number>> {
+export async function refreshUnreadConversations(userId: number): Promise<number> {
 	for (let attempt = 1; ; attempt++) {
 		const account = await UserModel.findOne({ id: userId }).select('inboxVersion').lean<{ inboxVersion?: number }>()
-		const unread = await unreadBySender(userId)
+		const unread = await ConversationModel.countDocuments(unreadEntriesOf(userId))
 		if (!account) return unread
 		const stored = await UserModel.updateOne(
 			{ id: userId, inboxVersion: account.inboxVersion ?? null },
-			{ $set: { unreadConversations: unread.size, inboxVersion: (account.inboxVersion ?? 0) + 1 } },
+			{ $set: { unreadConversations: unread, inboxVersion: (account.inboxVersion ?? 0) + 1 } },
 		)
 		if (stored.modifiedCount === 1 || attempt === RECOUNT_ATTEMPTS) {
 			// This request may already hold the count it read with the account: later reads in it see the new one.
 			forgetInRequest(unreadConversationsKey(userId))
-			rememberInRequest(unreadConversationsKey(userId), unread.size)
+			rememberInRequest(unreadConversationsKey(userId), unread)
 			return unread
 		}
 	}
@@ -88,37 +106,36 @@ export async function refreshUnreadConversations(userId: number): Promise<Map<nu
 /**
  * The member's conversations, most recent first (at most
  * CONVERSATION_LIST_LIMIT), each with the other person, the last message and
- * how many of its messages are unread.
+ * how many of its messages are unread: the member's newest entries, then
+ * their last messages and the people, by id.
  */
 export async function listConversations(userId: number): Promise<ConversationSummary[]> {
-	const latest = await MessageModel.aggregate<{ _id: string; lastId: number }>([
-		{ $match: { isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] } },
-		{ $group: { _id: '$conversationKey', lastId: { $max: '$id' } } },
-		{ $sort: { lastId: -1 } },
-		{ $limit: CONVERSATION_LIST_LIMIT },
+	const entries = await ConversationModel.find({ ownerId: userId })
+		.sort({ lastMessageId: -1 })
+		.limit(CONVERSATION_LIST_LIMIT)
+		.select('otherUserId lastMessageId unreadCount')
+		.lean<Array<Pick<Conversation, 'otherUserId' | 'lastMessageId' | 'unreadCount'>>>()
+	if (entries.length === 0) return []
+	const [messages, people, blocks] = await Promise.all([
+		MessageModel.find({ id: mongoose.trusted({ $in: entries.map((entry) => entry.lastMessageId) }) }).lean<Message[]>(),
+		UserModel.find({ id: mongoose.trusted({ $in: entries.map((entry) => entry.otherUserId) }) })
+			.select(CONVERSATION_PERSON_FIELDS)
+			.lean<ConversationPerson[]>(),
+		// A member the viewer blocked leaves their lists (product §6 "Blocking"). Read here, not through blocks.server,
+		// which imports this module to mark a blocked member's messages read.
+		BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>(),
 	])
-	if (latest.length === 0) return []
-	const [messages, unread] = await Promise.all([
-		MessageModel.find({ id: mongoose.trusted({ $in: latest.map((row) => row.lastId) }) }).lean<Message[]>(),
-		unreadBySender(userId),
-	])
-	const otherOf = (message: Message) => (message.senderId === userId ? message.recipientId! : message.senderId)
-	// A member the viewer blocked leaves their lists (product §6 "Blocking"). Read here, not through blocks.server,
-	// which imports this module to mark a blocked member's messages read.
-	const blocked = new Set((await BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>()).map((block) => block.blockedId))
-	const people = await UserModel.find({ id: mongoose.trusted({ $in: messages.map(otherOf) }) })
-		.select(CONVERSATION_PERSON_FIELDS)
-		.lean<ConversationPerson[]>()
-	const byId = new Map(people.map((person) => [person.id, person]))
-	return messages
-		.sort((a, b) => b.id - a.id)
-		.flatMap((message) => {
-			const person = byId.get(otherOf(message))
-			// A conversation with an account that is gone is not listed, nor one with someone blocked.
-			if (!person || blocked.has(person.id)) return []
-			// Through the public shape: a deleted last message shows as deleted, never its words.
-			return [summaryOf(toMessageJSON(message), person, unread.get(person.id) ?? 0)]
-		})
+	const messageById = new Map(messages.map((message) => [message.id, message]))
+	const personById = new Map(people.map((person) => [person.id, person]))
+	const blocked = new Set(blocks.map((block) => block.blockedId))
+	return entries.flatMap((entry) => {
+		const message = messageById.get(entry.lastMessageId)
+		const person = personById.get(entry.otherUserId)
+		// A conversation with an account that is gone is not listed, nor one with someone blocked.
+		if (!message || !person || blocked.has(person.id)) return []
+		// Through the public shape: a deleted last message shows as deleted, never its words.
+		return [summaryOf(toMessageJSON(message), person, shownUnread(entry))]
+	})
 }
 
 function summaryOf(
@@ -150,14 +167,46 @@ export function markConversationRead(userId: number, otherUserId: number): Promi
 			{ conversationKey: conversationKeyOf(userId, otherUserId), recipientId: userId, readAt: null },
 			{ $set: { readAt: new Date() } },
 		)
+		// Exactly the messages this call read leave the count (not "set it to 0": one stored meanwhile is still unread).
+		if (result.modifiedCount > 0) await countRead(userId, otherUserId, result.modifiedCount)
 		const notificationRead = await markGroupRead(userId, privateMessageGroupKey(otherUserId))
 		if (result.modifiedCount > 0 || notificationRead) await tellConversations(userId)
 	})
 }
 
 async function tellConversations(userId: number, conversation?: ConversationSummary) {
-	const event: ConversationsEvent = { unreadCount: (await refreshUnreadConversations(userId)).size, ...(conversation ? { conversation } : {}) }
+	const event: ConversationsEvent = { unreadCount: await refreshUnreadConversations(userId), ...(conversation ? { conversation } : {}) }
 	live.emitToUser(userId, 'conversations', event)
+}
+
+/** `read` messages of the member's conversation with `otherUserId` were just marked read. */
+async function countRead(ownerId: number, otherUserId: number, read: number) {
+	await ConversationModel.updateOne({ ownerId, otherUserId }, { $inc: { unreadCount: -read } })
+}
+
+/**
+ * A private message was just stored (in its conversation's order): both
+ * people's entries move to it, and the recipient's counts it unread. The
+ * entries stay true whatever the order of a store and a read of the same
+ * conversation: each message adds 1 once, and each read takes away the
+ * number of messages it marked read; a read that lands between a message's
+ * insert and this call shows as -1 for that moment, which reads as 0.
+ */
+export async function recordPrivateMessage(message: Pick<MessageJSON, 'id' | 'senderId' | 'recipientId'>): Promise<void> {
+	const recipientId = message.recipientId!
+	const updatedAt = new Date()
+	await Promise.all([
+		ConversationModel.updateOne(
+			{ ownerId: message.senderId, otherUserId: recipientId },
+			{ $max: { lastMessageId: message.id }, $set: { updatedAt }, $setOnInsert: { unreadCount: 0 } },
+			{ upsert: true },
+		),
+		ConversationModel.updateOne(
+			{ ownerId: recipientId, otherUserId: message.senderId },
+			{ $max: { lastMessageId: message.id }, $inc: { unreadCount: 1 }, $set: { updatedAt } },
+			{ upsert: true },
+		),
+	])
 }
 
 /**
@@ -171,7 +220,8 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 	const senderAccount = await UserModel.findOne({ id: sender.id }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
 	if (!senderAccount) return
 	if (await live.isViewingConversation(recipientId, sender.id)) {
-		await MessageModel.updateOne({ id: message.id, readAt: null }, { $set: { readAt: new Date() } })
+		const read = await MessageModel.updateOne({ id: message.id, readAt: null }, { $set: { readAt: new Date() } })
+		if (read.modifiedCount > 0) await countRead(recipientId, sender.id, 1)
 	} else {
 		await notify(recipientId, {
 			kind: 'private_message',
@@ -182,17 +232,101 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 			sourceMessageId: message.id,
 		})
 	}
-	const unread = await refreshUnreadConversations(recipientId)
+	const [recipientUnread, recipientEntry, senderEntry] = await Promise.all([
+		refreshUnreadConversations(recipientId),
+		findEntry(recipientId, sender.id),
+		findEntry(sender.id, recipientId),
+	])
 	live.emitToUser(recipientId, 'conversations', {
-		unreadCount: unread.size,
-		conversation: summaryOf(message, senderAccount, unread.get(sender.id) ?? 0),
+		unreadCount: recipientUnread,
+		conversation: summaryOf(message, senderAccount, shownUnread(recipientEntry)),
 	} satisfies ConversationsEvent)
 	// The sender's own unread count did not change: their badge keeps its stored count.
-	const senderUnread = await unreadBySender(sender.id)
 	live.emitToUser(sender.id, 'conversations', {
-		unreadCount: senderUnread.size,
-		conversation: summaryOf(message, recipient, senderUnread.get(recipientId) ?? 0),
+		unreadCount: await countUnreadConversations(sender.id),
+		conversation: summaryOf(message, recipient, shownUnread(senderEntry)),
 	} satisfies ConversationsEvent)
+}
+
+/**
+ * A deleted account's conversation entries go (decision 125): its own, and
+ * every other member's entry naming it, so its conversations leave their
+ * lists; whoever had unread messages from it gets their badge counted again.
+ * Runs after the account's private messages are deleted, so running the
+ * deletion again after a failure still finds whom to recount.
+ */
+export async function deleteConversationEntriesOf(userId: number): Promise<void> {
+	const waiting = await ConversationModel.find({ otherUserId: userId, unreadCount: mongoose.trusted({ $gt: 0 }) })
+		.select('ownerId')
+		.lean<Array<Pick<Conversation, 'ownerId'>>>()
+	await ConversationModel.deleteMany({ $or: [{ ownerId: userId }, { otherUserId: userId }] })
+	for (const { ownerId } of waiting) await refreshUnreadConversations(ownerId)
+}
+
+/** How many entries one rebuild writes at a time. */
+const REBUILD_BATCH = 5_000
+
+/**
+ * (Re)builds every member's conversation entries from the private messages,
+ * the truth: for a database whose messages were written directly (the demo
+ * and bench seeds) or before entries existed (an upgrade). Two aggregations
+ * over the private messages, run once; not while members are writing (a
+ * message stored during the rebuild may be left out until its next one).
+ * Every stored Messages badge is dropped, to be counted again from the
+ * entries on the account's next page. Answers how many entries it wrote.
+ */
+export async function rebuildConversationEntries(): Promise<number> {
+	type Pair = { senderId: number; recipientId: number }
+	const [latest, unread] = await Promise.all([
+		MessageModel.aggregate<{ _id: Pair; lastId: number }>([
+			{ $match: { isPrivate: true } },
+			{ $group: { _id: { senderId: '$senderId', recipientId: '$recipientId' }, lastId: { $max: '$id' } } },
+		]),
+		MessageModel.aggregate<{ _id: Pair; count: number }>([
+			{ $match: { isPrivate: true, readAt: null } },
+			{ $group: { _id: { senderId: '$senderId', recipientId: '$recipientId' }, count: { $sum: 1 } } },
+		]),
+	])
+	const entries = new Map<string, Omit<Conversation, 'updatedAt'>>()
+	const entryOf = (ownerId: number, otherUserId: number) => {
+		const key = `${ownerId}:${otherUserId}`
+		let entry = entries.get(key)
+		if (!entry) entries.set(key, (entry = { ownerId, otherUserId, lastMessageId: 0, unreadCount: 0 }))
+		return entry
+	}
+	for (const { _id, lastId } of latest) {
+		if (typeof _id.recipientId !== 'number') continue
+		for (const entry of [entryOf(_id.senderId, _id.recipientId), entryOf(_id.recipientId, _id.senderId)]) entry.lastMessageId = Math.max(entry.lastMessageId, lastId)
+	}
+	for (const { _id, count } of unread) {
+		if (typeof _id.recipientId === 'number') entryOf(_id.recipientId, _id.senderId).unreadCount = count
+	}
+	await ConversationModel.deleteMany({})
+	const rows = [...entries.values()]
+	const updatedAt = new Date()
+	for (let start = 0; start < rows.length; start += REBUILD_BATCH) {
+		try {
+			await ConversationModel.insertMany(
+				rows.slice(start, start + REBUILD_BATCH).map((row) => ({ ...row, updatedAt })),
+				{ ordered: false, lean: true },
+			)
+		} catch (error) {
+			// Another process rebuilding at the same moment wrote the same entries first (MongoDB's unique index).
+			if (!isDuplicateKeyError(error)) throw error
+		}
+	}
+	await UserModel.updateMany({}, { $set: { unreadConversations: null } })
+	return rows.length
+}
+
+/**
+ * At start-up: a database with private messages but no entries (written
+ * before entries existed) gets them built once. Two cheap reads otherwise.
+ */
+export async function ensureConversationEntries(): Promise<number | null> {
+	if (await ConversationModel.exists({})) return null
+	if (!(await MessageModel.exists({ isPrivate: true }))) return null
+	return rebuildConversationEntries()
 }
 
 /** The first line or so of a message, for a notification or a contact list. */

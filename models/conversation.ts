@@ -1,0 +1,40 @@
+import { Schema } from 'mongoose'
+import { defineModel } from './model'
+
+/**
+ * One member's entry for one private conversation (docs/decisions/087): the
+ * conversations list in Messages reads these, not the messages. Each private
+ * message moves two entries, its sender's and its recipient's, so a member's
+ * list is one indexed read of their own entries, however many messages the
+ * community holds.
+ *
+ * Kept true by app/services/private-inbox.server.ts (the only writer):
+ * - `lastMessageId` is the largest id of the pair's private messages;
+ * - `unreadCount` is how many messages from `otherUserId` to `ownerId` have
+ *   no `readAt`: +1 as one is stored, minus the number one read marks read.
+ */
+export interface Conversation {
+	ownerId: number
+	otherUserId: number
+	lastMessageId: number
+	unreadCount: number
+	updatedAt: Date
+}
+
+const conversationSchema = new Schema<Conversation>(
+	{
+		ownerId: { type: Number, required: true },
+		otherUserId: { type: Number, required: true },
+		lastMessageId: { type: Number, required: true },
+		unreadCount: { type: Number, required: true, default: 0 },
+		updatedAt: { type: Date, required: true, default: () => new Date() },
+	},
+	{ versionKey: false },
+)
+// One entry per member and conversation (written by upserts on this filter), and the list: newest first.
+conversationSchema.index({ ownerId: 1, otherUserId: 1 }, { unique: true })
+conversationSchema.index({ ownerId: 1, lastMessageId: -1 })
+// A deleted account's conversations leave the other members' lists.
+conversationSchema.index({ otherUserId: 1 })
+
+export const ConversationModel = defineModel<Conversation>('Conversation', conversationSchema)
