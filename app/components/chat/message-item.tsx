@@ -6,6 +6,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { StatusButton, buttonClassName } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
 import { MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import { formatMessageTime } from '~/lib/dates'
 import {
 	DELETED_BY_AUTHOR_TEXT,
 	EDITED_MARK,
@@ -79,7 +80,7 @@ export function MessageItem({
 					<div className={`mb-0.5 flex items-baseline gap-2 text-xs ${mine ? 'flex-row-reverse' : ''}`}>
 						<span className="font-semibold text-gray-800">{mine ? 'You' : name}</span>
 						<time dateTime={message.createdAt} className="text-gray-500">
-							{formatTime(message.createdAt, hydrated)}
+							{formatMessageTime(message.createdAt, { local: hydrated })}
 						</time>
 					</div>
 				)}
@@ -95,19 +96,6 @@ export function MessageItem({
 			</div>
 		</li>
 	)
-}
-
-/** Times render in UTC on the server and in the reader's own time zone once hydrated. */
-function formatTime(iso: string, local: boolean) {
-	const date = new Date(iso)
-	const sameDay = local && date.toDateString() === new Date().toDateString()
-	const text = new Intl.DateTimeFormat('en-US', {
-		...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-		hour: 'numeric',
-		minute: '2-digit',
-		...(local ? {} : { timeZone: 'UTC' }),
-	}).format(date)
-	return local ? text : `${text} UTC`
 }
 
 function MessageBody({ message, mine, viewerUsername }: { message: ChatMessage; mine: boolean; viewerUsername: string }) {
