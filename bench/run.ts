@@ -14,7 +14,9 @@
  * database: 10 is 20,000 users and 1,000,000 messages, 50 is 100,000 users
  * and 5,000,000 messages, as far as the machine's memory allows),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
- * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000"; at the first scale).
+ * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000"; at the first scale),
+ * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured app server only,
+ * on top of production's arguments, scripts/server-command.mjs).
  *
  * Scale-out (docs/decisions/140), where redis-server is installed: HTTP
  * throughput of one app process against two on the same database and Redis
@@ -37,6 +39,7 @@ import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/se
 import { seedDemoData } from '~/services/demo-data.server'
 import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
+import { serverArgs } from '../scripts/server-command.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -279,8 +282,8 @@ async function measureScaleOut({
 	const redis = await startRedisServer()
 	try {
 		const env = { ...APP_ENV, MONGODB_URI: uri, REDIS_URL: redis.url }
-		const first = await startProcess(['build-server/server.js'], env)
-		const second = await startProcess(['build-server/server.js'], env)
+		const first = await startProcess(serverArgs(), env)
+		const second = await startProcess(serverArgs(), env)
 		const targets: Array<[string, string]> = [
 			['/dashboard', '/dashboard'],
 			['GET /api/messages/community/1', '/api/messages/community/1'],
@@ -428,7 +431,9 @@ async function main() {
 		const cookies = { visitor: undefined, premium: await sessionCookieFor(premium!.id), admin: await sessionCookieFor(admin!.id) }
 		const memberCookie = await sessionCookieFor(member!.id)
 
-		const app = await startProcess(['build-server/server.js'], { ...APP_ENV, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
+		// BENCH_SERVER_NODE_OPTIONS: other V8 settings for the measured app server alone, to compare with production's.
+		const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}
+		const app = await startProcess(serverArgs(), { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
 		await new Promise((resolve) => setTimeout(resolve, 1_000))
 		const rssAtRest = rssMegabytes(app.child.pid!)
 		let rssPeak = rssAtRest

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import readline from 'node:readline'
+import { serverArgs } from './server-command.mjs'
 
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 3)
 const PROXY_PORT = Number(process.env.PORT ?? 3000)
@@ -133,7 +134,7 @@ async function startDatabase() {
 
 /** Starts app process `index` and answers its address once it listens. */
 function startApp(index, env) {
-	const child = spawn(process.execPath, ['build-server/server.js'], { stdio: ['ignore', 'pipe', 'pipe'], env })
+	const child = spawn(process.execPath, serverArgs(), { stdio: ['ignore', 'pipe', 'pipe'], env })
 	const entry = { kind: 'app', index, child, target: null }
 	started.push(entry)
 	const prefix = `[app ${index + 1}]`

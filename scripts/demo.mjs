@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import readline from 'node:readline'
+import { serverArgs } from './server-command.mjs'
 
 const ACCOUNTS = [
 	['admin', 'admin'],
@@ -27,7 +28,7 @@ function describeMail(url) {
 	return `Mail is caught, not sent: read it at ${url}/dev/mail`
 }
 
-const child = spawn(process.execPath, ['build-server/server.js'], {
+const child = spawn(process.execPath, serverArgs(), {
 	stdio: ['inherit', 'pipe', 'inherit'],
 	env: {
 		...process.env,

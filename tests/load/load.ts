@@ -38,6 +38,7 @@ import { connectDatabase, disconnectDatabase, startEmbeddedDatabase, type Embedd
 import { seedDemoData } from '~/services/demo-data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { redisUnavailableReason, startRedisServer } from '../setup/redis-server'
+import { serverArgs } from '../../scripts/server-command.mjs'
 
 const MEMBERS = positive('LOAD_MEMBERS', 200)
 const SECONDS = positive('LOAD_SECONDS', 60)
@@ -102,7 +103,7 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 		throw new Error('No build found: run `npm run build` first (`npm run test:load` does).')
 	}
 	// As `npm start` runs it: production mode, with the settings production requires.
-	const child = spawn(process.execPath, ['build-server/server.js'], {
+	const child = spawn(process.execPath, serverArgs(), {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',

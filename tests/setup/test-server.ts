@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
+import { serverArgs } from '../../scripts/server-command.mjs'
 
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
 export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
@@ -17,7 +18,7 @@ export interface TestServer {
  * over real HTTP and WebSocket connections.
  */
 export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: string; env?: Record<string, string> }): Promise<TestServer> {
-	const child: ChildProcess = spawn(process.execPath, ['build-server/server.js'], {
+	const child: ChildProcess = spawn(process.execPath, serverArgs(), {
 		env: {
 			...process.env,
 			NODE_ENV: 'test',
