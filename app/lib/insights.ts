@@ -4,6 +4,8 @@
  * charts that draw it.
  */
 
+import { type BarChartLayout, type LineChartLayout } from './chart-layout'
+
 export const INSIGHTS_WEEKS = 12
 export const INSIGHTS_MONTHS = 6
 export const MOST_ACTIVE_MEMBERS = 10
@@ -73,6 +75,23 @@ export interface Insights {
 		mostActiveMembers: Array<{ userId: number; name: string; username: string; messages: number }>
 	}
 }
+
+/**
+ * The Insights tab's charts, laid out on the server from `Insights`
+ * (`routes/admin/insight-tabs.server.ts`); labels are already formatted.
+ */
+export interface InsightsCharts {
+	newMembersPerWeek: BarChartLayout
+	/** Admins only, like `Insights.subscriptions`. */
+	subscriptionStatuses: BarChartLayout | null
+	subscriptionsPerMonth: LineChartLayout | null
+	lessonCompletionRates: BarChartLayout
+	/** The busiest rooms only (at most `ROOMS_CHARTED`); the tab's table lists every room. */
+	roomMessagesPerWeek: LineChartLayout
+}
+
+/** Rooms drawn as lines at most (the busiest); the table under the chart lists every room. */
+export const ROOMS_CHARTED = 6
 
 /** '42%' from a 0–1 rate; '–' when there is none. */
 export function formatRate(rate: number | null): string {

@@ -113,7 +113,7 @@ export default function AdminPage() {
 				) : tab === 'audit' && audit ? (
 					<AuditPanel {...audit} timeZone={timeZone} />
 				) : tab === 'insights' && insights ? (
-					<InsightsPanel insights={insights.insights} error={insights.error} timeZone={timeZone} />
+					<InsightsPanel insights={insights.insights} charts={insights.charts} error={insights.error} timeZone={timeZone} />
 				) : (
 					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
 				)}

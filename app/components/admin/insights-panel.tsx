@@ -2,17 +2,25 @@ import { BarChart } from '~/components/charts/bar-chart'
 import { LineChart } from '~/components/charts/line-chart'
 import { SERIES_COLORS } from '~/components/charts/chart-frame'
 import { formatDateTime } from '~/lib/dates'
-import { formatDollars, formatMonth, formatRate, formatWeek, type Insights, type LessonFigures } from '~/lib/insights'
+import { formatDollars, formatMonth, formatRate, type Insights, type InsightsCharts, type LessonFigures } from '~/lib/insights'
 import { AdminTable, Cell, EmptyRow, PanelHeader, SecondaryLink } from './admin-table'
-
-/** Rooms drawn as lines at most (the busiest); the table under the chart lists every room. */
-const ROOMS_CHARTED = 6
 
 /**
  * product §2 "Insights": members, subscriptions (admins only), lessons and
- * community, each chart drawn on the server with its table of figures.
+ * community, each chart drawn from the layout the loader computed (decision
+ * 117) with its table of figures.
  */
-export function InsightsPanel({ insights, error, timeZone }: { insights: Insights | null; error: string | null; timeZone: string }) {
+export function InsightsPanel({
+	insights,
+	charts,
+	error,
+	timeZone,
+}: {
+	insights: Insights | null
+	charts: InsightsCharts | null
+	error: string | null
+	timeZone: string
+}) {
 	return (
 		<section aria-label="Insights" className="space-y-8">
 			<PanelHeader
@@ -20,17 +28,19 @@ export function InsightsPanel({ insights, error, timeZone }: { insights: Insight
 				subtitle="Is the community growing, converting trials and watching the lessons?"
 				action={<SecondaryLink to="/admin?tab=insights">Refresh</SecondaryLink>}
 			/>
-			{error || !insights ? (
+			{error || !insights || !charts ? (
 				<p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
 					{`Error loading insights: ${error ?? 'no figures'}`}
 				</p>
 			) : (
 				<>
 					<p className="text-xs text-gray-600">{`Figures as of ${formatDateTime(insights.generatedAt, timeZone)}. Weeks start on Monday (UTC).`}</p>
-					<MembersSection members={insights.members} />
-					{insights.subscriptions ? <SubscriptionsSection subscriptions={insights.subscriptions} /> : null}
-					<LessonsSection lessons={insights.lessons} />
-					<CommunitySection community={insights.community} />
+					<MembersSection members={insights.members} charts={charts} />
+					{insights.subscriptions && charts.subscriptionStatuses && charts.subscriptionsPerMonth ? (
+						<SubscriptionsSection subscriptions={insights.subscriptions} statuses={charts.subscriptionStatuses} perMonth={charts.subscriptionsPerMonth} />
+					) : null}
+					<LessonsSection lessons={insights.lessons} charts={charts} />
+					<CommunitySection community={insights.community} charts={charts} />
 				</>
 			)}
 		</section>
@@ -46,7 +56,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 	)
 }
 
-function MembersSection({ members }: { members: Insights['members'] }) {
+function MembersSection({ members, charts }: { members: Insights['members']; charts: InsightsCharts }) {
 	return (
 		<section aria-labelledby="insights-members" className="space-y-4">
 			<h3 id="insights-members" className="text-base font-semibold text-gray-900">
@@ -62,13 +72,21 @@ function MembersSection({ members }: { members: Insights['members'] }) {
 				description={`Sign-ups in each of the last ${members.newPerWeek.length} weeks, by the Monday that starts the week.`}
 				labelHeading="Week of"
 				valueHeading="New members"
-				data={members.newPerWeek.map((week) => ({ label: formatWeek(week.weekStart), value: week.count }))}
+				layout={charts.newMembersPerWeek}
 			/>
 		</section>
 	)
 }
 
-function SubscriptionsSection({ subscriptions }: { subscriptions: NonNullable<Insights['subscriptions']> }) {
+function SubscriptionsSection({
+	subscriptions,
+	statuses,
+	perMonth,
+}: {
+	subscriptions: NonNullable<Insights['subscriptions']>
+	statuses: NonNullable<InsightsCharts['subscriptionStatuses']>
+	perMonth: NonNullable<InsightsCharts['subscriptionsPerMonth']>
+}) {
 	const months = subscriptions.monthly.map((row) => formatMonth(row.month))
 	return (
 		<section aria-labelledby="insights-subscriptions" className="space-y-4">
@@ -85,19 +103,14 @@ function SubscriptionsSection({ subscriptions }: { subscriptions: NonNullable<In
 				description="How many members have each subscription status today."
 				labelHeading="Status"
 				valueHeading="Members"
-				data={subscriptions.byStatus.map((row) => ({ label: row.status, value: row.count }))}
+				layout={statuses}
 				color={SERIES_COLORS[2]}
 			/>
 			<LineChart
 				title="Trials, conversions and churn per month"
 				description="Trials started each month, how many of those trials became paid, and members who stopped being premium."
 				labelHeading="Month"
-				labels={months}
-				series={[
-					{ name: 'Trials started', values: subscriptions.monthly.map((row) => row.trialsStarted) },
-					{ name: 'Converted to paid', values: subscriptions.monthly.map((row) => row.trialsConverted) },
-					{ name: 'Churned', values: subscriptions.monthly.map((row) => row.churned) },
-				]}
+				layout={perMonth}
 			/>
 			<AdminTable caption="Trial conversion rate per month" columns={['Month', 'Trials started', 'Converted', 'Conversion rate']}>
 				{subscriptions.monthly.map((row, index) => (
@@ -129,7 +142,7 @@ function LessonList({ title, lessons }: { title: string; lessons: LessonFigures[
 	)
 }
 
-function LessonsSection({ lessons }: { lessons: Insights['lessons'] }) {
+function LessonsSection({ lessons, charts }: { lessons: Insights['lessons']; charts: InsightsCharts }) {
 	return (
 		<section aria-labelledby="insights-lessons" className="space-y-4">
 			<h3 id="insights-lessons" className="text-base font-semibold text-gray-900">
@@ -149,7 +162,7 @@ function LessonsSection({ lessons }: { lessons: Insights['lessons'] }) {
 				description="Of the members who started each lesson (by its number), the share who completed it."
 				labelHeading="Lesson"
 				valueHeading="Completion rate"
-				data={lessons.videos.map((video) => ({ label: `#${video.videoId}`, value: video.completionRate === null ? 0 : Math.round(video.completionRate * 100) }))}
+				layout={charts.lessonCompletionRates}
 				format={(value) => `${value}%`}
 				color={SERIES_COLORS[1]}
 			/>
@@ -170,9 +183,9 @@ function LessonsSection({ lessons }: { lessons: Insights['lessons'] }) {
 	)
 }
 
-function CommunitySection({ community }: { community: Insights['community'] }) {
-	const weeks = community.weeks.map(formatWeek)
-	const charted = [...community.rooms].sort((a, b) => b.total - a.total).slice(0, ROOMS_CHARTED)
+function CommunitySection({ community, charts }: { community: Insights['community']; charts: InsightsCharts }) {
+	const weeks = community.weeks.length
+	const charted = charts.roomMessagesPerWeek.series.length
 	return (
 		<section aria-labelledby="insights-community" className="space-y-4">
 			<h3 id="insights-community" className="text-base font-semibold text-gray-900">
@@ -180,12 +193,11 @@ function CommunitySection({ community }: { community: Insights['community'] }) {
 			</h3>
 			<LineChart
 				title="Room messages per week"
-				description={`Messages posted in ${charted.length < community.rooms.length ? `the ${charted.length} busiest rooms` : 'each room'} in each of the last ${weeks.length} weeks.`}
+				description={`Messages posted in ${charted < community.rooms.length ? `the ${charted} busiest rooms` : 'each room'} in each of the last ${weeks} weeks.`}
 				labelHeading="Week of"
-				labels={weeks}
-				series={charted.map((room) => ({ name: room.name, values: room.perWeek }))}
+				layout={charts.roomMessagesPerWeek}
 			/>
-			<AdminTable caption={`Room messages in the last ${weeks.length} weeks`} columns={['Room', 'Messages']}>
+			<AdminTable caption={`Room messages in the last ${weeks} weeks`} columns={['Room', 'Messages']}>
 				{community.rooms.length === 0 ? <EmptyRow columns={2}>No rooms yet.</EmptyRow> : null}
 				{community.rooms.map((room) => (
 					<tr key={room.communityId}>

@@ -1,18 +1,16 @@
 import { useId, type ReactNode } from 'react'
+import { CHART_MARGIN, type ChartTick } from '~/lib/chart-layout'
 
 /**
  * The frame every chart shares (product §2 "Insights"): a titled figure
  * holding the SVG, drawn on the server, so it shows without JavaScript, and
  * under it a table of the same figures, for screen readers and for anyone
- * who wants the exact numbers.
+ * who wants the exact numbers. The geometry comes computed from the server
+ * (`~/lib/chart-layout`): these components only draw it, with no d3.
  */
 
 /** Colours for series, in order: distinguishable, and each at least 3:1 against white. */
 export const SERIES_COLORS = ['#2554eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2', '#b91c1c', '#4b5563']
-
-export const CHART_WIDTH = 640
-export const CHART_HEIGHT = 240
-export const MARGIN = { top: 16, right: 16, bottom: 40, left: 48 }
 
 export function ChartFigure({
 	title,
@@ -98,14 +96,14 @@ export function ChartTable({
 }
 
 /** Horizontal grid lines and their values along the left side. */
-export function ValueAxis({ ticks, y, width, format = String }: { ticks: number[]; y: (value: number) => number; width: number; format?: (value: number) => string }) {
+export function ValueAxis({ ticks, width, format = String }: { ticks: ChartTick[]; width: number; format?: (value: number) => string }) {
 	return (
 		<g aria-hidden="true">
 			{ticks.map((tick) => (
-				<g key={tick} transform={`translate(0,${y(tick)})`}>
-					<line x1={MARGIN.left} x2={width - MARGIN.right} stroke="#e5e7eb" />
-					<text x={MARGIN.left - 8} dy="0.32em" textAnchor="end" fontSize={11} fill="#4b5563">
-						{format(tick)}
+				<g key={tick.value} transform={`translate(0,${tick.y})`}>
+					<line x1={CHART_MARGIN.left} x2={width - CHART_MARGIN.right} stroke="#e5e7eb" />
+					<text x={CHART_MARGIN.left - 8} dy="0.32em" textAnchor="end" fontSize={11} fill="#4b5563">
+						{format(tick.value)}
 					</text>
 				</g>
 			))}

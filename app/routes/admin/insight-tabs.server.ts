@@ -1,10 +1,11 @@
 import { type AuditPanelData } from '~/components/admin/audit-panel'
 import { isAuditKind } from '~/lib/audit'
-import { type Insights } from '~/lib/insights'
+import { formatMonth, formatWeek, ROOMS_CHARTED, type Insights, type InsightsCharts } from '~/lib/insights'
 import { ServiceError } from '~/lib/service-error'
 import { listAuditActors, listAuditEntries } from '~/services/audit.server'
 import { getInsights } from '~/services/insights.server'
 import { type Actor } from '~/services/permissions.server'
+import { layoutBarChart, layoutLineChart } from '~/web/chart-layout.server'
 
 /**
  * The server half of the panel's Audit log and Insights tabs: read the
@@ -31,11 +32,40 @@ export async function loadAuditTab(actor: Actor, url: URL): Promise<AuditPanelDa
 	}
 }
 
-export async function loadInsightsTab(actor: Actor): Promise<{ insights: Insights | null; error: string | null }> {
+export async function loadInsightsTab(actor: Actor): Promise<{ insights: Insights | null; charts: InsightsCharts | null; error: string | null }> {
 	try {
-		return { insights: await getInsights(actor), error: null }
+		const insights = await getInsights(actor)
+		return { insights, charts: insightsCharts(insights), error: null }
 	} catch (error) {
-		return { insights: null, error: describeFailure(error, 'insights') }
+		return { insights: null, charts: null, error: describeFailure(error, 'insights') }
+	}
+}
+
+/**
+ * The charts' geometry, computed here with the figures (decision 117), so
+ * the panel draws SVG without d3 in the browser.
+ */
+export function insightsCharts(insights: Insights): InsightsCharts {
+	const { members, subscriptions, lessons, community } = insights
+	const months = subscriptions?.monthly.map((row) => formatMonth(row.month)) ?? []
+	const busiestRooms = [...community.rooms].sort((a, b) => b.total - a.total).slice(0, ROOMS_CHARTED)
+	return {
+		newMembersPerWeek: layoutBarChart(members.newPerWeek.map((week) => ({ label: formatWeek(week.weekStart), value: week.count }))),
+		subscriptionStatuses: subscriptions ? layoutBarChart(subscriptions.byStatus.map((row) => ({ label: row.status, value: row.count }))) : null,
+		subscriptionsPerMonth: subscriptions
+			? layoutLineChart(months, [
+					{ name: 'Trials started', values: subscriptions.monthly.map((row) => row.trialsStarted) },
+					{ name: 'Converted to paid', values: subscriptions.monthly.map((row) => row.trialsConverted) },
+					{ name: 'Churned', values: subscriptions.monthly.map((row) => row.churned) },
+				])
+			: null,
+		lessonCompletionRates: layoutBarChart(
+			lessons.videos.map((video) => ({ label: `#${video.videoId}`, value: video.completionRate === null ? 0 : Math.round(video.completionRate * 100) })),
+		),
+		roomMessagesPerWeek: layoutLineChart(
+			community.weeks.map(formatWeek),
+			busiestRooms.map((room) => ({ name: room.name, values: room.perWeek })),
+		),
 	}
 }
 
