@@ -1,7 +1,7 @@
 /**
  * The geometry of a chart, computed on the server (`web/chart-layout.server.ts`,
  * with d3's scales and line shape) and drawn by `components/charts/` as SVG
- * (decision 117). Plain numbers and strings, so a loader can send it and the
+ * (decision 119). Plain numbers and strings, so a loader can send it and the
  * browser never needs d3 to hydrate the page.
  */
 

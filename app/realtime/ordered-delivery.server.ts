@@ -4,7 +4,7 @@ import { type Server } from 'socket.io'
 
 /**
  * Chat messages reach every socket in id order, in every process
- * (docs/decisions/142).
+ * (docs/decisions/145).
  *
  * Without Redis, one process numbers and delivers each room's messages one
  * after another, so an emit is enough. With several processes, the Socket.IO

@@ -37,6 +37,7 @@ export const TOO_MANY_CONNECTIONS = `Too many open chat connections for your acc
  * in every process, `fetchSockets` and `disconnectSockets` ask every process,
  * and a process whose Redis connection drops reads the broadcasts it missed
  * from the stream when it is back. The stream keeps about the last 10,000.
+ * Chat messages take a stream of their own, delivered in order (145).
  */
 function redisAdapter() {
 	const redis = getRedis()

@@ -10,7 +10,7 @@ import { getRedis } from './redis.server'
 /**
  * One chat room (or private conversation) is written by one writer at a
  * time, so its messages are numbered, stored and delivered in one order
- * (docs/decisions/020, and 142 for several processes).
+ * (docs/decisions/020, and 142 and 145 for several processes).
  *
  * In one process, an in-memory queue per room does it. With several
  * processes on Redis, a process writes a room only while it holds the room's

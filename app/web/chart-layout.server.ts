@@ -3,7 +3,7 @@ import { line } from 'd3-shape'
 import { CHART_HEIGHT, CHART_MARGIN, CHART_WIDTH, type BarChartLayout, type ChartTick, type LineChartLayout } from '~/lib/chart-layout'
 
 /**
- * Chart geometry, computed where the figures are read (decision 117): d3-scale
+ * Chart geometry, computed where the figures are read (decision 119): d3-scale
  * places everything and d3-shape draws the lines, here on the server only, so
  * the components that draw the SVG (`components/charts/`) import no d3 and the
  * hydrated page does not carry it.

@@ -6,7 +6,7 @@ import { redisUnavailableReason, startRedisServer, type RedisServer } from '../s
 import { until } from '../setup/until'
 
 /**
- * Chat deliveries with several processes (docs/decisions/142): two
+ * Chat deliveries with several processes (docs/decisions/145): two
  * "processes" (two deliveries, each on its own Redis connection, each with a
  * stand-in for its Socket.IO server that records what it would emit) write
  * to one real Redis at once. Each must hand its sockets everything in the

@@ -7,7 +7,7 @@ import { ROOM_BUSY, runInRoomOrder } from '~/services/room-order.server'
 import { redisUnavailableReason, startRedisServer, type RedisServer } from '../setup/redis-server'
 
 /**
- * A room's writers with several processes (docs/decisions/142): this test
+ * A room's writers with several processes (docs/decisions/145): this test
  * process is one app process on a real Redis; the "other process" is a
  * second connection that takes the room's lock as another process's writer
  * would.

@@ -42,7 +42,7 @@ export async function loadInsightsTab(actor: Actor): Promise<{ insights: Insight
 }
 
 /**
- * The charts' geometry, computed here with the figures (decision 117), so
+ * The charts' geometry, computed here with the figures (decision 119), so
  * the panel draws SVG without d3 in the browser.
  */
 export function insightsCharts(insights: Insights): InsightsCharts {
