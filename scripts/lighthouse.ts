@@ -27,6 +27,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/services/demo-data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
+import { serverArgs } from './server-command.mjs'
 
 const CHROMIUM = CHROMIUM_PATH
 /** As the end-to-end tests, plus headless. */
@@ -56,7 +57,7 @@ function listSetting<T extends string>(name: string, all: T[]): T[] {
 }
 
 function startServer(): Promise<{ url: string; child: ChildProcess }> {
-	const child = spawn(process.execPath, ['build-server/server.js'], {
+	const child = spawn(process.execPath, serverArgs(), {
 		stdio: ['ignore', 'pipe', 'inherit'],
 		env: {
 			...process.env,

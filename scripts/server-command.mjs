@@ -1,7 +1,8 @@
 /**
  * How the built server is started, in one place: `npm start` and the
  * Dockerfile say the same (a unit test checks), and the demo, the test
- * servers, the bench and the load test start it with these arguments.
+ * servers, the bench, the load test and Lighthouse start it with these
+ * arguments.
  *
  * `--max-old-space-size=256`: V8 otherwise lets a busy server's heap grow to
  * several hundred MB of garbage before it collects, and keeps it (a 587 MB
