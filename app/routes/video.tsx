@@ -27,6 +27,9 @@ import { getVideoForMember, listRelatedVideos } from '~/services/videos.server'
 import { type RouteHandle } from '~/types'
 import { buttonClassName, ButtonLink } from '~/components/ui/button'
 
+/** Related lessons in the first row of the grid on a wide screen (three columns). */
+const RELATED_FIRST_ROW = 3
+
 /** The player is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
@@ -154,9 +157,10 @@ export default function VideoPage() {
 				</h2>
 				{related.length ? (
 					<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-						{related.map((item) => (
+						{related.map((item, index) => (
 							<li key={item.id} className="flex [&>article]:flex-1">
-								<VideoCard video={item} />
+								{/* On a wide screen the first row shares the first screenful with the player: its pictures are often the page's largest. */}
+								<VideoCard video={item} eager={index < RELATED_FIRST_ROW} />
 							</li>
 						))}
 					</ul>
