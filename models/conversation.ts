@@ -9,7 +9,8 @@ import { defineModel } from './model'
  * community holds.
  *
  * Kept true by app/services/private-inbox.server.ts (the only writer):
- * - `lastMessageId` is the largest id of the pair's private messages;
+ * - `lastMessageId` is the largest id of the pair's private messages (0 for
+ *   the moment between an entry's opening and its first message's store);
  * - `unreadCount` is how many messages from `otherUserId` to `ownerId` have
  *   no `readAt`: +1 as one is stored, minus the number one read marks read.
  */

@@ -34,6 +34,7 @@ import {
 	CONVERSATION_PERSON_FIELDS,
 	afterPrivateMessage,
 	markConversationRead,
+	openConversationEntries,
 	preview,
 	recordPrivateMessage,
 	type ConversationPerson,
@@ -106,6 +107,7 @@ async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
  */
 function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'createdAt'>, senderName: string): Promise<MessageJSON> {
 	return runInRoomOrder(roomKey, async (turn) => {
+		if (message.isPrivate) await openConversationEntries(message.senderId, message.recipientId!)
 		const stored = await MessageModel.create({ ...message, id: await turn.nextMessageId(), createdAt: new Date() })
 		const json = toMessageJSON(stored.toObject(), senderName)
 		live.deliverMessage(json)

@@ -185,12 +185,29 @@ async function countRead(ownerId: number, otherUserId: number, read: number) {
 }
 
 /**
+ * Before a private message is stored (in its conversation's order): both
+ * people's entries exist, so a read that lands between the message's insert
+ * and recordPrivateMessage always finds the entry its count comes off (a
+ * read that found none would lose its decrement, and the message's +1 would
+ * then count it unread for good). A new entry points at no message yet
+ * (lastMessageId 0), so lists skip it until its first message is stored.
+ */
+export async function openConversationEntries(senderId: number, recipientId: number): Promise<void> {
+	const opened = { $setOnInsert: { lastMessageId: 0, unreadCount: 0, updatedAt: new Date() } }
+	await Promise.all([
+		ConversationModel.updateOne({ ownerId: senderId, otherUserId: recipientId }, opened, { upsert: true }),
+		ConversationModel.updateOne({ ownerId: recipientId, otherUserId: senderId }, opened, { upsert: true }),
+	])
+}
+
+/**
  * A private message was just stored (in its conversation's order): both
  * people's entries move to it, and the recipient's counts it unread. The
  * entries stay true whatever the order of a store and a read of the same
  * conversation: each message adds 1 once, and each read takes away the
  * number of messages it marked read; a read that lands between a message's
- * insert and this call shows as -1 for that moment, which reads as 0.
+ * insert and this call shows as -1 for that moment, which reads as 0 (the
+ * entries exist by then: openConversationEntries).
  */
 export async function recordPrivateMessage(message: Pick<MessageJSON, 'id' | 'senderId' | 'recipientId'>): Promise<void> {
 	const recipientId = message.recipientId!

@@ -176,6 +176,29 @@ describe('the conversations list and the Messages badge', () => {
 		expect(await countUnreadConversations(hal.id)).toBe(1)
 	})
 
+	it('a first message read before its conversation is counted is not left unread', async () => {
+		const [ida, jon] = await Promise.all([member('Ida Lund'), member('Jon Dale')])
+		// Jon opens the conversation just after Ida's very first message is stored, before it is counted.
+		const updateOne = ConversationModel.updateOne.bind(ConversationModel)
+		let interleaved = false
+		const spy = vi.spyOn(ConversationModel, 'updateOne').mockImplementation(((filter: { ownerId?: number }, update: { $inc?: object }, options?: object) => {
+			if (!interleaved && filter.ownerId === jon.id && update.$inc) {
+				interleaved = true
+				return getPrivateHistory(jon, ida.id).then(() => updateOne(filter, update, options))
+			}
+			return updateOne(filter, update, options)
+		}) as never)
+		try {
+			await send(ida, jon, 'Hello Jon')
+		} finally {
+			spy.mockRestore()
+		}
+		expect(interleaved).toBe(true)
+		// The read marked it read before it was counted: the count is 0, not 1 for good.
+		expect(await listOf(jon)).toEqual([['Ida Lund', 'Hello Jon', 0]])
+		expect(await countUnreadConversations(jon.id)).toBe(0)
+	})
+
 	it("a deleted account's conversation leaves the other member's list, and their badge", async () => {
 		expect(await countUnreadConversations(ada.id)).toBe(1)
 		await deleteOwnAccount(cy, { password: PASSWORD })
