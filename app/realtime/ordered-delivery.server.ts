@@ -109,7 +109,8 @@ function streamDelivery(io: Server, redis: Redis): OrderedDelivery {
 }
 
 function parseEntry(fields: string[]): Entry | null {
-	const raw = fields[fields.indexOf('entry') + 1]
+	const at = fields.indexOf('entry')
+	const raw = at === -1 ? undefined : fields[at + 1]
 	if (!raw) return null
 	try {
 		const entry = JSON.parse(raw) as Entry

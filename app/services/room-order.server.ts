@@ -115,9 +115,10 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 				await lock.release().catch((error: Error) => console.error(`Chat room ${roomKey}: could not release its lock (${error.message})`))
 			}
 		} else {
-			// The room stayed taken: what has waited too long is refused, the rest tries again.
-			for (const overdue of waiting.filter(isOverdue)) overdue.reject(new ServiceError(ROOM_BUSY, 503))
-			waiting.splice(0, waiting.length, ...waiting.filter((entry) => !isOverdue(entry)))
+			// The room stayed taken: what has waited too long is refused (judged once, so none is dropped unanswered), the rest tries again.
+			const overdue = waiting.filter(isOverdue)
+			for (const entry of overdue) entry.reject(new ServiceError(ROOM_BUSY, 503))
+			waiting.splice(0, waiting.length, ...waiting.filter((entry) => !overdue.includes(entry)))
 		}
 		if (waiting.length > 0) await sleep(PAUSE_BETWEEN_TURNS_MS)
 	}
