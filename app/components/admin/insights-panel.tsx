@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react'
 import { BarChart } from '~/components/charts/bar-chart'
 import { LineChart } from '~/components/charts/line-chart'
 import { SERIES_COLORS } from '~/components/charts/chart-frame'
@@ -47,6 +48,18 @@ export function InsightsPanel({
 	)
 }
 
+/** One part of the panel (members, subscriptions, lessons, community): a titled section its heading names. */
+function InsightsSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+	return (
+		<section aria-labelledby={id} className="space-y-4">
+			<h3 id={id} className="text-base font-semibold text-gray-900">
+				{title}
+			</h3>
+			{children}
+		</section>
+	)
+}
+
 function Stat({ label, value }: { label: string; value: string | number }) {
 	return (
 		<div className="rounded-lg border border-gray-200 bg-white p-4">
@@ -58,10 +71,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 function MembersSection({ members, charts }: { members: Insights['members']; charts: InsightsCharts }) {
 	return (
-		<section aria-labelledby="insights-members" className="space-y-4">
-			<h3 id="insights-members" className="text-base font-semibold text-gray-900">
-				Members
-			</h3>
+		<InsightsSection id="insights-members" title="Members">
 			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
 				<Stat label="Members" value={members.total} />
 				<Stat label="Active in the last 7 days" value={members.activeLast7Days} />
@@ -74,7 +84,7 @@ function MembersSection({ members, charts }: { members: Insights['members']; cha
 				valueHeading="New members"
 				layout={charts.newMembersPerWeek}
 			/>
-		</section>
+		</InsightsSection>
 	)
 }
 
@@ -89,10 +99,7 @@ function SubscriptionsSection({
 }) {
 	const months = subscriptions.monthly.map((row) => formatMonth(row.month))
 	return (
-		<section aria-labelledby="insights-subscriptions" className="space-y-4">
-			<h3 id="insights-subscriptions" className="text-base font-semibold text-gray-900">
-				Subscriptions
-			</h3>
+		<InsightsSection id="insights-subscriptions" title="Subscriptions">
 			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
 				<Stat label="Monthly recurring revenue" value={formatDollars(subscriptions.monthlyRecurringRevenueCents)} />
 				<Stat label="Paying subscriptions" value={subscriptions.activeCount} />
@@ -122,7 +129,7 @@ function SubscriptionsSection({
 					</tr>
 				))}
 			</AdminTable>
-		</section>
+		</InsightsSection>
 	)
 }
 
@@ -144,10 +151,7 @@ function LessonList({ title, lessons }: { title: string; lessons: LessonFigures[
 
 function LessonsSection({ lessons, charts }: { lessons: Insights['lessons']; charts: InsightsCharts }) {
 	return (
-		<section aria-labelledby="insights-lessons" className="space-y-4">
-			<h3 id="insights-lessons" className="text-base font-semibold text-gray-900">
-				Lessons
-			</h3>
+		<InsightsSection id="insights-lessons" title="Lessons">
 			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
 				<Stat label="Lessons started" value={lessons.videos.reduce((sum, video) => sum + video.starts, 0)} />
 				<Stat label="Lessons completed" value={lessons.videos.reduce((sum, video) => sum + video.completions, 0)} />
@@ -179,7 +183,7 @@ function LessonsSection({ lessons, charts }: { lessons: Insights['lessons']; cha
 					</tr>
 				))}
 			</AdminTable>
-		</section>
+		</InsightsSection>
 	)
 }
 
@@ -187,10 +191,7 @@ function CommunitySection({ community, charts }: { community: Insights['communit
 	const weeks = community.weeks.length
 	const charted = charts.roomMessagesPerWeek.series.length
 	return (
-		<section aria-labelledby="insights-community" className="space-y-4">
-			<h3 id="insights-community" className="text-base font-semibold text-gray-900">
-				Community
-			</h3>
+		<InsightsSection id="insights-community" title="Community">
 			<LineChart
 				title="Room messages per week"
 				description={`Messages posted in ${charted < community.rooms.length ? `the ${charted} busiest rooms` : 'each room'} in each of the last ${weeks} weeks.`}
@@ -216,6 +217,6 @@ function CommunitySection({ community, charts }: { community: Insights['communit
 					</tr>
 				))}
 			</AdminTable>
-		</section>
+		</InsightsSection>
 	)
 }
