@@ -12,15 +12,15 @@ import type express from 'express'
 export function anonymousPageCache({
 	paths,
 	ttlMs,
-	getBuild,
+	build,
 	mode,
 }: {
 	paths: string[]
 	ttlMs: number
-	getBuild: () => Promise<ServerBuild>
+	build: ServerBuild | (() => Promise<ServerBuild>)
 	mode: 'production' | 'development'
 }): express.RequestHandler {
-	const render = createRequestHandler(getBuild, mode)
+	const render = createRequestHandler(build, mode)
 	const cache = new Map<string, { body: string; contentType: string; expires: number }>()
 	const personalCookie = /(?:^|;\s*)(?:__session|en_toast)=/
 
