@@ -1,4 +1,5 @@
-import { Schema } from 'mongoose'
+import { randomUUID } from 'node:crypto'
+import mongoose, { Schema } from 'mongoose'
 import { defineModel, toIso } from './model'
 
 export interface Community {
@@ -9,6 +10,14 @@ export interface Community {
 	icon?: string | null
 	createdAt: Date
 	createdBy: number
+	/**
+	 * Changes whenever the room's messages change (a new random value on each
+	 * write, models/message.ts), so a process that cached the room's newest
+	 * page under one value knows it is stale as soon as the value differs,
+	 * whichever process wrote (docs/decisions/089). Random, not counted: a
+	 * room deleted and created again never repeats an old value.
+	 */
+	historyVersion?: string | null
 }
 
 export interface CommunityJSON {
@@ -39,8 +48,21 @@ const communitySchema = new Schema<Community>(
 		icon: { type: String, default: null },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 		createdBy: { type: Number, required: true },
+		historyVersion: { type: String, default: () => randomUUID() },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toCommunityJSON(ret as unknown as Community) } },
 )
 
 export const CommunityModel = defineModel<Community>('Community', communitySchema)
+
+/**
+ * Gives rooms a new history version: the rooms named, or every room when a
+ * write could not say which rooms it touched. Called after the write, never
+ * before, so a page read under the old version may be older than the write
+ * but is never kept once the write is done.
+ */
+export async function advanceHistoryVersions(rooms: number[] | 'every room'): Promise<void> {
+	if (rooms !== 'every room' && rooms.length === 0) return
+	const filter = rooms === 'every room' ? {} : { id: rooms.length === 1 ? rooms[0] : mongoose.trusted({ $in: rooms }) }
+	await CommunityModel.updateMany(filter, { $set: { historyVersion: randomUUID() } })
+}

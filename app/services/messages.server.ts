@@ -4,6 +4,7 @@ import {
 	MessageModel,
 	UserModel,
 	conversationKeyOf,
+	type Community,
 	nextId,
 	toMessageJSON,
 	type Message,
@@ -44,6 +45,7 @@ import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
 import { runInRoomOrder } from './room-order.server'
+import { newestRoomPage, type RoomPage } from './room-pages.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -168,8 +170,18 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 
 /** A room's history: every logged-in user may read every room (free accounts read-only). */
 export async function getCommunityHistory(_viewer: ChatViewer, communityId: number, cursor: HistoryCursor = {}): Promise<History> {
-	if (!(await CommunityModel.exists({ id: communityId }))) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
-	return readHistory({ communityId }, cursor)
+	const room = await CommunityModel.findOne({ id: communityId }).select('historyVersion').lean<Pick<Community, 'historyVersion'>>()
+	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	const scope = { communityId }
+	// The newest page, which every visit opens, is read once per change of the room (docs/decisions/089).
+	if (isNewestPage(cursor) && room.historyVersion) {
+		return withNames(await newestRoomPage(communityId, room.historyVersion, () => readPage(scope, cursor)))
+	}
+	return readHistory(scope, cursor)
+}
+
+function isNewestPage(cursor: HistoryCursor): boolean {
+	return cursor.before === undefined && cursor.after === undefined && cursor.changedAfter === undefined
 }
 
 /** The viewer's conversation with another user: by construction nobody else's. */
@@ -203,25 +215,36 @@ export function parseHistoryCursor(params: URLSearchParams): HistoryCursor {
  * the page (on the `{communityId|conversationKey, id}` indexes), one for the
  * names of all its senders.
  */
-async function readHistory(scope: { communityId: number } | { conversationKey: string }, cursor: HistoryCursor): Promise<History> {
+async function readHistory(scope: HistoryScope, cursor: HistoryCursor): Promise<History> {
 	if (cursor.changedAfter !== undefined) return readChanges(scope, cursor.changedAfter)
+	return withNames(await readPage(scope, cursor))
+}
+
+type HistoryScope = { communityId: number } | { conversationKey: string }
+
+async function readPage(scope: HistoryScope, cursor: HistoryCursor): Promise<RoomPage> {
 	const forward = cursor.after !== undefined
 	const filter: Record<string, unknown> = { ...scope }
 	if (forward) filter.id = mongoose.trusted({ $gt: cursor.after })
 	else if (cursor.before !== undefined) filter.id = mongoose.trusted({ $lt: cursor.before })
+	// The change cursor first: a change made between the two reads is then fetched again by a client catching up,
+	// where read after the page it would be counted as seen and missed.
+	const changeCursor = forward ? 0 : await latestRevision(scope)
 	const rows = await MessageModel.find(filter)
 		.sort({ id: forward ? 1 : -1 })
 		.limit(HISTORY_PAGE_SIZE + 1)
 		.lean<Message[]>()
-	const hasMore = rows.length > HISTORY_PAGE_SIZE
 	const page = rows.slice(0, HISTORY_PAGE_SIZE)
 	if (!forward) page.reverse()
-	const [messages, changeCursor] = await Promise.all([withSenderNames(page), forward ? Promise.resolve(0) : latestRevision(scope)])
-	return { messages, hasMore, changeCursor }
+	return { rows: page, hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor }
+}
+
+async function withNames({ rows, hasMore, changeCursor }: RoomPage): Promise<History> {
+	return { messages: await withSenderNames(rows), hasMore, changeCursor }
 }
 
 /** The messages of a room or conversation edited or deleted after a revision, 50 at a time, in the order they changed. */
-async function readChanges(scope: { communityId: number } | { conversationKey: string }, after: number): Promise<History> {
+async function readChanges(scope: HistoryScope, after: number): Promise<History> {
 	const rows = await MessageModel.find({ ...scope, revision: mongoose.trusted({ $gt: after }) })
 		.sort({ revision: 1 })
 		.limit(HISTORY_PAGE_SIZE + 1)
@@ -230,7 +253,7 @@ async function readChanges(scope: { communityId: number } | { conversationKey: s
 	return { messages: await withSenderNames(page), hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor: page.at(-1)?.revision ?? after }
 }
 
-async function latestRevision(scope: { communityId: number } | { conversationKey: string }): Promise<number> {
+async function latestRevision(scope: HistoryScope): Promise<number> {
 	const latest = await MessageModel.findOne(scope).sort({ revision: -1 }).select('revision').lean<Pick<Message, 'revision'>>()
 	return latest?.revision ?? 0
 }

@@ -237,7 +237,8 @@ export async function afterPrivateMessage(message: MessageJSON, sender: { id: nu
 	const senderAccount = await UserModel.findOne({ id: sender.id }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
 	if (!senderAccount) return
 	if (await live.isViewingConversation(recipientId, sender.id)) {
-		const read = await MessageModel.updateOne({ id: message.id, readAt: null }, { $set: { readAt: new Date() } })
+		// `isPrivate` names it a private message: no room's cached page changes (models/message.ts).
+		const read = await MessageModel.updateOne({ id: message.id, isPrivate: true, readAt: null }, { $set: { readAt: new Date() } })
 		if (read.modifiedCount > 0) await countRead(recipientId, sender.id, 1)
 	} else {
 		await notify(recipientId, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UserModel, nextId } from '#models/index'
+import { CommunityModel, MessageModel, UserModel, conversationKeyOf, nextId } from '#models/index'
 import { registerUser } from '~/services/users.server'
 import { useTestDatabase } from '../setup/test-database'
 
@@ -32,5 +32,51 @@ describe('models', () => {
 		expect(json).toMatchObject({ email: 'model.check@example.com', role: 'member', subscriptionStatus: 'inactive' })
 		expect(JSON.stringify(document)).not.toContain('argon2')
 		expect(document!.passwordHash).toMatch(/^\$argon2id\$/)
+	})
+
+	describe("a room's history version (docs/decisions/089)", () => {
+		const version = async (id: number) => (await CommunityModel.findOne({ id }).lean())!.historyVersion
+		const roomMessage = async (communityId: number, content = 'hello') =>
+			MessageModel.create({ id: await nextId('messages'), content, senderId: 1, communityId, isPrivate: false, createdAt: new Date() })
+
+		it('changes with every kind of write to its messages, and only its own', async () => {
+			const [room, other] = [await nextId('communities'), await nextId('communities')]
+			await CommunityModel.create([{ id: room, name: 'Versioned', createdBy: 1 }, { id: other, name: 'Other', createdBy: 1 }])
+			const seen = [await version(room)]
+			const otherBefore = await version(other)
+			expect(seen[0]).toEqual(expect.any(String))
+			const changes: Array<[string, () => Promise<unknown>]> = [
+				['create', () => roomMessage(room)],
+				['insertMany', async () => MessageModel.insertMany([{ id: await nextId('messages'), content: 'two', senderId: 1, communityId: room, isPrivate: false }])],
+				['findOneAndUpdate', async () => MessageModel.findOneAndUpdate({ communityId: room }, { $set: { content: 'edited' } })],
+				['updateOne by id', async () => MessageModel.updateOne({ id: (await roomMessage(room)).id }, { $set: { content: 'edited' } })],
+				['updateMany', () => MessageModel.updateMany({ communityId: room }, { $set: { revision: 7 } })],
+				['deleteOne', () => MessageModel.deleteOne({ communityId: room })],
+				['deleteMany', () => MessageModel.deleteMany({ communityId: room })],
+			]
+			for (const [write, change] of changes) {
+				await change()
+				const now = await version(room)
+				expect(seen, `${write} gives a new version`).not.toContain(now)
+				seen.push(now)
+			}
+			// 'updateOne by id' named no room, so it moved every room's version; the writes naming this room left the other alone.
+			const otherAfterAll = await version(other)
+			expect(otherAfterAll).not.toBe(otherBefore)
+			await MessageModel.deleteMany({ communityId: room })
+			expect(await version(other)).toBe(otherAfterAll)
+		})
+
+		it('stays as it is when private messages are written or read', async () => {
+			const room = await nextId('communities')
+			await CommunityModel.create({ id: room, name: 'Quiet', createdBy: 1 })
+			const before = await version(room)
+			const id = await nextId('messages')
+			await MessageModel.create({ id, content: 'psst', senderId: 1, recipientId: 2, conversationKey: conversationKeyOf(1, 2), isPrivate: true })
+			await MessageModel.updateMany({ conversationKey: conversationKeyOf(1, 2), readAt: null }, { $set: { readAt: new Date() } })
+			await MessageModel.updateOne({ id, isPrivate: true }, { $set: { readAt: new Date() } })
+			await MessageModel.deleteMany({ isPrivate: true, senderId: 1 })
+			expect(await version(room)).toBe(before)
+		})
 	})
 })

@@ -111,6 +111,25 @@ describe.skipIf(skipReason !== null)('three app processes on one database and on
 		expect(await MessageModel.countDocuments({ senderId: writer.id })).toBe(10)
 	})
 
+	it("a room's newest page held by one process shows the messages, edits and deletions made on another at the next visit", async () => {
+		const author = await newMember(url(0))
+		const readerOn1 = await logInAgain(url(1), await newMember(url(0)))
+		const newestOn1 = async () => {
+			const response = await readerOn1.client.get(`/api/messages/community/${roomId}`)
+			expect(response.status).toBe(200)
+			return ((await response.json()) as ChatMessage[]).at(-1)
+		}
+		// Process 1 reads the room and holds its newest page (docs/decisions/089).
+		await newestOn1()
+		const sent = await (await chatOn(0, author)).send('community_message', { communityId: roomId, content: 'Written on process 0' })
+		expect(sent.ok).toBe(true)
+		expect(await newestOn1()).toMatchObject({ id: sent.id, content: 'Written on process 0' })
+		expect((await author.client.json('PATCH', `/api/messages/${sent.id}`, { content: 'Edited on process 0' })).status).toBe(200)
+		expect(await newestOn1()).toMatchObject({ id: sent.id, content: 'Edited on process 0' })
+		expect((await author.client.json('DELETE', `/api/messages/${sent.id}`)).status).toBe(200)
+		expect(await newestOn1()).toMatchObject({ id: sent.id, deleted: true, content: '' })
+	})
+
 	it('a busy room with writers on every process: every reader, on every process, gets the messages in id order', { timeout: 60_000 }, async () => {
 		// Nine members write at once, three on each process; each of them also reads, as a chat panel does.
 		const members = await createMembersWithSessions(9, { sessionSecret: TEST_SESSION_SECRET, label: 'busy' })
