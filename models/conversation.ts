@@ -12,7 +12,12 @@ import { defineModel } from './model'
  * - `lastMessageId` is the largest id of the pair's private messages (0 for
  *   the moment between an entry's opening and its first message's store);
  * - `unreadCount` is how many messages from `otherUserId` to `ownerId` have
- *   no `readAt`: +1 as one is stored, minus the number one read marks read.
+ *   no `readAt`: +1 as one is stored, minus the number one read marks read;
+ * - `lastMessage` is that last message as the list shows it (its words, ""
+ *   once deleted), written after `lastMessageId` and rewritten by an edit or
+ *   a deletion of it, so the list reads no message (docs/decisions/087 and
+ *   080). A list that finds it missing, or naming an older message than
+ *   `lastMessageId` (the moment between the two writes), reads the message.
  */
 export interface Conversation {
 	ownerId: number
@@ -20,6 +25,15 @@ export interface Conversation {
 	lastMessageId: number
 	unreadCount: number
 	updatedAt: Date
+	lastMessage?: ConversationLastMessage | null
+}
+
+export interface ConversationLastMessage {
+	id: number
+	senderId: number
+	/** "" once the message is deleted: a list never shows a deleted message's words. */
+	content: string
+	createdAt: Date
 }
 
 const conversationSchema = new Schema<Conversation>(
@@ -29,6 +43,13 @@ const conversationSchema = new Schema<Conversation>(
 		lastMessageId: { type: Number, required: true },
 		unreadCount: { type: Number, required: true, default: 0 },
 		updatedAt: { type: Date, required: true, default: () => new Date() },
+		lastMessage: {
+			type: new Schema<ConversationLastMessage>(
+				{ id: { type: Number, required: true }, senderId: { type: Number, required: true }, content: { type: String, default: '' }, createdAt: { type: Date, required: true } },
+				{ _id: false },
+			),
+			default: null,
+		},
 	},
 	{ versionKey: false },
 )

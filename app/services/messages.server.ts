@@ -34,6 +34,7 @@ import { notifyMentions } from './mentions.server'
 import {
 	CONVERSATION_PERSON_FIELDS,
 	afterPrivateMessage,
+	holdLastMessage,
 	markConversationRead,
 	openConversationEntries,
 	preview,
@@ -295,6 +296,8 @@ function storeChange(message: Message, change: Partial<Pick<Message, 'content' |
 		const stored = await MessageModel.findOneAndUpdate({ id: message.id, deletedAt: null }, { $set: { ...change, revision } }, { new: true }).lean<Message>()
 		if (!stored) throw new ServiceError(MESSAGE_ALREADY_DELETED, 409)
 		const [json] = await withSenderNames([stored])
+		// Still in the conversation's order: the lists' line for it shows the change (docs/decisions/087).
+		if (json!.isPrivate) await afterDelivery('conversation entries', () => holdLastMessage(json!))
 		live.deliverMessageChange(json!)
 		await afterDelivery('quoting notifications', () => reviseQuotedMessage(json!.id, quotedText(json!)))
 		return json!

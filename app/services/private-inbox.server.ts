@@ -8,6 +8,7 @@ import {
 	privateMessageGroupKey,
 	toMessageJSON,
 	type Conversation,
+	type ConversationLastMessage,
 	type Message,
 	type MessageJSON,
 } from '#models/index'
@@ -113,11 +114,11 @@ export async function listConversations(userId: number): Promise<ConversationSum
 	const entries = await ConversationModel.find({ ownerId: userId })
 		.sort({ lastMessageId: -1 })
 		.limit(CONVERSATION_LIST_LIMIT)
-		.select('otherUserId lastMessageId unreadCount')
-		.lean<Array<Pick<Conversation, 'otherUserId' | 'lastMessageId' | 'unreadCount'>>>()
+		.select('otherUserId lastMessageId unreadCount lastMessage')
+		.lean<Array<Pick<Conversation, 'otherUserId' | 'lastMessageId' | 'unreadCount' | 'lastMessage'>>>()
 	if (entries.length === 0) return []
-	const [messages, people, blocks] = await Promise.all([
-		MessageModel.find({ id: mongoose.trusted({ $in: entries.map((entry) => entry.lastMessageId) }) }).lean<Message[]>(),
+	const [lastMessages, people, blocks] = await Promise.all([
+		lastMessagesOf(entries),
 		UserModel.find({ id: mongoose.trusted({ $in: entries.map((entry) => entry.otherUserId) }) })
 			.select(CONVERSATION_PERSON_FIELDS)
 			.lean<ConversationPerson[]>(),
@@ -125,21 +126,42 @@ export async function listConversations(userId: number): Promise<ConversationSum
 		// which imports this module to mark a blocked member's messages read.
 		BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>(),
 	])
-	const messageById = new Map(messages.map((message) => [message.id, message]))
 	const personById = new Map(people.map((person) => [person.id, person]))
 	const blocked = new Set(blocks.map((block) => block.blockedId))
 	return entries.flatMap((entry) => {
-		const message = messageById.get(entry.lastMessageId)
+		const message = lastMessages.get(entry.lastMessageId)
 		const person = personById.get(entry.otherUserId)
 		// A conversation with an account that is gone is not listed, nor one with someone blocked.
 		if (!message || !person || blocked.has(person.id)) return []
-		// Through the public shape: a deleted last message shows as deleted, never its words.
-		return [summaryOf(toMessageJSON(message), person, shownUnread(entry))]
+		return [summaryOf(message, person, shownUnread(entry))]
 	})
 }
 
+/**
+ * Each entry's last message as the list shows it: the one the entry holds,
+ * or, where it holds none or an older one (written before the entry's
+ * `lastMessageId` moved, or before entries held it), read from the messages,
+ * through the public shape: a deleted message shows as deleted, never its
+ * words.
+ */
+async function lastMessagesOf(entries: Array<Pick<Conversation, 'lastMessageId' | 'lastMessage'>>): Promise<Map<number, ConversationLastMessage>> {
+	const held = new Map<number, ConversationLastMessage>()
+	for (const { lastMessageId, lastMessage } of entries) if (lastMessage && lastMessage.id === lastMessageId) held.set(lastMessageId, lastMessage)
+	const missing = entries.map((entry) => entry.lastMessageId).filter((id) => id > 0 && !held.has(id))
+	if (missing.length > 0) {
+		const messages = await MessageModel.find({ id: mongoose.trusted({ $in: missing }) }).lean<Message[]>()
+		for (const message of messages) held.set(message.id, lastMessageOf(toMessageJSON(message)))
+	}
+	return held
+}
+
+/** A private message as its conversation's entries hold it (models/conversation.ts). */
+function lastMessageOf(message: Pick<MessageJSON, 'id' | 'senderId' | 'content' | 'createdAt'>): ConversationLastMessage {
+	return { id: message.id, senderId: message.senderId, content: message.content, createdAt: new Date(message.createdAt) }
+}
+
 function summaryOf(
-	message: MessageJSON,
+	message: Pick<MessageJSON, 'id' | 'senderId' | 'content'> & { createdAt: string | Date },
 	person: ConversationPerson,
 	unreadCount: number,
 ): ConversationSummary {
@@ -209,7 +231,7 @@ export async function openConversationEntries(senderId: number, recipientId: num
  * insert and this call shows as -1 for that moment, which reads as 0 (the
  * entries exist by then: openConversationEntries).
  */
-export async function recordPrivateMessage(message: Pick<MessageJSON, 'id' | 'senderId' | 'recipientId'>): Promise<void> {
+export async function recordPrivateMessage(message: MessageJSON): Promise<void> {
 	const recipientId = message.recipientId!
 	const updatedAt = new Date()
 	await Promise.all([
@@ -224,6 +246,18 @@ export async function recordPrivateMessage(message: Pick<MessageJSON, 'id' | 'se
 			{ upsert: true },
 		),
 	])
+	// Then the words the lists show, on the entries this message is now the last of (a newer one's are left alone).
+	await holdLastMessage(message)
+}
+
+/**
+ * The entries whose last message this is hold it as it is now: after it is
+ * stored, and again after each edit or deletion of it (in its
+ * conversation's order, so never over a newer message's).
+ */
+export async function holdLastMessage(message: MessageJSON): Promise<void> {
+	const pair = mongoose.trusted({ $in: [message.senderId, message.recipientId!] })
+	await ConversationModel.updateMany({ ownerId: pair, otherUserId: pair, lastMessageId: message.id }, { $set: { lastMessage: lastMessageOf(message) } })
 }
 
 /**
@@ -309,7 +343,7 @@ export async function rebuildConversationEntries(): Promise<number> {
 	const entryOf = (ownerId: number, otherUserId: number) => {
 		const key = `${ownerId}:${otherUserId}`
 		let entry = entries.get(key)
-		if (!entry) entries.set(key, (entry = { ownerId, otherUserId, lastMessageId: 0, unreadCount: 0 }))
+		if (!entry) entries.set(key, (entry = { ownerId, otherUserId, lastMessageId: 0, unreadCount: 0, lastMessage: null }))
 		return entry
 	}
 	for (const { _id, lastId } of latest) {
@@ -319,6 +353,14 @@ export async function rebuildConversationEntries(): Promise<number> {
 	for (const { _id, count } of unread) {
 		if (typeof _id.recipientId === 'number') entryOf(_id.recipientId, _id.senderId).unreadCount = count
 	}
+	// And the words of each last message, as the lists show them.
+	const lastIds = [...new Set([...entries.values()].map((entry) => entry.lastMessageId))]
+	const held = new Map<number, ConversationLastMessage>()
+	for (let start = 0; start < lastIds.length; start += REBUILD_BATCH) {
+		const messages = await MessageModel.find({ id: mongoose.trusted({ $in: lastIds.slice(start, start + REBUILD_BATCH) }) }).lean<Message[]>()
+		for (const message of messages) held.set(message.id, lastMessageOf(toMessageJSON(message)))
+	}
+	for (const entry of entries.values()) entry.lastMessage = held.get(entry.lastMessageId) ?? null
 	await ConversationModel.deleteMany({})
 	const rows = [...entries.values()]
 	const updatedAt = new Date()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConversationModel, MessageModel, conversationKeyOf, nextId, type UserJSON } from '#models/index'
 import { deleteOwnAccount } from '~/services/account-deletion.server'
 import { registerLivePublisher } from '~/services/live.server'
-import { deleteMessage, getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
+import { deleteMessage, editMessage, getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
 import {
 	countUnreadConversations,
 	ensureConversationEntries,
@@ -59,7 +59,7 @@ async function listOf(user: UserJSON) {
 
 /** Every entry, in a stable order, without its time. */
 async function allEntries() {
-	const rows = await ConversationModel.find().select('-_id ownerId otherUserId lastMessageId unreadCount').lean()
+	const rows = await ConversationModel.find().select('-_id ownerId otherUserId lastMessageId unreadCount lastMessage').lean()
 	return rows.sort((a, b) => a.ownerId - b.ownerId || a.otherUserId - b.otherUserId)
 }
 
@@ -133,6 +133,35 @@ describe('the conversations list and the Messages badge', () => {
 		expect(await countUnreadConversations(dee.id)).toBe(1)
 		await getPrivateHistory(dee, ada.id)
 		expect(await countUnreadConversations(dee.id)).toBe(0)
+	})
+
+	it("an edit of the last message shows in both lists; an edit of an older one leaves the lists' line alone", async () => {
+		const [kit, lou] = await Promise.all([member('Kit Lane'), member('Lou Park')])
+		const older = await send(kit, lou, 'See you at 9')
+		const last = await send(kit, lou, 'Bring teh slides')
+		await editMessage({ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' }, last.id, 'Bring the slides')
+		expect(await listOf(kit)).toEqual([['Lou Park', 'Bring the slides', 0]])
+		expect(await listOf(lou)).toEqual([['Kit Lane', 'Bring the slides', 2]])
+		await editMessage({ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' }, older.id, 'See you at 10')
+		expect(await listOf(lou)).toEqual([['Kit Lane', 'Bring the slides', 2]])
+	})
+
+	it('an entry still holding an older message than its last (a moment between two writes) shows the last one, read from the messages', async () => {
+		const [max, ned] = await Promise.all([member('Max Ford'), member('Ned Hall')])
+		const first = await send(max, ned, 'Are we on for Tuesday?')
+		const last = await send(ned, max, 'Yes, Tuesday works')
+		const entry = { ownerId: max.id, otherUserId: ned.id }
+		const held = (await ConversationModel.findOne(entry).lean())!.lastMessage
+		expect(held).toMatchObject({ id: last.id, content: 'Yes, Tuesday works' })
+		await ConversationModel.updateOne(
+			entry,
+			{ $set: { lastMessage: { id: first.id, senderId: max.id, content: first.content, createdAt: new Date(first.createdAt) } } },
+		)
+		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({ id: last.id, content: 'Yes, Tuesday works', senderId: ned.id })
+		await ConversationModel.updateOne(entry, { $set: { lastMessage: null } })
+		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({ id: last.id, content: 'Yes, Tuesday works' })
+		// As it was, for the rebuild below to compare with.
+		await ConversationModel.updateOne(entry, { $set: { lastMessage: held } })
 	})
 
 	it('many messages and reads at once leave the count at the number of unread messages', async () => {
@@ -215,7 +244,13 @@ describe('the conversations list and the Messages badge', () => {
 
 		const kept = await allEntries()
 		const rebuilt = await rebuildConversationEntries()
-		const expected = [...kept, { ownerId: ben.id, otherUserId: dee.id, lastMessageId: id, unreadCount: 0 }, { ownerId: dee.id, otherUserId: ben.id, lastMessageId: id, unreadCount: 1 }]
+		const seeded = (await MessageModel.findOne({ id }).lean())!
+		const lastMessage = { id, senderId: ben.id, content: 'Seeded hello', createdAt: seeded.createdAt }
+		const expected = [
+			...kept,
+			{ ownerId: ben.id, otherUserId: dee.id, lastMessageId: id, unreadCount: 0, lastMessage },
+			{ ownerId: dee.id, otherUserId: ben.id, lastMessageId: id, unreadCount: 1, lastMessage },
+		]
 		expected.sort((a, b) => a.ownerId - b.ownerId || a.otherUserId - b.otherUserId)
 		expect(await allEntries()).toEqual(expected)
 		expect(rebuilt).toBe(expected.length)
