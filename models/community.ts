@@ -66,3 +66,17 @@ export async function advanceHistoryVersions(rooms: number[] | 'every room'): Pr
 	const filter = rooms === 'every room' ? {} : { id: rooms.length === 1 ? rooms[0] : mongoose.trusted({ $in: rooms }) }
 	await CommunityModel.updateMany(filter, { $set: { historyVersion: randomUUID() } })
 }
+
+/**
+ * advanceHistoryVersions after a write that is already done (the model
+ * middleware's call): a failure is logged, not thrown, so a stored message is
+ * never reported as failed (and sent again). A held page also expires on its
+ * own within a minute (app/services/room-pages.server.ts).
+ */
+export async function afterHistoryChange(rooms: number[] | 'every room'): Promise<void> {
+	try {
+		await advanceHistoryVersions(rooms)
+	} catch (error) {
+		console.error('A room history version could not be advanced:', error)
+	}
+}

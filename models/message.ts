@@ -1,5 +1,5 @@
 import { Schema, type Query } from 'mongoose'
-import { advanceHistoryVersions } from './community'
+import { afterHistoryChange } from './community'
 import { defineModel, toIso } from './model'
 
 export interface Message {
@@ -107,17 +107,17 @@ messageSchema.index({ createdAt: 1 })
 // Every write to room messages gives the room a new history version, so a newest page cached under the old one
 // is not served again by any process (app/services/room-pages.server.ts, docs/decisions/089). Here, in the
 // model, so that no writer (the chat, moderation, account deletion, seeds, tests) can forget it.
-messageSchema.post('save', (message: Message) => afterRoomWrite(roomsOf([message])))
-messageSchema.post('insertMany', (messages: Message[]) => afterRoomWrite(roomsOf(messages)))
+messageSchema.post('save', (message: Message) => afterHistoryChange(roomsOf([message])))
+messageSchema.post('insertMany', (messages: Message[]) => afterHistoryChange(roomsOf(messages)))
 // As query middleware: Mongoose would otherwise take updateOne and deleteOne for the document's own methods.
 const queryOnly = { document: false, query: true } as const
 messageSchema.post(/^(updateOne|updateMany|replaceOne|deleteOne|deleteMany)$/, queryOnly, function (this: Query<unknown, Message>) {
-	return afterRoomWrite(roomsNamedBy(this.getFilter()))
+	return afterHistoryChange(roomsNamedBy(this.getFilter()))
 })
 // These hand back the message they changed, which names its room.
 messageSchema.post(/^findOneAnd(Update|Replace|Delete)$/, queryOnly, function (this: Query<unknown, Message>, result: unknown) {
 	const message = result as Message | null
-	return afterRoomWrite(message ? roomsOf([message]) : roomsNamedBy(this.getFilter()))
+	return afterHistoryChange(message ? roomsOf([message]) : roomsNamedBy(this.getFilter()))
 })
 
 function roomsOf(messages: Array<Pick<Message, 'communityId'>>): number[] {
@@ -129,19 +129,6 @@ function roomsNamedBy(filter: Record<string, unknown>): number[] | 'every room' 
 	if (filter.isPrivate === true || typeof filter.conversationKey === 'string') return []
 	if (typeof filter.communityId === 'number') return [filter.communityId]
 	return 'every room'
-}
-
-/**
- * The write is done whatever happens here: a failure is logged, not thrown,
- * so a stored message is never reported as failed (and sent again). A cached
- * page also expires on its own within a minute (room-pages.server.ts).
- */
-async function afterRoomWrite(rooms: number[] | 'every room') {
-	try {
-		await advanceHistoryVersions(rooms)
-	} catch (error) {
-		console.error('A room history version could not be advanced:', error)
-	}
 }
 
 export const MessageModel = defineModel<Message>('Message', messageSchema)

@@ -1,4 +1,5 @@
-import { Schema } from 'mongoose'
+import { Schema, type Query, type UpdateQuery } from 'mongoose'
+import { afterHistoryChange } from './community'
 import { defineModel, toIso } from './model'
 
 export const ROLES = ['member', 'moderator', 'content_manager', 'admin'] as const
@@ -173,5 +174,31 @@ userSchema.index({ lastActiveAt: 1 })
 userSchema.index({ subscriptionStatus: 1 })
 // People lists page by name, the id breaking ties (docs/decisions/081).
 userSchema.index({ name: 1, id: 1 })
+
+// A member's name shows on every room page that holds their messages, and a deleted account's as "Deleted member":
+// a write that can change or remove a name gives every room a new history version, so no process serves a held
+// page with the old name (app/services/room-pages.server.ts, docs/decisions/089). Renames and deletions are rare.
+const queryOnly = { document: false, query: true } as const
+userSchema.post(/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/, queryOnly, function (this: Query<unknown, User>) {
+	return mayChangeName(this.getUpdate()) ? afterHistoryChange('every room') : undefined
+})
+userSchema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, () => afterHistoryChange('every room'))
+userSchema.pre('save', function () {
+	this.$locals.nameChanged = !this.isNew && this.isModified('name')
+})
+userSchema.post('save', function (user) {
+	return user.$locals.nameChanged ? afterHistoryChange('every room') : undefined
+})
+
+/** Whether an update (or a replacement) can set, unset or rename `name`: a pipeline update can do anything. */
+function mayChangeName(update: UpdateQuery<User> | unknown[] | null): boolean {
+	if (!update) return false
+	if (Array.isArray(update)) return true
+	return Object.entries(update).some(([key, value]) =>
+		key.startsWith('$')
+			? typeof value === 'object' && value !== null && (Object.hasOwn(value, 'name') || (key === '$rename' && Object.values(value).includes('name')))
+			: key === 'name',
+	)
+}
 
 export const UserModel = defineModel<User>('User', userSchema)

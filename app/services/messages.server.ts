@@ -46,7 +46,7 @@ import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
 import { runInRoomOrder } from './room-order.server'
-import { newestRoomPage, type RoomPage } from './room-pages.server'
+import { newestRoomPage } from './room-pages.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -174,10 +174,8 @@ export async function getCommunityHistory(_viewer: ChatViewer, communityId: numb
 	const room = await CommunityModel.findOne({ id: communityId }).select('historyVersion').lean<Pick<Community, 'historyVersion'>>()
 	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	const scope = { communityId }
-	// The newest page, which every visit opens, is read once per change of the room (docs/decisions/089).
-	if (isNewestPage(cursor) && room.historyVersion) {
-		return withNames(await newestRoomPage(communityId, room.historyVersion, () => readPage(scope, cursor)))
-	}
+	// The newest page, which every visit opens, is read once per change of the room or of a name (docs/decisions/089).
+	if (isNewestPage(cursor) && room.historyVersion) return newestRoomPage(communityId, room.historyVersion, () => readHistory(scope, cursor))
 	return readHistory(scope, cursor)
 }
 
@@ -218,12 +216,6 @@ export function parseHistoryCursor(params: URLSearchParams): HistoryCursor {
  */
 async function readHistory(scope: HistoryScope, cursor: HistoryCursor): Promise<History> {
 	if (cursor.changedAfter !== undefined) return readChanges(scope, cursor.changedAfter)
-	return withNames(await readPage(scope, cursor))
-}
-
-type HistoryScope = { communityId: number } | { conversationKey: string }
-
-async function readPage(scope: HistoryScope, cursor: HistoryCursor): Promise<RoomPage> {
 	const forward = cursor.after !== undefined
 	const filter: Record<string, unknown> = { ...scope }
 	if (forward) filter.id = mongoose.trusted({ $gt: cursor.after })
@@ -237,12 +229,10 @@ async function readPage(scope: HistoryScope, cursor: HistoryCursor): Promise<Roo
 		.lean<Message[]>()
 	const page = rows.slice(0, HISTORY_PAGE_SIZE)
 	if (!forward) page.reverse()
-	return { rows: page, hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor }
+	return { messages: await withSenderNames(page), hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor }
 }
 
-async function withNames({ rows, hasMore, changeCursor }: RoomPage): Promise<History> {
-	return { messages: await withSenderNames(rows), hasMore, changeCursor }
-}
+type HistoryScope = { communityId: number } | { conversationKey: string }
 
 /** The messages of a room or conversation edited or deleted after a revision, 50 at a time, in the order they changed. */
 async function readChanges(scope: HistoryScope, after: number): Promise<History> {

@@ -1,4 +1,4 @@
-import { type Message } from '#models/index'
+import { type MessageJSON } from '#models/index'
 import { singleton } from '~/lib/singleton.server'
 
 /**
@@ -10,12 +10,12 @@ import { singleton } from '~/lib/singleton.server'
  * was read under is still the room's: a change made by any process is seen by
  * the next read everywhere.
  *
- * Only the messages are kept: their senders' names are read with each page,
- * so a renamed or deleted account shows as it is now.
+ * The page holds its senders' names too: a write that can change or remove
+ * a member's name gives every room a new version (models/user.ts).
  */
 export interface RoomPage {
-	/** Oldest first. */
-	rows: Message[]
+	/** Oldest first, with their senders' names. */
+	messages: MessageJSON[]
 	hasMore: boolean
 	changeCursor: number
 }

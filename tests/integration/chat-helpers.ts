@@ -21,7 +21,7 @@ export interface Member {
 }
 
 let registered = 0
-const CHAT_PASSWORD = 'chat-password-1'
+export const CHAT_PASSWORD = 'chat-password-1'
 
 /** Registers a fresh account (so no test shares another's rate limit) and logs it in. */
 export async function newMember(baseUrl: string, { premium = true, name }: { premium?: boolean; name?: string } = {}): Promise<Member> {

@@ -67,6 +67,39 @@ describe('models', () => {
 			expect(await version(other)).toBe(otherAfterAll)
 		})
 
+		it("changes in every room when a member's name may change or an account goes, and only then", async () => {
+			const room = await nextId('communities')
+			await CommunityModel.create({ id: room, name: 'Names', createdBy: 1 })
+			const member = await registerUser({ username: 'name_check', password: 'password-123', name: 'Name Check', email: 'name.check@example.com', bio: null, role: 'member' })
+			const seen = [await version(room)]
+			const unchanged: Array<[string, () => Promise<unknown>]> = [
+				['a new account', () => registerUser({ username: 'name_other', password: 'password-123', name: 'Other', email: 'name.other@example.com', bio: null, role: 'member' })],
+				['a last-active time', () => UserModel.updateOne({ id: member.id }, { $set: { lastActiveAt: new Date() } })],
+				['a subscription status', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { subscriptionStatus: 'active' } })],
+				['a stored badge for everyone', () => UserModel.updateMany({}, { $set: { unreadConversations: null } })],
+			]
+			for (const [write, change] of unchanged) {
+				await change()
+				expect(await version(room), `${write} leaves the version`).toBe(seen[0])
+			}
+			const changes: Array<[string, () => Promise<unknown>]> = [
+				['a new name', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { name: 'Renamed' } })],
+				['a name set without $set', () => UserModel.updateOne({ id: member.id }, { name: 'Renamed Again' })],
+				['a name saved on the document', async () => {
+					const document = (await UserModel.findOne({ id: member.id }))!
+					document.name = 'Saved Name'
+					await document.save()
+				}],
+				['an account deleted', () => UserModel.deleteOne({ id: member.id })],
+			]
+			for (const [write, change] of changes) {
+				await change()
+				const now = await version(room)
+				expect(seen, `${write} gives a new version`).not.toContain(now)
+				seen.push(now)
+			}
+		})
+
 		it('stays as it is when private messages are written or read', async () => {
 			const room = await nextId('communities')
 			await CommunityModel.create({ id: room, name: 'Quiet', createdBy: 1 })

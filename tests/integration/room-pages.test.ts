@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CommunityModel, MessageModel, UserModel, nextId, type MessageJSON } from '#models/index'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { newMember, postInRoom, useChatConnections, type Member } from './chat-helpers'
+import { DELETED_MEMBER } from '~/services/messages.server'
+import { CHAT_PASSWORD, newMember, postInRoom, useChatConnections, type Member } from './chat-helpers'
 import { pageHtml } from '../setup/page-html'
 
 /**
@@ -61,12 +62,14 @@ describe("a room's newest page, between visits", () => {
 		expect(await newestPage(reader, room)).toEqual([])
 	})
 
-	it("shows a sender's new name at the next visit (names are read with every page)", async () => {
+	it("shows a sender's new name at the next visit, and a deleted account's messages as a deleted member's", async () => {
 		const [author, reader] = [await newMember(server.url, { name: 'Before Rename' }), await newMember(server.url)]
 		const room = await newRoom(author)
 		await postInRoom(connect, author, 'Who am I?', room)
 		expect((await newestPage(reader, room))[0]).toMatchObject({ senderName: 'Before Rename' })
 		await UserModel.updateOne({ id: author.id }, { $set: { name: 'After Rename' } })
 		expect((await newestPage(reader, room))[0]).toMatchObject({ senderName: 'After Rename' })
+		expect((await author.client.json('DELETE', '/api/users/me', { password: CHAT_PASSWORD })).status).toBe(200)
+		expect((await newestPage(reader, room))[0]).toMatchObject({ senderName: DELETED_MEMBER })
 	})
 })

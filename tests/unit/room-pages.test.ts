@@ -4,7 +4,7 @@ import { ROOM_PAGE_MAX_AGE_MS, ROOM_PAGE_MAX_ROOMS, newestRoomPage, type RoomPag
 /** A reader that counts its reads and answers a page naming the read. */
 function counter() {
 	let reads = 0
-	const read = () => Promise.resolve({ rows: [], hasMore: false, changeCursor: ++reads } satisfies RoomPage)
+	const read = () => Promise.resolve({ messages: [], hasMore: false, changeCursor: ++reads } satisfies RoomPage)
 	return { read, reads: () => reads }
 }
 
