@@ -290,7 +290,8 @@ describe('joining and replays (product §2 "Events")', () => {
 		expect(cardOf(soon.id)).toContain(`href="${meetingUrl}"`)
 		expect(cardOf(soon.id)).toContain('Join Now')
 		expect(cardOf(later.id)).not.toContain('Join Now')
-		expect(cardOf(later.id)).toMatch(/Join opens at \d{1,2}:\d{2} [AP]M/)
+		// The time alone on the same day; after midnight (a run late in the evening) with its date, "Nov 23, 2026, 12:15 AM".
+		expect(cardOf(later.id)).toMatch(/Join opens at (?:[A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2} [AP]M/)
 		expect(cardOf(elsewhere.id)).toContain('Happens at: Room 4, Lisbon')
 		expect(await pageHtml(notGoing.client, '/events')).not.toContain(meetingUrl)
 	})
