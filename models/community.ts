@@ -71,7 +71,7 @@ export async function advanceHistoryVersions(rooms: number[] | 'every room'): Pr
  * advanceHistoryVersions after a write that is already done (the model
  * middleware's call): a failure is logged, not thrown, so a stored message is
  * never reported as failed (and sent again). A held page also expires on its
- * own within a minute (app/services/room-pages.server.ts).
+ * own within a minute (app/services/held-reads.server.ts).
  */
 export async function afterHistoryChange(rooms: number[] | 'every room'): Promise<void> {
 	try {

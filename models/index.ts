@@ -1,4 +1,5 @@
 export * from './counter'
+export * from './version-stamp'
 export * from './user'
 export * from './video'
 export * from './community'

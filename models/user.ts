@@ -1,5 +1,6 @@
 import { Schema, type Query, type UpdateQuery } from 'mongoose'
 import { afterHistoryChange } from './community'
+import { afterStampedChange } from './version-stamp'
 import { defineModel, toIso } from './model'
 
 export const ROLES = ['member', 'moderator', 'content_manager', 'admin'] as const
@@ -175,30 +176,44 @@ userSchema.index({ subscriptionStatus: 1 })
 // People lists page by name, the id breaking ties (docs/decisions/081).
 userSchema.index({ name: 1, id: 1 })
 
-// A member's name shows on every room page that holds their messages, and a deleted account's as "Deleted member":
-// a write that can change or remove a name gives every room a new history version, so no process serves a held
-// page with the old name (app/services/room-pages.server.ts, docs/decisions/089). Renames and deletions are rare.
+// What other members see of an account shows on pages a process holds between visits (docs/decisions/089): a
+// room's newest page shows its senders' names ("Deleted member" once an account is gone), the member list their
+// public fields. A write that can change them gives those pages new versions: a name, or an account deleted, every
+// room's history version; any public field, a new account or a deleted one, the `people` stamp. Writes of anything
+// else (last active, subscription, badges) leave both alone.
+const PUBLIC_FIELDS = PUBLIC_USER_FIELDS.split(' ')
 const queryOnly = { document: false, query: true } as const
 userSchema.post(/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/, queryOnly, function (this: Query<unknown, User>) {
-	return mayChangeName(this.getUpdate()) ? afterHistoryChange('every room') : undefined
+	const update = this.getUpdate()
+	return afterAccountsChange({ names: mayChange(update, ['name']), publicFields: mayChange(update, PUBLIC_FIELDS) })
 })
-userSchema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, () => afterHistoryChange('every room'))
+userSchema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, () => afterAccountsChange({ names: true, publicFields: true }))
+userSchema.post('insertMany', () => afterAccountsChange({ names: false, publicFields: true }))
 userSchema.pre('save', function () {
-	this.$locals.nameChanged = !this.isNew && this.isModified('name')
+	this.$locals.accountsChange = {
+		names: !this.isNew && this.isModified('name'),
+		publicFields: this.isNew || PUBLIC_FIELDS.some((field) => this.isModified(field)),
+	} satisfies AccountsChange
 })
 userSchema.post('save', function (user) {
-	return user.$locals.nameChanged ? afterHistoryChange('every room') : undefined
+	return afterAccountsChange(user.$locals.accountsChange as AccountsChange)
 })
 
-/** Whether an update (or a replacement) can set, unset or rename `name`: a pipeline update can do anything. */
-function mayChangeName(update: UpdateQuery<User> | unknown[] | null): boolean {
+type AccountsChange = { names: boolean; publicFields: boolean }
+
+async function afterAccountsChange({ names, publicFields }: AccountsChange): Promise<void> {
+	await Promise.all([names ? afterHistoryChange('every room') : null, publicFields ? afterStampedChange('people') : null])
+}
+
+/** Whether an update (or a replacement) can set, unset or rename one of `fields`: a pipeline update can do anything. */
+function mayChange(update: UpdateQuery<User> | unknown[] | null, fields: string[]): boolean {
 	if (!update) return false
 	if (Array.isArray(update)) return true
-	return Object.entries(update).some(([key, value]) =>
-		key.startsWith('$')
-			? typeof value === 'object' && value !== null && (Object.hasOwn(value, 'name') || (key === '$rename' && Object.values(value).includes('name')))
-			: key === 'name',
-	)
+	return Object.entries(update).some(([key, value]) => {
+		if (!key.startsWith('$')) return fields.includes(key)
+		if (typeof value !== 'object' || value === null) return false
+		return Object.keys(value).some((field) => fields.includes(field)) || (key === '$rename' && Object.values(value).some((to) => fields.includes(String(to))))
+	})
 }
 
 export const UserModel = defineModel<User>('User', userSchema)

@@ -15,7 +15,7 @@ import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/communities.server'
-import { listPublicUsers } from '~/services/users.server'
+import { listMembersPage } from '~/services/users.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/messages.server'
 import { getActiveMute } from '~/services/mutes.server'
 import { readTimeZone } from '~/lib/time-zone'
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const membersPage = readPageNumber(new URL(request.url).searchParams.get(MEMBERS_PAGE_PARAM))
 	const [history, memberRows, permissions, mute] = await Promise.all([
 		getCommunityHistory(user, community.id, cursor),
-		listPublicUsers({}, pageWindow(membersPage, PAGE_SIZES.people)),
+		listMembersPage(pageWindow(membersPage, PAGE_SIZES.people)),
 		chatPermissionsFor(user),
 		canPost ? getActiveMute(user.id) : null,
 	])

@@ -45,8 +45,8 @@ import { reviseQuotedMessage } from './notifications.server'
 import { assertNotMuted } from './mutes.server'
 import { isModerator, type Actor } from './permissions.server'
 import { createRateLimiter } from './rate-limit.server'
+import { heldRead } from './held-reads.server'
 import { runInRoomOrder } from './room-order.server'
-import { newestRoomPage } from './room-pages.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -175,7 +175,7 @@ export async function getCommunityHistory(_viewer: ChatViewer, communityId: numb
 	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	const scope = { communityId }
 	// The newest page, which every visit opens, is read once per change of the room or of a name (docs/decisions/089).
-	if (isNewestPage(cursor) && room.historyVersion) return newestRoomPage(communityId, room.historyVersion, () => readHistory(scope, cursor))
+	if (isNewestPage(cursor) && room.historyVersion) return heldRead(`room:${communityId}`, room.historyVersion, () => readHistory(scope, cursor))
 	return readHistory(scope, cursor)
 }
 

@@ -2,6 +2,7 @@ import mongoose from 'mongoose'
 import {
 	PUBLIC_USER_FIELDS,
 	UserModel,
+	currentVersionStamp,
 	nextId,
 	type PublicUserJSON,
 	type User,
@@ -19,6 +20,7 @@ import { createRateLimiter } from './rate-limit.server'
 import { deleteAllSessionsOfUser } from './sessions.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from './unique-claims.server'
 import { singleton } from '~/lib/singleton.server'
+import { heldRead } from './held-reads.server'
 import { publicUserJSON, userJSON } from './public-pictures.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
@@ -109,6 +111,19 @@ export async function listPublicUsers(query: PublicUserQuery = {}, window?: Page
 		.limit(window?.limit ?? 0)
 		.lean<User[]>()
 	return users.map(publicUserJSON)
+}
+
+/** Pages of the member list that start within this many rows are held (docs/decisions/089): the ones people open. */
+const HELD_MEMBER_ROWS = 150
+
+/**
+ * A page of everyone, by name (a room's Community Members): the same for
+ * every member, so its first pages are held by this process under the
+ * `people` stamp, which a new, deleted or changed account renews.
+ */
+export async function listMembersPage(window: PageWindow): Promise<PublicUserJSON[]> {
+	if (window.skip >= HELD_MEMBER_ROWS) return listPublicUsers({}, window)
+	return heldRead(`members:${window.skip}:${window.limit}`, await currentVersionStamp('people'), () => listPublicUsers({}, window))
 }
 
 /** One user as other members may see them, or null. */

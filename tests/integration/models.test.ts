@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CommunityModel, MessageModel, UserModel, conversationKeyOf, nextId } from '#models/index'
+import { CommunityModel, MessageModel, UserModel, VersionStampModel, conversationKeyOf, currentVersionStamp, nextId } from '#models/index'
 import { registerUser } from '~/services/users.server'
 import { useTestDatabase } from '../setup/test-database'
 
@@ -110,6 +110,39 @@ describe('models', () => {
 			await MessageModel.updateOne({ id, isPrivate: true }, { $set: { readAt: new Date() } })
 			await MessageModel.deleteMany({ isPrivate: true, senderId: 1 })
 			expect(await version(room)).toBe(before)
+		})
+	})
+
+	describe("the people stamp: what members see of each other's accounts (docs/decisions/089)", () => {
+		it('changes with a new account, a change of a public field and a deleted account, and with nothing else', async () => {
+			const seen = [await currentVersionStamp('people')]
+			const member = await registerUser({ username: 'stamp_check', password: 'password-123', name: 'Stamp Check', email: 'stamp.check@example.com', bio: null, role: 'member' })
+			const changes: Array<[string, () => Promise<unknown>]> = [
+				['a new account', async () => member],
+				['a name', () => UserModel.updateOne({ id: member.id }, { $set: { name: 'Stamp Renamed' } })],
+				['a picture', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { avatar: '/avatars/new.png' } })],
+				['a bio, saved on the document', async () => {
+					const document = (await UserModel.findOne({ id: member.id }))!
+					document.bio = 'Leads a team of five'
+					await document.save()
+				}],
+				['a role', () => UserModel.updateOne({ id: member.id }, { $set: { role: 'moderator' } })],
+				['accounts written in bulk', async () => UserModel.insertMany([{ id: await nextId('users'), username: 'bulk_one', usernameKey: 'bulk_one', passwordHash: 'x', name: 'Bulk One', email: 'bulk.one@example.com' }])],
+				['a deleted account', () => UserModel.deleteOne({ id: member.id })],
+			]
+			// The account was registered after the first value was read: its check comes first.
+			for (const [write, change] of changes) {
+				await change()
+				const now = await currentVersionStamp('people')
+				expect(seen, `${write} renews the stamp`).not.toContain(now)
+				seen.push(now)
+			}
+			const other = (await UserModel.findOne({ username: 'bulk_one' }).lean())!
+			const before = await currentVersionStamp('people')
+			await UserModel.updateOne({ id: other.id }, { $set: { lastActiveAt: new Date(), subscriptionStatus: 'active', passwordHash: 'y' } })
+			await UserModel.updateMany({}, { $set: { unreadConversations: null } })
+			expect(await currentVersionStamp('people')).toBe(before)
+			expect(await VersionStampModel.countDocuments({ key: 'people' })).toBe(1)
 		})
 	})
 })

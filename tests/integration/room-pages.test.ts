@@ -73,3 +73,27 @@ describe("a room's newest page, between visits", () => {
 		expect((await newestPage(reader, room))[0]).toMatchObject({ senderName: DELETED_MEMBER })
 	})
 })
+
+describe("a room's member list, between visits", () => {
+	/** The names in the room page's Community Members list. */
+	async function memberList(member: Member): Promise<string> {
+		const html = await pageHtml(member.client, '/community/1')
+		const list = /<ul[^>]*aria-label="Community Members"[^>]*>([\s\S]*?)<\/ul>/.exec(html)
+		expect(list, 'the page has its member list').not.toBeNull()
+		return list![1]!
+	}
+
+	it('shows a new member, a new name and a deleted account at the next visit', async () => {
+		const reader = await newMember(server.url)
+		expect(await memberList(reader)).not.toContain('Aaa Newcomer')
+		// Sorted by name: a name starting "Aaa" comes first.
+		const newcomer = await newMember(server.url, { name: 'Aaa Newcomer' })
+		expect(await memberList(reader)).toContain('Aaa Newcomer')
+		await UserModel.updateOne({ id: newcomer.id }, { $set: { name: 'Aab Renamed' } })
+		const renamed = await memberList(reader)
+		expect(renamed).toContain('Aab Renamed')
+		expect(renamed).not.toContain('Aaa Newcomer')
+		expect((await newcomer.client.json('DELETE', '/api/users/me', { password: CHAT_PASSWORD })).status).toBe(200)
+		expect(await memberList(reader)).not.toContain('Aab Renamed')
+	})
+})
