@@ -40,6 +40,18 @@ export const updateCommunity = (actor: Actor, id: number, changes: Partial<Commu
 export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
 
 /** Rooms' names by id, one query for the lot. */
+/**
+ * One value that changes whenever any room's messages, a sender's name, or a
+ * room's name change, or a room comes or goes: every room's id, name and
+ * history version (docs/decisions/089). Null when a room has no version (one
+ * written without the model's defaults): nothing is then held on it.
+ */
+export async function everyRoomVersion(): Promise<string | null> {
+	const rooms = await CommunityModel.find().sort({ id: 1 }).select('id name historyVersion').lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion'>>>()
+	if (rooms.some((room) => !room.historyVersion)) return null
+	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion]))
+}
+
 export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
 	const unique = [...new Set(ids)]
 	if (unique.length === 0) return {}

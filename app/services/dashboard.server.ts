@@ -1,8 +1,9 @@
 import mongoose from 'mongoose'
 import { MessageModel, type Message, type UserJSON } from '#models/index'
-import { communityNamesById, countCommunities } from './communities.server'
+import { communityNamesById, countCommunities, everyRoomVersion } from './communities.server'
 import { countUpcomingEvents, listUpcomingEvents } from './events.server'
 import { describeEventActions } from './event-views.server'
+import { heldRead } from './held-reads.server'
 import { DELETED_MEMBER } from './messages.server'
 import { preview } from './private-inbox.server'
 import { singleton } from '~/lib/singleton.server'
@@ -24,22 +25,25 @@ export interface CommunityActivity {
 }
 
 /**
- * How long the dashboard's Community Activity is shared before it is read
- * again. It is the same for every member, and reading it means finding the
- * newest messages of all rooms: once every few seconds instead of once per
- * dashboard (docs/decisions/084). A new message shows there within this time;
- * the rooms themselves are live.
+ * How often the dashboard's Community Activity is checked. It is the same for
+ * every member, and reading it means finding the newest messages of all
+ * rooms: once every few seconds at most instead of once per dashboard
+ * (docs/decisions/084), and not even then while no room changed: it is held
+ * under every room's version (docs/decisions/089). A new message shows there
+ * within this time; the rooms themselves are live.
  */
 export const COMMUNITY_ACTIVITY_TTL_MS = 5_000
 
-const sharedActivity = singleton('community-activity', () => ({ readAt: 0, activity: null as Promise<CommunityActivity[]> | null }))
+const sharedActivity = singleton('community-activity', () => ({ checkedAt: 0, activity: null as Promise<CommunityActivity[]> | null }))
 
-/** The Community Activity every dashboard shows, read at most once per COMMUNITY_ACTIVITY_TTL_MS by this process. */
+/** The Community Activity every dashboard shows, checked at most once per COMMUNITY_ACTIVITY_TTL_MS by this process. */
 export function getSharedCommunityActivity(now = Date.now()): Promise<CommunityActivity[]> {
 	const shared = sharedActivity
-	if (!shared.activity || now - shared.readAt >= COMMUNITY_ACTIVITY_TTL_MS) {
-		shared.readAt = now
-		const reading = getCommunityActivity()
+	if (!shared.activity || now - shared.checkedAt >= COMMUNITY_ACTIVITY_TTL_MS) {
+		shared.checkedAt = now
+		const reading = everyRoomVersion().then((version) =>
+			version ? heldRead('community-activity', version, () => getCommunityActivity()) : getCommunityActivity(),
+		)
 		shared.activity = reading
 		// A failed read is not kept: the next dashboard reads again.
 		reading.catch(() => {
