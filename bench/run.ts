@@ -12,7 +12,9 @@
  * Settings (environment): MONGODB_URI (default: the embedded database),
  * BENCH_SCALE ("1"; a comma-separated list of multipliers of the bench
  * database: 10 is 20,000 users and 1,000,000 messages, 50 is 100,000 users
- * and 5,000,000 messages, as far as the machine's memory allows),
+ * and 5,000,000 messages, as far as the machine's memory allows; a scale
+ * that cannot be seeded or measured here ends the run with the scales before
+ * it, and the results say which and why: `stoppedAt`),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
  * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000"; at the first scale),
  * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured app server only,
@@ -392,110 +394,122 @@ async function main() {
 	const chat: ChatFigures[] = []
 	let scaleOut: Awaited<ReturnType<typeof measureScaleOut>> | null = null
 	let bytesPerDocument: number | null = null
+	/** The scale the run could not finish, and why (later scales are not tried). */
+	let stoppedAt: { scale: number; reason: string } | null = null
 	for (const [scaleIndex, scale] of SCALES.entries()) {
-		let counts = countsAt(scale)
-		let limitedByMemory = false
-		// As far as memory allows: the emulator keeps every document in its process's memory.
-		if (embedded && bytesPerDocument) {
-			const affordable = Math.floor((os.freemem() * 0.6) / bytesPerDocument)
-			if (documentsAt(counts) > affordable) {
-				const messages = Math.max(LARGE_MESSAGES_FLOOR, affordable - (documentsAt(counts) - counts.messages))
-				console.log(`Scale ${scale}: ${counts.messages} messages would not fit in memory next to the rest; seeding ${messages}`)
-				counts = { ...counts, messages }
-				limitedByMemory = true
+		try {
+			let counts = countsAt(scale)
+			let limitedByMemory = false
+			// As far as memory allows: the emulator keeps every document in its process's memory.
+			if (embedded && bytesPerDocument) {
+				const affordable = Math.floor((os.freemem() * 0.6) / bytesPerDocument)
+				if (documentsAt(counts) > affordable) {
+					const messages = Math.max(LARGE_MESSAGES_FLOOR, affordable - (documentsAt(counts) - counts.messages))
+					console.log(`Scale ${scale}: ${counts.messages} messages would not fit in memory next to the rest; seeding ${messages}`)
+					counts = { ...counts, messages }
+					limitedByMemory = true
+				}
 			}
-		}
-		await connectDatabase(uri)
-		await mongoose.connection.db!.dropDatabase()
-		await connectDatabase(uri)
-		console.log(`\nScale ${scale}: seeding ${JSON.stringify(counts)}...`)
-		const seedStarted = Date.now()
-		await seedDemoData()
-		let reported = 0
-		const { userIds } = await seedLargeDatabase(counts, (done, of) => {
-			if (done - reported >= 500_000) {
-				reported = done
-				console.log(`  ${done} of ${of} messages`)
-			}
-		})
-		const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10
-		console.log(`Seeded in ${seedSeconds} s`)
-		const emulatorRssSeeded = embedded?.pid ? rssMegabytes(embedded.pid) : null
-		if (embedded?.pid && emulatorRssSeeded !== null && emulatorRssAtRest !== null && scaleIndex === 0) {
-			bytesPerDocument = Math.max(1, ((emulatorRssSeeded - emulatorRssAtRest) * 1024 * 1024) / documentsAt(counts))
-		}
-
-		const premium = await UserModel.findOne({ usernameKey: 'premium' }).lean()
-		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
-		const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
-		const cookies = { visitor: undefined, premium: await sessionCookieFor(premium!.id), admin: await sessionCookieFor(admin!.id) }
-		const memberCookie = await sessionCookieFor(member!.id)
-
-		// BENCH_SERVER_NODE_OPTIONS: other V8 settings for the measured app server alone, to compare with production's.
-		const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}
-		const app = await startProcess(serverArgs(), { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
-		await new Promise((resolve) => setTimeout(resolve, 1_000))
-		const rssAtRest = rssMegabytes(app.child.pid!)
-		let rssPeak = rssAtRest
-		let emulatorRssPeak = emulatorRssSeeded ?? 0
-
-		const http: Array<Record<string, unknown>> = []
-		let trivial: HttpFigures | undefined
-		for (const [target, path, who] of ROUTES) {
-			const url = new URL(path, app.url).href
-			const cookie = cookies[who]
-			const figures = await measureHttp(target, url, cookie ? { cookie } : {}, app.child.pid)
-			if (embedded?.pid) emulatorRssPeak = Math.max(emulatorRssPeak, rssMegabytes(embedded.pid))
-			rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
-			if (path === '/bench/baseline') trivial = figures
-			const ratio = (to: HttpFigures | undefined) => (to ? Math.round((figures.requestsPerSecond / Math.max(1, to.requestsPerSecond)) * 100) / 100 : null)
-			const shares = await timingShares(url, cookie)
-			http.push({
-				...figures,
-				vsTrivialRemix: ratio(trivial),
-				vsStatic: ratio(staticFigures),
-				vsRender: ratio(renderFigures),
-				...(shares ?? {}),
-				...(TARGET_ROUTES.has(target) ? { meetsTarget: (ratio(trivial) ?? 0) >= 0.5 && figures.p99 < 100 } : {}),
+			await connectDatabase(uri)
+			await mongoose.connection.db!.dropDatabase()
+			await connectDatabase(uri)
+			console.log(`\nScale ${scale}: seeding ${JSON.stringify(counts)}...`)
+			const seedStarted = Date.now()
+			await seedDemoData()
+			let reported = 0
+			const { userIds } = await seedLargeDatabase(counts, (done, of) => {
+				if (done - reported >= 500_000) {
+					reported = done
+					console.log(`  ${done} of ${of} messages`)
+				}
 			})
-		}
-		printTable(
-			`Scale ${scale}: HTTP (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, gzip accepted; latency in ms; shares of the app's time from Server-Timing)`,
-			[...baselines, ...http].map(({ rssPeakMb: _rss, errors: _errors, ...row }) => row),
-		)
-
-		if (scaleIndex === 0) {
-			for (const [path, cookie] of [
-				['/', undefined], ['/auth', undefined], ['/dashboard', cookies.premium], ['/content-library', cookies.premium],
-				['/content-library/1', cookies.premium], ['/community', cookies.premium], ['/community/1', cookies.premium],
-				['/messages', cookies.premium], ['/events', cookies.premium], ['/resources', cookies.premium], ['/notifications', cookies.premium],
-				['/profile', cookies.premium], ['/admin', cookies.admin], ['/subscribe', memberCookie],
-			] as Array<[string, string | undefined]>) {
-				javascript.push(await javascriptBytes(app.url, path, cookie))
+			const seedSeconds = Math.round((Date.now() - seedStarted) / 100) / 10
+			console.log(`Seeded in ${seedSeconds} s`)
+			const emulatorRssSeeded = embedded?.pid ? rssMegabytes(embedded.pid) : null
+			if (embedded?.pid && emulatorRssSeeded !== null && emulatorRssAtRest !== null && scaleIndex === 0) {
+				bytesPerDocument = Math.max(1, ((emulatorRssSeeded - emulatorRssAtRest) * 1024 * 1024) / documentsAt(counts))
 			}
-			printTable('JavaScript shipped per route (gzip bytes of every script the page loads)', javascript)
 
-			const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
-			for (const size of CHAT_SIZES) {
-				const users = await chatUsersOf(userIds.slice(0, size))
-				const rate = size >= 1000 ? 10 : 50
-				const appFigures = await measureChat('app', app.url, users, rate, 5)
-				rssPeak = Math.max(rssPeak, rssMegabytes(app.child.pid!))
-				const bareFigures = await measureChat('bare Socket.IO', bareSocket.url, users, rate, 5)
-				chat.push(appFigures, bareFigures)
+			const premium = await UserModel.findOne({ usernameKey: 'premium' }).lean()
+			const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
+			const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
+			const cookies = { visitor: undefined, premium: await sessionCookieFor(premium!.id), admin: await sessionCookieFor(admin!.id) }
+			const memberCookie = await sessionCookieFor(member!.id)
+
+			// BENCH_SERVER_NODE_OPTIONS: other V8 settings for the measured app server alone, to compare with production's.
+			const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}
+			const app = await startProcess(serverArgs(), { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
+			await new Promise((resolve) => setTimeout(resolve, 1_000))
+			const rssAtRest = rssMegabytes(app.child.pid!)
+			let rssPeak = rssAtRest
+			let emulatorRssPeak = emulatorRssSeeded ?? 0
+
+			const http: Array<Record<string, unknown>> = []
+			let trivial: HttpFigures | undefined
+			for (const [target, path, who] of ROUTES) {
+				const url = new URL(path, app.url).href
+				const cookie = cookies[who]
+				const figures = await measureHttp(target, url, cookie ? { cookie } : {}, app.child.pid)
+				if (embedded?.pid) emulatorRssPeak = Math.max(emulatorRssPeak, rssMegabytes(embedded.pid))
+				rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
+				if (path === '/bench/baseline') trivial = figures
+				const ratio = (to: HttpFigures | undefined) => (to ? Math.round((figures.requestsPerSecond / Math.max(1, to.requestsPerSecond)) * 100) / 100 : null)
+				const shares = await timingShares(url, cookie)
+				http.push({
+					...figures,
+					vsTrivialRemix: ratio(trivial),
+					vsStatic: ratio(staticFigures),
+					vsRender: ratio(renderFigures),
+					...(shares ?? {}),
+					...(TARGET_ROUTES.has(target) ? { meetsTarget: (ratio(trivial) ?? 0) >= 0.5 && figures.p99 < 100 } : {}),
+				})
 			}
-			await stop(bareSocket.child)
-			printTable('Chat: one room, steady rate (latency send-to-receive in ms; lost must be 0)', chat.map((row, index) => ({
-				...row,
-				ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
-			})))
-			scaleOut = await measureScaleOut({ uri, premiumCookie: cookies.premium, chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])), singleProcessChat: chat[0] })
-		}
+			printTable(
+				`Scale ${scale}: HTTP (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, gzip accepted; latency in ms; shares of the app's time from Server-Timing)`,
+				[...baselines, ...http].map(({ rssPeakMb: _rss, errors: _errors, ...row }) => row),
+			)
 
-		const memory = { appRssAtRestMb: rssAtRest, appRssPeakMb: rssPeak, emulatorRssSeededMb: emulatorRssSeeded, emulatorRssPeakMb: embedded ? emulatorRssPeak : null }
-		printTable(`Scale ${scale}: memory (RSS, MB; the app server, and the embedded database's own process apart)`, [memory])
-		scales.push({ scale, counts, limitedByMemory, seedSeconds, loadAverage: loadAverage(), http, memory })
-		await stop(app.child)
+			if (scaleIndex === 0) {
+				for (const [path, cookie] of [
+					['/', undefined], ['/auth', undefined], ['/dashboard', cookies.premium], ['/content-library', cookies.premium],
+					['/content-library/1', cookies.premium], ['/community', cookies.premium], ['/community/1', cookies.premium],
+					['/messages', cookies.premium], ['/events', cookies.premium], ['/resources', cookies.premium], ['/notifications', cookies.premium],
+					['/profile', cookies.premium], ['/admin', cookies.admin], ['/subscribe', memberCookie],
+				] as Array<[string, string | undefined]>) {
+					javascript.push(await javascriptBytes(app.url, path, cookie))
+				}
+				printTable('JavaScript shipped per route (gzip bytes of every script the page loads)', javascript)
+
+				const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
+				for (const size of CHAT_SIZES) {
+					const users = await chatUsersOf(userIds.slice(0, size))
+					const rate = size >= 1000 ? 10 : 50
+					const appFigures = await measureChat('app', app.url, users, rate, 5)
+					rssPeak = Math.max(rssPeak, rssMegabytes(app.child.pid!))
+					const bareFigures = await measureChat('bare Socket.IO', bareSocket.url, users, rate, 5)
+					chat.push(appFigures, bareFigures)
+				}
+				await stop(bareSocket.child)
+				printTable('Chat: one room, steady rate (latency send-to-receive in ms; lost must be 0)', chat.map((row, index) => ({
+					...row,
+					ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
+				})))
+				scaleOut = await measureScaleOut({ uri, premiumCookie: cookies.premium, chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])), singleProcessChat: chat[0] })
+			}
+
+			const memory = { appRssAtRestMb: rssAtRest, appRssPeakMb: rssPeak, emulatorRssSeededMb: emulatorRssSeeded, emulatorRssPeakMb: embedded ? emulatorRssPeak : null }
+			printTable(`Scale ${scale}: memory (RSS, MB; the app server, and the embedded database's own process apart)`, [memory])
+			scales.push({ scale, counts, limitedByMemory, seedSeconds, loadAverage: loadAverage(), http, memory })
+			await stop(app.child)
+		} catch (error) {
+			// A larger scale that cannot be seeded or measured on this machine (the emulator's single process busy past
+			// the connection's time-out, say) ends the run with what the scales before it measured, and says why.
+			if (scaleIndex === 0) throw error
+			stoppedAt = { scale, reason: error instanceof Error ? error.message : String(error) }
+			console.log(`\nScale ${scale} stopped: ${stoppedAt.reason}. The scales before it are kept.`)
+			for (const child of children) if (child.exitCode === null) await stop(child)
+			break
+		}
 	}
 
 	// How cost grows: each route's throughput at each scale, and the last scale's as a share of the first's.
@@ -527,6 +541,7 @@ async function main() {
 		loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
 		bare: baselines,
 		scales,
+		stoppedAt,
 		growth,
 		javascript,
 		chat,
@@ -542,7 +557,8 @@ async function main() {
 	fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2))
 	console.log(`\nWritten to ${file} and bench/results/latest.json`)
 
-	await disconnectDatabase()
+	// After a scale that stopped, the connection may be the broken part: closing it must not lose the results above.
+	await disconnectDatabase().catch((error) => console.error('Closing the database connection:', error instanceof Error ? error.message : error))
 	await embedded?.stop()
 }
 
