@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import mongoose, { Schema } from 'mongoose'
-import { defineModel, toIso } from './model'
+import { afterWrite, defineModel, toIso } from './model'
 
 export interface Community {
 	id: number
@@ -61,22 +61,13 @@ export const CommunityModel = defineModel<Community>('Community', communitySchem
  * before, so a page read under the old version may be older than the write
  * but is never kept once the write is done.
  */
-export async function advanceHistoryVersions(rooms: number[] | 'every room'): Promise<void> {
+async function advanceHistoryVersions(rooms: number[] | 'every room'): Promise<void> {
 	if (rooms !== 'every room' && rooms.length === 0) return
 	const filter = rooms === 'every room' ? {} : { id: rooms.length === 1 ? rooms[0] : mongoose.trusted({ $in: rooms }) }
 	await CommunityModel.updateMany(filter, { $set: { historyVersion: randomUUID() } })
 }
 
-/**
- * advanceHistoryVersions after a write that is already done (the model
- * middleware's call): a failure is logged, not thrown, so a stored message is
- * never reported as failed (and sent again). A held page also expires on its
- * own within a minute (app/services/held-reads.server.ts).
- */
-export async function afterHistoryChange(rooms: number[] | 'every room'): Promise<void> {
-	try {
-		await advanceHistoryVersions(rooms)
-	} catch (error) {
-		console.error('A room history version could not be advanced:', error)
-	}
+/** advanceHistoryVersions after a write that is already done (the model middleware's call). */
+export function afterHistoryChange(rooms: number[] | 'every room'): Promise<void> {
+	return afterWrite("advancing the rooms' history versions", () => advanceHistoryVersions(rooms))
 }

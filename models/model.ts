@@ -10,6 +10,21 @@ export function defineModel<T>(name: string, schema: Schema<T>): Model<T> {
 	return (mongoose.models[name] as Model<T> | undefined) ?? mongoose.model<T>(name, schema)
 }
 
+/**
+ * What must follow a write that is already done, run by model middleware
+ * (renewing a held read's version, docs/decisions/089): a failure is logged,
+ * not thrown, so the write is never reported as failed (and made again). A
+ * held read also expires on its own within a minute
+ * (app/services/held-reads.server.ts).
+ */
+export async function afterWrite(what: string, work: () => Promise<unknown>): Promise<void> {
+	try {
+		await work()
+	} catch (error) {
+		console.error(`After a write, ${what} failed:`, error)
+	}
+}
+
 /** Dates leave the server as ISO strings, whatever the driver hands back. */
 export function toIso(value: unknown): string | null {
 	if (value == null) return null

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { afterWrite, defineModel } from './model'
 
 /**
  * A value that changes whenever what it stands for changes (today: `people`,
@@ -39,11 +39,7 @@ export async function currentVersionStamp(key: VersionStampKey): Promise<string>
 	return stamp?.value ?? renewVersionStamp(key)
 }
 
-/** renewVersionStamp after a write that is already done (model middleware): a failure is logged, not thrown. */
-export async function afterStampedChange(key: VersionStampKey): Promise<void> {
-	try {
-		await renewVersionStamp(key)
-	} catch (error) {
-		console.error(`The ${key} version stamp could not be renewed:`, error)
-	}
+/** renewVersionStamp after a write that is already done (the model middleware's call). */
+export function afterStampedChange(key: VersionStampKey): Promise<void> {
+	return afterWrite(`renewing the ${key} version stamp`, () => renewVersionStamp(key))
 }

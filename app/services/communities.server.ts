@@ -39,7 +39,6 @@ export const createCommunity = (actor: Actor, input: CommunityInput) => communit
 export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
 export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
 
-/** Rooms' names by id, one query for the lot. */
 /**
  * One value that changes whenever any room's messages, a sender's name, or a
  * room's name change, or a room comes or goes: every room's id, name and
@@ -52,6 +51,7 @@ export async function everyRoomVersion(): Promise<string | null> {
 	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion]))
 }
 
+/** Rooms' names by id, one query for the lot. */
 export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
 	const unique = [...new Set(ids)]
 	if (unique.length === 0) return {}

@@ -10,7 +10,9 @@ import { singleton } from '~/lib/singleton.server'
  *   models/user.ts);
  * - the first pages of the member list, under the `people` stamp
  *   (models/version-stamp.ts), which a new account, a deleted one or a
- *   change of what members see of an account replaces (models/user.ts).
+ *   change of what members see of an account replaces (models/user.ts);
+ * - the dashboard's Community Activity, under every room's id, name and
+ *   history version (dashboard.server.ts).
  * The version lives in the database and is read with each visit, so a change
  * made by any process is seen by the next read everywhere.
  */
