@@ -22,7 +22,7 @@ export default {
 	routes(defineRoutes) {
 		return defineRoutes((route) => {
 			// product §2: screens
-			route('', 'routes/landing.tsx', { index: true })
+			route('', 'routes/index.tsx', { index: true })
 			route('auth', 'routes/auth.tsx')
 			route('logout', 'routes/logout.tsx')
 			// Account links sent by mail, and the forgotten-password form: no login needed
@@ -32,30 +32,30 @@ export default {
 			route('unsubscribe', 'routes/unsubscribe.tsx')
 			// The contact form (team pricing and questions), mailed to the admins: anyone
 			route('contact', 'routes/contact.tsx')
-			route('', 'routes/app-layout.tsx', { id: 'app-layout' }, () => {
+			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
-				route('content-library', 'routes/content-library.tsx')
-				route('content-library/:id', 'routes/video.tsx')
+				route('content-library', 'routes/content-library/index.tsx')
+				route('content-library/:id', 'routes/content-library/$id.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
 
 				// Community and messages
-				route('community', 'routes/community.tsx')
-				route('community/:id', 'routes/community-room.tsx')
+				route('community', 'routes/community/index.tsx')
+				route('community/:id', 'routes/community/$id.tsx')
 				route('messages', 'routes/messages.tsx')
-				route('members/:id', 'routes/member.tsx')
+				route('members/:id', 'routes/members/$id.tsx')
 
 				// Events, resources, profile
-				route('events', 'routes/events.tsx')
+				route('events', 'routes/events/index.tsx')
 				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
-				route('profile', 'routes/profile/route.tsx')
+				route('profile', 'routes/profile/index.tsx')
 				route('settings', 'routes/settings.tsx')
 
 				// Administration
-				route('admin', 'routes/admin.tsx', { id: 'admin' }, () => {
-					route('users/:userId/role', 'routes/admin/user-role-dialog.tsx')
-					route('users/:userId/delete', 'routes/admin/user-delete-dialog.tsx')
+				route('admin', 'routes/admin/index.tsx', { id: 'admin' }, () => {
+					route('users/:userId/role', 'routes/admin/users/$userId/role.tsx')
+					route('users/:userId/delete', 'routes/admin/users/$userId/delete.tsx')
 					route('videos/new', 'routes/admin/video-dialog.tsx', { id: 'admin-video-new' })
 					route('videos/:id/edit', 'routes/admin/video-dialog.tsx', { id: 'admin-video-edit' })
 					route('videos/:id/delete', 'routes/admin/delete-dialog.tsx', { id: 'admin-video-delete' })
@@ -71,93 +71,93 @@ export default {
 				})
 
 				// Moderation (moderators and admins)
-				route('moderation', 'routes/moderation/route.tsx')
+				route('moderation', 'routes/moderation/index.tsx')
 
 				// Subscription
 				route('subscribe', 'routes/subscribe.tsx')
 				route('subscription-success', 'routes/subscription-success.tsx')
 
 				// The bench's yardstick: the layout and nothing else (404 unless BENCH_BASELINE_PAGE=true)
-				route('bench/baseline', 'routes/bench-baseline.tsx')
+				route('bench/baseline', 'routes/bench/baseline.tsx')
 
 			})
 
 			// Administration: the members export (a download, not a page)
-			route('admin/members.csv', 'routes/admin/members-csv.ts')
+			route('admin/members.csv', 'routes/admin/members.csv.ts')
 
 			// product §7: JSON calls
 			route('api/user', 'routes/api/user.ts')
 			route('api/login', 'routes/api/login.ts')
 			route('api/register', 'routes/api/register.ts')
 			route('api/logout', 'routes/api/logout.ts')
-			route('api/password-reset', 'routes/api/password-reset.ts')
-			route('api/password-reset/confirm', 'routes/api/password-reset.confirm.ts')
+			route('api/password-reset', 'routes/api/password-reset/index.ts')
+			route('api/password-reset/confirm', 'routes/api/password-reset/confirm.ts')
 
 			// JSON: member screens
-			route('api/users', 'routes/api/users.ts')
-			route('api/users/:id', 'routes/api/users.$id.ts')
-			route('api/users/:id/change-password', 'routes/api/users.$id.change-password.ts')
-			route('api/users/me', 'routes/api/users.me.ts')
-			route('api/users/me/export', 'routes/api/users.me.export.ts')
-			route('api/users/:id/block', 'routes/api/users.$id.block.ts')
-			route('api/users/me/blocks', 'routes/api/users.me.blocks.ts')
+			route('api/users', 'routes/api/users/index.ts')
+			route('api/users/:id', 'routes/api/users/$id/index.ts')
+			route('api/users/:id/change-password', 'routes/api/users/$id/change-password.ts')
+			route('api/users/me', 'routes/api/users/me/index.ts')
+			route('api/users/me/export', 'routes/api/users/me/export.ts')
+			route('api/users/:id/block', 'routes/api/users/$id/block.ts')
+			route('api/users/me/blocks', 'routes/api/users/me/blocks.ts')
 			route('api/progress', 'routes/api/progress.ts')
-			route('api/videos', 'routes/api/videos.ts')
-			route('api/videos/:id', 'routes/api/videos.$id.ts')
+			route('api/videos', 'routes/api/videos/index.ts')
+			route('api/videos/:id', 'routes/api/videos/$id.ts')
 			route('api/communities', 'routes/api/communities.ts')
-			route('api/events', 'routes/api/events.ts')
-			route('api/events/:id/rsvp', 'routes/api/event-rsvp.ts')
-			route('api/notifications', 'routes/api/notifications.ts')
-			route('api/notifications/read', 'routes/api/notifications-read.ts')
+			route('api/events', 'routes/api/events/index.ts')
+			route('api/events/:id/rsvp', 'routes/api/events/$id/rsvp.ts')
+			route('api/notifications', 'routes/api/notifications/index.ts')
+			route('api/notifications/read', 'routes/api/notifications/read.ts')
 			route('api/conversations', 'routes/api/conversations.ts')
 			route('api/resources', 'routes/api/resources.ts')
 
 			// JSON: messages
-			route('api/messages/community/:communityId', 'routes/api/community-messages.ts')
-			route('api/messages/private/:userId', 'routes/api/private-messages.ts')
-			route('api/messages/:id', 'routes/api/messages.$id.ts')
+			route('api/messages/community/:communityId', 'routes/api/messages/community/$communityId.ts')
+			route('api/messages/private/:userId', 'routes/api/messages/private/$userId.ts')
+			route('api/messages/:id', 'routes/api/messages/$id.ts')
 
 			// JSON: reports and moderation
-			route('api/reports', 'routes/api/reports.ts')
-			route('api/reports/:id/resolve', 'routes/api/reports.$id.resolve.ts')
-			route('api/moderation/mutes', 'routes/api/moderation/mutes.ts')
-			route('api/moderation/mutes/:userId', 'routes/api/moderation/mutes.$userId.ts')
+			route('api/reports', 'routes/api/reports/index.ts')
+			route('api/reports/:id/resolve', 'routes/api/reports/$id/resolve.ts')
+			route('api/moderation/mutes', 'routes/api/moderation/mutes/index.ts')
+			route('api/moderation/mutes/:userId', 'routes/api/moderation/mutes/$userId.ts')
 
 			// JSON: administration
-			route('api/admin/users', 'routes/api/admin/users.ts')
-			route('api/admin/users/:userId', 'routes/api/admin/users.$userId.ts')
-			route('api/admin/users/:userId/role', 'routes/api/admin/user-role.ts')
-			route('api/admin/videos', 'routes/api/admin/videos.ts')
-			route('api/admin/videos/:id', 'routes/api/admin/videos.$id.ts')
-			route('api/admin/communities', 'routes/api/admin/communities.ts')
-			route('api/admin/communities/:id', 'routes/api/admin/communities.$id.ts')
-			route('api/admin/events', 'routes/api/admin/events.ts')
-			route('api/admin/events/:id', 'routes/api/admin/events.$id.ts')
-			route('api/admin/resources', 'routes/api/admin/resources.ts')
-			route('api/admin/resources/:id', 'routes/api/admin/resources.$id.ts')
+			route('api/admin/users', 'routes/api/admin/users/index.ts')
+			route('api/admin/users/:userId', 'routes/api/admin/users/$userId/index.ts')
+			route('api/admin/users/:userId/role', 'routes/api/admin/users/$userId/role.ts')
+			route('api/admin/videos', 'routes/api/admin/videos/index.ts')
+			route('api/admin/videos/:id', 'routes/api/admin/videos/$id.ts')
+			route('api/admin/communities', 'routes/api/admin/communities/index.ts')
+			route('api/admin/communities/:id', 'routes/api/admin/communities/$id.ts')
+			route('api/admin/events', 'routes/api/admin/events/index.ts')
+			route('api/admin/events/:id', 'routes/api/admin/events/$id.ts')
+			route('api/admin/resources', 'routes/api/admin/resources/index.ts')
+			route('api/admin/resources/:id', 'routes/api/admin/resources/$id.ts')
 			route('api/admin/audit-log', 'routes/api/admin/audit-log.ts')
 			route('api/admin/insights', 'routes/api/admin/insights.ts')
 
 			// JSON: subscription and Stripe webhook
 			route('api/get-or-create-subscription', 'routes/api/get-or-create-subscription.ts')
-			route('api/stripe/webhook', 'routes/api/stripe-webhook.ts')
-			route('api/billing', 'routes/api/billing.ts')
-			route('api/billing/cancel', 'routes/api/billing.cancel.ts')
-			route('api/billing/resume', 'routes/api/billing.resume.ts')
-			route('api/billing/portal', 'routes/api/billing.portal.ts')
+			route('api/stripe/webhook', 'routes/api/stripe/webhook.ts')
+			route('api/billing', 'routes/api/billing/index.ts')
+			route('api/billing/cancel', 'routes/api/billing/cancel.ts')
+			route('api/billing/resume', 'routes/api/billing/resume.ts')
+			route('api/billing/portal', 'routes/api/billing/portal.ts')
 
 			// Calendar files: one event's (members), and a member's personal feed, whose secret token is its only key
-			route('events/:id/calendar.ics', 'routes/event-calendar.ts')
-			route('calendar/:file', 'routes/calendar-feed.ts')
+			route('events/:id/calendar.ics', 'routes/events/$id/calendar.ics.ts')
+			route('calendar/:file', 'routes/calendar/$file.ts')
 
 			// Development and tests only (404 in production): the mail the embedded SMTP server caught
 			route('dev/mail', 'routes/dev/mail.tsx')
-			route('api/dev/mail', 'routes/api/dev-mail.ts')
+			route('api/dev/mail', 'routes/api/dev/mail.ts')
 
-			route('api/*', 'routes/api/not-found.ts')
+			route('api/*', 'routes/api/$.ts')
 
 			// product §2: any other path is the not-found page (HTTP 404)
-			route('*', 'routes/not-found.tsx')
+			route('*', 'routes/$.tsx')
 		})
 	},
 }

@@ -25,20 +25,20 @@ import {
 	startDatabaseMonitor,
 	startEmbeddedDatabase,
 	type EmbeddedDatabase,
-} from '~/services/database.server'
-import { seedDemoData } from '~/services/demo-data.server'
-import { ensureConversationEntries } from '~/services/private-inbox.server'
-import { startJobs } from '~/services/jobs.server'
-import { startMail } from '~/services/mail/index.server'
-import { isCurrentFingerprint } from '~/services/public-pictures.server'
-import { connectRedis, disconnectRedis } from '~/services/redis.server'
+} from '~/platform/database.server'
+import { seedDemoData } from '~/demo/data.server'
+import { ensureConversationEntries } from '~/services/chat/private-inbox.server'
+import { startJobs } from '~/platform/jobs.server'
+import { startMail } from '~/platform/mail/index.server'
+import { isCurrentFingerprint } from '~/platform/public-pictures.server'
+import { connectRedis, disconnectRedis } from '~/platform/redis.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
-import { currentRequestContext, runInRequestContext, serverTimingHeader } from '~/lib/request-context.server'
+import { currentRequestContext, runInRequestContext, serverTimingHeader } from '~/platform/request-context.server'
 
 const SHUTDOWN_TIMEOUT_MS = 10_000
 const BUILD_PATH = path.resolve('build/index.js')
@@ -143,7 +143,7 @@ function isOwnPageOrigin(config: AppConfig, req: express.Request, origin: string
 
 /**
  * Lesson media and resource files (docs/decisions/134): for members only, as
- * their rules say (services/member-files.server.ts). `res.sendFile` answers
+ * their rules say (services/catalogue/member-files.server.ts). `res.sendFile` answers
  * byte ranges (206, Content-Range, 416), conditional requests and the
  * content type.
  */

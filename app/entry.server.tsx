@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { NonceProvider } from './components/nonce-provider'
-import { timeRender } from './lib/request-context.server'
-import { isDatabaseOutageError } from './services/database.server'
+import { NonceProvider } from '~/components/nonce-provider'
+import { timeRender } from '~/platform/request-context.server'
+import { isDatabaseOutageError } from '~/platform/database.server'
 
 const ABORT_DELAY_MS = 5_000
 

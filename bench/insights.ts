@@ -23,10 +23,10 @@ import {
 	reserveIds,
 	type SubscriptionEvent,
 } from '#models/index'
-import { disconnectDatabase, startEmbeddedDatabase, syncIndexes } from '~/services/database.server'
-import { getInsights } from '~/services/insights.server'
-import { exportMembersCsv } from '~/services/members-export.server'
-import { rebuildConversationEntries } from '~/services/private-inbox.server'
+import { disconnectDatabase, startEmbeddedDatabase, syncIndexes } from '~/platform/database.server'
+import { getInsights } from '~/services/admin/insights.server'
+import { exportMembersCsv } from '~/services/admin/members-export.server'
+import { rebuildConversationEntries } from '~/services/chat/private-inbox.server'
 
 const MEMBERS = Number(process.env.INSIGHTS_MEMBERS ?? 100_000)
 const MESSAGES = Number(process.env.INSIGHTS_MESSAGES ?? 1_000_000)

@@ -14,8 +14,8 @@ import {
 	conversationKeyOf,
 	reserveIds,
 } from '#models/index'
-import { hashPassword } from '~/services/password.server'
-import { rebuildConversationEntries } from '~/services/private-inbox.server'
+import { hashPassword } from '~/services/account/password.server'
+import { rebuildConversationEntries } from '~/services/chat/private-inbox.server'
 
 export const LARGE_COUNTS = { users: 2_000, videos: 200, communities: 50, messages: 100_000, events: 500 }
 

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel, toIso } from './model'
+import { defineModel, toIso } from '#models/model'
 
 /**
  * One entry of the audit log (product §6 "Audit log"): who did what to which

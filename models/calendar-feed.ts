@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * A member's personal calendar feed (/calendar/{token}.ics). Only the SHA-256

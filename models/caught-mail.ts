@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * Mail caught by the embedded SMTP server outside production (development,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import mongoose, { Schema } from 'mongoose'
-import { afterWrite, defineModel, toIso } from './model'
+import { afterWrite, defineModel, toIso } from '#models/model'
 
 export interface Community {
 	id: number

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * One member's entry for one private conversation (docs/decisions/087): the
@@ -8,7 +8,7 @@ import { defineModel } from './model'
  * list is one indexed read of their own entries, however many messages the
  * community holds.
  *
- * Kept true by app/services/private-inbox.server.ts (the only writer):
+ * Kept true by app/services/chat/private-inbox.server.ts (the only writer):
  * - `lastMessageId` is the largest id of the pair's private messages (0 for
  *   the moment between an entry's opening and its first message's store);
  * - `unreadCount` is how many messages from `otherUserId` to `ownerId` have

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * Public ids are small numbers (`/community/1`), drawn per entity from this

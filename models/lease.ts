@@ -1,5 +1,5 @@
 import mongoose, { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * One document per background job: who runs it now and when it is next due

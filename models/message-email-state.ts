@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * The email side of one private conversation, for its recipient: at most one

@@ -1,6 +1,6 @@
 import { Schema, type Query } from 'mongoose'
-import { afterHistoryChange } from './community'
-import { defineModel, toIso } from './model'
+import { afterHistoryChange } from '#models/community'
+import { defineModel, toIso } from '#models/model'
 
 export interface Message {
 	id: number
@@ -105,7 +105,7 @@ messageSchema.index({ conversationKey: 1, revision: 1 })
 messageSchema.index({ createdAt: 1 })
 
 // Every write to room messages gives the room a new history version, so a newest page cached under the old one
-// is not served again by any process (app/services/held-reads.server.ts, docs/decisions/089). Here, in the
+// is not served again by any process (app/platform/held-reads.server.ts, docs/decisions/089). Here, in the
 // model, so that no writer (the chat, moderation, account deletion, seeds, tests) can forget it.
 messageSchema.post('save', (message: Message) => afterHistoryChange(roomsOf([message])))
 messageSchema.post('insertMany', (messages: Message[]) => afterHistoryChange(roomsOf(messages)))

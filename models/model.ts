@@ -15,7 +15,7 @@ export function defineModel<T>(name: string, schema: Schema<T>): Model<T> {
  * (renewing a held read's version, docs/decisions/089): a failure is logged,
  * not thrown, so the write is never reported as failed (and made again). A
  * held read also expires on its own within a minute
- * (app/services/held-reads.server.ts).
+ * (app/platform/held-reads.server.ts).
  */
 export async function afterWrite(what: string, work: () => Promise<unknown>): Promise<void> {
 	try {

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel, toIso } from './model'
+import { defineModel, toIso } from '#models/model'
 
 /** What happened to the member; each kind has its own wording, link and email choice. */
 export const NOTIFICATION_KINDS = [

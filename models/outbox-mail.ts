@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * Mail waiting to go out, and what became of it (docs/decisions/120-mail-outbox.md).

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /** product §6 "Moderation": why a member reports a message. */
 export const REPORT_REASONS = ['spam', 'harassment', 'off-topic', 'other'] as const

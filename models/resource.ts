@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel, toIso } from './model'
+import { defineModel, toIso } from '#models/model'
 
 export const RESOURCE_TYPES = [
 	'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'image', 'video', 'link',

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * A member's answer to one event: going or not. One record per member and

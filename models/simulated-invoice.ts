@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { defineModel, toIso } from './model'
+import { defineModel, toIso } from '#models/model'
 
 /**
  * An invoice of simulated billing (docs/decisions/043, 124): what Stripe

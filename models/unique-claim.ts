@@ -1,10 +1,10 @@
 import { Schema } from 'mongoose'
-import { defineModel } from './model'
+import { defineModel } from '#models/model'
 
 /**
  * One document per value that must belong to one account only (a username,
  * an email address), written with one atomic upsert: whoever's upsert
- * inserts it owns the value (app/services/unique-claims.server.ts,
+ * inserts it owns the value (app/platform/unique-claims.server.ts,
  * docs/decisions/136). MongoDB's unique index on `key` backs it up; the
  * embedded emulator runs one command at a time, so the upsert alone decides
  * there.

@@ -1,7 +1,7 @@
 import { Schema, type Query, type UpdateQuery } from 'mongoose'
-import { afterHistoryChange } from './community'
-import { afterStampedChange } from './version-stamp'
-import { defineModel, toIso } from './model'
+import { afterHistoryChange } from '#models/community'
+import { afterStampedChange } from '#models/version-stamp'
+import { defineModel, toIso } from '#models/model'
 
 export const ROLES = ['member', 'moderator', 'content_manager', 'admin'] as const
 export type Role = (typeof ROLES)[number]

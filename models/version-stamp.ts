@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Schema } from 'mongoose'
-import { afterWrite, defineModel } from './model'
+import { afterWrite, defineModel } from '#models/model'
 
 /**
  * A value that changes whenever what it stands for changes (today: `people`,

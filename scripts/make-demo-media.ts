@@ -1,5 +1,5 @@
 /**
- * Draws the demo library's media from app/services/demo-catalogue.server.ts
+ * Draws the demo library's media from app/demo/catalogue.server.ts
  * (docs/decisions/069). The output is committed; run it again only to change
  * the demo (`npx tsx scripts/make-demo-media.ts`; needs ffmpeg and the
  * DejaVu fonts, `apt-get install ffmpeg fonts-dejavu-core`).
@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEMO_LESSONS, type DemoCategory, type DemoLesson } from '../app/services/demo-catalogue.server'
+import { DEMO_LESSONS, type DemoCategory, type DemoLesson } from '../app/demo/catalogue.server'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu'

@@ -3,8 +3,8 @@
  * Idempotent: run it as often as you like. (The embedded default database
  * used by `npm run demo` and `npm run dev` seeds itself when empty.)
  */
-import { connectDatabase, disconnectDatabase } from '~/services/database.server'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { connectDatabase, disconnectDatabase } from '~/platform/database.server'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '~/demo/data.server'
 
 const uri = process.env.MONGODB_URI
 if (!uri) {

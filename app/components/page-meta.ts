@@ -1,4 +1,4 @@
-import { BRAND_NAME } from './brand'
+import { BRAND_NAME } from '~/components/brand'
 
 /**
  * A page's title and meta description. A route's `meta` replaces the root's

@@ -3,7 +3,7 @@ import { Badge } from '~/components/ui/badge'
 import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { formatMinutes, progressState, progressText, type VideoCardData } from '~/lib/videos'
-import { VideoThumbnail } from './video-thumbnail'
+import { VideoThumbnail } from '~/components/video-thumbnail'
 import { ButtonLink } from '~/components/ui/button'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema, LIMITS, NewPasswordSchema, requiredText } from './schemas'
+import { EmailSchema, LIMITS, NewPasswordSchema, requiredText } from '~/lib/schemas'
 
 /**
  * The account's own forms and JSON bodies: forgotten passwords, the reset

@@ -3,7 +3,7 @@
  * tab manages, and the texts of its notices and confirmations. Shared by the
  * pages, their actions and the browser.
  */
-import { readPageNumber } from './paging'
+import { readPageNumber } from '~/lib/paging'
 
 export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources', 'audit', 'insights'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { LIMITS, ROLE_VALUES } from './schemas'
-import { isValidTimeZone, zonedDateTimeToDate } from './dates'
-import { isSafeUrl } from './safe-url'
-import { withoutFingerprint } from './public-asset-url'
+import { LIMITS, ROLE_VALUES } from '~/lib/schemas'
+import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
+import { isSafeUrl } from '~/lib/safe-url'
+import { withoutFingerprint } from '~/lib/public-asset-url'
 
 /** The safe-address rule lives in ./safe-url (avatars use it too); re-exported for the admin forms' callers. */
 export { isSafeUrl }

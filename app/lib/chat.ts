@@ -143,3 +143,20 @@ export async function catchUpChanges<Message extends { revision?: number }>({
 		cursor = highestRevision(page, cursor)
 	}
 }
+
+/** Which form a message's menu has open under it (without JavaScript, from the page's address). */
+export type OpenMessageForm = 'edit' | 'report' | 'mute' | null
+
+/** The form open under one message, from the page's address (`?edit=`, `?report=`, `?mute=`). */
+export interface OpenChatForm {
+	kind: Exclude<OpenMessageForm, null>
+	messageId: number
+}
+
+/** The `intent` of each form in a message's menu: the page draws them, the chat pages' action tells them apart. */
+export const CHAT_INTENTS = {
+	edit: 'edit-message',
+	delete: 'delete-message',
+	report: 'report-message',
+	mute: 'mute-member',
+} as const

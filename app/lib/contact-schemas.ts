@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema, LIMITS, requiredText } from './schemas'
+import { EmailSchema, LIMITS, requiredText } from '~/lib/schemas'
 
 /**
  * The contact form (/contact, docs/decisions/065): one schema for the

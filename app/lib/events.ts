@@ -1,4 +1,4 @@
-import { calendarDay, formatLongDate, formatTime } from './dates'
+import { calendarDay, formatLongDate, formatTime } from '~/lib/dates'
 
 /**
  * The event rules of product §2 (Events, Dashboard) and §9, in one place:

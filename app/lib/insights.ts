@@ -4,7 +4,7 @@
  * charts that draw it.
  */
 
-import { type BarChartLayout, type LineChartLayout } from './chart-layout'
+import { type BarChartLayout, type LineChartLayout } from '~/lib/chart-layout'
 
 export const INSIGHTS_WEEKS = 12
 export const INSIGHTS_MONTHS = 6
@@ -78,7 +78,7 @@ export interface Insights {
 
 /**
  * The Insights tab's charts, laid out on the server from `Insights`
- * (`routes/admin/insight-tabs.server.ts`); labels are already formatted.
+ * (`routes/admin/__insight-tabs.server.ts`); labels are already formatted.
  */
 export interface InsightsCharts {
 	newMembersPerWeek: BarChartLayout

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { isSafeUrl } from './safe-url'
-import { withoutFingerprint } from './public-asset-url'
-import { LIMITS, OptionalText, requiredText } from './schemas'
+import { isSafeUrl } from '~/lib/safe-url'
+import { withoutFingerprint } from '~/lib/public-asset-url'
+import { LIMITS, OptionalText, requiredText } from '~/lib/schemas'
 
 /**
  * The member screens' forms and JSON bodies (product §5, §7), used by the

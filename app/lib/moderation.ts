@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MessageContentSchema } from './chat'
+import { MessageContentSchema } from '~/lib/chat'
 
 /**
  * Chat corrections, moderation, reports and blocks (product §5, §6): the

@@ -1,4 +1,4 @@
-import { ServiceError } from './service-error'
+import { ServiceError } from '~/lib/service-error'
 
 /**
  * Every list is read a page at a time (docs/decisions/081): pages are

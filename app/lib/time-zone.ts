@@ -1,4 +1,4 @@
-import { FALLBACK_TIME_ZONE, isValidTimeZone } from './dates'
+import { FALLBACK_TIME_ZONE, isValidTimeZone } from '~/lib/dates'
 
 /**
  * The time-zone client hint (as the Epic Stack does it): a tiny inline

@@ -1,4 +1,4 @@
-import { FREE_VIDEO_LIMIT, isPremium } from './subscription'
+import { FREE_VIDEO_LIMIT, isPremium } from '~/lib/subscription'
 
 /**
  * Video rules shared by the server and the player: the free-video rule,

@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
-import { createOrderedTasks } from '~/lib/ordered-tasks.server'
-import { singleton } from '~/lib/singleton.server'
+import { createOrderedTasks } from '~/platform/ordered-tasks.server'
+import { singleton } from '~/platform/singleton.server'
 import { ServiceError } from '~/lib/service-error'
-import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } from '~/services/messages.server'
+import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } from '~/services/chat/messages.server'
 import { type UserJSON } from '#models/index'
-import { createRateLimiter } from '~/services/rate-limit.server'
-import { getUserById } from '~/services/users.server'
-import { ALL_COMMUNITIES_ROOM, communityRoom, conversationViewRoom, inboxRoom, userRoom } from './connections.server'
-import { assertLiveSession } from './live-session.server'
-import { type ChatSocket } from './socket-data'
+import { createRateLimiter } from '~/platform/rate-limit.server'
+import { getUserById } from '~/services/account/users.server'
+import { ALL_COMMUNITIES_ROOM, communityRoom, conversationViewRoom, inboxRoom, userRoom } from '~/realtime/connections.server'
+import { assertLiveSession } from '~/realtime/live-session.server'
+import { type ChatSocket } from '~/realtime/socket-data'
 
 /**
  * The chat events of product §7 on one socket. Payloads are parsed with zod;

@@ -1,7 +1,7 @@
 import { type Server } from 'socket.io'
 import { type ChatMessage } from '~/lib/chat'
-import { type LivePublisher } from '~/services/live.server'
-import { type OrderedDelivery } from './ordered-delivery.server'
+import { type LivePublisher } from '~/platform/live.server'
+import { type OrderedDelivery } from '~/realtime/ordered-delivery.server'
 
 /**
  * The rooms of the Socket.IO server, and the LivePublisher that services
@@ -25,7 +25,7 @@ export const conversationViewRoom = (viewerId: number, otherUserId: number) => `
  */
 export const ALL_COMMUNITIES_ROOM = 'communities:all'
 
-/** The services' way to the sockets (app/services/live.server.ts). */
+/** The services' way to the sockets (app/platform/live.server.ts). */
 export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(chat, message),

@@ -1,6 +1,6 @@
 import { ServiceError } from '~/lib/service-error'
-import { readSessionRecord } from '~/services/sessions.server'
-import { type ChatSocket } from './socket-data'
+import { readSessionRecord } from '~/services/account/sessions.server'
+import { type ChatSocket } from '~/realtime/socket-data'
 
 /**
  * A socket acts only while the session it was opened with still exists

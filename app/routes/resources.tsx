@@ -11,7 +11,7 @@ import { readSearch } from '~/lib/member-schemas'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { requireUser } from '~/web/auth.server'
-import { countResources, listResourceTypes, listResources } from '~/services/resources.server'
+import { countResources, listResourceTypes, listResources } from '~/services/catalogue/resources.server'
 
 export const meta: MetaFunction = () => pageMeta('Resources', 'Templates, worksheets, guides and reading to use with your team.')
 

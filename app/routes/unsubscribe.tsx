@@ -5,7 +5,7 @@ import { BRAND_NAME } from '~/components/brand'
 import { pageMeta } from '~/components/page-meta'
 import { Button } from '~/components/ui/button'
 import { ServiceError } from '~/lib/service-error'
-import { readUnsubscribeLink, unsubscribe } from '~/services/notification-preferences.server'
+import { readUnsubscribeLink, unsubscribe } from '~/services/notifications/preferences.server'
 import { readFormBody } from '~/web/http.server'
 
 export const meta: MetaFunction = () => pageMeta('Unsubscribe', 'Stop a kind of LeaderForge notification email with one click.')

@@ -1,9 +1,9 @@
-import { lapsedTrialsJob, trialEndingJob } from './billing/index.server'
-import { eventRemindersJob } from './events.server'
-import { type Job } from './jobs.server'
-import { mailOutboxJob } from './mail/index.server'
-import { newVideoAnnouncementsJob } from './videos.server'
-import { lessonDigestJob, privateMessageEmailsJob } from './notification-emails.server'
+import { lapsedTrialsJob, trialEndingJob } from '~/services/billing/index.server'
+import { eventRemindersJob } from '~/services/events/events.server'
+import { type Job } from '~/platform/jobs.server'
+import { mailOutboxJob } from '~/platform/mail/index.server'
+import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
+import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database

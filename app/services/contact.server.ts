@@ -3,9 +3,9 @@ import { getConfig } from '~/config.server'
 import { contactTopicLabel, type ContactMessage } from '~/lib/contact-schemas'
 import { PRODUCT_NAME } from '~/lib/product'
 import { ServiceError } from '~/lib/service-error'
-import { singleton } from '~/lib/singleton.server'
-import { sendMail } from './mail/index.server'
-import { createRateLimiter } from './rate-limit.server'
+import { singleton } from '~/platform/singleton.server'
+import { sendMail } from '~/platform/mail/index.server'
+import { createRateLimiter } from '~/platform/rate-limit.server'
 
 /**
  * The contact form (product §2 "Contact", docs/decisions/065): a visitor's

@@ -1,14 +1,14 @@
 import mongoose from 'mongoose'
 import { MessageModel, type Message, type UserJSON } from '#models/index'
-import { communityNamesById, countCommunities, everyRoomVersion } from './communities.server'
-import { countUpcomingEvents, listUpcomingEvents } from './events.server'
-import { describeEventActions } from './event-views.server'
-import { heldRead } from './held-reads.server'
-import { DELETED_MEMBER } from './messages.server'
-import { preview } from './private-inbox.server'
-import { singleton } from '~/lib/singleton.server'
-import { getContinueLearning, getWatchStats } from './progress.server'
-import { userNamesById } from './users.server'
+import { communityNamesById, countCommunities, everyRoomVersion } from '~/services/catalogue/communities.server'
+import { countUpcomingEvents, listUpcomingEvents } from '~/services/events/events.server'
+import { describeEventActions } from '~/services/events/event-views.server'
+import { heldRead } from '~/platform/held-reads.server'
+import { DELETED_MEMBER } from '~/services/chat/messages.server'
+import { preview } from '~/services/chat/private-inbox.server'
+import { singleton } from '~/platform/singleton.server'
+import { getContinueLearning, getWatchStats } from '~/services/learning/progress.server'
+import { userNamesById } from '~/services/account/users.server'
 
 /** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
 export const DASHBOARD_EVENT_LIMIT = 2

@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { CSRF } from 'remix-utils/csrf/server'
 import { getConfig } from '~/config.server'
-import { singleton } from '~/lib/singleton.server'
+import { singleton } from '~/platform/singleton.server'
 import { jsonError, readFormBody } from '~/web/http.server'
-import { getSession } from './session.server'
+import { getSession } from '~/web/session.server'
 
 /**
  * Every form carries a CSRF token, so forms stay safe without JavaScript

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { RetryLaterError, ServiceError } from '~/lib/service-error'
-import { jsonError, methodNotAllowed } from './http.server'
+import { jsonError, methodNotAllowed } from '~/web/http.server'
 
 /**
  * The one error policy (docs/decisions/090): a ServiceError is something the

@@ -4,8 +4,8 @@ import { json } from '@remix-run/node'
 import { type z } from 'zod'
 import { ServiceError } from '~/lib/service-error'
 import { makeToast, type Toast } from '~/lib/toast'
-import { readProtectedForm } from './csrf.server'
-import { errorHeaders } from './errors.server'
+import { readProtectedForm } from '~/web/csrf.server'
+import { errorHeaders } from '~/web/errors.server'
 
 /**
  * What every form action answers when it refuses a form: Conform's result

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
-import { mediaTypeOf } from './origin.server'
+import { mediaTypeOf } from '~/web/origin.server'
 
 /** Bodies larger than this are refused: no JSON call needs more. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024

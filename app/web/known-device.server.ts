@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { getConfig } from '~/config.server'
-import { singleton } from '~/lib/singleton.server'
-import { type LoginClient } from '~/services/auth.server'
-import { clientAddressOf, type ClientContext } from './client.server'
+import { singleton } from '~/platform/singleton.server'
+import { type LoginClient } from '~/services/account/auth.server'
+import { clientAddressOf, type ClientContext } from '~/web/client.server'
 
 /**
  * The known-device cookie (docs/decisions/130): a random id for this browser

@@ -1,6 +1,6 @@
 import { ServiceError } from '~/lib/service-error'
-import { lessonMediaFileFor, resourceFileFor } from '~/services/member-files.server'
-import { getOptionalUserFromCookie } from './auth.server'
+import { lessonMediaFileFor, resourceFileFor } from '~/services/catalogue/member-files.server'
+import { getOptionalUserFromCookie } from '~/web/auth.server'
 
 /**
  * GET /media/{file} and GET /resources/{file} (docs/decisions/134): who is

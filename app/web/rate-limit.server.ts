@@ -1,8 +1,8 @@
 import { getConfig } from '~/config.server'
 import { RetryLaterError, describeWait } from '~/lib/service-error'
-import { singleton } from '~/lib/singleton.server'
-import { createRateLimiter, type RateLimiter } from '~/services/rate-limit.server'
-import { clientAddressOf, type ClientContext } from './client.server'
+import { singleton } from '~/platform/singleton.server'
+import { createRateLimiter, type RateLimiter } from '~/platform/rate-limit.server'
+import { clientAddressOf, type ClientContext } from '~/web/client.server'
 
 /**
  * Limits per client address, for routes (docs/decisions/131). The address is

@@ -1,6 +1,6 @@
 import { createCookie, createSessionStorage, type Session } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { singleton } from '~/lib/singleton.server'
+import { singleton } from '~/platform/singleton.server'
 import {
 	createSessionRecord,
 	deleteSessionRecord,
@@ -8,12 +8,12 @@ import {
 	SESSION_MAX_AGE_SECONDS,
 	updateSessionRecord,
 	type SessionData,
-} from '~/services/sessions.server'
+} from '~/services/account/sessions.server'
 
 /**
  * The session cookie: HttpOnly, SameSite=Lax, Secure in production, signed
  * with SESSION_SECRET, carrying only the id of a session record
- * (app/services/sessions.server.ts). Created on first use, after start-up has
+ * (app/services/account/sessions.server.ts). Created on first use, after start-up has
  * validated the configuration.
  */
 export const getSessionStorage = () =>

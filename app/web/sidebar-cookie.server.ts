@@ -1,6 +1,6 @@
 import { createCookie } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { singleton } from '~/lib/singleton.server'
+import { singleton } from '~/platform/singleton.server'
 
 /**
  * The collapsed sidebar is remembered in a cookie, so the toggle is a plain

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { getConfig } from '~/config.server'
-import { singleton } from '~/lib/singleton.server'
+import { singleton } from '~/platform/singleton.server'
 import { makeToast, type Toast, type ToastInput } from '~/lib/toast'
 
 /**

@@ -31,7 +31,7 @@ const dialog = (path: string, name: string, role: 'dialog' | 'alertdialog' = 'di
 	only: 'dialog',
 })
 
-/** Demo data ids (app/services/demo-data.server.ts): user 6 is Maria Gonzalez, video 12 is beyond the free ten. */
+/** Demo data ids (app/demo/data.server.ts): user 6 is Maria Gonzalez, video 12 is beyond the free ten. */
 const PAGES: Record<Account, AuditedPage[]> = {
 	visitor: [
 		{ path: '/', ready: heading('Elevate Your Leadership Journey') },

@@ -8,7 +8,7 @@ import { composer } from './chat-helpers'
  * import `test` and `expect` from here, and name the fixtures they use.
  */
 
-/** The password of every demo account (app/services/demo-data.server.ts). */
+/** The password of every demo account (app/demo/data.server.ts). */
 export const DEMO_PASSWORD = 'password123'
 
 export interface NewMember {

@@ -10,8 +10,8 @@ import {
 	SimulatedInvoiceModel,
 	UserModel,
 } from '#models/index'
-import { notify } from '~/services/notifications.server'
-import { saveEmailPreferences } from '~/services/notification-preferences.server'
+import { notify } from '~/services/notifications/notifications.server'
+import { saveEmailPreferences } from '~/services/notifications/preferences.server'
 import { mailTo as mailToServer } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel, nextId } from '#models/index'
-import { LAST_ADMIN } from '~/services/admin-users.server'
+import { LAST_ADMIN } from '~/services/account/admin-users.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, VideoModel } from '#models/index'
-import { LAST_ADMIN } from '~/services/admin-users.server'
+import { LAST_ADMIN } from '~/services/account/admin-users.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { pageHtml } from '../setup/page-html'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SessionModel, UserModel } from '#models/index'
-import { endAllSessions } from '~/services/auth.server'
+import { endAllSessions } from '~/services/account/auth.server'
 import { TestClient } from '../setup/http-client'
 import { useTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BlockModel, MessageModel, MuteModel, ReportModel, RsvpModel, SessionModel, UserModel, nextId } from '#models/index'
-import { DEMO_PASSWORD, seedDemoData } from '~/services/demo-data.server'
+import { DEMO_PASSWORD, seedDemoData } from '~/demo/data.server'
 import { STRIPE_TEST_ENV } from '../mocks/fake-stripe'
 import { useStripeModeServer } from '../setup/billing-test-helpers'
 import { TestClient } from '../setup/http-client'

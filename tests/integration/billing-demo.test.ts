@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AuditEntryModel, SubscriptionEventModel, UserModel } from '#models/index'
 import { lapsedTrialsJob } from '~/services/billing/index.server'
-import { runJobNow } from '~/services/jobs.server'
+import { runJobNow } from '~/platform/jobs.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'

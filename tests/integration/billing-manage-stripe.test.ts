@@ -5,7 +5,7 @@ import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
-import { seedDemoData } from '~/services/demo-data.server'
+import { seedDemoData } from '~/demo/data.server'
 import { textOf } from '../setup/page-html'
 
 /**

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { listCommunities, getCommunity } from '~/services/communities.server'
-import { seedDemoData } from '~/services/demo-data.server'
-import { listEvents } from '~/services/events.server'
-import { listResources } from '~/services/resources.server'
-import { getVideo, listVideoCategories, listVideos } from '~/services/videos.server'
+import { listCommunities, getCommunity } from '~/services/catalogue/communities.server'
+import { seedDemoData } from '~/demo/data.server'
+import { listEvents } from '~/services/events/events.server'
+import { listResources } from '~/services/catalogue/resources.server'
+import { getVideo, listVideoCategories, listVideos } from '~/services/catalogue/videos.server'
 import { useTestDatabase } from '../setup/test-database'
 
 useTestDatabase()

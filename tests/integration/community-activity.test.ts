@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CommunityModel, MessageModel, UserModel, nextId } from '#models/index'
 import { COMMUNITY_ACTIVITY_TTL_MS, getSharedCommunityActivity } from '~/services/dashboard.server'
-import { registerUser } from '~/services/users.server'
+import { registerUser } from '~/services/account/users.server'
 import { useTestDatabase } from '../setup/test-database'
 
 useTestDatabase()

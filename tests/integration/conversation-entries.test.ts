@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConversationModel, MessageModel, conversationKeyOf, nextId, type UserJSON } from '#models/index'
-import { deleteOwnAccount } from '~/services/account-deletion.server'
-import { registerLivePublisher } from '~/services/live.server'
-import { deleteMessage, editMessage, getPrivateHistory, sendPrivateMessage } from '~/services/messages.server'
+import { deleteOwnAccount } from '~/services/account/deletion.server'
+import { registerLivePublisher } from '~/platform/live.server'
+import { deleteMessage, editMessage, getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
 import {
 	countUnreadConversations,
 	ensureConversationEntries,
 	listConversations,
 	rebuildConversationEntries,
 	type ConversationsEvent,
-} from '~/services/private-inbox.server'
-import { registerUser } from '~/services/users.server'
+} from '~/services/chat/private-inbox.server'
+import { registerUser } from '~/services/account/users.server'
 import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
 import { startTestServer } from '../setup/test-server'

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { type CaughtMailJSON } from '~/services/mail/catcher.server'
-import { sendMail } from '~/services/mail/outbox.server'
+import { type CaughtMailJSON } from '~/platform/mail/catcher.server'
+import { sendMail } from '~/platform/mail/outbox.server'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**

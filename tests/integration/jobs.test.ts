@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LeaseModel } from '#models/index'
-import { runJobNow, runJobSoon, startJobs, type Job, type JobContext } from '~/services/jobs.server'
+import { runJobNow, runJobSoon, startJobs, type Job, type JobContext } from '~/platform/jobs.server'
 import { useTestDatabase } from '../setup/test-database'
 
 /** Background jobs share one database; several "processes" are played by passing different holders. */

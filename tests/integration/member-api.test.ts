@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ProgressModel, SessionModel, UserModel } from '#models/index'
-import { DEMO_PASSWORD } from '~/services/demo-data.server'
+import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from '../setup/http-client'
 import { logIn, logInWithUser } from '../setup/log-in'
 import { signUpMember } from '../setup/members'

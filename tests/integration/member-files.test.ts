@@ -9,7 +9,7 @@ import { useSeededTestServer } from '../setup/seeded-server'
  * served from outside public/ to members only, lesson media by the
  * free-video rule of the videos that play it, with byte ranges for seeking.
  * In the demo data every lesson plays a clip of its own: lesson 1's is free,
- * lesson 11's Premium (app/services/demo-catalogue.server.ts).
+ * lesson 11's Premium (app/demo/catalogue.server.ts).
  */
 const server = useSeededTestServer()
 const FREE_CLIP = '/media/what-great-leaders-do-differently.mp4'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CommunityModel, MessageModel, UserModel, VersionStampModel, conversationKeyOf, currentVersionStamp, nextId } from '#models/index'
-import { registerUser } from '~/services/users.server'
+import { registerUser } from '~/services/account/users.server'
 import { useTestDatabase } from '../setup/test-database'
 
 useTestDatabase()

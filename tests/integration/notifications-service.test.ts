@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NotificationModel } from '#models/index'
-import { countUnreadNotifications, listNotifications, markNotificationsRead, notify } from '~/services/notifications.server'
+import { countUnreadNotifications, listNotifications, markNotificationsRead, notify } from '~/services/notifications/notifications.server'
 import { useTestDatabase } from '../setup/test-database'
 
 useTestDatabase()

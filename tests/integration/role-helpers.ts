@@ -14,7 +14,7 @@ import { snapshot } from './admin-helpers'
 
 /**
  * The six kinds of caller of product §6, played by the seeded demo accounts
- * (services/demo-data.server.ts), for the hostile-input and authorization
+ * (demo/data.server.ts), for the hostile-input and authorization
  * tests: a visitor, a free member, a premium (trialing) member, and the
  * staff roles, whose seeded subscriptions are active.
  */

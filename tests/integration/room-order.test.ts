@@ -2,8 +2,8 @@ import { Redis } from 'ioredis'
 import { Mutex } from 'redis-semaphore'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ServiceError } from '~/lib/service-error'
-import { connectRedis, disconnectRedis } from '~/services/redis.server'
-import { ROOM_BUSY, runInRoomOrder } from '~/services/room-order.server'
+import { connectRedis, disconnectRedis } from '~/platform/redis.server'
+import { ROOM_BUSY, runInRoomOrder } from '~/platform/room-order.server'
 import { redisUnavailableReason, startRedisServer, type RedisServer } from '../setup/redis-server'
 
 /**

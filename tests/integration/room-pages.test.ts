@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CommunityModel, MessageModel, UserModel, nextId, type MessageJSON } from '#models/index'
 import { useSeededTestServer } from '../setup/seeded-server'
-import { DELETED_MEMBER } from '~/services/messages.server'
+import { DELETED_MEMBER } from '~/services/chat/messages.server'
 import { CHAT_PASSWORD, newMember, postInRoom, useChatConnections, type Member } from './chat-helpers'
 import { pageHtml } from '../setup/page-html'
 

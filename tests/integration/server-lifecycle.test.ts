@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import { startEmbeddedDatabase } from '~/services/database.server'
+import { startEmbeddedDatabase } from '~/platform/database.server'
 import { startTestServer } from '../setup/test-server'
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

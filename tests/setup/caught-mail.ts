@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { type CaughtMailJSON } from '~/services/mail/catcher.server'
+import { type CaughtMailJSON } from '~/platform/mail/catcher.server'
 
 /**
  * Reading what a test server mailed, as a member reads their inbox: the

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { startEmbeddedDatabase } from '~/services/database.server'
+import { startEmbeddedDatabase } from '~/platform/database.server'
 
 /**
  * Where the tests' MongoDB comes from (docs/architecture.md "Database"):

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { SessionModel, UserModel, reserveIds } from '#models/index'
-import { hashPassword } from '~/services/password.server'
+import { hashPassword } from '~/services/account/password.server'
 
 /**
  * Many logged-in members at once for the load and fault tests: accounts and

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { DEMO_PASSWORD } from '~/services/demo-data.server'
+import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from './http-client'
 
 /** The user POST /api/login answers with (the fields tests read). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { seedDemoData } from '~/services/demo-data.server'
+import { seedDemoData } from '~/demo/data.server'
 import { useTestDatabase } from './test-database'
 import { startTestServer, type TestServer } from './test-server'
 

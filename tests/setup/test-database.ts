@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import mongoose from 'mongoose'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { connectDatabase, disconnectDatabase } from '~/services/database.server'
+import { connectDatabase, disconnectDatabase } from '~/platform/database.server'
 import { withDatabaseName } from './database-provider'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChatFormSchema, isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
-import { createOrderedTasks } from '~/lib/ordered-tasks.server'
+import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 
 const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
 	id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GateFullError, createConcurrencyGate } from '~/lib/concurrency-gate.server'
+import { GateFullError, createConcurrencyGate } from '~/platform/concurrency-gate.server'
 
 /** A task that runs until the test lets it finish. */
 function heldTask(log: string[], name: string) {

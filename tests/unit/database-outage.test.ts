@@ -1,7 +1,7 @@
 import { MongoNetworkTimeoutError, MongoServerError } from 'mongodb'
 import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
-import { isDatabaseOutageError } from '~/services/database.server'
+import { isDatabaseOutageError } from '~/platform/database.server'
 
 describe('telling a database outage from an app error', () => {
 	it('counts the driver errors of an unreachable database as an outage, also when wrapped', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DEMO_LESSONS, DEMO_PORTRAITS, demoLessonCover, demoLessonMedia, demoPortrait } from '~/services/demo-catalogue.server'
+import { DEMO_LESSONS, DEMO_PORTRAITS, demoLessonCover, demoLessonMedia, demoPortrait } from '~/demo/catalogue.server'
 
 /**
  * The demo library looks like a real one and tells the truth

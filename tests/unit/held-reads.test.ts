@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HELD_READ_MAX_AGE_MS, HELD_READ_MAX_KEYS, heldRead } from '~/services/held-reads.server'
+import { HELD_READ_MAX_AGE_MS, HELD_READ_MAX_KEYS, heldRead } from '~/platform/held-reads.server'
 
 /** A reader that counts its reads and answers a page naming the read. */
 function counter() {

@@ -6,22 +6,27 @@ import { describe, expect, it } from 'vitest'
 /**
  * The layers of docs/architecture.md, checked on every import of the app:
  *
- *   routes ─► web, components ─► services ─► models, lib
+ *   routes ─► web, components ─► services ─► platform ─► models, lib
  *   realtime ─► web, services
+ *   demo ─► services (only server.ts, scripts and tests import it)
  *
- * lib is shared with the browser and imports nothing above it; services never
- * reach the sockets (they publish through app/services/live.server.ts).
- * Also: no two files import each other, directly or around a loop.
+ * lib is shared with the browser and imports nothing above it; platform is the
+ * infrastructure and imports no domain code; services never reach the sockets
+ * (they publish through app/platform/live.server.ts); no request handler
+ * reaches the demo fixtures. Also: no two files import each other, directly or
+ * around a loop.
  */
-type Layer = 'server' | 'routes' | 'realtime' | 'web' | 'components' | 'services' | 'config' | 'lib' | 'models'
+type Layer = 'server' | 'demo' | 'routes' | 'realtime' | 'web' | 'components' | 'services' | 'platform' | 'config' | 'lib' | 'models'
 
 const MAY_IMPORT: Record<Layer, Layer[]> = {
-	server: ['routes', 'realtime', 'web', 'components', 'services', 'config', 'lib', 'models'],
-	routes: ['routes', 'web', 'components', 'services', 'config', 'lib', 'models'],
-	realtime: ['realtime', 'web', 'services', 'config', 'lib', 'models'],
-	web: ['web', 'services', 'config', 'lib', 'models'],
+	server: ['demo', 'routes', 'realtime', 'web', 'components', 'services', 'platform', 'config', 'lib', 'models'],
+	demo: ['demo', 'services', 'platform', 'config', 'lib', 'models'],
+	routes: ['routes', 'web', 'components', 'services', 'platform', 'config', 'lib', 'models'],
+	realtime: ['realtime', 'web', 'services', 'platform', 'config', 'lib', 'models'],
+	web: ['web', 'services', 'platform', 'config', 'lib', 'models'],
 	components: ['components', 'lib', 'models'],
-	services: ['services', 'config', 'lib', 'models'],
+	services: ['services', 'platform', 'config', 'lib', 'models'],
+	platform: ['platform', 'config', 'lib', 'models'],
 	config: ['lib'],
 	lib: ['lib', 'models'],
 	models: ['models'],
@@ -39,8 +44,8 @@ function layerOf(file: string): Layer | null {
 	if (top === 'config.server.ts') return 'config'
 	// Type declarations shared by every layer (RouteHandle and such).
 	if (top === 'types.d.ts') return 'lib'
-	if (top === 'realtime' || top === 'web' || top === 'components' || top === 'services' || top === 'lib') return top
-	throw new Error(`${relative} is in no layer: put it in one of app/{routes,realtime,web,components,services,lib}`)
+	if (top === 'realtime' || top === 'web' || top === 'components' || top === 'services' || top === 'platform' || top === 'demo' || top === 'lib') return top
+	throw new Error(`${relative} is in no layer: put it in one of app/{routes,realtime,web,components,services,platform,demo,lib}`)
 }
 
 function sourceFiles(dir: string): string[] {
@@ -110,7 +115,7 @@ describe('the layers of the code', () => {
 
 	it('the checker sees the imports it checks', () => {
 		// A checker that found no imports would pass everything: make sure it reads them.
-		const layout = imports.get(path.join(root, 'app/routes/app-layout.tsx')) ?? []
+		const layout = imports.get(path.join(root, 'app/routes/_app.tsx')) ?? []
 		expect(layout.map(name)).toContain(path.join('app', 'web', 'auth.server.ts'))
 	})
 })

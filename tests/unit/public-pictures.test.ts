@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { CommunitySchema, VideoSchema } from '~/lib/admin-schemas'
 import { ProfileSchema } from '~/lib/member-schemas'
 import { withoutFingerprint } from '~/lib/public-asset-url'
-import { isCurrentFingerprint, publicAssetUrl } from '~/services/public-pictures.server'
+import { isCurrentFingerprint, publicAssetUrl } from '~/platform/public-pictures.server'
 
 /**
  * Pictures under public/ are named with a fingerprint of their content

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createRateLimiter } from '~/services/rate-limit.server'
+import { createRateLimiter } from '~/platform/rate-limit.server'
 
 describe('createRateLimiter', () => {
 	afterEach(() => {

@@ -3,7 +3,7 @@ import { type AuditEntryJSON } from '#models/audit-entry'
 import { useTimeZone } from '~/components/use-time-zone'
 import { AUDIT_KINDS, AUDIT_KIND_LABELS, isAuditKind } from '~/lib/audit'
 import { formatDateTime } from '~/lib/dates'
-import { AdminTable, Cell, EmptyRow, LoadError, PanelHeader } from './admin-table'
+import { AdminTable, Cell, EmptyRow, LoadError, PanelHeader } from '~/components/admin/admin-table'
 
 export interface AuditFilterValues {
 	/** '' for everyone, 'system', or an actor's id. */
@@ -27,7 +27,7 @@ function describeValues(values: Record<string, unknown> | null): string {
 		.join(', ')
 }
 
-/** What the Audit log tab is drawn from (its loader: routes/admin/insight-tabs.server.ts). */
+/** What the Audit log tab is drawn from (its loader: routes/admin/__insight-tabs.server.ts). */
 export interface AuditPanelData {
 	entries: AuditEntryJSON[]
 	nextBefore: number | null

@@ -4,7 +4,7 @@ import { LineChart } from '~/components/charts/line-chart'
 import { SERIES_COLORS } from '~/components/charts/chart-frame'
 import { formatDateTime } from '~/lib/dates'
 import { formatDollars, formatMonth, formatRate, type Insights, type InsightsCharts, type LessonFigures } from '~/lib/insights'
-import { AdminTable, Cell, EmptyRow, PanelHeader, SecondaryLink } from './admin-table'
+import { AdminTable, Cell, EmptyRow, PanelHeader, SecondaryLink } from '~/components/admin/admin-table'
 
 /**
  * product §2 "Insights": members, subscriptions (admins only), lessons and

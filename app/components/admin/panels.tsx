@@ -17,7 +17,7 @@ import {
 	SearchForm,
 	SecondaryLink,
 	TableFooter,
-} from './admin-table'
+} from '~/components/admin/admin-table'
 
 /** The five tabs of the administration panel (product §2), each drawn from its loader list. */
 

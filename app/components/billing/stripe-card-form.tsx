@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { StatusButton } from '~/components/ui/button'
 import { useToast } from '~/components/ui/toaster'
 import { PREMIUM_PRICE_LABEL } from '~/lib/subscription'
-import { UNEXPECTED_ERROR } from './messages'
+import { UNEXPECTED_ERROR } from '~/components/billing/messages'
 
 /**
  * Stripe's Payment Element for the secret the server returned (product §2

@@ -4,10 +4,10 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Spinner } from '~/components/ui/spinner'
 import { useToast } from '~/components/ui/toaster'
 import { isPremiumStatus } from '~/lib/subscription'
-import { describeFailure, UNEXPECTED_ERROR } from './messages'
+import { describeFailure, UNEXPECTED_ERROR } from '~/components/billing/messages'
 
 /** Stripe's code is fetched only when a card form is about to show (never in demo mode, never on the server). */
-const StripeCardForm = lazy(() => import('./stripe-card-form'))
+const StripeCardForm = lazy(() => import('~/components/billing/stripe-card-form'))
 
 type Checkout =
 	| { phase: 'loading' }

@@ -1,5 +1,5 @@
 import { CHART_HEIGHT, CHART_MARGIN, CHART_WIDTH, type BarChartLayout } from '~/lib/chart-layout'
-import { ChartFigure, ChartTable, SERIES_COLORS, ValueAxis } from './chart-frame'
+import { ChartFigure, ChartTable, SERIES_COLORS, ValueAxis } from '~/components/charts/chart-frame'
 
 /**
  * A bar chart as SVG, drawn from a layout the server computed with d3

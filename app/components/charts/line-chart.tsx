@@ -1,5 +1,5 @@
 import { CHART_HEIGHT, CHART_MARGIN, CHART_WIDTH, type LineChartLayout } from '~/lib/chart-layout'
-import { ChartFigure, ChartTable, SERIES_COLORS, ValueAxis } from './chart-frame'
+import { ChartFigure, ChartTable, SERIES_COLORS, ValueAxis } from '~/components/charts/chart-frame'
 
 /**
  * A line chart of one or more series over the same labels (weeks, months), as

@@ -5,11 +5,11 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
-import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
 import { calendarDay, formatDateTime, relativeDayLabel } from '~/lib/dates'
 import { isWithinEditWindow, mutedMessage } from '~/lib/moderation'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
-import { MessageItem, type MessageActions, type OpenMessageForm } from '~/components/chat/message-item'
+import { MessageItem, type MessageActions } from '~/components/chat/message-item'
 
 /** What the reader may do beyond reading and posting (decided by the page's loader). */
 export interface ChatPermissions {
@@ -25,11 +25,6 @@ export interface ChatMute {
 	reason: string
 }
 
-/** The form open under one message, from the page's address (`?edit=`, `?report=`, `?mute=`). */
-export interface OpenChatForm {
-	kind: Exclude<OpenMessageForm, null>
-	messageId: number
-}
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a

@@ -5,7 +5,7 @@ import { ErrorList, SelectField, TextareaField, Field, useIsSubmitting } from '~
 import { Avatar } from '~/components/ui/avatar'
 import { StatusButton, buttonClassName } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
-import { MESSAGE_MAX_LENGTH, type ChatMessage } from '~/lib/chat'
+import { CHAT_INTENTS, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenMessageForm } from '~/lib/chat'
 import { formatMessageTime } from '~/lib/dates'
 import {
 	DELETED_BY_AUTHOR_TEXT,
@@ -19,7 +19,7 @@ import {
 	REPORT_REASON_LABELS,
 	ReportFormSchema,
 } from '~/lib/moderation'
-import { MessageText } from './message-text'
+import { MessageText } from '~/components/chat/message-text'
 
 /**
  * One message of a chat panel: the sender, the time, the text (or 'Message
@@ -39,14 +39,6 @@ export interface MessageActions {
 	mute: boolean
 }
 
-export type OpenMessageForm = 'edit' | 'report' | 'mute' | null
-
-export const CHAT_INTENTS = {
-	edit: 'edit-message',
-	delete: 'delete-message',
-	report: 'report-message',
-	mute: 'mute-member',
-} as const
 
 export function MessageItem({
 	message,

@@ -2,11 +2,11 @@ import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
-import { mergeBell, useLiveCounts } from './live-counts'
-import { PhoneMenu, Sidebar, type SidebarUser } from './sidebar'
-import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from './top-bar'
+import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
+import { PhoneMenu, Sidebar, type SidebarUser } from '~/components/layout/sidebar'
+import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from '~/components/layout/top-bar'
 
-/** What the member layout is drawn from: the app layout's loader data (routes/app-shell.server.ts). */
+/** What the member layout is drawn from: the app layout's loader data (routes/__app-shell.server.ts). */
 export interface AppShellData {
 	user: TopBarUser & SidebarUser
 	bell: Bell

@@ -3,7 +3,7 @@ import type { Role } from '#models/index'
 import { LogoutButton } from '~/components/logout-button'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { isPremium } from '~/lib/subscription'
-import { CountBadge } from './menu'
+import { CountBadge } from '~/components/layout/menu'
 
 /** product §2: Administration is shown to these roles only. */
 const ADMIN_PANEL_ROLES: readonly Role[] = ['admin', 'content_manager']

@@ -8,7 +8,7 @@ import { LogoutButton } from '~/components/logout-button'
 import { Avatar } from '~/components/ui/avatar'
 import { Icon } from '~/components/ui/icon'
 import { formatDateTime } from '~/lib/dates'
-import { CountBadge, DropdownMenu } from './menu'
+import { CountBadge, DropdownMenu } from '~/components/layout/menu'
 
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'
 

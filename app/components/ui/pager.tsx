@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from '@remix-run/react'
 import { pageHref } from '~/lib/paging'
-import { buttonClassName } from './button'
+import { buttonClassName } from '~/components/ui/button'
 
 /**
  * The links between the pages of a list (docs/decisions/081): 'Previous'

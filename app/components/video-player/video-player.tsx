@@ -3,10 +3,10 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { useToast } from '~/components/ui/toaster'
 import { useDefaultThumbnail } from '~/components/video-thumbnail'
 import { COMPLETED_THRESHOLD, percentWatched } from '~/lib/videos'
-import { PlayerControls } from './player-controls'
-import { useAutoHidingControls } from './use-auto-hiding-controls'
-import { useFullscreen } from './use-fullscreen'
-import { useProgressReporting } from './use-progress-reporting'
+import { PlayerControls } from '~/components/video-player/player-controls'
+import { useAutoHidingControls } from '~/components/video-player/use-auto-hiding-controls'
+import { useFullscreen } from '~/components/video-player/use-fullscreen'
+import { useProgressReporting } from '~/components/video-player/use-progress-reporting'
 
 export interface VideoPlayerHandle {
 	/** Starts playing, from the beginning or from where the member left off. */

@@ -3,9 +3,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, TextareaField } from '~/components/forms'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/__dialogs.server'
 import { CommunitySchema } from '~/lib/admin-schemas'
-import { createCommunity, getCommunity, updateCommunity } from '~/services/communities.server'
+import { createCommunity, getCommunity, updateCommunity } from '~/services/catalogue/communities.server'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }

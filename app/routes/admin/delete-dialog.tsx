@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog } from '~/components/admin/admin-dialog'
-import { handleDeleteDialog, loadDeleteDialog } from '~/routes/admin/dialogs.server'
+import { handleDeleteDialog, loadDeleteDialog } from '~/routes/admin/__dialogs.server'
 import { type CatalogueKind } from '~/lib/admin-panel'
 import { type RouteHandle } from '~/types'
 

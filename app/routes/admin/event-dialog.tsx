@@ -4,13 +4,13 @@ import { useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/__dialogs.server'
 import { EventFormSchema } from '~/lib/admin-schemas'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
-import { createEvent, getEvent, updateEvent } from '~/services/events.server'
-import { listVideos } from '~/services/videos.server'
+import { createEvent, getEvent, updateEvent } from '~/services/events/events.server'
+import { listVideos } from '~/services/catalogue/videos.server'
 import { type RouteHandle } from '~/types'
-import { type loader as adminLoader } from '../admin'
+import { type loader as adminLoader } from '~/routes/admin/index'
 
 export const handle: RouteHandle = { hydrate: true }
 

@@ -3,9 +3,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, SelectField, TextareaField } from '~/components/forms'
-import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/dialogs.server'
+import { handleCatalogueForm, requireCatalogueEditor, requireDialogEntity } from '~/routes/admin/__dialogs.server'
 import { RESOURCE_TYPE_OPTIONS, ResourceSchema, resourceTypeLabel, type ResourceTypeValue } from '~/lib/admin-schemas'
-import { createResource, getResource, updateResource } from '~/services/resources.server'
+import { createResource, getResource, updateResource } from '~/services/catalogue/resources.server'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }

@@ -1,4 +1,4 @@
-import { listCommunities } from '~/services/communities.server'
+import { listCommunities } from '~/services/catalogue/communities.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 import { jsonListPage } from '~/web/paging.server'

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { listConversations } from '~/services/private-inbox.server'
+import { listConversations } from '~/services/chat/private-inbox.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 

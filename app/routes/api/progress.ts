@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import { ProgressReportSchema } from '~/lib/member-schemas'
-import { listProgress, recordProgress } from '~/services/progress.server'
+import { listProgress, recordProgress } from '~/services/learning/progress.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 import { readJsonBody } from '~/web/http.server'

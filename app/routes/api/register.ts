@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import { RegisterSchema } from '~/lib/schemas'
-import { registerUser } from '~/services/users.server'
+import { registerUser } from '~/services/account/users.server'
 import { startLoggedInSession } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 import { readJsonBody } from '~/web/http.server'

@@ -1,5 +1,5 @@
 import { readSearch } from '~/lib/member-schemas'
-import { listResources } from '~/services/resources.server'
+import { listResources } from '~/services/catalogue/resources.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 import { jsonListPage } from '~/web/paging.server'

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/components/page-meta'
-import { isMailCatcherInUse, listCaughtMail } from '~/services/mail/index.server'
+import { isMailCatcherInUse, listCaughtMail } from '~/platform/mail/index.server'
 
 export const meta: MetaFunction = () => pageMeta('Caught mail', 'The mail the development server caught instead of sending.')
 

@@ -1,8 +1,8 @@
 import { getConfig } from '~/config.server'
 import { isPremiumStatus, TRIAL_DAYS } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
-import { assertCancellable, assertResumable, describeBilling, PORTAL_NEEDS_STRIPE } from './details.server'
-import { type BillingProvider, type BillingUser } from './provider.server'
+import { assertCancellable, assertResumable, describeBilling, PORTAL_NEEDS_STRIPE } from '~/services/billing/details.server'
+import { type BillingProvider, type BillingUser } from '~/services/billing/provider.server'
 import {
 	endSimulatedSubscription,
 	getBillingAccount,
@@ -11,7 +11,7 @@ import {
 	settleSimulatedSubscription,
 	startTrialUnlessPremium,
 	toSubscriptionState,
-} from './subscription-store.server'
+} from '~/services/billing/subscription-store.server'
 
 const DAY_MS = 86_400_000
 

@@ -1,8 +1,8 @@
 import { toIso } from '#models/model'
 import { isPremiumStatus, PREMIUM_PRICE_CENTS } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
-import { type BillingDetails, type BillingStatus } from './provider.server'
-import { periodEndOf, type BillingAccount } from './subscription-store.server'
+import { type BillingDetails, type BillingStatus } from '~/services/billing/provider.server'
+import { periodEndOf, type BillingAccount } from '~/services/billing/subscription-store.server'
 
 /**
  * What the Billing tab and GET /api/billing say about a member, and what

@@ -2,8 +2,8 @@ import mongoose from 'mongoose'
 import { UserModel } from '#models/index'
 import { formatLongDate } from '~/lib/dates'
 import { PREMIUM_PRICE_LABEL } from '~/lib/subscription'
-import { type Job } from '../jobs.server'
-import { notify } from '../notifications.server'
+import { type Job } from '~/platform/jobs.server'
+import { notify } from '~/services/notifications/notifications.server'
 
 /**
  * What billing tells a member in the app (product §2 "Notifications"): the

@@ -1,9 +1,9 @@
 import Stripe from 'stripe'
 import { StripeEventModel } from '#models/index'
 import { ServiceError, isDuplicateKeyError } from '~/lib/service-error'
-import { announceSubscriptionChange } from './notices.server'
-import { subscriptionFacts } from './stripe.server'
-import { findSubscriptionOwner, storeStripeSubscription } from './subscription-store.server'
+import { announceSubscriptionChange } from '~/services/billing/notices.server'
+import { subscriptionFacts } from '~/services/billing/stripe.server'
+import { findSubscriptionOwner, storeStripeSubscription } from '~/services/billing/subscription-store.server'
 
 /** The events that can change a subscription's status (docs/decisions/042-stripe-webhook-processing.md). */
 export const HANDLED_EVENT_TYPES = [

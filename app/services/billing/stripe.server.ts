@@ -7,14 +7,14 @@ import {
 	TRIAL_DAYS,
 } from '~/lib/subscription'
 import { BillingUnavailableError, ServiceError } from '~/lib/service-error'
-import { assertCancellable, assertResumable, describeBilling, NO_BILLING_ACCOUNT } from './details.server'
+import { assertCancellable, assertResumable, describeBilling, NO_BILLING_ACCOUNT } from '~/services/billing/details.server'
 import {
 	type BillingDetails,
 	type BillingProvider,
 	type BillingUser,
 	type SubscriptionAnswer,
 	type SubscriptionState,
-} from './provider.server'
+} from '~/services/billing/provider.server'
 import {
 	claimStripeCustomer,
 	getBillingAccount,
@@ -22,7 +22,7 @@ import {
 	toSubscriptionState,
 	type BillingAccount,
 	type StripeSubscriptionFacts,
-} from './subscription-store.server'
+} from '~/services/billing/subscription-store.server'
 
 type BillingConfig = AppConfig['billing']
 

@@ -1,5 +1,5 @@
 import { SubscriptionEventModel, UserModel, type SubscriptionEvent } from '#models/index'
-import { recordAudit } from '../audit.server'
+import { recordAudit } from '~/services/admin/audit.server'
 
 /**
  * Every change of a member's subscription status, as it is stored: kept as a

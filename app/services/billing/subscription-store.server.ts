@@ -3,8 +3,8 @@ import { SimulatedInvoiceModel, UserModel, toSimulatedInvoiceJSON, type Simulate
 import { toIso } from '#models/model'
 import { PREMIUM_PRICE_CENTS, PREMIUM_STATUSES } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
-import { type SubscriptionState } from './provider.server'
-import { recordSubscriptionChange } from './subscription-history.server'
+import { type SubscriptionState } from '~/services/billing/provider.server'
+import { recordSubscriptionChange } from '~/services/billing/subscription-history.server'
 
 /**
  * Every write of a user's subscription fields. Each one is a single

@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node'
 import { isAuditKind } from '~/lib/audit'
 import { ServiceError } from '~/lib/service-error'
-import { listAuditEntries } from '~/services/audit.server'
+import { listAuditEntries } from '~/services/admin/audit.server'
 import { USER_ADMIN_ROLES } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

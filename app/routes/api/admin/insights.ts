@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { getInsights } from '~/services/insights.server'
+import { getInsights } from '~/services/admin/insights.server'
 import { INSIGHTS_ROLES } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

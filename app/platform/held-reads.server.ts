@@ -1,0 +1,56 @@
+import { singleton } from '~/platform/singleton.server'
+
+/**
+ * Reads that every visit repeats and that change far less often than they
+ * are made, held by this process between visits under the version of the
+ * data they were read from (docs/decisions/089):
+ * - each room's newest page of messages, with its senders' names, under the
+ *   room's `historyVersion` (models/community.ts), which any write to the
+ *   room's messages or to a member's name replaces (models/message.ts,
+ *   models/user.ts);
+ * - the first pages of the member list, under the `people` stamp
+ *   (models/version-stamp.ts), which a new account, a deleted one or a
+ *   change of what members see of an account replaces (models/user.ts);
+ * - the dashboard's Community Activity, under every room's id, name and
+ *   history version (dashboard.server.ts).
+ * The version lives in the database and is read with each visit, so a change
+ * made by any process is seen by the next read everywhere.
+ */
+
+/** A read is made again after a minute even when no write said so: the bound on staleness if a version could not be renewed. */
+export const HELD_READ_MAX_AGE_MS = 60_000
+/** At most this many reads per process (the least recently used leaves first). */
+export const HELD_READ_MAX_KEYS = 1_000
+
+interface Entry {
+	version: string
+	value: Promise<unknown>
+	readAt: number
+}
+
+const held = singleton('held-reads', () => new Map<string, Entry>())
+
+/**
+ * What `read()` answers for `key` under `version`: the answer this process
+ * holds, or a new read, held for the next visit. Visits that arrive while it
+ * is being read wait for that one read. The answer is shared: callers never
+ * change it.
+ */
+export function heldRead<Value>(key: string, version: string, read: () => Promise<Value>): Promise<Value> {
+	const entry = held.get(key)
+	if (entry && entry.version === version && Date.now() - entry.readAt < HELD_READ_MAX_AGE_MS) {
+		// Most recently used last: the first key is the one to drop when full.
+		held.delete(key)
+		held.set(key, entry)
+		return entry.value as Promise<Value>
+	}
+	const fresh: Entry = { version, value: read(), readAt: Date.now() }
+	held.delete(key)
+	held.set(key, fresh)
+	if (held.size > HELD_READ_MAX_KEYS) held.delete(held.keys().next().value!)
+	// A failed read is not kept: the next visit reads again (the caller gets the failure).
+	fresh.value.catch(() => {
+		if (held.get(key) === fresh) held.delete(key)
+	})
+	return fresh.value as Promise<Value>
+}

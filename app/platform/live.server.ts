@@ -1,0 +1,43 @@
+import { type ChatMessage } from '~/lib/chat'
+import { singleton } from '~/platform/singleton.server'
+
+/**
+ * What services may ask of members' live connections, without knowing how
+ * they are held. The socket server (app/realtime) registers the
+ * implementation at start-up; until then, and in processes without sockets
+ * (the seed script, tests of services), every call does nothing: the data is
+ * stored either way, and pages read it on their next load.
+ */
+export interface LivePublisher {
+	/** A stored chat message, to everyone who may read it now. */
+	deliverMessage(message: ChatMessage): void
+	/** A message edited or deleted since, to the same people: `message_updated` or `message_deleted`. */
+	deliverMessageChange(message: ChatMessage): void
+	/** An event to every open page of one user (a notification, a new unread count). */
+	emitToUser(userId: number, event: string, payload: unknown): void
+	/** Whether the user has a page with a live connection open now (an email can wait while they are here). */
+	isOnline(userId: number): Promise<boolean>
+	/**
+	 * Whether one of the user's pages has the private conversation with
+	 * `otherUserId` open now: a message that arrives there is read, not
+	 * announced (docs/decisions/101).
+	 */
+	isViewingConversation(userId: number, otherUserId: number): Promise<boolean>
+	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
+	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
+}
+
+const registry = singleton('live-publisher', () => ({ publisher: null as LivePublisher | null }))
+
+export function registerLivePublisher(publisher: LivePublisher | null) {
+	registry.publisher = publisher
+}
+
+export const live: LivePublisher = {
+	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
+	deliverMessageChange: (message) => registry.publisher?.deliverMessageChange(message),
+	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
+	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
+	isViewingConversation: async (userId, otherUserId) => (await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,
+	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
+}

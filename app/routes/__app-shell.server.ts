@@ -1,0 +1,37 @@
+import { type UserJSON } from '#models/index'
+import { formatDate } from '~/lib/dates'
+import { readTimeZone } from '~/lib/time-zone'
+import { getBell } from '~/services/notifications/notifications.server'
+import { isModerator } from '~/services/permissions.server'
+import { countUnreadConversations, markConversationRead } from '~/services/chat/private-inbox.server'
+import { countOpenReports } from '~/services/moderation/reports.server'
+import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
+
+/**
+ * What the member layout (components/layout/app-shell.tsx) is drawn from:
+ * the app layout's loader, and the 404 page's for a signed-in member.
+ */
+export async function loadAppShell(request: Request, user: UserJSON) {
+	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
+	// Remix runs the layout's loader alongside the page's: a conversation being opened (/messages?userId=) is read
+	// first here, so the badges below already count it as read (the page's loader reading it again changes nothing).
+	const url = new URL(request.url)
+	const opening = url.pathname === '/messages' ? Number(url.searchParams.get('userId')) : NaN
+	if (Number.isSafeInteger(opening) && opening > 0 && opening !== user.id) await markConversationRead(user.id, opening)
+	// The badges are drawn by the server, so they are true without JavaScript too (product §2 "Top bar").
+	const [bell, unreadConversations, openReports] = await Promise.all([
+		getBell(user.id),
+		countUnreadConversations(user.id),
+		isModerator(user) ? countOpenReports(user) : 0,
+	])
+	return {
+		user,
+		bell,
+		unreadConversations,
+		sidebarCollapsed: await isSidebarCollapsed(request),
+		timeZone,
+		timeZoneFromHint: fromHint,
+		trialEnds: user.trialEndsAt ? formatDate(user.trialEndsAt, timeZone) : null,
+		openReports,
+	}
+}

@@ -1,0 +1,124 @@
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
+import { AuditPanel } from '~/components/admin/audit-panel'
+import { InsightsPanel } from '~/components/admin/insights-panel'
+import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
+import { pageMeta } from '~/components/page-meta'
+import { TabLinks } from '~/components/ui/tab-links'
+import { loadAdminPanel, requireCatalogueEditor, type AdminPanelData } from '~/routes/admin/__dialogs.server'
+import { loadAuditTab, loadInsightsTab } from '~/routes/admin/__insight-tabs.server'
+import { ADMIN_ONLY_TABS, ADMIN_TAB_LABELS, ADMIN_TABS, TAB_LIST_PARAMS, adminTabHref, pageOf, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { readTimeZone } from '~/lib/time-zone'
+import { type RouteHandle } from '~/types'
+
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction = () => pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
+
+/** The Audit log and Insights tabs have no catalogue list. */
+const NO_LIST: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {}, page: 1, hasMore: false, total: null }
+
+/**
+ * product §2 "Administration panel": admins and content managers only (others
+ * go to /dashboard, visitors to /auth). The tab is a query parameter; its
+ * dialogs are child routes drawn over it (/admin/videos/new, ...).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+	const user = await requireCatalogueEditor(request)
+	const url = new URL(request.url)
+	const canManageUsers = user.role === 'admin'
+	const requested = requestedTab(url)
+	// The Users and Audit log tabs are disabled for content managers: send them to the first tab they may use.
+	if (requested && ADMIN_ONLY_TABS.includes(requested) && !canManageUsers) throw redirect(adminTabHref('content'))
+	const tab = requested ?? (canManageUsers ? 'users' : 'content')
+	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
+	const [panel, audit, insights] = await Promise.all([
+		tab === 'audit' || tab === 'insights' ? null : loadAdminPanel(user, tab, q, pageOf(url)),
+		tab === 'audit' ? loadAuditTab(user, url) : null,
+		tab === 'insights' ? loadInsightsTab(user) : null,
+	])
+	return json({
+		tab,
+		q,
+		canManageUsers,
+		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		panel: panel ?? NO_LIST,
+		audit,
+		insights,
+	})
+}
+
+/** Opening or closing a dialog over the same list does not reload the list; saving, Refresh and Try Again do. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+	if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+	if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
+	// The audit log's filter and pages, and the insights, have no dialogs over them: always load.
+	const nextTab = requestedTab(nextUrl)
+	if (nextTab === 'audit' || nextTab === 'insights') return defaultShouldRevalidate
+	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl) && pageOf(currentUrl) === pageOf(nextUrl)
+	return sameList ? false : defaultShouldRevalidate
+}
+
+const LOADING_TEXT: Record<AdminTab, string> = {
+	users: 'Loading users...',
+	content: 'Loading videos...',
+	communities: 'Loading communities...',
+	events: 'Loading events...',
+	resources: 'Loading resources...',
+	audit: 'Loading the audit log...',
+	insights: 'Loading insights...',
+}
+
+export default function AdminPage() {
+	const { tab, q, canManageUsers, timeZone, panel, audit, insights } = useLoaderData<typeof loader>()
+	const list = { q, page: panel.page, hasMore: panel.hasMore }
+	const [searchParams] = useSearchParams()
+	const navigation = useNavigation()
+	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
+	const nextTab = navigation.state === 'loading' && navigation.location.pathname === '/admin' ? requestedTab(navigation.location) : null
+	const loadingTab = nextTab && nextTab !== tab ? nextTab : null
+
+	return (
+		<div className="mx-auto max-w-6xl space-y-6">
+			<div>
+				<h1 className="text-2xl font-bold text-gray-900">Administration Panel</h1>
+				<p className="mt-1 text-gray-600">Manage users, content, communities, events and resources.</p>
+			</div>
+			<TabLinks
+				label="Administration sections"
+				param="tab"
+				active={loadingTab ?? tab}
+				searchParams={searchParams}
+				resetParams={TAB_LIST_PARAMS}
+				tabs={ADMIN_TABS.map((value) => ({
+					value,
+					label: ADMIN_TAB_LABELS[value],
+					disabled: ADMIN_ONLY_TABS.includes(value) && !canManageUsers,
+				}))}
+			/>
+			<div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+				{loadingTab ? (
+					<p role="status" className="py-10 text-center text-gray-500">
+						{LOADING_TEXT[loadingTab]}
+					</p>
+				) : tab === 'users' ? (
+					<UsersPanel users={panel.users} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
+				) : tab === 'content' ? (
+					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} list={list} />
+				) : tab === 'communities' ? (
+					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} list={list} />
+				) : tab === 'events' ? (
+					<EventsPanel events={panel.events} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
+				) : tab === 'audit' && audit ? (
+					<AuditPanel {...audit} timeZone={timeZone} />
+				) : tab === 'insights' && insights ? (
+					<InsightsPanel insights={insights.insights} charts={insights.charts} error={insights.error} timeZone={timeZone} />
+				) : (
+					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
+				)}
+			</div>
+			<Outlet />
+		</div>
+	)
+}

@@ -1,6 +1,0 @@
-import { adminItemRoute } from './admin-api.server'
-import { CommunitySchema } from '~/lib/admin-schemas'
-import { deleteCommunity, updateCommunity } from '~/services/communities.server'
-
-/** product §7 PATCH and DELETE /api/admin/communities/{id}. */
-export const { loader, action } = adminItemRoute({ what: 'Community', schema: CommunitySchema, update: updateCommunity, remove: deleteCommunity })

@@ -1,6 +1,0 @@
-import { adminItemRoute } from './admin-api.server'
-import { VideoSchema } from '~/lib/admin-schemas'
-import { deleteVideo, updateVideo } from '~/services/videos.server'
-
-/** product §7 PATCH and DELETE /api/admin/videos/{id}. */
-export const { loader, action } = adminItemRoute({ what: 'Video', schema: VideoSchema, update: updateVideo, remove: deleteVideo })

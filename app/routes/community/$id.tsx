@@ -1,0 +1,181 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ChatPanel } from '~/components/chat/chat-panel'
+import { CommunityIcon } from '~/components/community-icon'
+import { pageMeta } from '~/components/page-meta'
+import { Avatar } from '~/components/ui/avatar'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Pager } from '~/components/ui/pager'
+import { ActionToast } from '~/components/ui/toaster'
+import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor } from '~/web/chat-form.server'
+import { requireNumericId } from '~/web/http.server'
+import { requireFound } from '~/web/errors.server'
+import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
+import { isPremium } from '~/lib/subscription'
+import { requireUser } from '~/web/auth.server'
+import { getCommunity } from '~/services/catalogue/communities.server'
+import { listMembersPage } from '~/services/account/users.server'
+import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
+import { getActiveMute } from '~/services/moderation/mutes.server'
+import { readTimeZone } from '~/lib/time-zone'
+import { type RouteHandle } from '~/types'
+import { ButtonLink } from '~/components/ui/button'
+
+/** The chat panel is an island. */
+export const handle: RouteHandle = { hydrate: true }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta(data?.community.name ?? 'Community', data?.community.description ?? 'A LeaderForge community chat room.')
+
+const MEMBERS_PAGE_PARAM = 'members'
+
+async function requireCommunity(id: string | undefined) {
+	return requireFound(await getCommunity(requireNumericId(id, 'Community')), 'Community not found')
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+	const user = await requireUser(request)
+	const community = await requireCommunity(params.id)
+	const cursor = readPageCursor(request)
+	const canPost = isPremium(user)
+	// The member list has its own page parameter: the chat's `?before=` pages the messages.
+	const membersPage = readPageNumber(new URL(request.url).searchParams.get(MEMBERS_PAGE_PARAM))
+	const [history, memberRows, permissions, mute] = await Promise.all([
+		getCommunityHistory(user, community.id, cursor),
+		listMembersPage(pageWindow(membersPage, PAGE_SIZES.people)),
+		chatPermissionsFor(user),
+		canPost ? getActiveMute(user.id) : null,
+	])
+	const { items: members, hasMore: moreMembers } = pageFrom(memberRows, membersPage, PAGE_SIZES.people)
+	return json({
+		me: { id: user.id, username: user.username },
+		canPost,
+		community,
+		history,
+		viewingOlder: cursor.before !== undefined,
+		members,
+		membersPage,
+		moreMembers,
+		permissions,
+		mute,
+		openForm: readOpenForm(request),
+		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		renderedAt: new Date().toISOString(),
+	})
+}
+
+/** The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule). */
+export async function action({ request, params }: ActionFunctionArgs) {
+	const communityId = requireNumericId(params.id, 'Community')
+	return handleChatPageAction(request, (user, content) => sendCommunityMessage(user, { communityId, content }), `/community/${communityId}`)
+}
+
+export default function CommunityRoom() {
+	const { me, canPost, community, history, viewingOlder, members, membersPage, moreMembers, permissions, mute, openForm, timeZone, renderedAt } =
+		useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+
+	return (
+		<div className="space-y-6">
+			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+				← All communities
+			</Link>
+			<header className="flex flex-wrap items-start gap-4">
+				<CommunityIcon icon={community.icon} name={community.name} size="lg" />
+				<div className="min-w-0 flex-1">
+					<div className="flex flex-wrap items-center gap-2">
+						<h1 className="text-2xl font-bold text-gray-900">{community.name}</h1>
+						{canPost ? null : <Badge tone="amber">Read Only</Badge>}
+					</div>
+					{community.description ? <p className="mt-1 text-gray-600">{community.description}</p> : null}
+				</div>
+			</header>
+
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+				<Card className="overflow-hidden">
+					<ChatPanel
+						key={community.id}
+						me={me}
+						target={{ kind: 'community', communityId: community.id }}
+						history={history}
+						pageUrl={`/community/${community.id}`}
+						viewingOlder={viewingOlder}
+						canPost={canPost}
+						readOnlyNotice={<PremiumFeatureNotice />}
+						emptyState={
+							<>
+								<p className="font-medium text-gray-900">No messages yet</p>
+								<p className="mt-1 text-sm text-gray-600">
+									{canPost ? 'Be the first to start the conversation.' : 'Subscribe to join the conversation.'}
+								</p>
+							</>
+						}
+						placeholder={`Message ${community.name}`}
+						label={`Chat in ${community.name}`}
+						timeZone={timeZone}
+						renderedAt={renderedAt}
+						permissions={permissions}
+						openForm={openForm}
+						mute={mute}
+					/>
+				</Card>
+
+				<Card className="self-start">
+					<CardHeader>
+						<CardTitle>Community Members</CardTitle>
+					</CardHeader>
+					<CardContent>
+						{members.length === 0 ? (
+							<p className="py-6 text-center text-sm text-gray-600">No members found</p>
+						) : (
+							<ul className="max-h-[32rem] space-y-1 overflow-y-auto" aria-label="Community Members">
+								{members.map((member) => (
+									<li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50">
+										<Avatar name={member.name} src={member.avatar} size="sm" />
+										<span className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900">
+											<Link to={`/members/${member.id}`} className="hover:underline">
+												{member.name}
+											</Link>
+											{member.id === me.id ? <span className="font-normal text-gray-500"> (you)</span> : null}
+										</span>
+										{member.role === 'admin' ? <Badge tone="red">Admin</Badge> : null}
+										{member.id === me.id ? null : (
+											<Link
+												to={`/messages?userId=${member.id}`}
+												aria-label={`Message ${member.name}`}
+												title={`Message ${member.name}`}
+												className="rounded-md p-1.5 text-gray-500 hover:bg-brand-50 hover:text-brand-700"
+											>
+												<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+													<path d="M2 5a3 3 0 0 1 3-3h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H9.4l-3.7 3.1A1 1 0 0 1 4 16.3V14a3 3 0 0 1-2-3V5Z" />
+												</svg>
+											</Link>
+										)}
+									</li>
+								))}
+							</ul>
+						)}
+						<Pager label="Pages of community members" param={MEMBERS_PAGE_PARAM} page={membersPage} hasMore={moreMembers} className="mt-3 border-t border-gray-100 pt-3" />
+					</CardContent>
+				</Card>
+			</div>
+			<ActionToast toast={actionData?.toast} />
+		</div>
+	)
+}
+
+/** product §6: what a free account sees instead of the composer. */
+function PremiumFeatureNotice() {
+	return (
+		<section aria-labelledby="premium-feature-title" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+			<div>
+				<p id="premium-feature-title" className="font-semibold text-amber-900">Premium Feature</p>
+				<p className="text-sm text-amber-800">Free accounts can read community discussions. Premium members can post.</p>
+			</div>
+			<ButtonLink to="/subscribe">
+				Upgrade to Premium
+			</ButtonLink>
+		</section>
+	)
+}

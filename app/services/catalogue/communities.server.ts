@@ -1,0 +1,60 @@
+import mongoose from 'mongoose'
+import { CommunityModel, MessageModel, type Community, type CommunityJSON } from '#models/index'
+import { type CommunityInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
+import { anyFieldContains } from '~/platform/contains-filter.server'
+import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { type Actor } from '~/services/permissions.server'
+import { communityJSON } from '~/platform/public-pictures.server'
+
+/** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
+export async function listCommunities({ search }: { search?: string } = {}, window?: PageWindow): Promise<CommunityJSON[]> {
+	const communities = await CommunityModel.find(anyFieldContains(search, ['name', 'description']))
+		.sort({ id: 1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Community[]>()
+	return communities.map(communityJSON)
+}
+
+export function countCommunities(): Promise<number> {
+	return CommunityModel.countDocuments()
+}
+
+export async function getCommunity(id: number): Promise<CommunityJSON | null> {
+	const community = await CommunityModel.findOne({ id }).lean<Community>()
+	return community ? communityJSON(community) : null
+}
+
+// Administration (product §2 "Communities"): deleting a community deletes its chat history.
+const communityWriter = catalogueWriter({
+	model: CommunityModel,
+	counter: 'communities',
+	toJSON: communityJSON,
+	notFoundMessage: 'Community not found',
+	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
+	audit: { type: 'community', label: (community) => community.name },
+})
+export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
+export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
+export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
+
+/**
+ * One value that changes whenever any room's messages, a sender's name, or a
+ * room's name change, or a room comes or goes: every room's id, name and
+ * history version (docs/decisions/089). Null when a room has no version (one
+ * written without the model's defaults): nothing is then held on it.
+ */
+export async function everyRoomVersion(): Promise<string | null> {
+	const rooms = await CommunityModel.find().sort({ id: 1 }).select('id name historyVersion').lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion'>>>()
+	if (rooms.some((room) => !room.historyVersion)) return null
+	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion]))
+}
+
+/** Rooms' names by id, one query for the lot. */
+export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
+	const unique = [...new Set(ids)]
+	if (unique.length === 0) return {}
+	const rooms = await CommunityModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>()
+	return Object.fromEntries(rooms.map((room) => [room.id, room.name]))
+}

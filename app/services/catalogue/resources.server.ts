@@ -1,0 +1,55 @@
+import { ResourceModel, toResourceJSON, type Resource, type ResourceJSON } from '#models/index'
+import { type ResourceInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
+import { anyFieldContains } from '~/platform/contains-filter.server'
+import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { type Actor } from '~/services/permissions.server'
+
+interface ResourceFilters {
+	search?: string
+	type?: string
+}
+
+function resourceFilter({ search, type }: ResourceFilters): Record<string, unknown> {
+	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
+	if (type) filter.type = type
+	return filter
+}
+
+/** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type; a page with `window`. */
+export async function listResources(filters: ResourceFilters = {}, window?: PageWindow): Promise<ResourceJSON[]> {
+	const resources = await ResourceModel.find(resourceFilter(filters))
+		.sort({ id: -1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Resource[]>()
+	return resources.map(toResourceJSON)
+}
+
+/** How many resources a search finds (the "N results" line). */
+export function countResources(filters: ResourceFilters): Promise<number> {
+	return ResourceModel.countDocuments(resourceFilter(filters))
+}
+
+/** The distinct types in use, for the type tabs. */
+export async function listResourceTypes(): Promise<string[]> {
+	const types = await ResourceModel.distinct('type')
+	return types.filter((type): type is string => typeof type === 'string' && type.length > 0).sort()
+}
+
+export async function getResource(id: number): Promise<ResourceJSON | null> {
+	const resource = await ResourceModel.findOne({ id }).lean<Resource>()
+	return resource ? toResourceJSON(resource) : null
+}
+
+// Administration (product §2 "Resources").
+const resourceWriter = catalogueWriter({
+	model: ResourceModel,
+	counter: 'resources',
+	toJSON: toResourceJSON,
+	notFoundMessage: 'Resource not found',
+	audit: { type: 'resource', label: (resource) => resource.title },
+})
+export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
+export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) => resourceWriter.update(actor, id, changes)
+export const deleteResource = (actor: Actor, id: number) => resourceWriter.remove(actor, id)

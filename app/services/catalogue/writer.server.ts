@@ -1,0 +1,87 @@
+import { type Model } from 'mongoose'
+import { nextId, type CounterName } from '#models/index'
+import { type AuditKind } from '~/lib/audit'
+import { notFound } from '~/lib/service-error'
+import { changedFields, recordAudit } from '~/services/admin/audit.server'
+import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
+
+interface CatalogueDocument {
+	id: number
+	createdBy: number
+	createdAt: Date
+}
+
+/**
+ * Create, update and delete for one catalogue entity (videos, communities,
+ * events, resources), the same way for all four: admins and content managers
+ * only, `createdBy` from the acting user, 404 for an unknown id.
+ *
+ * Without transactions (the embedded CongoDB emulator accepts them but isolates nothing), "nothing half-written" comes from the
+ * order: input is validated completely before the one write that stores it,
+ * and a delete removes the dependents before the entity itself, so a failure
+ * half-way leaves the entity in place and a retry finishes the job.
+ */
+export function catalogueWriter<Doc extends CatalogueDocument, Input extends object, Json>(options: {
+	model: Model<Doc>
+	counter: CounterName
+	toJSON: (doc: Doc) => Json
+	/** "Video not found" */
+	notFoundMessage: string
+	/** Rules across fields, checked on the complete entity as it would be stored; throws a ServiceError. */
+	check?: (next: Input) => void
+	/** Removes what depends on the entity, before the entity goes. */
+	deleteDependents?: (id: number) => Promise<unknown>
+	/** Fields stored with every new entity, in the same write (a video's pending announcement). */
+	createdWith?: Partial<Doc>
+	/** How the audit log names the entity (product §6 "Audit log"): its type and its title or name. */
+	audit: { type: 'video' | 'community' | 'event' | 'resource'; label: (doc: Doc) => string }
+}) {
+	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit } = options
+	const kind = (verb: 'created' | 'updated' | 'deleted') => `${audit.type}.${verb}` as AuditKind
+	const target = (doc: Doc) => ({ type: audit.type, id: doc.id, label: audit.label(doc) })
+
+	async function findExisting(id: number): Promise<Doc> {
+		const existing = await model.findOne({ id }).lean<Doc>()
+		if (!existing) throw notFound(notFoundMessage)
+		return existing
+	}
+
+	return {
+		async create(actor: Actor, input: Input): Promise<Json> {
+			assertActorRole(actor, CONTENT_ADMIN_ROLES)
+			check?.(input)
+			const created = (await model.create({ ...input, ...createdWith, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })).toObject() as Doc
+			await recordAudit(actor, { kind: kind('created'), target: target(created), summary: `Added ${audit.type} "${audit.label(created)}"` })
+			return toJSON(created)
+		},
+
+		/** Changes the given fields only; a field left out keeps its value, null clears an optional one. */
+		async update(actor: Actor, id: number, changes: Partial<Input>): Promise<Json> {
+			assertActorRole(actor, CONTENT_ADMIN_ROLES)
+			const existing = await findExisting(id)
+			check?.({ ...existing, ...changes } as unknown as Input)
+			const updated = await model.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true }).lean<Doc>()
+			if (!updated) throw notFound(notFoundMessage)
+			const changed = changedFields(existing, changes)
+			if (changed) {
+				await recordAudit(actor, {
+					kind: kind('updated'),
+					target: target(updated),
+					summary: `Edited ${audit.type} "${audit.label(updated)}": ${Object.keys(changed.after).join(', ')}`,
+					...changed,
+				})
+			}
+			return toJSON(updated)
+		},
+
+		/** Deletes the entity and what depends on it; returns what was deleted. */
+		async remove(actor: Actor, id: number): Promise<Json> {
+			assertActorRole(actor, CONTENT_ADMIN_ROLES)
+			const existing = await findExisting(id)
+			await deleteDependents?.(id)
+			await model.deleteOne({ id })
+			await recordAudit(actor, { kind: kind('deleted'), target: target(existing), summary: `Deleted ${audit.type} "${audit.label(existing)}"` })
+			return toJSON(existing)
+		},
+	}
+}

@@ -1,0 +1,107 @@
+import mongoose from 'mongoose'
+import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
+import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
+import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
+import { noteActivity } from '~/services/account/activity.server'
+import { getVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
+import { videoJSON } from '~/platform/public-pictures.server'
+
+/**
+ * Video progress (product §3, §4): one record per user and video, a whole
+ * percent within 0–100 that never goes back down, completed from 95 % on
+ * (docs/decisions/012-progress-records.md).
+ */
+
+export const CONTINUE_LEARNING_LIMIT = 3
+export const PREMIUM_VIDEO_MESSAGE = 'This video is part of Premium. Subscribe to watch it and track your progress.'
+
+type Member = Pick<UserJSON, 'id' | 'subscriptionStatus'>
+
+export async function listProgress(userId: number): Promise<ProgressJSON[]> {
+	const records = await ProgressModel.find({ userId }).sort({ videoId: 1 }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
+/** The member's progress on the given videos only (a page of the library). */
+export async function listProgressOf(userId: number, videoIds: number[]): Promise<ProgressJSON[]> {
+	if (videoIds.length === 0) return []
+	const records = await ProgressModel.find({ userId, videoId: mongoose.trusted({ $in: videoIds }) }).lean<Progress[]>()
+	return records.map(toProgressJSON)
+}
+
+/** Clamps a reported percent to a whole number within 0–100. */
+export function normalizeProgress(progress: number): number {
+	if (!Number.isFinite(progress)) return 0
+	return Math.max(0, Math.min(100, Math.floor(progress)))
+}
+
+/**
+ * Records how far `user` got in a video. Always for the acting user (never
+ * a user id from the request); refused for a video the free-video rule
+ * locks. Watching again from the start does not lower the saved progress.
+ */
+export async function recordProgress(user: Member, { videoId, progress }: { videoId: number; progress: number }): Promise<ProgressJSON> {
+	const video = await getVideo(videoId)
+	if (!video) throw notFound('Video not found')
+	if (isVideoLocked(user, videoId)) throw new ServiceError(PREMIUM_VIDEO_MESSAGE, 403)
+	const percent = normalizeProgress(progress)
+	const filter = { userId: user.id, videoId }
+	noteActivity(user.id)
+
+	let record = await ProgressModel.findOneAndUpdate(
+		filter,
+		{ $max: { progress: percent }, $set: { updatedAt: new Date() } },
+		{ new: true, lean: true },
+	)
+	if (!record) {
+		try {
+			record = await ProgressModel.findOneAndUpdate(
+				filter,
+				{ $max: { progress: percent }, $set: { updatedAt: new Date() }, $setOnInsert: { id: await nextId('progress'), completed: false } },
+				{ new: true, lean: true, upsert: true },
+			)
+		} catch (error) {
+			// A parallel first report created the record: the unique index caught it, so update that one.
+			if (!isDuplicateKeyError(error)) throw error
+			record = await ProgressModel.findOneAndUpdate(filter, { $max: { progress: percent }, $set: { updatedAt: new Date() } }, { new: true, lean: true })
+		}
+	}
+	const completed = record!.progress >= COMPLETED_THRESHOLD
+	if (record!.completed !== completed) {
+		await ProgressModel.updateOne({ _id: record!._id }, { $set: { completed } })
+		record!.completed = completed
+	}
+	return toProgressJSON(record as Progress)
+}
+
+/** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
+export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
+	// The member's own records, and whether each video still exists: never every video's id.
+	const [watchedIds, total] = await Promise.all([
+		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
+		VideoModel.estimatedDocumentCount(),
+	])
+	const watched = watchedIds.length ? await VideoModel.countDocuments({ id: mongoose.trusted({ $in: watchedIds }) }) : 0
+	return { watched, total }
+}
+
+/** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
+export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
+	// A few more records than shown, in case some of their videos are gone; their videos in one query.
+	const records = await ProgressModel.find({
+		userId: user.id,
+		progress: mongoose.trusted({ $gt: 0, $lt: COMPLETED_THRESHOLD }),
+	})
+		.sort({ updatedAt: -1 })
+		.limit(CONTINUE_LEARNING_LIMIT * 4)
+		.lean<Progress[]>()
+	if (records.length === 0) return []
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<Video[]>()
+	const byId = new Map(videos.map((video) => [video.id, videoJSON(video)]))
+	return records
+		.flatMap((record) => {
+			const video = byId.get(record.videoId)
+			return video ? [{ video: toMemberVideo(user, video), progress: record.progress }] : []
+		})
+		.slice(0, CONTINUE_LEARNING_LIMIT)
+}
