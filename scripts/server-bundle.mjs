@@ -7,7 +7,7 @@ export const serverBundleOptions = {
 	bundle: true,
 	platform: 'node',
 	format: 'esm',
-	target: 'node20',
+	target: 'node24',
 	packages: 'external',
 	sourcemap: true,
 	logLevel: 'warning',
