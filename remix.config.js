@@ -79,7 +79,6 @@ export default {
 
 				// The bench's yardstick: the layout and nothing else (404 unless BENCH_BASELINE_PAGE=true)
 				route('bench/baseline', 'routes/bench/baseline.tsx')
-
 			})
 
 			// Administration: the members export (a download, not a page)

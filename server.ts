@@ -124,7 +124,12 @@ function crossSiteGate(config: AppConfig): express.RequestHandler {
 		if (SAFE_METHODS.has(req.method)) return next()
 		const origin = req.headers.origin
 		const api = req.path.startsWith('/api/')
-		if (origin !== undefined && !(api ? isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin }) : isOwnPageOrigin(config, req, origin))) {
+		if (
+			origin !== undefined &&
+			!(api
+				? isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin })
+				: isOwnPageOrigin(config, req, origin))
+		) {
 			return next(new RequestRefused(403, CROSS_SITE_REFUSED))
 		}
 		if (api && origin === undefined && mediaTypeOf(req.headers['content-type']) !== 'application/json') {
@@ -153,9 +158,13 @@ function memberFiles(kind: 'media' | 'resources'): express.RequestHandler {
 			const answer = await findMemberFile(kind, req.params.file ?? '', req.headers.cookie)
 			res.set('Vary', 'Cookie')
 			if ('status' in answer) return next(new RequestRefused(answer.status, answer.message))
-			res.sendFile(answer.file, { headers: { 'Cache-Control': MEMBER_FILE_CACHE_CONTROL }, cacheControl: false, dotfiles: 'deny' }, (error) => {
-				if (error && !res.headersSent) next(error)
-			})
+			res.sendFile(
+				answer.file,
+				{ headers: { 'Cache-Control': MEMBER_FILE_CACHE_CONTROL }, cacheControl: false, dotfiles: 'deny' },
+				(error) => {
+					if (error && !res.headersSent) next(error)
+				},
+			)
 		} catch (error) {
 			next(error)
 		}
@@ -179,7 +188,11 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 				useDefaults: false,
 				directives: {
 					defaultSrc: ["'self'"],
-					scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`, 'https://js.stripe.com'],
+					scriptSrc: [
+						"'self'",
+						(_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+						'https://js.stripe.com',
+					],
 					styleSrc: ["'self'", "'unsafe-inline'"],
 					imgSrc: ["'self'", 'data:', 'https:'],
 					mediaSrc: ["'self'", 'https:', 'blob:'],
@@ -207,7 +220,9 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 	app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 	// A picture named with its current fingerprint (`?v=`, docs/decisions/088) never changes either: a year.
 	const fingerprintedFiles = express.static('public', { immutable: true, maxAge: '1y', redirect: false, index: false })
-	app.use((req, res, next) => (isCurrentFingerprint(req.path, req.query[FINGERPRINT_PARAM]) ? fingerprintedFiles(req, res, next) : next()))
+	app.use((req, res, next) =>
+		isCurrentFingerprint(req.path, req.query[FINGERPRINT_PARAM]) ? fingerprintedFiles(req, res, next) : next(),
+	)
 	// Without it, or with a stale one, an hour. No directory redirects: /resources is a page.
 	app.use(express.static('public', { maxAge: '1h', redirect: false }))
 
@@ -222,7 +237,13 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 	app.use(crossSiteGate(config))
 	app.use((req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res)))
 	// Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050).
-	app.use((req, _res, next) => next(Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES ? new RequestRefused(413, BODY_TOO_LARGE) : undefined))
+	app.use((req, _res, next) =>
+		next(
+			Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES
+				? new RequestRefused(413, BODY_TOO_LARGE)
+				: undefined,
+		),
+	)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
 
@@ -233,7 +254,11 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 		try {
 			const failure = { databaseOutage: false }
 			const outagesBefore = database.outages()
-			const context = { cspNonce: res.locals.cspNonce as string, clientAddress: req.ip ?? req.socket.remoteAddress ?? '', failure }
+			const context = {
+				cspNonce: res.locals.cspNonce as string,
+				clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+				failure,
+			}
 			const response = await handleRemixRequest(createRemixRequest(req, res), context)
 			const timings = currentRequestContext()
 			// Pages and JSON alike: the browser's network panel shows where the time went (docs/decisions/082).

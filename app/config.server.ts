@@ -38,7 +38,10 @@ const EnvSchema = z.object({
 	MAIL_FROM: z
 		.string()
 		.trim()
-		.regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, e.g. LeaderForge <no-reply@example.com>')
+		.regex(
+			/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+			'must be an address, e.g. LeaderForge <no-reply@example.com>',
+		)
 		.default('LeaderForge <no-reply@leaderforge.example>'),
 	/** Runs without sending any mail on purpose. */
 	MAIL_DISABLED: BooleanSetting,
@@ -50,7 +53,10 @@ const EnvSchema = z.object({
 	HOST: z
 		.string()
 		.trim()
-		.refine((value) => value === 'localhost' || net.isIP(value) !== 0, 'must be an IP address (such as 0.0.0.0 or 127.0.0.1) or localhost')
+		.refine(
+			(value) => value === 'localhost' || net.isIP(value) !== 0,
+			'must be an IP address (such as 0.0.0.0 or 127.0.0.1) or localhost',
+		)
 		.optional(),
 	/**
 	 * Which proxies in front of the app to believe about the client's address
@@ -100,7 +106,9 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
 		return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
 	})
 	if (!valid) {
-		throw new ConfigError('Invalid configuration: TRUST_PROXY: must be true, false, a number of proxies, or proxy addresses and subnets separated by commas')
+		throw new ConfigError(
+			'Invalid configuration: TRUST_PROXY: must be true, false, a number of proxies, or proxy addresses and subnets separated by commas',
+		)
 	}
 	return entries
 }
@@ -117,9 +125,7 @@ export class ConfigError extends Error {}
 
 export function parseConfig(env: Record<string, string | undefined>) {
 	// Empty strings in .env files mean "not set".
-	const cleaned = Object.fromEntries(
-		Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-	)
+	const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
 	const result = EnvSchema.safeParse(cleaned)
 	if (!result.success) {
 		const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
@@ -182,7 +188,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	}
 	if (settings.REDIS_URL && !settings.MONGODB_URI) {
 		// The embedded database belongs to the one process that started it: processes sharing Redis must share a database too.
-		throw new ConfigError('REDIS_URL is for several processes on one database: set MONGODB_URI too (docs/decisions/140)')
+		throw new ConfigError(
+			'REDIS_URL is for several processes on one database: set MONGODB_URI too (docs/decisions/140)',
+		)
 	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
 

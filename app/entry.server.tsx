@@ -61,7 +61,9 @@ export function handleError(error: unknown, { request, context }: { request: Req
 	if (isDatabaseOutageError(error)) {
 		// server.ts turns this request's 500 into the readable 503; one line is enough.
 		context.failure.databaseOutage = true
-		console.error(`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`)
+		console.error(
+			`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`,
+		)
 		return
 	}
 	console.error(error)

@@ -21,18 +21,49 @@ app.use(compression())
 
 function ComparablePage() {
 	const cards = Array.from({ length: 24 }, (_, index) =>
-		h('li', { key: index, className: 'rounded-xl border bg-white p-4 shadow-sm' },
-			h('img', { src: '/images/thumbnails/setting-a-clear-direction.svg', alt: '', className: 'aspect-video w-full rounded' }),
+		h(
+			'li',
+			{ key: index, className: 'rounded-xl border bg-white p-4 shadow-sm' },
+			h('img', {
+				src: '/images/thumbnails/setting-a-clear-direction.svg',
+				alt: '',
+				className: 'aspect-video w-full rounded',
+			}),
 			h('h3', { className: 'mt-3 font-semibold' }, `Lesson ${index + 1}: leading teams through change`),
-			h('p', { className: 'text-sm text-gray-600' }, 'A realistic description of the lesson that fills two lines on a card.'),
+			h(
+				'p',
+				{ className: 'text-sm text-gray-600' },
+				'A realistic description of the lesson that fills two lines on a card.',
+			),
 			h('span', { className: 'badge' }, 'Strategy'),
 		),
 	)
-	return h('html', { lang: 'en' },
-		h('head', null, h('meta', { charSet: 'utf-8' }), h('title', null, 'Content Library'), h('link', { rel: 'stylesheet', href: '/build/app.css' })),
-		h('body', null,
-			h('header', null, h('a', { href: '/dashboard' }, 'Brand'), h('input', { type: 'search', 'aria-label': 'Search' })),
-			h('nav', null, ...['Dashboard', 'Content Library', 'Community', 'Messages', 'Events', 'Resources'].map((label) => h('a', { key: label, href: '#' }, label))),
+	return h(
+		'html',
+		{ lang: 'en' },
+		h(
+			'head',
+			null,
+			h('meta', { charSet: 'utf-8' }),
+			h('title', null, 'Content Library'),
+			h('link', { rel: 'stylesheet', href: '/build/app.css' }),
+		),
+		h(
+			'body',
+			null,
+			h(
+				'header',
+				null,
+				h('a', { href: '/dashboard' }, 'Brand'),
+				h('input', { type: 'search', 'aria-label': 'Search' }),
+			),
+			h(
+				'nav',
+				null,
+				...['Dashboard', 'Content Library', 'Community', 'Messages', 'Events', 'Resources'].map((label) =>
+					h('a', { key: label, href: '#' }, label),
+				),
+			),
 			h('main', null, h('h1', null, 'Content Library'), h('ul', { className: 'grid' }, cards)),
 		),
 	)
@@ -52,7 +83,14 @@ if (kind === 'socket') {
 	io.on('connection', (socket) => {
 		socket.on('auth', () => socket.emit('auth_success'))
 		socket.on('community_message', (payload) => {
-			io.emit('community_message', { id: ++id, senderId: 0, communityId: payload.communityId, createdAt: new Date().toISOString(), content: payload.content, senderName: 'bench' })
+			io.emit('community_message', {
+				id: ++id,
+				senderId: 0,
+				communityId: payload.communityId,
+				createdAt: new Date().toISOString(),
+				content: payload.content,
+				senderName: 'bench',
+			})
 		})
 	})
 }

@@ -38,7 +38,11 @@ const DAY = 86_400_000
 /** Members and messages spread over this long, so the twelve weeks hold a realistic share of them. */
 const HISTORY_DAYS = 365
 
-async function insertInBatches<T>(model: { insertMany: (docs: T[], options: object) => Promise<unknown> }, count: number, make: (index: number) => T) {
+async function insertInBatches<T>(
+	model: { insertMany: (docs: T[], options: object) => Promise<unknown> },
+	count: number,
+	make: (index: number) => T,
+) {
 	for (let start = 0; start < count; start += BATCH) {
 		const docs = Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => make(start + offset))
 		await model.insertMany(docs, { ordered: false, lean: true })
@@ -47,7 +51,8 @@ async function insertInBatches<T>(model: { insertMany: (docs: T[], options: obje
 
 async function seed(now: number) {
 	const userIds = await reserveIds('users', MEMBERS)
-	const statusOf = (index: number) => (index % 10 < 4 ? 'active' : index % 10 < 5 ? 'trialing' : index % 10 < 6 ? 'canceled' : 'inactive')
+	const statusOf = (index: number) =>
+		index % 10 < 4 ? 'active' : index % 10 < 5 ? 'trialing' : index % 10 < 6 ? 'canceled' : 'inactive'
 	await insertInBatches(UserModel, MEMBERS, (index) => ({
 		id: userIds[index]!,
 		username: `insight_${userIds[index]}`,
@@ -66,10 +71,29 @@ async function seed(now: number) {
 		const status = statusOf(index)
 		if (status === 'inactive') continue
 		const trialStart = now - ((index / MEMBERS) * HISTORY_DAYS - 1) * DAY
-		events.push({ userId: userIds[index]!, from: 'inactive', to: 'trialing', source: 'checkout', at: new Date(trialStart) })
+		events.push({
+			userId: userIds[index]!,
+			from: 'inactive',
+			to: 'trialing',
+			source: 'checkout',
+			at: new Date(trialStart),
+		})
 		if (status === 'trialing') continue
-		events.push({ userId: userIds[index]!, from: 'trialing', to: 'active', source: 'webhook', at: new Date(trialStart + 30 * DAY) })
-		if (status === 'canceled') events.push({ userId: userIds[index]!, from: 'active', to: 'canceled', source: 'webhook', at: new Date(trialStart + 60 * DAY) })
+		events.push({
+			userId: userIds[index]!,
+			from: 'trialing',
+			to: 'active',
+			source: 'webhook',
+			at: new Date(trialStart + 30 * DAY),
+		})
+		if (status === 'canceled')
+			events.push({
+				userId: userIds[index]!,
+				from: 'active',
+				to: 'canceled',
+				source: 'webhook',
+				at: new Date(trialStart + 60 * DAY),
+			})
 	}
 	await insertInBatches(SubscriptionEventModel, events.length, (index) => events[index]!)
 
@@ -97,21 +121,46 @@ async function seed(now: number) {
 	})
 
 	const roomIds = await reserveIds('communities', ROOMS)
-	await insertInBatches(CommunityModel, ROOMS, (index) => ({ id: roomIds[index]!, name: `Insight Room ${index + 1}`, createdBy: userIds[0]!, createdAt: new Date(now) }))
+	await insertInBatches(CommunityModel, ROOMS, (index) => ({
+		id: roomIds[index]!,
+		name: `Insight Room ${index + 1}`,
+		createdBy: userIds[0]!,
+		createdAt: new Date(now),
+	}))
 	const messageIds = await reserveIds('messages', MESSAGES)
 	await insertInBatches(MessageModel, MESSAGES, (index) => {
 		const senderId = userIds[(index * 13) % MEMBERS]!
 		const createdAt = new Date(now - ((MESSAGES - index) / MESSAGES) * HISTORY_DAYS * DAY)
 		if (index % 10 === 9) {
 			const recipientId = userIds[(index * 13 + 1) % MEMBERS]!
-			return { id: messageIds[index]!, content: 'A private bench message', senderId, recipientId, communityId: null, conversationKey: conversationKeyOf(senderId, recipientId), isPrivate: true, createdAt }
+			return {
+				id: messageIds[index]!,
+				content: 'A private bench message',
+				senderId,
+				recipientId,
+				communityId: null,
+				conversationKey: conversationKeyOf(senderId, recipientId),
+				isPrivate: true,
+				createdAt,
+			}
 		}
-		return { id: messageIds[index]!, content: 'A bench message in a room', senderId, recipientId: null, communityId: roomIds[index % ROOMS]!, conversationKey: null, isPrivate: false, createdAt }
+		return {
+			id: messageIds[index]!,
+			content: 'A bench message in a room',
+			senderId,
+			recipientId: null,
+			communityId: roomIds[index % ROOMS]!,
+			conversationKey: null,
+			isPrivate: false,
+			createdAt,
+		}
 	})
 	// The private messages were inserted directly: a consistent database has their conversation entries too.
 	await rebuildConversationEntries()
 	// The indexes the insights read from, built before timing (as on a live database).
-	await Promise.all([UserModel, MessageModel, ProgressModel, SubscriptionEventModel].map((model) => model.syncIndexes()))
+	await Promise.all(
+		[UserModel, MessageModel, ProgressModel, SubscriptionEventModel].map((model) => model.syncIndexes()),
+	)
 	return { adminId: userIds[0]!, events: events.length, progress: progressCount }
 }
 
@@ -137,7 +186,15 @@ async function main() {
 	// The app's connection gives up on a query after 10 s (decision 070). The emulator answers a
 	// million-document aggregation far more slowly than that, and blocks meanwhile, so the bench
 	// waits as long as it takes: it measures, it does not serve pages.
-	const patient = { serverSelectionTimeoutMS: 900_000, connectTimeoutMS: 900_000, socketTimeoutMS: 0, heartbeatFrequencyMS: 60_000, serverMonitoringMode: 'poll' as const, autoIndex: false, bufferCommands: false }
+	const patient = {
+		serverSelectionTimeoutMS: 900_000,
+		connectTimeoutMS: 900_000,
+		socketTimeoutMS: 0,
+		heartbeatFrequencyMS: 60_000,
+		serverMonitoringMode: 'poll' as const,
+		autoIndex: false,
+		bufferCommands: false,
+	}
 	await mongoose.connect(uri, patient)
 	await mongoose.connection.db!.dropDatabase()
 	await syncIndexes()
@@ -147,7 +204,9 @@ async function main() {
 	const seedStarted = performance.now()
 	const seeded = await seed(now)
 	const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10
-	console.log(`Seeded in ${seedSeconds} s (${seeded.progress.toLocaleString('en-US')} progress records, ${seeded.events.toLocaleString('en-US')} subscription changes)`)
+	console.log(
+		`Seeded in ${seedSeconds} s (${seeded.progress.toLocaleString('en-US')} progress records, ${seeded.events.toLocaleString('en-US')} subscription changes)`,
+	)
 
 	const admin = { id: seeded.adminId, role: 'admin' as const }
 	const manager = { id: seeded.adminId, role: 'content_manager' as const }
@@ -161,7 +220,15 @@ async function main() {
 		}),
 	]
 
-	const result = { date: new Date().toISOString(), backend, members: MEMBERS, messages: MESSAGES, ...seeded, seedSeconds, timings }
+	const result = {
+		date: new Date().toISOString(),
+		backend,
+		members: MEMBERS,
+		messages: MESSAGES,
+		...seeded,
+		seedSeconds,
+		timings,
+	}
 	fs.mkdirSync('bench/results', { recursive: true })
 	const file = `bench/results/insights-${result.date.replace(/[:.]/g, '-')}.json`
 	fs.writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`)

@@ -116,16 +116,24 @@ interface HttpFigures {
 function otherStatuses(results: Awaited<ReturnType<typeof autocannon>>[]): string {
 	const counts = new Map<string, number>()
 	for (const result of results) {
-		for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {})) if (status !== '200') counts.set(status, (counts.get(status) ?? 0) + count)
+		for (const [status, { count }] of Object.entries(result.statusCodeStats ?? {}))
+			if (status !== '200') counts.set(status, (counts.get(status) ?? 0) + count)
 	}
 	return [...counts].map(([status, count]) => `${status}×${count}`).join(' ')
 }
 
-async function measureHttp(target: string, url: string, headers: Record<string, string>, serverPid?: number): Promise<HttpFigures> {
+async function measureHttp(
+	target: string,
+	url: string,
+	headers: Record<string, string>,
+	serverPid?: number,
+): Promise<HttpFigures> {
 	const options = { url, connections: CONNECTIONS, headers: { 'accept-encoding': 'gzip', ...headers } }
 	await autocannon({ ...options, duration: WARMUP })
 	let rssPeakMb = serverPid ? rssMegabytes(serverPid) : 0
-	const sampler = serverPid ? setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMegabytes(serverPid))), 250) : undefined
+	const sampler = serverPid
+		? setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMegabytes(serverPid))), 250)
+		: undefined
 	const result = await autocannon({ ...options, duration: DURATION })
 	clearInterval(sampler)
 	return {
@@ -142,15 +150,24 @@ async function measureHttp(target: string, url: string, headers: Record<string, 
 }
 
 /** The same load as measureHttp, its connections split evenly over several processes serving one app; figures summed. */
-async function measureHttpSpread(target: string, urls: string[], headers: Record<string, string>): Promise<HttpFigures> {
+async function measureHttpSpread(
+	target: string,
+	urls: string[],
+	headers: Record<string, string>,
+): Promise<HttpFigures> {
 	const connections = Math.max(1, Math.round(CONNECTIONS / urls.length))
-	const run = (duration: number) => Promise.all(urls.map((url) => autocannon({ url, connections, duration, headers: { 'accept-encoding': 'gzip', ...headers } })))
+	const run = (duration: number) =>
+		Promise.all(
+			urls.map((url) => autocannon({ url, connections, duration, headers: { 'accept-encoding': 'gzip', ...headers } })),
+		)
 	await run(WARMUP)
 	const results = await run(DURATION)
 	return {
 		target,
 		requestsPerSecond: Math.round(results.reduce((sum, result) => sum + result.requests.average, 0)),
-		okPerSecond: Math.round(results.reduce((sum, result) => sum + (result.statusCodeStats?.['200']?.count ?? 0), 0) / DURATION),
+		okPerSecond: Math.round(
+			results.reduce((sum, result) => sum + (result.statusCodeStats?.['200']?.count ?? 0), 0) / DURATION,
+		),
 		// The slower process's figure: what a client behind a round-robin balancer sees at worst.
 		p50: Math.max(...results.map((result) => result.latency.p50)),
 		p99: Math.max(...results.map((result) => result.latency.p99)),
@@ -173,7 +190,8 @@ async function javascriptBytes(baseUrl: string, path: string, cookie?: string) {
 		gzipBytes += zlib.gzipSync(body).length
 	}
 	// Inline scripts (the Remix context, the time-zone hint) count too.
-	for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) gzipBytes += zlib.gzipSync(match[1]!).length
+	for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+		gzipBytes += zlib.gzipSync(match[1]!).length
 	return { path, status: 200, scripts: sources.size, gzipBytes }
 }
 
@@ -198,7 +216,13 @@ function percentile(sorted: number[], p: number) {
  * `urls`, client i connects to urls[i % n], and the latencies counted are
  * only those of messages that crossed from one process to another.
  */
-async function measureChat(label: string, urls: string | string[], users: Array<{ id: number; username: string; cookie: string }>, rate: number, seconds: number): Promise<ChatFigures> {
+async function measureChat(
+	label: string,
+	urls: string | string[],
+	users: Array<{ id: number; username: string; cookie: string }>,
+	rate: number,
+	seconds: number,
+): Promise<ChatFigures> {
 	const servers = Array.isArray(urls) ? urls : [urls]
 	const processOf = (index: number) => index % servers.length
 	const communityId = 1
@@ -210,7 +234,12 @@ async function measureChat(label: string, urls: string | string[], users: Array<
 		users.map(
 			(user, index) =>
 				new Promise<void>((resolve, reject) => {
-					const socket = connectSocket(servers[processOf(index)]!, { path: '/ws', transports: ['websocket'], extraHeaders: { cookie: user.cookie }, reconnection: false })
+					const socket = connectSocket(servers[processOf(index)]!, {
+						path: '/ws',
+						transports: ['websocket'],
+						extraHeaders: { cookie: user.cookie },
+						reconnection: false,
+					})
 					sockets[index] = socket
 					const seen = new Set<number>()
 					received.set(index, seen)
@@ -258,11 +287,23 @@ async function measureChat(label: string, urls: string | string[], users: Array<
 }
 
 async function chatUsersOf(ids: number[]) {
-	const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id username').lean()
-	return Promise.all(chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })))
+	const chatUsers = await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+		.select('id username')
+		.lean()
+	return Promise.all(
+		chatUsers.map(async (user) => ({ id: user.id, username: user.username, cookie: await sessionCookieFor(user.id) })),
+	)
 }
 
-const APP_ENV = { NODE_ENV: 'production', PORT: '0', SESSION_SECRET, ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true', STRIPE_SECRET_KEY: '', APP_ORIGIN: '' }
+const APP_ENV = {
+	NODE_ENV: 'production',
+	PORT: '0',
+	SESSION_SECRET,
+	ALLOW_DEMO_BILLING: 'true',
+	MAIL_DISABLED: 'true',
+	STRIPE_SECRET_KEY: '',
+	APP_ORIGIN: '',
+}
 
 /** One app process against two, on one database and one Redis (docs/decisions/140). */
 async function measureScaleOut({
@@ -293,7 +334,11 @@ async function measureScaleOut({
 		const http = []
 		for (const [target, path] of targets) {
 			const one = await measureHttp(`${target}: 1 process`, new URL(path, first.url).href, { cookie: premiumCookie })
-			const two = await measureHttpSpread(`${target}: 2 processes`, [first.url, second.url].map((url) => new URL(path, url).href), { cookie: premiumCookie })
+			const two = await measureHttpSpread(
+				`${target}: 2 processes`,
+				[first.url, second.url].map((url) => new URL(path, url).href),
+				{ cookie: premiumCookie },
+			)
 			http.push({ ...one, ratio: '' }, { ...two, ratio: (two.okPerSecond / Math.max(1, one.okPerSecond)).toFixed(2) })
 		}
 		printTable(
@@ -301,10 +346,23 @@ async function measureScaleOut({
 			http,
 		)
 		const rate = 50
-		const crossProcess = await measureChat('2 processes, sender and receiver on different ones', [first.url, second.url], chatUsers, rate, 5)
+		const crossProcess = await measureChat(
+			'2 processes, sender and receiver on different ones',
+			[first.url, second.url],
+			chatUsers,
+			rate,
+			5,
+		)
 		const sameProcess = await measureChat('1 process with Redis', first.url, chatUsers, rate, 5)
-		const chat = [...(singleProcessChat ? [{ ...singleProcessChat, server: '1 process without Redis (above)' }] : []), sameProcess, crossProcess]
-		printTable(`Scale-out chat: one room, ${rate} messages/s, ${chatUsers.length} clients (latency send-to-receive in ms; lost must be 0)`, chat)
+		const chat = [
+			...(singleProcessChat ? [{ ...singleProcessChat, server: '1 process without Redis (above)' }] : []),
+			sameProcess,
+			crossProcess,
+		]
+		printTable(
+			`Scale-out chat: one room, ${rate} messages/s, ${chatUsers.length} clients (latency send-to-receive in ms; lost must be 0)`,
+			chat,
+		)
 		await Promise.all([stop(first.child), stop(second.child)])
 		return { http, chat }
 	} finally {
@@ -322,7 +380,10 @@ async function timingShares(url: string, cookie: string | undefined) {
 	const sums = { db: 0, render: 0, total: 0 }
 	let samples = 0
 	for (let i = 0; i < TIMING_SAMPLES; i++) {
-		const response = await fetch(url, { headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) }, redirect: 'manual' })
+		const response = await fetch(url, {
+			headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+			redirect: 'manual',
+		})
 		await response.arrayBuffer()
 		const header = response.headers.get('server-timing')
 		if (!header) continue
@@ -376,7 +437,9 @@ async function main() {
 	const backend = embedded ? `embedded ${embedded.kind}` : 'MongoDB at MONGODB_URI'
 	const uri = baseUri.replace(/(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, '$1/leadership_bench')
 	console.log(`Database: ${backend} (figures on the CongoDB emulator are emulator figures)`)
-	console.log(`Load average at start: ${loadAtStart.join(', ')} (the machine is shared: compare runs taken at a low load)`)
+	console.log(
+		`Load average at start: ${loadAtStart.join(', ')} (the machine is shared: compare runs taken at a low load)`,
+	)
 	const emulatorRssAtRest = embedded?.pid ? rssMegabytes(embedded.pid) : null
 
 	const staticBaseline = await startProcess(['bench/baseline-server.mjs', 'static'])
@@ -405,7 +468,9 @@ async function main() {
 				const affordable = Math.floor((os.freemem() * 0.6) / bytesPerDocument)
 				if (documentsAt(counts) > affordable) {
 					const messages = Math.max(LARGE_MESSAGES_FLOOR, affordable - (documentsAt(counts) - counts.messages))
-					console.log(`Scale ${scale}: ${counts.messages} messages would not fit in memory next to the rest; seeding ${messages}`)
+					console.log(
+						`Scale ${scale}: ${counts.messages} messages would not fit in memory next to the rest; seeding ${messages}`,
+					)
 					counts = { ...counts, messages }
 					limitedByMemory = true
 				}
@@ -433,12 +498,23 @@ async function main() {
 			const premium = await UserModel.findOne({ usernameKey: 'premium' }).lean()
 			const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
 			const member = await UserModel.findOne({ usernameKey: 'member' }).lean()
-			const cookies = { visitor: undefined, premium: await sessionCookieFor(premium!.id), admin: await sessionCookieFor(admin!.id) }
+			const cookies = {
+				visitor: undefined,
+				premium: await sessionCookieFor(premium!.id),
+				admin: await sessionCookieFor(admin!.id),
+			}
 			const memberCookie = await sessionCookieFor(member!.id)
 
 			// BENCH_SERVER_NODE_OPTIONS: other V8 settings for the measured app server alone, to compare with production's.
-			const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}
-			const app = await startProcess(serverArgs(), { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' })
+			const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
+				? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
+				: {}
+			const app = await startProcess(serverArgs(), {
+				...APP_ENV,
+				...nodeOptions,
+				MONGODB_URI: uri,
+				BENCH_BASELINE_PAGE: 'true',
+			})
 			await new Promise((resolve) => setTimeout(resolve, 1_000))
 			const rssAtRest = rssMegabytes(app.child.pid!)
 			let rssPeak = rssAtRest
@@ -453,7 +529,8 @@ async function main() {
 				if (embedded?.pid) emulatorRssPeak = Math.max(emulatorRssPeak, rssMegabytes(embedded.pid))
 				rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
 				if (path === '/bench/baseline') trivial = figures
-				const ratio = (to: HttpFigures | undefined) => (to ? Math.round((figures.requestsPerSecond / Math.max(1, to.requestsPerSecond)) * 100) / 100 : null)
+				const ratio = (to: HttpFigures | undefined) =>
+					to ? Math.round((figures.requestsPerSecond / Math.max(1, to.requestsPerSecond)) * 100) / 100 : null
 				const shares = await timingShares(url, cookie)
 				http.push({
 					...figures,
@@ -471,10 +548,20 @@ async function main() {
 
 			if (scaleIndex === 0) {
 				for (const [path, cookie] of [
-					['/', undefined], ['/auth', undefined], ['/dashboard', cookies.premium], ['/content-library', cookies.premium],
-					['/content-library/1', cookies.premium], ['/community', cookies.premium], ['/community/1', cookies.premium],
-					['/messages', cookies.premium], ['/events', cookies.premium], ['/resources', cookies.premium], ['/notifications', cookies.premium],
-					['/profile', cookies.premium], ['/admin', cookies.admin], ['/subscribe', memberCookie],
+					['/', undefined],
+					['/auth', undefined],
+					['/dashboard', cookies.premium],
+					['/content-library', cookies.premium],
+					['/content-library/1', cookies.premium],
+					['/community', cookies.premium],
+					['/community/1', cookies.premium],
+					['/messages', cookies.premium],
+					['/events', cookies.premium],
+					['/resources', cookies.premium],
+					['/notifications', cookies.premium],
+					['/profile', cookies.premium],
+					['/admin', cookies.admin],
+					['/subscribe', memberCookie],
 				] as Array<[string, string | undefined]>) {
 					javascript.push(await javascriptBytes(app.url, path, cookie))
 				}
@@ -490,15 +577,33 @@ async function main() {
 					chat.push(appFigures, bareFigures)
 				}
 				await stop(bareSocket.child)
-				printTable('Chat: one room, steady rate (latency send-to-receive in ms; lost must be 0)', chat.map((row, index) => ({
-					...row,
-					ratioToBare: index % 2 === 0 ? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2) : '',
-				})))
-				scaleOut = await measureScaleOut({ uri, premiumCookie: cookies.premium, chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])), singleProcessChat: chat[0] })
+				printTable(
+					'Chat: one room, steady rate (latency send-to-receive in ms; lost must be 0)',
+					chat.map((row, index) => ({
+						...row,
+						ratioToBare:
+							index % 2 === 0
+								? (row.deliveredPerSecond / Math.max(1, chat[index + 1]!.deliveredPerSecond)).toFixed(2)
+								: '',
+					})),
+				)
+				scaleOut = await measureScaleOut({
+					uri,
+					premiumCookie: cookies.premium,
+					chatUsers: await chatUsersOf(userIds.slice(0, CHAT_SIZES[0])),
+					singleProcessChat: chat[0],
+				})
 			}
 
-			const memory = { appRssAtRestMb: rssAtRest, appRssPeakMb: rssPeak, emulatorRssSeededMb: emulatorRssSeeded, emulatorRssPeakMb: embedded ? emulatorRssPeak : null }
-			printTable(`Scale ${scale}: memory (RSS, MB; the app server, and the embedded database's own process apart)`, [memory])
+			const memory = {
+				appRssAtRestMb: rssAtRest,
+				appRssPeakMb: rssPeak,
+				emulatorRssSeededMb: emulatorRssSeeded,
+				emulatorRssPeakMb: embedded ? emulatorRssPeak : null,
+			}
+			printTable(`Scale ${scale}: memory (RSS, MB; the app server, and the embedded database's own process apart)`, [
+				memory,
+			])
 			scales.push({ scale, counts, limitedByMemory, seedSeconds, loadAverage: loadAverage(), http, memory })
 			await stop(app.child)
 		} catch (error) {
@@ -519,9 +624,15 @@ async function main() {
 		const row: Record<string, unknown> = { target }
 		const rates: Array<number | null> = []
 		for (const entry of scales) {
-			const figures = (entry.http as Array<{ target: string; requestsPerSecond: number; non2xx: number }>).find((item) => item.target === target)
+			const figures = (entry.http as Array<{ target: string; requestsPerSecond: number; non2xx: number }>).find(
+				(item) => item.target === target,
+			)
 			const failed = figures ? figures.non2xx > 0 : false
-			row[`x${entry.scale as number} req/s`] = !figures ? null : failed ? `${figures.requestsPerSecond} (${figures.non2xx} errors)` : figures.requestsPerSecond
+			row[`x${entry.scale as number} req/s`] = !figures
+				? null
+				: failed
+					? `${figures.requestsPerSecond} (${figures.non2xx} errors)`
+					: figures.requestsPerSecond
 			rates.push(!figures || failed ? null : figures.requestsPerSecond)
 		}
 		if (scales.length > 1) {
@@ -530,10 +641,13 @@ async function main() {
 		}
 		return row
 	})
-	if (scales.length > 1) printTable('Growth: requests per second at each scale (a route bound by its page size keeps its rate)', growth)
+	if (scales.length > 1)
+		printTable('Growth: requests per second at each scale (a route bound by its page size keeps its rate)', growth)
 
 	const loadAtEnd = loadAverage()
-	console.log(`Load average at start ${loadAtStart.join(', ')}, at the end ${loadAtEnd.join(', ')} (the bench itself adds about 2)`)
+	console.log(
+		`Load average at start ${loadAtStart.join(', ')}, at the end ${loadAtEnd.join(', ')} (the bench itself adds about 2)`,
+	)
 	const results = {
 		at: startedAt.toISOString(),
 		backend,
@@ -548,7 +662,9 @@ async function main() {
 		scaleOut,
 		memoryPeak: {
 			appRssMb: Math.max(...scales.map((entry) => (entry.memory as { appRssPeakMb: number }).appRssPeakMb)),
-			emulatorRssMb: embedded ? Math.max(...scales.map((entry) => (entry.memory as { emulatorRssPeakMb: number }).emulatorRssPeakMb)) : null,
+			emulatorRssMb: embedded
+				? Math.max(...scales.map((entry) => (entry.memory as { emulatorRssPeakMb: number }).emulatorRssPeakMb))
+				: null,
 		},
 	}
 	fs.mkdirSync('bench/results', { recursive: true })
@@ -558,7 +674,9 @@ async function main() {
 	console.log(`\nWritten to ${file} and bench/results/latest.json`)
 
 	// After a scale that stopped, the connection may be the broken part: closing it must not lose the results above.
-	await disconnectDatabase().catch((error) => console.error('Closing the database connection:', error instanceof Error ? error.message : error))
+	await disconnectDatabase().catch((error) =>
+		console.error('Closing the database connection:', error instanceof Error ? error.message : error),
+	)
 	await embedded?.stop()
 }
 

@@ -31,7 +31,14 @@ export function countsAt(scale: number): LargeCounts {
 	}
 }
 
-const CATEGORIES = ['Leadership Fundamentals', 'Communication', 'Strategy', 'Team Building', 'Emotional Intelligence', 'Change Management']
+const CATEGORIES = [
+	'Leadership Fundamentals',
+	'Communication',
+	'Strategy',
+	'Team Building',
+	'Emotional Intelligence',
+	'Change Management',
+]
 const BATCH = 5_000
 
 async function insertInBatches<T>(model: { insertMany: (docs: T[], options: object) => Promise<unknown> }, docs: T[]) {
@@ -41,7 +48,10 @@ async function insertInBatches<T>(model: { insertMany: (docs: T[], options: obje
 }
 
 /** Adds the bulk data; returns the ids of a few bench users (premium, so they may post). */
-export async function seedLargeDatabase(counts: LargeCounts = LARGE_COUNTS, onProgress?: (messages: number, of: number) => void) {
+export async function seedLargeDatabase(
+	counts: LargeCounts = LARGE_COUNTS,
+	onProgress?: (messages: number, of: number) => void,
+) {
 	const passwordHash = await hashPassword('password123')
 	const now = Date.now()
 
@@ -67,7 +77,8 @@ export async function seedLargeDatabase(counts: LargeCounts = LARGE_COUNTS, onPr
 		videoIds.map((id, index) => ({
 			id,
 			title: `Bench Lesson ${id}: ${CATEGORIES[index % CATEGORIES.length]} in practice`,
-			description: 'A benchmark lesson with a realistic description length, long enough to look like the real thing on a card.',
+			description:
+				'A benchmark lesson with a realistic description length, long enough to look like the real thing on a card.',
 			url: '/media/setting-a-clear-direction.mp4',
 			thumbnail: index % 5 === 0 ? null : '/images/thumbnails/setting-a-clear-direction.svg',
 			duration: 2 + (index % 30),
@@ -123,7 +134,9 @@ export async function seedLargeDatabase(counts: LargeCounts = LARGE_COUNTS, onPr
 	}
 	// Built a batch at a time: five million messages at once would not fit in this process.
 	for (let start = 0; start < counts.messages; start += BATCH) {
-		const batch = Array.from({ length: Math.min(BATCH, counts.messages - start) }, (_, offset) => messageAt(start + offset))
+		const batch = Array.from({ length: Math.min(BATCH, counts.messages - start) }, (_, offset) =>
+			messageAt(start + offset),
+		)
 		await MessageModel.insertMany(batch, { ordered: false, lean: true })
 		onProgress?.(start + batch.length, counts.messages)
 	}

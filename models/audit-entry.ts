@@ -72,7 +72,16 @@ auditEntrySchema.index({ actorId: 1, id: -1 })
 auditEntrySchema.index({ kind: 1, id: -1 })
 
 /** Entries are written once: every update or delete through the model is refused. */
-const WRITES = ['updateOne', 'updateMany', 'findOneAndUpdate', 'findOneAndReplace', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndDelete'] as const
+const WRITES = [
+	'updateOne',
+	'updateMany',
+	'findOneAndUpdate',
+	'findOneAndReplace',
+	'replaceOne',
+	'deleteOne',
+	'deleteMany',
+	'findOneAndDelete',
+] as const
 for (const operation of WRITES) {
 	auditEntrySchema.pre(operation, function refuse() {
 		throw new Error('Audit log entries cannot be changed or deleted')

@@ -45,7 +45,12 @@ const conversationSchema = new Schema<Conversation>(
 		updatedAt: { type: Date, required: true, default: () => new Date() },
 		lastMessage: {
 			type: new Schema<ConversationLastMessage>(
-				{ id: { type: Number, required: true }, senderId: { type: Number, required: true }, content: { type: String, default: '' }, createdAt: { type: Date, required: true } },
+				{
+					id: { type: Number, required: true },
+					senderId: { type: Number, required: true },
+					content: { type: String, default: '' },
+					createdAt: { type: Date, required: true },
+				},
 				{ _id: false },
 			),
 			default: null,

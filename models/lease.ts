@@ -53,7 +53,16 @@ async function ensureLease(name: string): Promise<void> {
 	try {
 		await LeaseModel.updateOne(
 			{ name },
-			{ $setOnInsert: { holder: null, lockedUntil: new Date(0), nextRunAt: new Date(0), lastStartedAt: null, lastFinishedAt: null, lastError: null } },
+			{
+				$setOnInsert: {
+					holder: null,
+					lockedUntil: new Date(0),
+					nextRunAt: new Date(0),
+					lastStartedAt: null,
+					lastFinishedAt: null,
+					lastError: null,
+				},
+			},
 			{ upsert: true },
 		)
 	} catch (error) {
@@ -96,10 +105,21 @@ export async function claimLease(
 }
 
 /** Ends a claimed run: the lock is lifted and the job is next due at `nextRunAt`. */
-export async function releaseLease(claim: LeaseClaim, outcome: { finishedAt: Date; nextRunAt: Date; error: string | null }): Promise<void> {
+export async function releaseLease(
+	claim: LeaseClaim,
+	outcome: { finishedAt: Date; nextRunAt: Date; error: string | null },
+): Promise<void> {
 	await LeaseModel.updateOne(
 		// Only while the claim is still ours: a run that outlived its lock may have been taken over.
 		{ name: claim.name, holder: claim.holder, lockedUntil: claim.lockedUntil },
-		{ $set: { holder: null, lockedUntil: new Date(0), nextRunAt: outcome.nextRunAt, lastFinishedAt: outcome.finishedAt, lastError: outcome.error } },
+		{
+			$set: {
+				holder: null,
+				lockedUntil: new Date(0),
+				nextRunAt: outcome.nextRunAt,
+				lastFinishedAt: outcome.finishedAt,
+				lastError: outcome.error,
+			},
+		},
 	)
 }

@@ -111,17 +111,27 @@ messageSchema.post('save', (message: Message) => afterHistoryChange(roomsOf([mes
 messageSchema.post('insertMany', (messages: Message[]) => afterHistoryChange(roomsOf(messages)))
 // As query middleware: Mongoose would otherwise take updateOne and deleteOne for the document's own methods.
 const queryOnly = { document: false, query: true } as const
-messageSchema.post(/^(updateOne|updateMany|replaceOne|deleteOne|deleteMany)$/, queryOnly, function (this: Query<unknown, Message>) {
-	return afterHistoryChange(roomsNamedBy(this.getFilter()))
-})
+messageSchema.post(
+	/^(updateOne|updateMany|replaceOne|deleteOne|deleteMany)$/,
+	queryOnly,
+	function (this: Query<unknown, Message>) {
+		return afterHistoryChange(roomsNamedBy(this.getFilter()))
+	},
+)
 // These hand back the message they changed, which names its room.
-messageSchema.post(/^findOneAnd(Update|Replace|Delete)$/, queryOnly, function (this: Query<unknown, Message>, result: unknown) {
-	const message = result as Message | null
-	return afterHistoryChange(message ? roomsOf([message]) : roomsNamedBy(this.getFilter()))
-})
+messageSchema.post(
+	/^findOneAnd(Update|Replace|Delete)$/,
+	queryOnly,
+	function (this: Query<unknown, Message>, result: unknown) {
+		const message = result as Message | null
+		return afterHistoryChange(message ? roomsOf([message]) : roomsNamedBy(this.getFilter()))
+	},
+)
 
 function roomsOf(messages: Array<Pick<Message, 'communityId'>>): number[] {
-	return [...new Set(messages.flatMap((message) => (typeof message.communityId === 'number' ? [message.communityId] : [])))]
+	return [
+		...new Set(messages.flatMap((message) => (typeof message.communityId === 'number' ? [message.communityId] : []))),
+	]
 }
 
 /** Which rooms a filtered write can touch: none when it names private messages only, one when it names the room. */

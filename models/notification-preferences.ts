@@ -16,7 +16,13 @@ export interface EmailPreferences {
 }
 
 /** Every switch on: what a member who never chose gets. */
-export const ALL_EMAILS_ON: EmailPreferences = { privateMessages: true, mentions: true, eventReminders: true, newLessons: true, billing: true }
+export const ALL_EMAILS_ON: EmailPreferences = {
+	privateMessages: true,
+	mentions: true,
+	eventReminders: true,
+	newLessons: true,
+	billing: true,
+}
 
 export interface NotificationPreferences {
 	userId: number
@@ -50,4 +56,7 @@ const notificationPreferencesSchema = new Schema<NotificationPreferences>(
 	{ versionKey: false, minimize: false },
 )
 
-export const NotificationPreferencesModel = defineModel<NotificationPreferences>('NotificationPreferences', notificationPreferencesSchema)
+export const NotificationPreferencesModel = defineModel<NotificationPreferences>(
+	'NotificationPreferences',
+	notificationPreferencesSchema,
+)

@@ -85,13 +85,20 @@ const notificationSchema = new Schema<Notification>(
 		onceKey: { type: String, default: null },
 		sourceMessageId: { type: Number, default: null },
 	},
-	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toNotificationJSON(ret as unknown as Notification) } },
+	{
+		id: false,
+		versionKey: false,
+		toJSON: { transform: (_doc, ret) => toNotificationJSON(ret as unknown as Notification) },
+	},
 )
 // A member's notifications, newest first, a page at a time; and their unread count.
 notificationSchema.index({ recipientId: 1, id: -1 })
 notificationSchema.index({ recipientId: 1, readAt: 1 })
 // On MongoDB the index backs "at most once" when two processes race; the service checks first.
-notificationSchema.index({ recipientId: 1, onceKey: 1 }, { unique: true, partialFilterExpression: { onceKey: { $type: 'string' } } })
+notificationSchema.index(
+	{ recipientId: 1, onceKey: 1 },
+	{ unique: true, partialFilterExpression: { onceKey: { $type: 'string' } } },
+)
 notificationSchema.index({ recipientId: 1, groupKey: 1, readAt: 1 })
 notificationSchema.index({ sourceMessageId: 1 }, { partialFilterExpression: { sourceMessageId: { $type: 'number' } } })
 

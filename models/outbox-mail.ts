@@ -49,7 +49,12 @@ const outboxMailSchema = new Schema<OutboxMail>(
 		html: { type: String, required: true },
 		headers: { type: Schema.Types.Mixed, default: {} },
 		messageId: { type: String, required: true },
-		status: { type: String, required: true, enum: ['pending', 'sending', 'sent', 'failed', 'unknown'], default: 'pending' },
+		status: {
+			type: String,
+			required: true,
+			enum: ['pending', 'sending', 'sent', 'failed', 'unknown'],
+			default: 'pending',
+		},
 		attempts: { type: Number, required: true, default: 0 },
 		nextAttemptAt: { type: Date, required: true },
 		claimedAt: { type: Date, default: null },

@@ -2,8 +2,22 @@ import { Schema } from 'mongoose'
 import { defineModel, toIso } from '#models/model'
 
 export const RESOURCE_TYPES = [
-	'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'image', 'video', 'link',
-	'article', 'worksheet', 'template', 'book', 'tool', 'other',
+	'pdf',
+	'doc',
+	'docx',
+	'xls',
+	'xlsx',
+	'ppt',
+	'pptx',
+	'image',
+	'video',
+	'link',
+	'article',
+	'worksheet',
+	'template',
+	'book',
+	'tool',
+	'other',
 ] as const
 export type ResourceType = (typeof RESOURCE_TYPES)[number]
 

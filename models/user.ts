@@ -94,7 +94,9 @@ export function toUserJSON(user: Omit<User, 'passwordHash' | 'usernameKey'>): Us
 	}
 }
 
-export function toPublicUserJSON(user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>): PublicUserJSON {
+export function toPublicUserJSON(
+	user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>,
+): PublicUserJSON {
 	return {
 		id: user.id,
 		username: user.username,
@@ -123,7 +125,9 @@ export interface AdminUserJSON {
 /** The fields `toAdminUserJSON` reads, for `.select()`. */
 export const ADMIN_USER_FIELDS = 'id username name email role subscriptionStatus createdAt lastActiveAt'
 
-export function toAdminUserJSON(user: Pick<User, 'id' | 'username' | 'name' | 'email' | 'role' | 'subscriptionStatus' | 'createdAt' | 'lastActiveAt'>): AdminUserJSON {
+export function toAdminUserJSON(
+	user: Pick<User, 'id' | 'username' | 'name' | 'email' | 'role' | 'subscriptionStatus' | 'createdAt' | 'lastActiveAt'>,
+): AdminUserJSON {
 	return {
 		id: user.id,
 		username: user.username,
@@ -183,11 +187,17 @@ userSchema.index({ name: 1, id: 1 })
 // else (last active, subscription, badges) leave both alone.
 const PUBLIC_FIELDS = PUBLIC_USER_FIELDS.split(' ')
 const queryOnly = { document: false, query: true } as const
-userSchema.post(/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/, queryOnly, function (this: Query<unknown, User>) {
-	const update = this.getUpdate()
-	return afterAccountsChange({ names: mayChange(update, ['name']), publicFields: mayChange(update, PUBLIC_FIELDS) })
-})
-userSchema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, () => afterAccountsChange({ names: true, publicFields: true }))
+userSchema.post(
+	/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/,
+	queryOnly,
+	function (this: Query<unknown, User>) {
+		const update = this.getUpdate()
+		return afterAccountsChange({ names: mayChange(update, ['name']), publicFields: mayChange(update, PUBLIC_FIELDS) })
+	},
+)
+userSchema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, () =>
+	afterAccountsChange({ names: true, publicFields: true }),
+)
 userSchema.post('insertMany', () => afterAccountsChange({ names: false, publicFields: true }))
 userSchema.pre('save', function () {
 	this.$locals.accountsChange = {
@@ -202,7 +212,10 @@ userSchema.post('save', function (user) {
 type AccountsChange = { names: boolean; publicFields: boolean }
 
 async function afterAccountsChange({ names, publicFields }: AccountsChange): Promise<void> {
-	await Promise.all([names ? afterHistoryChange('every room') : null, publicFields ? afterStampedChange('people') : null])
+	await Promise.all([
+		names ? afterHistoryChange('every room') : null,
+		publicFields ? afterStampedChange('people') : null,
+	])
 }
 
 /** Whether an update (or a replacement) can set, unset or rename one of `fields`: a pipeline update can do anything. */
@@ -212,7 +225,10 @@ function mayChange(update: UpdateQuery<User> | unknown[] | null, fields: string[
 	return Object.entries(update).some(([key, value]) => {
 		if (!key.startsWith('$')) return fields.includes(key)
 		if (typeof value !== 'object' || value === null) return false
-		return Object.keys(value).some((field) => fields.includes(field)) || (key === '$rename' && Object.values(value).some((to) => fields.includes(String(to))))
+		return (
+			Object.keys(value).some((field) => fields.includes(field)) ||
+			(key === '$rename' && Object.values(value).some((to) => fields.includes(String(to))))
+		)
 	})
 }
 

@@ -93,7 +93,11 @@ async function startRedis() {
 		process.exit(1)
 	}
 	const port = await freePort()
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+	const child = spawn(
+		'redis-server',
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	)
 	started.push({ kind: 'redis', child, stop: () => stopChild(child) })
 	const output = []
 	child.stderr.on('data', (chunk) => output.push(String(chunk)))
@@ -126,7 +130,10 @@ async function startDatabase() {
 	console.log(`[cluster] Database: embedded, ${kind}, started once for every app process`)
 	const databaseUri = `${uri}/${DATABASE_NAME}`
 	// The app seeds the embedded database itself only when it started it; here it is given a URI, so seed once first.
-	const seed = spawnSync(process.execPath, ['build-server/seed.js'], { env: { ...process.env, MONGODB_URI: databaseUri }, encoding: 'utf8' })
+	const seed = spawnSync(process.execPath, ['build-server/seed.js'], {
+		env: { ...process.env, MONGODB_URI: databaseUri },
+		encoding: 'utf8',
+	})
 	if (seed.status !== 0) throw new Error(`seeding the demo data failed:\n${seed.stdout}${seed.stderr}`)
 	console.log('[cluster] Demo data in place')
 	return databaseUri
@@ -147,9 +154,13 @@ function startApp(index, env) {
 			resolve(entry)
 		})
 		child.once('exit', (code, signal) => {
-			if (!entry.target) return reject(new Error(`app process ${index + 1} exited with ${signal ?? `code ${code}`} before it listened`))
+			if (!entry.target)
+				return reject(new Error(`app process ${index + 1} exited with ${signal ?? `code ${code}`} before it listened`))
 			entry.target = null
-			if (!stopping) console.log(`[cluster] app process ${index + 1} stopped (${signal ?? `code ${code}`}); the proxy sends everyone to the others`)
+			if (!stopping)
+				console.log(
+					`[cluster] app process ${index + 1} stopped (${signal ?? `code ${code}`}); the proxy sends everyone to the others`,
+				)
 		})
 	})
 }
@@ -178,12 +189,16 @@ function startProxy(apps) {
 			res.writeHead(502, { 'Content-Type': 'text/plain' }).end('No app process is running.\n')
 			return
 		}
-		const upstream = http.request({ ...target, method: req.method, path: req.url, headers: forwardedHeaders(req) }, (answer) => {
-			res.writeHead(answer.statusCode ?? 502, answer.rawHeaders)
-			answer.pipe(res)
-		})
+		const upstream = http.request(
+			{ ...target, method: req.method, path: req.url, headers: forwardedHeaders(req) },
+			(answer) => {
+				res.writeHead(answer.statusCode ?? 502, answer.rawHeaders)
+				answer.pipe(res)
+			},
+		)
 		upstream.on('error', () => {
-			if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end('The app process went away; try again.\n')
+			if (!res.headersSent)
+				res.writeHead(502, { 'Content-Type': 'text/plain' }).end('The app process went away; try again.\n')
 			else res.destroy()
 		})
 		req.pipe(upstream)
@@ -211,7 +226,11 @@ function startProxy(apps) {
 
 	return new Promise((resolve, reject) => {
 		server.once('error', (error) =>
-			reject(error.code === 'EADDRINUSE' ? new Error(`Port ${PROXY_PORT} is in use: set PORT to another one (e.g. PORT=3100 npm run demo:cluster)`) : error),
+			reject(
+				error.code === 'EADDRINUSE'
+					? new Error(`Port ${PROXY_PORT} is in use: set PORT to another one (e.g. PORT=3100 npm run demo:cluster)`)
+					: error,
+			),
 		)
 		server.listen(PROXY_PORT, PROXY_HOST, () => {
 			started.push({
@@ -251,7 +270,8 @@ try {
 	await startProxy(apps)
 	const url = `http://${PROXY_HOST.includes(':') ? `[${PROXY_HOST}]` : PROXY_HOST}:${PROXY_PORT}`
 	console.log(`\n  Open ${url} in your browser: ${PROCESSES} app processes behind one address.\n`)
-	for (const app of apps) console.log(`    app process ${app.index + 1}: pid ${app.child.pid}, http://127.0.0.1:${app.target.port}`)
+	for (const app of apps)
+		console.log(`    app process ${app.index + 1}: pid ${app.child.pid}, http://127.0.0.1:${app.target.port}`)
 	console.log('\n  Demo accounts: admin, manager, moderator, member, premium (password: password123).')
 	console.log(`  Stop one process (kill <pid>) while chatting: its members reconnect to the others.`)
 	console.log('  Press Ctrl+C to stop everything.\n')

@@ -25,7 +25,9 @@ function restartServer() {
 }
 const context = await esbuild.context({
 	...serverBundleOptions,
-	plugins: [{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restartServer()) }],
+	plugins: [
+		{ name: 'restart', setup: (build) => build.onEnd((result) => result.errors.length === 0 && restartServer()) },
+	],
 })
 await context.watch()
 

@@ -80,7 +80,9 @@ async function start() {
 	} catch (error) {
 		if (forced === 'mongod') throw error
 		// Expected on machines that cannot download mongod: information, not an error.
-		process.stderr.write(`[embedded-db] No mongod binary here (${error.message.split('\n')[0].trim()}): using the in-process CongoDB emulator, in memory\n`)
+		process.stderr.write(
+			`[embedded-db] No mongod binary here (${error.message.split('\n')[0].trim()}): using the in-process CongoDB emulator, in memory\n`,
+		)
 		return startCongo()
 	}
 }

@@ -40,7 +40,16 @@ type Who = 'visitor' | 'member' | 'premium'
 type Preset = 'desktop' | 'mobile'
 
 /** The pages people open most, per kind of visitor (video 1 is free, so the free member's player page is the same). */
-const MEMBER_PAGES = ['/dashboard', '/content-library', '/content-library/1', '/community', '/community/1', '/messages', '/events', '/resources']
+const MEMBER_PAGES = [
+	'/dashboard',
+	'/content-library',
+	'/content-library/1',
+	'/community',
+	'/community/1',
+	'/messages',
+	'/events',
+	'/resources',
+]
 const PAGES: Record<Who, string[]> = {
 	visitor: ['/', '/auth'],
 	member: [...MEMBER_PAGES, '/subscribe'],
@@ -52,7 +61,8 @@ const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
 
 function listSetting<T extends string>(name: string, all: T[]): T[] {
 	const chosen = (process.env[name] ?? all.join(',')).split(',').map((value) => value.trim())
-	for (const value of chosen) if (!all.includes(value as T)) throw new Error(`${name}: ${value} is not one of ${all.join(', ')}`)
+	for (const value of chosen)
+		if (!all.includes(value as T)) throw new Error(`${name}: ${value} is not one of ${all.join(', ')}`)
 	return chosen as T[]
 }
 
@@ -108,9 +118,16 @@ async function logIn(baseUrl: string, username: string): Promise<string[]> {
 			Origin: new URL(baseUrl).origin,
 			Cookie: cookiesOf(page).join('; '),
 		},
-		body: new URLSearchParams({ csrf: token, intent: 'login', username, password: DEMO_PASSWORD, [TIME_ZONE_FIELD]: MEMBER_TIME_ZONE }),
+		body: new URLSearchParams({
+			csrf: token,
+			intent: 'login',
+			username,
+			password: DEMO_PASSWORD,
+			[TIME_ZONE_FIELD]: MEMBER_TIME_ZONE,
+		}),
 	})
-	if (response.status !== 302 && response.status !== 303) throw new Error(`logging in as ${username} answered ${response.status}`)
+	if (response.status !== 302 && response.status !== 303)
+		throw new Error(`logging in as ${username} answered ${response.status}`)
 	// The notice of the login is for the page it redirects to, not for every audit.
 	return cookiesOf(response).filter((pair) => !pair.startsWith('en_toast='))
 }
@@ -127,7 +144,14 @@ interface PageScores {
 	 * Audits of the four categories that did not pass (score below 1), with what they found; `diagnostic`
 	 * ones (weight 0: unused JavaScript, cache lifetimes, render-blocking requests…) do not move the score.
 	 */
-	failing: Array<{ category: string; id: string; title: string; score: number | null; displayValue?: string; diagnostic: boolean }>
+	failing: Array<{
+		category: string
+		id: string
+		title: string
+		score: number | null
+		displayValue?: string
+		diagnostic: boolean
+	}>
 }
 
 /** Tries a page again when Chromium's trace of the load comes back broken (NO_NAVSTART and the like happen on a busy machine). */
@@ -153,7 +177,14 @@ async function audit(page: Page, url: string, who: Who, preset: Preset): Promise
 		for (const ref of lhr.categories[category]?.auditRefs ?? []) {
 			const item = lhr.audits[ref.id]
 			if (!item || item.score === null || item.score >= 1) continue
-			failing.push({ category, id: item.id, title: item.title, score: item.score, displayValue: item.displayValue, diagnostic: ref.weight === 0 })
+			failing.push({
+				category,
+				id: item.id,
+				title: item.title,
+				score: item.score,
+				displayValue: item.displayValue,
+				diagnostic: ref.weight === 0,
+			})
 		}
 	}
 	const metric = (id: string) => lhr.audits[id]?.displayValue
@@ -163,7 +194,10 @@ async function audit(page: Page, url: string, who: Who, preset: Preset): Promise
 		path,
 		finalPath: new URL(lhr.finalDisplayedUrl).pathname,
 		scores: Object.fromEntries(
-			CATEGORIES.map((category) => [category, lhr.categories[category]?.score == null ? null : Math.round(lhr.categories[category]!.score! * 100)]),
+			CATEGORIES.map((category) => [
+				category,
+				lhr.categories[category]?.score == null ? null : Math.round(lhr.categories[category]!.score! * 100),
+			]),
 		) as PageScores['scores'],
 		metrics: {
 			firstContentfulPaint: metric('first-contentful-paint'),
@@ -186,18 +220,25 @@ async function main() {
 	// Whatever fails from here on, the server and Chromium are stopped.
 	try {
 		// The browser's time zone is the one the members log in with, as for a member on their own computer.
-		chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS, envVars: { ...process.env, TZ: MEMBER_TIME_ZONE } })
+		chrome = await chromeLauncher.launch({
+			chromePath: CHROMIUM,
+			chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
+			envVars: { ...process.env, TZ: MEMBER_TIME_ZONE },
+		})
 		browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
 		for (const who of WHO) {
 			// Each kind of visitor browses in a context of its own: its own cookies, nobody else's.
 			const context = await browser.createBrowserContext()
-			if (who !== 'visitor') await context.setCookie(...(await logIn(server.url, who)).map((pair) => jarCookie(pair, server.url)))
+			if (who !== 'visitor')
+				await context.setCookie(...(await logIn(server.url, who)).map((pair) => jarCookie(pair, server.url)))
 			const page = await context.newPage()
 			for (const preset of PRESETS) {
 				for (const path of PAGES[who]) {
 					const scores = await audit(page, new URL(path, server.url).href, who, preset)
 					if (scores.finalPath !== path) console.log(`  ${path} ended on ${scores.finalPath}`)
-					console.log(`${who} ${preset} ${path}: ${CATEGORIES.map((category) => `${category} ${scores.scores[category]}`).join(', ')}`)
+					console.log(
+						`${who} ${preset} ${path}: ${CATEGORIES.map((category) => `${category} ${scores.scores[category]}`).join(', ')}`,
+					)
 					results.push(scores)
 				}
 			}
@@ -209,7 +250,16 @@ async function main() {
 		server.child.kill('SIGTERM')
 	}
 
-	console.table(results.map(({ who, preset, path, scores, metrics }) => ({ who, preset, path, ...scores, LCP: metrics.largestContentfulPaint, TBT: metrics.totalBlockingTime })))
+	console.table(
+		results.map(({ who, preset, path, scores, metrics }) => ({
+			who,
+			preset,
+			path,
+			...scores,
+			LCP: metrics.largestContentfulPaint,
+			TBT: metrics.totalBlockingTime,
+		})),
+	)
 	const findings = new Map<string, Set<string>>()
 	for (const result of results) {
 		for (const item of result.failing) {
@@ -218,12 +268,28 @@ async function main() {
 		}
 	}
 	console.log('\nAudits that did not pass, and on how many runs:')
-	for (const [finding, runs] of [...findings].sort((a, b) => b[1].size - a[1].size)) console.log(`  ${runs.size} × ${finding}`)
+	for (const [finding, runs] of [...findings].sort((a, b) => b[1].size - a[1].size))
+		console.log(`  ${runs.size} × ${finding}`)
 
 	const lowest = Object.fromEntries(
-		CATEGORIES.map((category) => [category, Object.fromEntries(PRESETS.map((preset) => [preset, Math.min(...results.filter((r) => r.preset === preset).map((r) => r.scores[category] ?? 0))]))]),
+		CATEGORIES.map((category) => [
+			category,
+			Object.fromEntries(
+				PRESETS.map((preset) => [
+					preset,
+					Math.min(...results.filter((r) => r.preset === preset).map((r) => r.scores[category] ?? 0)),
+				]),
+			),
+		]),
 	)
-	const report = { at: startedAt.toISOString(), lighthouse: (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version, chromium: CHROMIUM, server: 'production build, demo mode, demo data', lowest, results }
+	const report = {
+		at: startedAt.toISOString(),
+		lighthouse: (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version,
+		chromium: CHROMIUM,
+		server: 'production build, demo mode, demo data',
+		lowest,
+		results,
+	}
 	fs.mkdirSync('bench/results', { recursive: true })
 	const file = `bench/results/lighthouse-${report.at.replace(/[:.]/g, '-')}.json`
 	fs.writeFileSync(file, JSON.stringify(report, null, 2))

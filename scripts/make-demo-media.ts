@@ -80,7 +80,15 @@ function slidesOf(lesson: DemoLesson, index: number): Slide[] {
 	const partLength = (closingStart - titleEnd) / parts
 	const category = lesson.category.toUpperCase()
 	return [
-		{ start: 0, end: titleEnd, label: `${category}  ·  LESSON ${String(index + 1).padStart(2, '0')}`, heading: lesson.title, body: `${lesson.minutes} minutes  ·  ${parts} parts`, headingSize: 34, part: null },
+		{
+			start: 0,
+			end: titleEnd,
+			label: `${category}  ·  LESSON ${String(index + 1).padStart(2, '0')}`,
+			heading: lesson.title,
+			body: `${lesson.minutes} minutes  ·  ${parts} parts`,
+			headingSize: 34,
+			part: null,
+		},
 		...lesson.chapters.map(([heading, point], part) => ({
 			start: Math.round(titleEnd + part * partLength),
 			end: Math.round(titleEnd + (part + 1) * partLength),
@@ -90,7 +98,15 @@ function slidesOf(lesson: DemoLesson, index: number): Slide[] {
 			headingSize: 30,
 			part,
 		})),
-		{ start: closingStart, end: total, label: 'YOUR NEXT STEP', heading: lesson.takeaway, body: 'Thanks for watching.', headingSize: 26, part: null },
+		{
+			start: closingStart,
+			end: total,
+			label: 'YOUR NEXT STEP',
+			heading: lesson.takeaway,
+			body: 'Thanks for watching.',
+			headingSize: 26,
+			part: null,
+		},
 	]
 }
 
@@ -106,7 +122,9 @@ function makeClip(lesson: DemoLesson, index: number, workDir: string) {
 	const text = (content: string, options: string) => {
 		const textFile = path.join(workDir, `${lesson.slug}-${(file += 1)}.txt`)
 		fs.writeFileSync(textFile, content)
-		filters.push(`drawtext=fontfile=${options.includes('bold') ? BOLD : REGULAR}:textfile=${textFile}:expansion=none:${options.replace('bold:', '')}`)
+		filters.push(
+			`drawtext=fontfile=${options.includes('bold') ? BOLD : REGULAR}:textfile=${textFile}:expansion=none:${options.replace('bold:', '')}`,
+		)
 	}
 	text('LeaderForge', `fontcolor=white@0.8:fontsize=15:x=40:y=322`)
 	text(lesson.title, `fontcolor=white@0.6:fontsize=13:x=w-tw-40:y=324`)
@@ -116,26 +134,60 @@ function makeClip(lesson: DemoLesson, index: number, workDir: string) {
 		const headingLines = wrap(slide.heading, Math.floor(540 / (slide.headingSize * 0.62)))
 		const lineHeight = Math.round(slide.headingSize * 1.25)
 		text(slide.label, `fontcolor=${ffColour(palette.accent)}:fontsize=14:x=60:y=60:${enable}`)
-		text(headingLines.join('\n'), `bold:fontcolor=white:fontsize=${slide.headingSize}:line_spacing=${lineHeight - slide.headingSize}:x=60:y=90:${enable}`)
+		text(
+			headingLines.join('\n'),
+			`bold:fontcolor=white:fontsize=${slide.headingSize}:line_spacing=${lineHeight - slide.headingSize}:x=60:y=90:${enable}`,
+		)
 		if (slide.body) {
 			const bodyTop = 90 + headingLines.length * lineHeight + 18
-			text(wrap(slide.body, 46).join('\n'), `fontcolor=${ffColour(palette.soft)}:fontsize=19:line_spacing=8:x=60:y=${bodyTop}:${enable}`)
+			text(
+				wrap(slide.body, 46).join('\n'),
+				`fontcolor=${ffColour(palette.soft)}:fontsize=19:line_spacing=8:x=60:y=${bodyTop}:${enable}`,
+			)
 		}
 		if (slide.part !== null) {
 			lesson.chapters.forEach((_, dot) => {
 				const colour = dot === slide.part ? palette.accent : palette.soft
-				filters.push(`drawbox=x=${60 + dot * 22}:y=276:w=14:h=4:color=${ffColour(colour)}@${dot === slide.part ? 1 : 0.35}:t=fill:${enable}`)
+				filters.push(
+					`drawbox=x=${60 + dot * 22}:y=276:w=14:h=4:color=${ffColour(colour)}@${dot === slide.part ? 1 : 0.35}:t=fill:${enable}`,
+				)
 			})
 		}
 	}
 	const output = path.join(ROOT, 'private/media', `${lesson.slug}.mp4`)
 	execFileSync('ffmpeg', [
-		'-y', '-loglevel', 'error',
-		'-f', 'lavfi', '-i', `color=c=${ffColour(palette.background)}:s=640x360:r=1:d=${total}`,
-		'-vf', filters.join(','),
+		'-y',
+		'-loglevel',
+		'error',
+		'-f',
+		'lavfi',
+		'-i',
+		`color=c=${ffColour(palette.background)}:s=640x360:r=1:d=${total}`,
+		'-vf',
+		filters.join(','),
 		// Still slides: long groups of pictures (x264 starts a new one at each slide change anyway), constant quality.
-		'-c:v', 'libx264', '-preset', 'veryslow', '-crf', '28', '-tune', 'stillimage', '-g', '600', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
-		'-movflags', '+faststart', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact',
+		'-c:v',
+		'libx264',
+		'-preset',
+		'veryslow',
+		'-crf',
+		'28',
+		'-tune',
+		'stillimage',
+		'-g',
+		'600',
+		'-pix_fmt',
+		'yuv420p',
+		'-profile:v',
+		'high',
+		'-movflags',
+		'+faststart',
+		'-map_metadata',
+		'-1',
+		'-fflags',
+		'+bitexact',
+		'-flags:v',
+		'+bitexact',
 		output,
 	])
 	return output
@@ -144,7 +196,8 @@ function makeClip(lesson: DemoLesson, index: number, workDir: string) {
 // ---------------------------------------------------------------------------
 // Covers
 
-const xml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const xml = (value: string) =>
+	value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** The category's picture on the right half, moved and scaled a little per lesson so no two covers are alike. */
 function motif(category: DemoCategory, palette: Palette, variant: number): string {
@@ -175,12 +228,14 @@ function motif(category: DemoCategory, palette: Palette, variant: number): strin
 <path d="M${600 - dx} ${80 + dy} l-4 26 M${600 - dx} ${80 + dy} l-26 4" stroke="white" stroke-width="6" stroke-linecap="round"/>`
 		case 'Team Building':
 			// People standing together: heads and shoulders in three tones.
-			return [0, 1, 2, 3].map((n) => {
-				const x = 410 + n * 60 + (n % 2 ? 0 : dx / 2)
-				const y = 150 + (n % 2) * 36 + dy
-				const fill = [palette.accent, palette.soft, '#ffffff', palette.accent][n]
-				return `<circle cx="${x}" cy="${y}" r="26" fill="${fill}"/><path d="M${x - 42} ${y + 130} q0 -88 42 -88 q42 0 42 88z" fill="${fill}"/>`
-			}).join('\n')
+			return [0, 1, 2, 3]
+				.map((n) => {
+					const x = 410 + n * 60 + (n % 2 ? 0 : dx / 2)
+					const y = 150 + (n % 2) * 36 + dy
+					const fill = [palette.accent, palette.soft, '#ffffff', palette.accent][n]
+					return `<circle cx="${x}" cy="${y}" r="26" fill="${fill}"/><path d="M${x - 42} ${y + 130} q0 -88 42 -88 q42 0 42 88z" fill="${fill}"/>`
+				})
+				.join('\n')
 	}
 }
 
@@ -190,7 +245,10 @@ function cover(lesson: DemoLesson, index: number): string {
 	const size = lines.length > 3 ? 28 : 32
 	const top = 190 - ((lines.length - 1) * size * 1.15) / 2
 	const title = lines
-		.map((line, n) => `<text x="40" y="${Math.round(top + n * size * 1.15)}" font-size="${size}" font-weight="700" fill="#fff">${xml(line)}</text>`)
+		.map(
+			(line, n) =>
+				`<text x="40" y="${Math.round(top + n * size * 1.15)}" font-size="${size}" font-weight="700" fill="#fff">${xml(line)}</text>`,
+		)
 		.join('')
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.background}"/><stop offset="1" stop-color="${palette.deep}"/></linearGradient></defs>
 <rect width="640" height="360" fill="url(#g)"/>
@@ -240,7 +298,9 @@ function portrait({ background, skin, hair, shirt, style, glasses, beard }: Port
 		`<circle cx="42" cy="44" r="1.9" fill="#1f2937"/><circle cx="54" cy="44" r="1.9" fill="#1f2937"/>`,
 		beard ? `<path d="M33 47c1 10 7 16 15 16s14-6 15-16c-4 5-9 6-15 6s-11-1-15-6z" fill="${hair}"/>` : '',
 		`<path d="M43 52q5 4 10 0" stroke="#7f1d1d" stroke-width="1.6" fill="none" stroke-linecap="round"/>`,
-		glasses ? `<g fill="none" stroke="#1f2937" stroke-width="1.4"><circle cx="42" cy="44" r="5"/><circle cx="54" cy="44" r="5"/><path d="M47 44h2"/></g>` : '',
+		glasses
+			? `<g fill="none" stroke="#1f2937" stroke-width="1.4"><circle cx="42" cy="44" r="5"/><circle cx="54" cy="44" r="5"/><path d="M47 44h2"/></g>`
+			: '',
 	].join('')
 	return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><defs><clipPath id="c"><circle cx="48" cy="48" r="48"/></clipPath></defs>
 <g clip-path="url(#c)"><rect width="96" height="96" fill="${background}"/>${behind}
@@ -260,7 +320,8 @@ try {
 		console.log(`${lesson.slug}: ${lesson.minutes} min, ${Math.round(fs.statSync(clip).size / 1024)} KB`)
 	}
 	fs.mkdirSync(path.join(ROOT, 'public/images/avatars'), { recursive: true })
-	for (const [username, look] of Object.entries(PORTRAITS)) fs.writeFileSync(path.join(ROOT, 'public/images/avatars', `${username}.svg`), portrait(look))
+	for (const [username, look] of Object.entries(PORTRAITS))
+		fs.writeFileSync(path.join(ROOT, 'public/images/avatars', `${username}.svg`), portrait(look))
 } finally {
 	fs.rmSync(workDir, { recursive: true, force: true })
 }

@@ -19,4 +19,6 @@ try {
 	console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`)
 	process.exit(1)
 }
-console.log(`Demo data is in place. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`)
+console.log(
+	`Demo data is in place. Accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.username).join(', ')}`,
+)

@@ -6,7 +6,15 @@ import { BrandLink } from '~/components/brand'
  * email, unsubscribe) and of /forgot-password: the brand, one card with a
  * heading, what the page is for, and its form or answer. No login needed.
  */
-export function AccountPage({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+export function AccountPage({
+	title,
+	description,
+	children,
+}: {
+	title: string
+	description?: ReactNode
+	children?: ReactNode
+}) {
 	return (
 		<main className="flex min-h-screen flex-col bg-gray-50 px-4 py-8 sm:px-8">
 			<BrandLink to="/" />

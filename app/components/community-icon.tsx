@@ -9,7 +9,10 @@ export function CommunityIcon({ icon, name, size = 'md' }: { icon: string | null
 	}
 	const code = (icon || name.slice(0, 2)).slice(0, 3).toUpperCase()
 	return (
-		<span aria-hidden="true" className={`${box} inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-600 font-bold text-white`}>
+		<span
+			aria-hidden="true"
+			className={`${box} inline-flex shrink-0 items-center justify-center rounded-xl bg-brand-600 font-bold text-white`}
+		>
 			{code}
 		</span>
 	)

@@ -1,7 +1,17 @@
 import { Icon, type IconName } from '~/components/ui/icon'
 
 /** The date, time and place lines of an event; a missing place is 'Online'. */
-export function EventWhenWhere({ date, time, location, className = '' }: { date: string; time: string; location: string | null; className?: string }) {
+export function EventWhenWhere({
+	date,
+	time,
+	location,
+	className = '',
+}: {
+	date: string
+	time: string
+	location: string | null
+	className?: string
+}) {
 	const lines: Array<[IconName, string]> = [
 		['events', date],
 		['clock', time],

@@ -1,5 +1,11 @@
 import { useNavigation } from '@remix-run/react'
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import {
+	useId,
+	type InputHTMLAttributes,
+	type ReactNode,
+	type SelectHTMLAttributes,
+	type TextareaHTMLAttributes,
+} from 'react'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
@@ -80,7 +86,10 @@ export function Field({ inputProps, ...frame }: FieldProps & { inputProps: Input
 	return <FieldFrame {...frame} id={inputProps.id} control={(props) => <input {...props} {...inputProps} />} />
 }
 
-export function TextareaField({ textareaProps, ...frame }: FieldProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+export function TextareaField({
+	textareaProps,
+	...frame
+}: FieldProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
 	return <FieldFrame {...frame} id={textareaProps.id} control={(props) => <textarea {...props} {...textareaProps} />} />
 }
 
@@ -88,7 +97,10 @@ export function SelectField({
 	selectProps,
 	options,
 	...frame
-}: FieldProps & { selectProps: SelectHTMLAttributes<HTMLSelectElement>; options: Array<{ value: string; label: string }> }) {
+}: FieldProps & {
+	selectProps: SelectHTMLAttributes<HTMLSelectElement>
+	options: Array<{ value: string; label: string }>
+}) {
 	return (
 		<FieldFrame
 			{...frame}

@@ -22,7 +22,10 @@ export function NotFoundCard({ member = false }: { member?: boolean }) {
 				<h1 className="text-2xl font-bold text-gray-900">404 Page Not Found</h1>
 			</div>
 			<p className="mt-4 text-sm text-gray-600">Did you forget to add the page to the router?</p>
-			<a href={member ? '/dashboard' : '/'} className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">
+			<a
+				href={member ? '/dashboard' : '/'}
+				className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline"
+			>
 				{member ? 'Back to the dashboard' : 'Back to the home page'}
 			</a>
 		</div>

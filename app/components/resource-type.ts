@@ -41,7 +41,8 @@ export function resourceTypeInfo(type: string): { label: string; icon: IconName;
  */
 export function resourceLink(url: string): { href: string; kind: 'open' | 'download' } | null {
 	const value = url.trim()
-	if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return { href: value, kind: 'download' }
+	if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\'))
+		return { href: value, kind: 'download' }
 	try {
 		const parsed = new URL(value)
 		return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? { href: parsed.href, kind: 'open' } : null

@@ -37,9 +37,7 @@ export function SearchForm({
 				placeholder={placeholder}
 				className="min-w-0 flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 			/>
-			<Button type="submit">
-				Search
-			</Button>
+			<Button type="submit">Search</Button>
 		</Form>
 	)
 }

@@ -11,7 +11,8 @@ import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 export function TimeZoneField() {
 	const field = useRef<HTMLInputElement>(null)
 	useEffect(() => {
-		if (field.current && !field.current.value) field.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''
+		if (field.current && !field.current.value)
+			field.current.value = Intl.DateTimeFormat().resolvedOptions().timeZone ?? ''
 	}, [])
 	return <input ref={field} type="hidden" name={TIME_ZONE_FIELD} />
 }

@@ -1,5 +1,13 @@
 /** Says which zone the times are in; without the client hint (no JavaScript) they are in UTC, and we say so. */
-export function TimeZoneNote({ timeZone, fromHint, className = '' }: { timeZone: string; fromHint: boolean; className?: string }) {
+export function TimeZoneNote({
+	timeZone,
+	fromHint,
+	className = '',
+}: {
+	timeZone: string
+	fromHint: boolean
+	className?: string
+}) {
 	return (
 		<p className={`text-xs text-gray-500 ${className}`}>
 			{fromHint

@@ -20,7 +20,9 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
 		<div className="relative">
 			<VideoThumbnail src={video.thumbnail} eager={eager} className={`w-full ${video.locked ? 'grayscale' : ''}`} />
 			{duration ? (
-				<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">{duration}</span>
+				<span className="absolute bottom-2 right-2 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
+					{duration}
+				</span>
 			) : null}
 			{state === 'completed' && !video.locked ? (
 				<span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
@@ -51,7 +53,10 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
 
 	if (video.locked) {
 		return (
-			<article aria-label={`${video.title} (Premium Content)`} className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm">
+			<article
+				aria-label={`${video.title} (Premium Content)`}
+				className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm"
+			>
 				{picture}
 				<div className="flex flex-1 flex-col p-4">
 					{text}

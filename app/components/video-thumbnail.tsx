@@ -15,9 +15,22 @@ export function useDefaultThumbnail(): string {
  * Full width unless `className` sets one: two width classes would fight, and the CSS order, not the caller, would win.
  * Lazy unless `eager`: a picture in the first screenful (often the page's largest) must not wait for the layout.
  */
-export function VideoThumbnail({ src, className = 'w-full', eager = false }: { src: string | null | undefined; className?: string; eager?: boolean }) {
+export function VideoThumbnail({
+	src,
+	className = 'w-full',
+	eager = false,
+}: {
+	src: string | null | undefined
+	className?: string
+	eager?: boolean
+}) {
 	const defaultThumbnail = useDefaultThumbnail()
 	return (
-		<img src={src || defaultThumbnail} alt="" loading={eager ? 'eager' : 'lazy'} className={`aspect-video bg-gray-100 object-cover ${className}`} />
+		<img
+			src={src || defaultThumbnail}
+			alt=""
+			loading={eager ? 'eager' : 'lazy'}
+			className={`aspect-video bg-gray-100 object-cover ${className}`}
+		/>
 	)
 }

@@ -48,17 +48,72 @@ export const DEMO_ACCOUNTS: Array<{
 	subscription: 'inactive' | 'trialing' | 'active'
 	bio: string
 }> = [
-	{ username: 'admin', name: 'Alex Morgan', email: 'admin@example.com', role: 'admin', subscription: 'active', bio: 'Community administrator and executive coach.' },
-	{ username: 'manager', name: 'Priya Patel', email: 'manager@example.com', role: 'content_manager', subscription: 'active', bio: 'Curates the video library and the resource collection.' },
-	{ username: 'moderator', name: 'Jordan Lee', email: 'moderator@example.com', role: 'moderator', subscription: 'active', bio: 'Keeps our discussions welcoming and on topic.' },
-	{ username: 'member', name: 'Sam Rivera', email: 'member@example.com', role: 'member', subscription: 'inactive', bio: 'First-time team lead, learning as I go.' },
-	{ username: 'premium', name: 'Taylor Brooks', email: 'premium@example.com', role: 'member', subscription: 'trialing', bio: 'Engineering manager growing into a director role.' },
-	{ username: 'maria', name: 'Maria Gonzalez', email: 'maria@example.com', role: 'member', subscription: 'active', bio: 'VP of Operations, mentor for new managers.' },
-	{ username: 'david', name: 'David Kim', email: 'david@example.com', role: 'member', subscription: 'active', bio: 'Startup founder scaling a team of 40.' },
+	{
+		username: 'admin',
+		name: 'Alex Morgan',
+		email: 'admin@example.com',
+		role: 'admin',
+		subscription: 'active',
+		bio: 'Community administrator and executive coach.',
+	},
+	{
+		username: 'manager',
+		name: 'Priya Patel',
+		email: 'manager@example.com',
+		role: 'content_manager',
+		subscription: 'active',
+		bio: 'Curates the video library and the resource collection.',
+	},
+	{
+		username: 'moderator',
+		name: 'Jordan Lee',
+		email: 'moderator@example.com',
+		role: 'moderator',
+		subscription: 'active',
+		bio: 'Keeps our discussions welcoming and on topic.',
+	},
+	{
+		username: 'member',
+		name: 'Sam Rivera',
+		email: 'member@example.com',
+		role: 'member',
+		subscription: 'inactive',
+		bio: 'First-time team lead, learning as I go.',
+	},
+	{
+		username: 'premium',
+		name: 'Taylor Brooks',
+		email: 'premium@example.com',
+		role: 'member',
+		subscription: 'trialing',
+		bio: 'Engineering manager growing into a director role.',
+	},
+	{
+		username: 'maria',
+		name: 'Maria Gonzalez',
+		email: 'maria@example.com',
+		role: 'member',
+		subscription: 'active',
+		bio: 'VP of Operations, mentor for new managers.',
+	},
+	{
+		username: 'david',
+		name: 'David Kim',
+		email: 'david@example.com',
+		role: 'member',
+		subscription: 'active',
+		bio: 'Startup founder scaling a team of 40.',
+	},
 ]
 
 /** The five shared clips of the first demo (every lesson 2 minutes long), removed when each lesson got its own. */
-const RETIRED_DEMO_CLIPS = ['leadership-fundamentals', 'communication', 'strategy', 'team-building', 'premium-lesson'].map((name) => `/media/${name}.mp4`)
+const RETIRED_DEMO_CLIPS = [
+	'leadership-fundamentals',
+	'communication',
+	'strategy',
+	'team-building',
+	'premium-lesson',
+].map((name) => `/media/${name}.mp4`)
 
 const DEMO_COMMUNITIES = [
 	{ name: 'Executive Leadership', icon: 'EL', description: 'Senior leaders on strategy, boards and leading leaders.' },
@@ -68,16 +123,55 @@ const DEMO_COMMUNITIES = [
 ]
 
 const DEMO_RESOURCES = [
-	{ title: 'One-on-One Meeting Template', type: 'template', url: '/resources/one-on-one-template.txt', description: 'A printable agenda for productive weekly one-on-ones.' },
-	{ title: 'Feedback Conversation Worksheet', type: 'worksheet', url: '/resources/feedback-worksheet.txt', description: 'Prepare a feedback conversation in five steps.' },
-	{ title: 'Leadership Principles Handbook', type: 'pdf', url: '/resources/leadership-principles.pdf', description: 'Our ten principles of everyday leadership, in one short PDF.' },
-	{ title: 'The Manager Transition Guide', type: 'article', url: 'https://en.wikipedia.org/wiki/Management', description: 'What changes when you move from doing the work to leading it.' },
-	{ title: 'Recommended Reading: The Five Dysfunctions of a Team', type: 'book', url: 'https://en.wikipedia.org/wiki/The_Five_Dysfunctions_of_a_Team', description: 'A classic fable about trust, conflict and accountability.' },
-	{ title: 'Team Health Check Tool', type: 'tool', url: '/resources/team-health-check.txt', description: 'A quarterly survey to spot team problems early.' },
-	{ title: 'Goal-Setting Framework (OKRs)', type: 'link', url: 'https://en.wikipedia.org/wiki/Objectives_and_key_results', description: 'An introduction to objectives and key results.' },
+	{
+		title: 'One-on-One Meeting Template',
+		type: 'template',
+		url: '/resources/one-on-one-template.txt',
+		description: 'A printable agenda for productive weekly one-on-ones.',
+	},
+	{
+		title: 'Feedback Conversation Worksheet',
+		type: 'worksheet',
+		url: '/resources/feedback-worksheet.txt',
+		description: 'Prepare a feedback conversation in five steps.',
+	},
+	{
+		title: 'Leadership Principles Handbook',
+		type: 'pdf',
+		url: '/resources/leadership-principles.pdf',
+		description: 'Our ten principles of everyday leadership, in one short PDF.',
+	},
+	{
+		title: 'The Manager Transition Guide',
+		type: 'article',
+		url: 'https://en.wikipedia.org/wiki/Management',
+		description: 'What changes when you move from doing the work to leading it.',
+	},
+	{
+		title: 'Recommended Reading: The Five Dysfunctions of a Team',
+		type: 'book',
+		url: 'https://en.wikipedia.org/wiki/The_Five_Dysfunctions_of_a_Team',
+		description: 'A classic fable about trust, conflict and accountability.',
+	},
+	{
+		title: 'Team Health Check Tool',
+		type: 'tool',
+		url: '/resources/team-health-check.txt',
+		description: 'A quarterly survey to spot team problems early.',
+	},
+	{
+		title: 'Goal-Setting Framework (OKRs)',
+		type: 'link',
+		url: 'https://en.wikipedia.org/wiki/Objectives_and_key_results',
+		description: 'An introduction to objectives and key results.',
+	},
 ]
 
-async function createWithId<T>(model: { create: (doc: T & { id: number }) => Promise<unknown> }, counter: CounterName, doc: T) {
+async function createWithId<T>(
+	model: { create: (doc: T & { id: number }) => Promise<unknown> },
+	counter: CounterName,
+	doc: T,
+) {
 	await model.create({ ...doc, id: await nextId(counter) })
 }
 
@@ -108,7 +202,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	// Members who joined over the last twelve weeks (the Insights tab's history).
 	await seedHistoryMembers(now, passwordHash)
 	// Demo members with a drawn portrait get it, unless they chose a picture of their own.
-	for (const username of DEMO_PORTRAITS) await UserModel.updateOne({ usernameKey: username, avatar: null }, { $set: { avatar: demoPortrait(username) } })
+	for (const username of DEMO_PORTRAITS)
+		await UserModel.updateOne({ usernameKey: username, avatar: null }, { $set: { avatar: demoPortrait(username) } })
 	const userIds = new Map(
 		(await UserModel.find().select('id usernameKey').lean()).map((user) => [user.usernameKey, user.id]),
 	)
@@ -117,17 +212,29 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 
 	// The trial's $0.00 invoice, as simulated billing writes one when a trial starts: the Billing tab lists it.
 	const premiumId = userIds.get('premium')
-	const premiumTrial = premiumId ? await UserModel.findOne({ id: premiumId, subscriptionStatus: 'trialing' }).select('trialEndsAt trialUsedAt').lean() : null
+	const premiumTrial = premiumId
+		? await UserModel.findOne({ id: premiumId, subscriptionStatus: 'trialing' })
+				.select('trialEndsAt trialUsedAt')
+				.lean()
+		: null
 	if (premiumId && premiumTrial?.trialEndsAt && !(await SimulatedInvoiceModel.exists({ userId: premiumId }))) {
 		const start = premiumTrial.trialUsedAt ?? new Date(premiumTrial.trialEndsAt.getTime() - 30 * DAY)
-		await recordSimulatedInvoice(premiumId, { start, end: premiumTrial.trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
+		await recordSimulatedInvoice(premiumId, {
+			start,
+			end: premiumTrial.trialEndsAt,
+			amountCents: 0,
+			description: 'Premium: free trial',
+		})
 	}
 
 	// The lessons, each with its own clip and cover, and its true length in minutes (docs/decisions/069).
 	for (const lesson of DEMO_LESSONS) {
 		const media = { url: demoLessonMedia(lesson), thumbnail: demoLessonCover(lesson), duration: lesson.minutes }
 		// A database seeded before the demo had a clip per lesson points at clips that are gone: those lessons move to their own.
-		await VideoModel.updateOne({ title: lesson.title, url: mongoose.trusted({ $in: RETIRED_DEMO_CLIPS }) }, { $set: media })
+		await VideoModel.updateOne(
+			{ title: lesson.title, url: mongoose.trusted({ $in: RETIRED_DEMO_CLIPS }) },
+			{ $set: media },
+		)
 		if (await VideoModel.exists({ title: lesson.title })) continue
 		await createWithId(VideoModel, 'videos', {
 			title: lesson.title,
@@ -145,15 +252,60 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 
 	const events = [
-		{ title: 'Quarterly Strategy Review (Replay)', offset: -30 * DAY, hours: 1.5, location: 'Online', description: 'How our executive members ran their Q3 planning.', replay: 'Setting a Clear Direction' },
-		{ title: 'Fireside Chat: Leading Remote Teams', offset: -10 * DAY, hours: 1, location: null, description: 'Maria Gonzalez on trust at a distance.' },
+		{
+			title: 'Quarterly Strategy Review (Replay)',
+			offset: -30 * DAY,
+			hours: 1.5,
+			location: 'Online',
+			description: 'How our executive members ran their Q3 planning.',
+			replay: 'Setting a Clear Direction',
+		},
+		{
+			title: 'Fireside Chat: Leading Remote Teams',
+			offset: -10 * DAY,
+			hours: 1,
+			location: null,
+			description: 'Maria Gonzalez on trust at a distance.',
+		},
 		{ title: 'New Manager Q&A', offset: -2 * DAY, hours: 1, location: 'Online', description: null },
 		// Starts within the hour with a meeting link: members going see 'Join Now' from 15 minutes before.
-		{ title: 'Live Coaching Circle', offset: 30 * 60 * 1000, hours: 1, location: 'Online', description: 'Bring a real challenge; leave with three options.', meetingUrl: 'https://meet.example.com/leaderforge-coaching-circle' },
-		{ title: 'Feedback Skills Workshop', offset: 3 * DAY, hours: 2, location: 'Online', description: 'Practise the feedback model from the Communication course.', meetingUrl: 'https://meet.example.com/leaderforge-feedback-workshop' },
-		{ title: 'Women in Leadership Meetup', offset: 5 * DAY + 3 * HOUR, hours: null, location: 'London, UK', description: 'An evening of stories and networking.' },
-		{ title: 'Annual Leadership Summit', offset: 21 * DAY, hours: 6, location: 'San Francisco, CA', description: 'A full day of talks, workshops and peer groups.' },
-		{ title: 'Strategy Masterclass', offset: 40 * DAY, hours: 2, location: 'Online', description: 'From vision to quarterly priorities.' },
+		{
+			title: 'Live Coaching Circle',
+			offset: 30 * 60 * 1000,
+			hours: 1,
+			location: 'Online',
+			description: 'Bring a real challenge; leave with three options.',
+			meetingUrl: 'https://meet.example.com/leaderforge-coaching-circle',
+		},
+		{
+			title: 'Feedback Skills Workshop',
+			offset: 3 * DAY,
+			hours: 2,
+			location: 'Online',
+			description: 'Practise the feedback model from the Communication course.',
+			meetingUrl: 'https://meet.example.com/leaderforge-feedback-workshop',
+		},
+		{
+			title: 'Women in Leadership Meetup',
+			offset: 5 * DAY + 3 * HOUR,
+			hours: null,
+			location: 'London, UK',
+			description: 'An evening of stories and networking.',
+		},
+		{
+			title: 'Annual Leadership Summit',
+			offset: 21 * DAY,
+			hours: 6,
+			location: 'San Francisco, CA',
+			description: 'A full day of talks, workshops and peer groups.',
+		},
+		{
+			title: 'Strategy Masterclass',
+			offset: 40 * DAY,
+			hours: 2,
+			location: 'Online',
+			description: 'From vision to quarterly priorities.',
+		},
 	]
 	for (const event of events as Array<(typeof events)[number] & { meetingUrl?: string; replay?: string }>) {
 		if (await EventModel.exists({ title: event.title })) continue
@@ -200,7 +352,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	const roomIds = (await CommunityModel.find().sort({ id: 1 }).limit(4).select('id').lean()).map((c) => c.id)
 	if ((await MessageModel.estimatedDocumentCount()) === 0) {
 		// Weeks of older room messages first, so ids keep following time.
-		for (const message of historyRoomMessages(now, userIds, roomIds.slice(0, 3))) await createWithId(MessageModel, 'messages', message)
+		for (const message of historyRoomMessages(now, userIds, roomIds.slice(0, 3)))
+			await createWithId(MessageModel, 'messages', message)
 		const communityIds = roomIds.slice(0, 3)
 		const conversation: Array<[string, number, string]> = [
 			['maria', 0, 'Welcome everyone! What is the one leadership habit you are working on this month?'],
@@ -238,7 +391,12 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		}
 		// [from, to, content, read]: the premium member has two conversations with unread messages.
 		const privateMessages: Array<[string, string, string, boolean]> = [
-			['premium', 'member', 'Hi Sam! Saw your question in New Managers. Happy to share my notes from the feedback course.', true],
+			[
+				'premium',
+				'member',
+				'Hi Sam! Saw your question in New Managers. Happy to share my notes from the feedback course.',
+				true,
+			],
 			['member', 'premium', 'That would be great, thank you!', false],
 			['maria', 'premium', 'Loved your question in New Managers. Want to pair up for the coaching circle?', false],
 		]
@@ -270,9 +428,17 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			['maria', 'Maria Gonzalez', 'Loved your question in New Managers. Want to pair up for the coaching circle?'],
 		] as const) {
 			const senderId = userIds.get(from)!
-			await notify(premiumId, { kind: 'private_message', title: `New message from ${name}`, text, link: `/messages?userId=${senderId}`, groupKey: `pm:${senderId}` })
+			await notify(premiumId, {
+				kind: 'private_message',
+				title: `New message from ${name}`,
+				text,
+				link: `/messages?userId=${senderId}`,
+				groupKey: `pm:${senderId}`,
+			})
 		}
-		const newLesson = await VideoModel.findOne({ title: 'Measuring What Matters' }).select('id title description').lean()
+		const newLesson = await VideoModel.findOne({ title: 'Measuring What Matters' })
+			.select('id title description')
+			.lean()
 		if (newLesson) {
 			await notify(premiumId, {
 				kind: 'new_video',

@@ -27,27 +27,145 @@ const MINUTE = 60 * 1000
 type Plan = 'converted' | 'churned' | 'trial' | 'free'
 
 /** Names include an apostrophe and quotes on purpose: the members CSV quotes them. */
-export const HISTORY_MEMBERS: Array<{ username: string; name: string; joinedDaysAgo: number; plan: Plan; activeDaysAgo: number | null; bio: string }> = [
-	{ username: 'casey', name: 'Casey Quinn', joinedDaysAgo: 80, plan: 'converted', activeDaysAgo: 0, bio: 'Sales lead. Loud opinions.' },
-	{ username: 'jamie', name: 'Jamie Fox', joinedDaysAgo: 76, plan: 'churned', activeDaysAgo: 20, bio: 'Operations manager.' },
-	{ username: 'noah', name: 'Noah Williams', joinedDaysAgo: 70, plan: 'converted', activeDaysAgo: 3, bio: 'Head of product at a fintech.' },
-	{ username: 'olivia', name: 'Olivia Chen', joinedDaysAgo: 63, plan: 'converted', activeDaysAgo: 0, bio: 'Engineering director, two teams.' },
-	{ username: 'liam', name: "Liam O'Brien", joinedDaysAgo: 58, plan: 'free', activeDaysAgo: 12, bio: 'Team lead in a retail chain.' },
-	{ username: 'emma', name: 'Emma Schmidt', joinedDaysAgo: 52, plan: 'converted', activeDaysAgo: 2, bio: 'HR business partner.' },
-	{ username: 'lucas', name: 'Lucas Rossi', joinedDaysAgo: 45, plan: 'churned', activeDaysAgo: 40, bio: 'Restaurant group manager.' },
-	{ username: 'ava', name: 'Ava Johnson', joinedDaysAgo: 39, plan: 'converted', activeDaysAgo: 5, bio: 'Nonprofit programme director.' },
-	{ username: 'ethan', name: 'Ethan Brown', joinedDaysAgo: 33, plan: 'free', activeDaysAgo: null, bio: 'Just looking around.' },
-	{ username: 'mia', name: 'Mia Garcia', joinedDaysAgo: 27, plan: 'trial', activeDaysAgo: 1, bio: 'New manager in a hospital.' },
-	{ username: 'zoe', name: 'Zoë Dubois', joinedDaysAgo: 22, plan: 'trial', activeDaysAgo: 4, bio: 'Design lead, Paris.' },
+export const HISTORY_MEMBERS: Array<{
+	username: string
+	name: string
+	joinedDaysAgo: number
+	plan: Plan
+	activeDaysAgo: number | null
+	bio: string
+}> = [
+	{
+		username: 'casey',
+		name: 'Casey Quinn',
+		joinedDaysAgo: 80,
+		plan: 'converted',
+		activeDaysAgo: 0,
+		bio: 'Sales lead. Loud opinions.',
+	},
+	{
+		username: 'jamie',
+		name: 'Jamie Fox',
+		joinedDaysAgo: 76,
+		plan: 'churned',
+		activeDaysAgo: 20,
+		bio: 'Operations manager.',
+	},
+	{
+		username: 'noah',
+		name: 'Noah Williams',
+		joinedDaysAgo: 70,
+		plan: 'converted',
+		activeDaysAgo: 3,
+		bio: 'Head of product at a fintech.',
+	},
+	{
+		username: 'olivia',
+		name: 'Olivia Chen',
+		joinedDaysAgo: 63,
+		plan: 'converted',
+		activeDaysAgo: 0,
+		bio: 'Engineering director, two teams.',
+	},
+	{
+		username: 'liam',
+		name: "Liam O'Brien",
+		joinedDaysAgo: 58,
+		plan: 'free',
+		activeDaysAgo: 12,
+		bio: 'Team lead in a retail chain.',
+	},
+	{
+		username: 'emma',
+		name: 'Emma Schmidt',
+		joinedDaysAgo: 52,
+		plan: 'converted',
+		activeDaysAgo: 2,
+		bio: 'HR business partner.',
+	},
+	{
+		username: 'lucas',
+		name: 'Lucas Rossi',
+		joinedDaysAgo: 45,
+		plan: 'churned',
+		activeDaysAgo: 40,
+		bio: 'Restaurant group manager.',
+	},
+	{
+		username: 'ava',
+		name: 'Ava Johnson',
+		joinedDaysAgo: 39,
+		plan: 'converted',
+		activeDaysAgo: 5,
+		bio: 'Nonprofit programme director.',
+	},
+	{
+		username: 'ethan',
+		name: 'Ethan Brown',
+		joinedDaysAgo: 33,
+		plan: 'free',
+		activeDaysAgo: null,
+		bio: 'Just looking around.',
+	},
+	{
+		username: 'mia',
+		name: 'Mia Garcia',
+		joinedDaysAgo: 27,
+		plan: 'trial',
+		activeDaysAgo: 1,
+		bio: 'New manager in a hospital.',
+	},
+	{
+		username: 'zoe',
+		name: 'Zoë Dubois',
+		joinedDaysAgo: 22,
+		plan: 'trial',
+		activeDaysAgo: 4,
+		bio: 'Design lead, Paris.',
+	},
 	{ username: 'omar', name: 'Omar Haddad', joinedDaysAgo: 18, plan: 'free', activeDaysAgo: 9, bio: 'Site supervisor.' },
-	{ username: 'sofia', name: 'Sofia Costa', joinedDaysAgo: 12, plan: 'trial', activeDaysAgo: 0, bio: 'Customer success lead.' },
-	{ username: 'kai', name: 'Kai Nakamura', joinedDaysAgo: 8, plan: 'trial', activeDaysAgo: 2, bio: 'Founder, team of six.' },
-	{ username: 'nina', name: 'Nina Petrova', joinedDaysAgo: 4, plan: 'free', activeDaysAgo: 1, bio: 'Aspiring manager.' },
-	{ username: 'leo', name: 'Leo "Coach" Martin', joinedDaysAgo: 2, plan: 'trial', activeDaysAgo: 0, bio: 'Sports coach moving into management.' },
+	{
+		username: 'sofia',
+		name: 'Sofia Costa',
+		joinedDaysAgo: 12,
+		plan: 'trial',
+		activeDaysAgo: 0,
+		bio: 'Customer success lead.',
+	},
+	{
+		username: 'kai',
+		name: 'Kai Nakamura',
+		joinedDaysAgo: 8,
+		plan: 'trial',
+		activeDaysAgo: 2,
+		bio: 'Founder, team of six.',
+	},
+	{
+		username: 'nina',
+		name: 'Nina Petrova',
+		joinedDaysAgo: 4,
+		plan: 'free',
+		activeDaysAgo: 1,
+		bio: 'Aspiring manager.',
+	},
+	{
+		username: 'leo',
+		name: 'Leo "Coach" Martin',
+		joinedDaysAgo: 2,
+		plan: 'trial',
+		activeDaysAgo: 0,
+		bio: 'Sports coach moving into management.',
+	},
 ]
 
 /** How long ago the original demo accounts joined (the staff and the two long-standing members predate the twelve weeks). */
-export const ORIGINAL_JOINED_DAYS_AGO: Record<string, number> = { admin: 200, manager: 190, moderator: 120, maria: 160, david: 110 }
+export const ORIGINAL_JOINED_DAYS_AGO: Record<string, number> = {
+	admin: 200,
+	manager: 190,
+	moderator: 120,
+	maria: 160,
+	david: 110,
+}
 
 /** When each member's subscription changed, and to what (the trial lasts 30 days). */
 function subscriptionTimeline(member: (typeof HISTORY_MEMBERS)[number], now: number) {
@@ -93,18 +211,29 @@ export async function seedSubscriptionHistory(now: number, userIds: Map<string, 
 	for (const member of HISTORY_MEMBERS) {
 		const userId = userIds.get(member.username)
 		if (userId === undefined) continue
-		for (const event of subscriptionTimeline(member, now).events) events.push({ userId, from: event.from, to: event.to, source: event.source, at: new Date(event.at) })
+		for (const event of subscriptionTimeline(member, now).events)
+			events.push({ userId, from: event.from, to: event.to, source: event.source, at: new Date(event.at) })
 	}
 	// The original demo accounts: Maria and David converted months ago; the premium account's trial started at the seed.
-	const earlier: Array<[string, number]> = [['maria', 150], ['david', 100]]
+	const earlier: Array<[string, number]> = [
+		['maria', 150],
+		['david', 100],
+	]
 	for (const [username, daysAgo] of earlier) {
 		const userId = userIds.get(username)
 		if (userId === undefined) continue
 		events.push({ userId, from: 'inactive', to: 'trialing', source: 'checkout', at: new Date(now - daysAgo * DAY) })
-		events.push({ userId, from: 'trialing', to: 'active', source: 'trial_lapsed', at: new Date(now - (daysAgo - 30) * DAY) })
+		events.push({
+			userId,
+			from: 'trialing',
+			to: 'active',
+			source: 'trial_lapsed',
+			at: new Date(now - (daysAgo - 30) * DAY),
+		})
 	}
 	const premium = userIds.get('premium')
-	if (premium !== undefined) events.push({ userId: premium, from: 'inactive', to: 'trialing', source: 'checkout', at: new Date(now) })
+	if (premium !== undefined)
+		events.push({ userId: premium, from: 'inactive', to: 'trialing', source: 'checkout', at: new Date(now) })
 	await SubscriptionEventModel.insertMany(events.sort((a, b) => a.at.getTime() - b.at.getTime()))
 }
 
@@ -151,14 +280,28 @@ const ROOM_LINES = [
  */
 export function historyRoomMessages(now: number, userIds: Map<string, number>, communityIds: number[]) {
 	const posters = HISTORY_MEMBERS.filter((member) => member.plan !== 'free' && member.username !== 'casey')
-	const messages: Array<{ content: string; senderId: number; communityId: number; recipientId: null; isPrivate: false; createdAt: Date }> = []
+	const messages: Array<{
+		content: string
+		senderId: number
+		communityId: number
+		recipientId: null
+		isPrivate: false
+		createdAt: Date
+	}> = []
 	for (let index = 0; index < 36; index += 1) {
 		const poster = posters[index % posters.length]!
 		const senderId = userIds.get(poster.username)
 		const communityId = communityIds[index % communityIds.length]
 		const daysAgo = Math.min(poster.joinedDaysAgo - 1, 82 - index * 2.2)
 		if (senderId === undefined || communityId === undefined || daysAgo < 1) continue
-		messages.push({ content: ROOM_LINES[index % ROOM_LINES.length]!, senderId, communityId, recipientId: null, isPrivate: false, createdAt: new Date(now - daysAgo * DAY) })
+		messages.push({
+			content: ROOM_LINES[index % ROOM_LINES.length]!,
+			senderId,
+			communityId,
+			recipientId: null,
+			isPrivate: false,
+			createdAt: new Date(now - daysAgo * DAY),
+		})
 	}
 	return messages.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
 }
@@ -172,10 +315,24 @@ export function historyRoomMessages(now: number, userIds: Map<string, number>, c
 export async function seedModerationDemo(now: number, userIds: Map<string, number>, communityIds: number[]) {
 	if ((await ReportModel.estimatedDocumentCount()) > 0) return
 	const id = (username: string) => userIds.get(username)
-	const [casey, noah, premium, maria, david, moderator] = ['casey', 'noah', 'premium', 'maria', 'david', 'moderator'].map(id)
-	if ([casey, noah, premium, maria, david, moderator].some((value) => value === undefined) || communityIds.length < 2) return
+	const [casey, noah, premium, maria, david, moderator] = [
+		'casey',
+		'noah',
+		'premium',
+		'maria',
+		'david',
+		'moderator',
+	].map(id)
+	if ([casey, noah, premium, maria, david, moderator].some((value) => value === undefined) || communityIds.length < 2)
+		return
 
-	const message = async (doc: { content: string; senderId: number; communityId?: number; recipientId?: number; minutesAgo: number }) => {
+	const message = async (doc: {
+		content: string
+		senderId: number
+		communityId?: number
+		recipientId?: number
+		minutesAgo: number
+	}) => {
 		const messageId = await nextId('messages')
 		const isPrivate = doc.recipientId !== undefined
 		await MessageModel.create({
@@ -197,9 +354,24 @@ export async function seedModerationDemo(now: number, userIds: Map<string, numbe
 	const spamId = await message({ content: spam, senderId: casey!, communityId: communityIds[1], minutesAgo: 50 })
 	const rudeId = await message({ content: rude, senderId: casey!, recipientId: premium!, minutesAgo: 45 })
 	const offTopicId = await message({ content: offTopic, senderId: noah!, communityId: communityIds[0], minutesAgo: 40 })
-	const dismissedId = await message({ content: dismissed, senderId: noah!, communityId: communityIds[0], minutesAgo: 35 })
+	const dismissedId = await message({
+		content: dismissed,
+		senderId: noah!,
+		communityId: communityIds[0],
+		minutesAgo: 35,
+	})
 
-	const report = async (doc: { messageId: number; reporterId: number; authorId: number; reason: 'spam' | 'harassment' | 'off-topic' | 'other'; details: string | null; excerpt: string; communityId: number | null; minutesAgo: number; dismissedBy?: number }) => {
+	const report = async (doc: {
+		messageId: number
+		reporterId: number
+		authorId: number
+		reason: 'spam' | 'harassment' | 'off-topic' | 'other'
+		details: string | null
+		excerpt: string
+		communityId: number | null
+		minutesAgo: number
+		dismissedBy?: number
+	}) => {
 		await ReportModel.create({
 			id: await nextId('reports'),
 			messageId: doc.messageId,
@@ -217,14 +389,58 @@ export async function seedModerationDemo(now: number, userIds: Map<string, numbe
 			muteHours: null,
 		})
 	}
-	await report({ messageId: dismissedId, reporterId: david!, authorId: noah!, reason: 'other', details: 'Seems dismissive of the whole community.', excerpt: dismissed, communityId: communityIds[0]!, minutesAgo: 34, dismissedBy: moderator })
-	await report({ messageId: spamId, reporterId: maria!, authorId: casey!, reason: 'spam', details: null, excerpt: spam, communityId: communityIds[1]!, minutesAgo: 30 })
-	await report({ messageId: rudeId, reporterId: premium!, authorId: casey!, reason: 'harassment', details: 'Second message like this today.', excerpt: rude, communityId: null, minutesAgo: 28 })
-	await report({ messageId: offTopicId, reporterId: david!, authorId: noah!, reason: 'off-topic', details: null, excerpt: offTopic, communityId: communityIds[0]!, minutesAgo: 20 })
+	await report({
+		messageId: dismissedId,
+		reporterId: david!,
+		authorId: noah!,
+		reason: 'other',
+		details: 'Seems dismissive of the whole community.',
+		excerpt: dismissed,
+		communityId: communityIds[0]!,
+		minutesAgo: 34,
+		dismissedBy: moderator,
+	})
+	await report({
+		messageId: spamId,
+		reporterId: maria!,
+		authorId: casey!,
+		reason: 'spam',
+		details: null,
+		excerpt: spam,
+		communityId: communityIds[1]!,
+		minutesAgo: 30,
+	})
+	await report({
+		messageId: rudeId,
+		reporterId: premium!,
+		authorId: casey!,
+		reason: 'harassment',
+		details: 'Second message like this today.',
+		excerpt: rude,
+		communityId: null,
+		minutesAgo: 28,
+	})
+	await report({
+		messageId: offTopicId,
+		reporterId: david!,
+		authorId: noah!,
+		reason: 'off-topic',
+		details: null,
+		excerpt: offTopic,
+		communityId: communityIds[0]!,
+		minutesAgo: 20,
+	})
 
 	await MuteModel.updateOne(
 		{ userId: casey },
-		{ $set: { until: new Date(now - 25 * MINUTE + 7 * DAY), reason: 'Repeated spam in New Managers', mutedBy: moderator, createdAt: new Date(now - 25 * MINUTE) } },
+		{
+			$set: {
+				until: new Date(now - 25 * MINUTE + 7 * DAY),
+				reason: 'Repeated spam in New Managers',
+				mutedBy: moderator,
+				createdAt: new Date(now - 25 * MINUTE),
+			},
+		},
 		{ upsert: true },
 	)
 }
@@ -233,19 +449,71 @@ export async function seedModerationDemo(now: number, userIds: Map<string, numbe
 export async function seedAuditHistory(now: number, userIds: Map<string, number>) {
 	if ((await AuditEntryModel.estimatedDocumentCount()) > 0) return
 	const people = new Map(
-		(await UserModel.find().select('id name role usernameKey').lean<Array<{ id: number; name: string; role: string; usernameKey: string }>>()).map((user) => [user.usernameKey, user]),
+		(
+			await UserModel.find()
+				.select('id name role usernameKey')
+				.lean<Array<{ id: number; name: string; role: string; usernameKey: string }>>()
+		).map((user) => [user.usernameKey, user]),
 	)
-	const entries: Array<{ at: number; actor: string | null; kind: AuditKind; type: string; targetId: number | null; label: string; summary: string; before?: object; after?: object }> = []
+	const entries: Array<{
+		at: number
+		actor: string | null
+		kind: AuditKind
+		type: string
+		targetId: number | null
+		label: string
+		summary: string
+		before?: object
+		after?: object
+	}> = []
 	const person = (username: string) => people.get(username)
 	const moderator = person('moderator')
 	const casey = person('casey')
 	if (moderator) {
-		entries.push({ at: now - 60 * DAY, actor: 'admin', kind: 'user.role_changed', type: 'user', targetId: moderator.id, label: moderator.name, summary: `Changed the role of ${moderator.name} from member to moderator`, before: { role: 'member' }, after: { role: 'moderator' } })
+		entries.push({
+			at: now - 60 * DAY,
+			actor: 'admin',
+			kind: 'user.role_changed',
+			type: 'user',
+			targetId: moderator.id,
+			label: moderator.name,
+			summary: `Changed the role of ${moderator.name} from member to moderator`,
+			before: { role: 'member' },
+			after: { role: 'moderator' },
+		})
 	}
 	entries.push(
-		{ at: now - 50 * DAY, actor: 'manager', kind: 'video.created', type: 'video', targetId: 16, label: 'Measuring What Matters', summary: 'Added video "Measuring What Matters"' },
-		{ at: now - 20 * DAY, actor: 'manager', kind: 'video.updated', type: 'video', targetId: 13, label: 'Presenting to Executives', summary: 'Edited video "Presenting to Executives": title, duration', before: { title: 'Presenting to the Board', duration: 3 }, after: { title: 'Presenting to Executives', duration: 2 } },
-		{ at: now - 9 * DAY, actor: 'admin', kind: 'community.updated', type: 'community', targetId: 4, label: 'Remote Team Leaders', summary: 'Edited community "Remote Team Leaders": description', before: { description: 'Leading remote teams.' }, after: { description: 'Leading distributed teams across time zones.' } },
+		{
+			at: now - 50 * DAY,
+			actor: 'manager',
+			kind: 'video.created',
+			type: 'video',
+			targetId: 16,
+			label: 'Measuring What Matters',
+			summary: 'Added video "Measuring What Matters"',
+		},
+		{
+			at: now - 20 * DAY,
+			actor: 'manager',
+			kind: 'video.updated',
+			type: 'video',
+			targetId: 13,
+			label: 'Presenting to Executives',
+			summary: 'Edited video "Presenting to Executives": title, duration',
+			before: { title: 'Presenting to the Board', duration: 3 },
+			after: { title: 'Presenting to Executives', duration: 2 },
+		},
+		{
+			at: now - 9 * DAY,
+			actor: 'admin',
+			kind: 'community.updated',
+			type: 'community',
+			targetId: 4,
+			label: 'Remote Team Leaders',
+			summary: 'Edited community "Remote Team Leaders": description',
+			before: { description: 'Leading remote teams.' },
+			after: { description: 'Leading distributed teams across time zones.' },
+		},
 	)
 	for (const member of HISTORY_MEMBERS) {
 		const user = person(member.username)
@@ -253,12 +521,42 @@ export async function seedAuditHistory(now: number, userIds: Map<string, number>
 		for (const event of subscriptionTimeline(member, now).events) {
 			if (event.source === 'checkout') continue
 			const why = event.source === 'trial_lapsed' ? 'the simulated trial ended' : 'Stripe reported it'
-			entries.push({ at: event.at, actor: null, kind: 'subscription.status_changed', type: 'user', targetId: user.id, label: user.name, summary: `Subscription of ${user.name} changed from ${event.from} to ${event.to}: ${why}`, before: { subscriptionStatus: event.from }, after: { subscriptionStatus: event.to } })
+			entries.push({
+				at: event.at,
+				actor: null,
+				kind: 'subscription.status_changed',
+				type: 'user',
+				targetId: user.id,
+				label: user.name,
+				summary: `Subscription of ${user.name} changed from ${event.from} to ${event.to}: ${why}`,
+				before: { subscriptionStatus: event.from },
+				after: { subscriptionStatus: event.to },
+			})
 		}
 	}
 	const noah = person('noah')
-	if (noah) entries.push({ at: now - 24 * MINUTE, actor: 'moderator', kind: 'report.resolved', type: 'report', targetId: 1, label: `Report of a message by ${noah.name}`, summary: `Resolved a report (other) of a message by ${noah.name}: dismissed it`, after: { resolution: 'dismissed' } })
-	if (casey) entries.push({ at: now - 25 * MINUTE, actor: 'moderator', kind: 'member.muted', type: 'user', targetId: casey.id, label: casey.name, summary: `Muted ${casey.name} for 7 days: Repeated spam in New Managers`, after: { reason: 'Repeated spam in New Managers' } })
+	if (noah)
+		entries.push({
+			at: now - 24 * MINUTE,
+			actor: 'moderator',
+			kind: 'report.resolved',
+			type: 'report',
+			targetId: 1,
+			label: `Report of a message by ${noah.name}`,
+			summary: `Resolved a report (other) of a message by ${noah.name}: dismissed it`,
+			after: { resolution: 'dismissed' },
+		})
+	if (casey)
+		entries.push({
+			at: now - 25 * MINUTE,
+			actor: 'moderator',
+			kind: 'member.muted',
+			type: 'user',
+			targetId: casey.id,
+			label: casey.name,
+			summary: `Muted ${casey.name} for 7 days: Repeated spam in New Managers`,
+			after: { reason: 'Repeated spam in New Managers' },
+		})
 
 	for (const entry of entries.filter((candidate) => candidate.at <= now).sort((a, b) => a.at - b.at)) {
 		const actor = entry.actor ? person(entry.actor) : null

@@ -29,12 +29,17 @@ export const PasswordResetFormSchema = PasswordResetSchema.extend({
 
 /** /confirm-email: the link's token. */
 export const EmailChangeConfirmationSchema = z.object({
-	token: requiredText('This link is not valid.').trim().min(1, 'This link is not valid.').max(200, 'This link is not valid.'),
+	token: requiredText('This link is not valid.')
+		.trim()
+		.min(1, 'This link is not valid.')
+		.max(200, 'This link is not valid.'),
 })
 
 /** Deleting one's own account: the password, as the confirmation (the Account tab and DELETE /api/users/me). */
 export const DeleteAccountSchema = z.object({
-	password: requiredText('Password is required').min(1, 'Password is required').max(LIMITS.password * 4, 'Password is incorrect'),
+	password: requiredText('Password is required')
+		.min(1, 'Password is required')
+		.max(LIMITS.password * 4, 'Password is incorrect'),
 })
 
 /** The kinds of email a member can turn on or off (models/notification-preferences.ts stores one switch each). */
@@ -52,7 +57,11 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 
 /** The rows of the Notifications tab, in order, with what each one sends. */
 export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: string; description: string }> = [
-	{ key: 'privateMessages', label: 'Private messages', description: 'When someone writes to you while you are away: one email per conversation an hour at most.' },
+	{
+		key: 'privateMessages',
+		label: 'Private messages',
+		description: 'When someone writes to you while you are away: one email per conversation an hour at most.',
+	},
 	{ key: 'mentions', label: 'Mentions', description: 'When someone mentions you in a community room.' },
 	{ key: 'eventReminders', label: 'Event reminders', description: 'One hour before an event you are going to.' },
 	{ key: 'newLessons', label: 'New lessons', description: 'A weekly digest of the lessons added to the library.' },
@@ -64,8 +73,13 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
  * not ticked is not sent at all, so "absent" means off.
  */
 export const EmailPreferencesSchema = z.object(
-	Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((key) => [key, z.boolean({ invalid_type_error: `${key} must be on or off` }).optional().transform(Boolean)])) as Record<
-		EmailPreferenceKey,
-		z.ZodEffects<z.ZodOptional<z.ZodBoolean>, boolean, boolean | undefined>
-	>,
+	Object.fromEntries(
+		EMAIL_PREFERENCE_KEYS.map((key) => [
+			key,
+			z
+				.boolean({ invalid_type_error: `${key} must be on or off` })
+				.optional()
+				.transform(Boolean),
+		]),
+	) as Record<EmailPreferenceKey, z.ZodEffects<z.ZodOptional<z.ZodBoolean>, boolean, boolean | undefined>>,
 )

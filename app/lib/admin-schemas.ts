@@ -15,8 +15,22 @@ export { isSafeUrl }
 
 /** Must match RESOURCE_TYPES of models/resource.ts (a unit test checks): models import mongoose, which the browser cannot. */
 export const RESOURCE_TYPE_VALUES = [
-	'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'image', 'video', 'link',
-	'article', 'worksheet', 'template', 'book', 'tool', 'other',
+	'pdf',
+	'doc',
+	'docx',
+	'xls',
+	'xlsx',
+	'ppt',
+	'pptx',
+	'image',
+	'video',
+	'link',
+	'article',
+	'worksheet',
+	'template',
+	'book',
+	'tool',
+	'other',
 ] as const
 export type ResourceTypeValue = (typeof RESOURCE_TYPE_VALUES)[number]
 
@@ -56,8 +70,7 @@ const optionalText = (label: string, max: number) =>
 
 const URL_RULE = 'must start with http://, https:// or /'
 
-const requiredUrl = (label: string) =>
-	requiredText(label, ADMIN_LIMITS.url).refine(isSafeUrl, `${label} ${URL_RULE}`)
+const requiredUrl = (label: string) => requiredText(label, ADMIN_LIMITS.url).refine(isSafeUrl, `${label} ${URL_RULE}`)
 
 /** A picture's address (thumbnail) is stored without the fingerprint pages show it with (docs/decisions/088). */
 const optionalPictureUrl = (label: string) =>
@@ -94,7 +107,10 @@ export const CommunitySchema = z.object({
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	// An image address is stored without the fingerprint pages show it with (docs/decisions/088).
 	icon: optionalText('Icon', ADMIN_LIMITS.url)
-		.refine((value) => value === null || ICON_CODE.test(value) || isSafeUrl(value), `Icon must be a short code (like EL) or a URL that ${URL_RULE}`)
+		.refine(
+			(value) => value === null || ICON_CODE.test(value) || isSafeUrl(value),
+			`Icon must be a short code (like EL) or a URL that ${URL_RULE}`,
+		)
 		.transform((value) => value && withoutFingerprint(value)),
 })
 export type CommunityInput = z.output<typeof CommunitySchema>
@@ -103,7 +119,9 @@ export const ResourceSchema = z.object({
 	title: requiredText('Title', ADMIN_LIMITS.title),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	type: z
-		.enum(RESOURCE_TYPE_VALUES, { errorMap: () => ({ message: `Type must be one of: ${RESOURCE_TYPE_VALUES.join(', ')}` }) })
+		.enum(RESOURCE_TYPE_VALUES, {
+			errorMap: () => ({ message: `Type must be one of: ${RESOURCE_TYPE_VALUES.join(', ')}` }),
+		})
 		.default('pdf'),
 	url: requiredUrl('URL'),
 })
@@ -131,7 +149,10 @@ const eventFields = {
 		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	location: optionalText('Location', ADMIN_LIMITS.location),
-	meetingUrl: optionalText('Meeting link', ADMIN_LIMITS.url).refine((value) => value === null || isHttpsUrl(value), MEETING_URL_RULE),
+	meetingUrl: optionalText('Meeting link', ADMIN_LIMITS.url).refine(
+		(value) => value === null || isHttpsUrl(value),
+		MEETING_URL_RULE,
+	),
 }
 
 const REPLAY_RULE = 'Replay video must be a video id'
@@ -170,14 +191,19 @@ export interface EventInput {
 const isoDate = (label: string) =>
 	z
 		.string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
-		.datetime({ offset: true, message: `${label} must be an ISO 8601 date and time with a zone, like 2025-06-01T17:00:00Z` })
+		.datetime({
+			offset: true,
+			message: `${label} must be an ISO 8601 date and time with a zone, like 2025-06-01T17:00:00Z`,
+		})
 		.transform((value) => new Date(value))
 
 export const EventApiSchema = z.object({
 	...eventFields,
 	replayVideoId: replayVideoIdJson,
 	startTime: isoDate('Start time'),
-	endTime: z.preprocess((value) => (value === '' ? null : value), isoDate('End time').nullish()).transform((value) => value ?? null),
+	endTime: z
+		.preprocess((value) => (value === '' ? null : value), isoDate('End time').nullish())
+		.transform((value) => value ?? null),
 })
 
 /**
@@ -199,9 +225,11 @@ export const EventFormSchema = z
 			return z.NEVER
 		}
 		const startTime = zonedDateTimeToDate(value.startTime, zone)
-		if (!startTime) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['startTime'], message: 'Start time must be a date and time' })
+		if (!startTime)
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['startTime'], message: 'Start time must be a date and time' })
 		const endTime = value.endTime ? zonedDateTimeToDate(value.endTime, zone) : null
-		if (value.endTime && !endTime) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: 'End time must be a date and time' })
+		if (value.endTime && !endTime)
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['endTime'], message: 'End time must be a date and time' })
 		if (!startTime || (value.endTime && !endTime)) return z.NEVER
 		return {
 			title: value.title,

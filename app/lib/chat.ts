@@ -44,7 +44,10 @@ export interface TypingNotice {
  * decision 110), which then replaces the held one. Returns the same array
  * when nothing was new, so React can skip a render.
  */
-export function mergeMessages<Message extends { id: number; revision?: number }>(current: Message[], incoming: readonly Message[]): Message[] {
+export function mergeMessages<Message extends { id: number; revision?: number }>(
+	current: Message[],
+	incoming: readonly Message[],
+): Message[] {
 	if (incoming.length === 0) return current
 	const held = new Map(current.map((message, index) => [message.id, index]))
 	let replaced: Message[] | null = null
@@ -80,7 +83,8 @@ export function highestRevision(messages: ReadonlyArray<{ revision?: number }>, 
 export function isInConversation(message: ChatMessage, me: number, other: number): boolean {
 	return (
 		message.isPrivate &&
-		((message.senderId === me && message.recipientId === other) || (message.senderId === other && message.recipientId === me))
+		((message.senderId === me && message.recipientId === other) ||
+			(message.senderId === other && message.recipientId === me))
 	)
 }
 

@@ -79,12 +79,15 @@ export function formatTime(value: string | Date, timeZone: string): string {
 export function formatMessageTime(value: string | Date, { local }: { local: boolean }): string {
 	const date = toDate(value)
 	const sameDay = local && date.toDateString() === new Date().toDateString()
-	const text = format({
-		...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-		hour: 'numeric',
-		minute: '2-digit',
-		...(local ? {} : { timeZone: 'UTC' }),
-	}, date)
+	const text = format(
+		{
+			...(sameDay ? {} : { month: 'short', day: 'numeric' }),
+			hour: 'numeric',
+			minute: '2-digit',
+			...(local ? {} : { timeZone: 'UTC' }),
+		},
+		date,
+	)
 	return local ? text : `${text} UTC`
 }
 
@@ -145,7 +148,8 @@ export function zonedDateTimeToDate(local: string, zone: string): Date | null {
 	const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0))
 	const wall = Date.UTC(year!, month! - 1, day!, hour!, minute!, second)
 	const check = new Date(wall)
-	if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second > 59) return null
+	if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day! || hour! > 23 || minute! > 59 || second > 59)
+		return null
 	// The zone's offsets a day before and a day after: equal except near a DST change.
 	const before = wall - zoneOffset(wall - DAY_MS, zone)
 	const after = wall - zoneOffset(wall + DAY_MS, zone)

@@ -31,7 +31,10 @@ export const MarkNotificationsReadSchema = z
 
 /** The forms of /notifications: open one (marks it read, then follows its link), or mark all read. */
 export const OpenNotificationFormSchema = z.object({
-	id: z.preprocess((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value), idOf('Notification id')),
+	id: z.preprocess(
+		(value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+		idOf('Notification id'),
+	),
 })
 
 /** POST /api/events/{id}/rsvp. */
@@ -41,8 +44,13 @@ export const RsvpSchema = z.object({
 
 /** The RSVP form on /events and the dashboard: 'Going' sends going=true, 'Cancel RSVP' going=false. */
 export const RsvpFormSchema = z.object({
-	eventId: z.preprocess((value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value), idOf('Event id')),
-	going: z.enum(['true', 'false'], { errorMap: () => ({ message: 'going must be true or false' }) }).transform((value) => value === 'true'),
+	eventId: z.preprocess(
+		(value) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value),
+		idOf('Event id'),
+	),
+	going: z
+		.enum(['true', 'false'], { errorMap: () => ({ message: 'going must be true or false' }) })
+		.transform((value) => value === 'true'),
 })
 
 /** `?before={id}` of the notification pages and GET /api/notifications: a notification id, or nothing. */

@@ -44,7 +44,11 @@ export function upcomingGroupOf(event: Timed, now: Date, timeZone: string): Upco
 	return startOf(event) - now.getTime() <= THIS_WEEK_WINDOW_MS ? 'thisWeek' : 'later'
 }
 
-export function groupUpcomingEvents<E extends Timed>(upcoming: E[], now: Date, timeZone: string): Record<UpcomingGroup, E[]> {
+export function groupUpcomingEvents<E extends Timed>(
+	upcoming: E[],
+	now: Date,
+	timeZone: string,
+): Record<UpcomingGroup, E[]> {
 	const groups: Record<UpcomingGroup, E[]> = { today: [], thisWeek: [], later: [] }
 	for (const event of upcoming) groups[upcomingGroupOf(event, now, timeZone)].push(event)
 	return groups
@@ -77,15 +81,20 @@ export function eventEnd(event: Timed & { endTime: string | null }): Date {
  * 'open' from 15 minutes before the start until the end, 'not-yet' before,
  * 'over' after.
  */
-export function joinWindow(event: Timed & { endTime: string | null }, now: Date): { state: 'not-yet' | 'open' | 'over'; opensAt: Date } {
+export function joinWindow(
+	event: Timed & { endTime: string | null },
+	now: Date,
+): { state: 'not-yet' | 'open' | 'over'; opensAt: Date } {
 	const opensAt = new Date(startOf(event) - JOIN_OPENS_BEFORE_MS)
 	if (now.getTime() < opensAt.getTime()) return { state: 'not-yet', opensAt }
 	return { state: now.getTime() < eventEnd(event).getTime() ? 'open' : 'over', opensAt }
 }
 
-
 /** The date line and the time line of an event card: 'Wed, Mar 5, 2025' and '3:00 PM - 4:00 PM' (end 'TBD' when absent). */
-export function describeEventTime(event: Timed & { endTime: string | null }, timeZone: string): { date: string; time: string } {
+export function describeEventTime(
+	event: Timed & { endTime: string | null },
+	timeZone: string,
+): { date: string; time: string } {
 	return {
 		date: formatLongDate(event.startTime, timeZone),
 		time: `${formatTime(event.startTime, timeZone)} - ${event.endTime ? formatTime(event.endTime, timeZone) : 'TBD'}`,

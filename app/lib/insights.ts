@@ -105,10 +105,14 @@ export function formatDollars(cents: number): string {
 
 /** 'Mar 3' for a week's Monday (UTC). */
 export function formatWeek(weekStart: string): string {
-	return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(weekStart))
+	return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+		new Date(weekStart),
+	)
 }
 
 /** 'Mar 2026' for 'YYYY-MM'. */
 export function formatMonth(month: string): string {
-	return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+	return new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+		new Date(`${month}-01T00:00:00Z`),
+	)
 }

@@ -29,7 +29,10 @@ const AvatarSchema = z
 	.transform((value) => (value ? withoutFingerprint(value) : null))
 
 export const ProfileSchema = z.object({
-	name: requiredText(NAME_MESSAGE).trim().min(2, NAME_MESSAGE).max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+	name: requiredText(NAME_MESSAGE)
+		.trim()
+		.min(2, NAME_MESSAGE)
+		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
 	email: requiredText(EMAIL_MESSAGE).trim().max(LIMITS.email, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	avatar: AvatarSchema,

@@ -37,12 +37,17 @@ export const REMOVED_BY_MODERATOR_TEXT = 'Removed by a moderator'
 export const EDITED_MARK = '(edited)'
 
 /** product §6: a muted member's posts are refused with this (a 403), everywhere. */
-export function mutedMessage(until: string | Date | null, formatTime: (value: string | Date) => string = formatUtc): string {
+export function mutedMessage(
+	until: string | Date | null,
+	formatTime: (value: string | Date) => string = formatUtc,
+): string {
 	return until === null ? 'You are muted until a moderator lifts the mute' : `You are muted until ${formatTime(until)}`
 }
 
 function formatUtc(value: string | Date): string {
-	const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(value))
+	const text = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
+		new Date(value),
+	)
 	return `${text.replace(/\s/g, ' ')} UTC`
 }
 
@@ -82,7 +87,10 @@ const DetailsSchema = z
 /** POST /api/reports and the report form: 'other' needs a few words. */
 export const ReportSchema = z
 	.object({ messageId: IdSchema('messageId'), reason: ReasonSchema, details: DetailsSchema })
-	.refine((report) => report.reason !== 'other' || report.details !== null, { message: DETAILS_REQUIRED, path: ['details'] })
+	.refine((report) => report.reason !== 'other' || report.details !== null, {
+		message: DETAILS_REQUIRED,
+		path: ['details'],
+	})
 export type ReportInput = z.output<typeof ReportSchema>
 
 // ---------------------------------------------------------------------------
@@ -139,10 +147,15 @@ export const MUTE_HOURS_REQUIRED = 'hours is required to mute: 1, 24, 168 or nul
 /** POST /api/reports/{id}/resolve. */
 export const ResolveReportSchema = z
 	.object({
-		action: z.enum(RESOLVE_ACTIONS, { errorMap: () => ({ message: `action must be one of: ${RESOLVE_ACTIONS.join(', ')}` }) }),
+		action: z.enum(RESOLVE_ACTIONS, {
+			errorMap: () => ({ message: `action must be one of: ${RESOLVE_ACTIONS.join(', ')}` }),
+		}),
 		hours: HoursSchema.optional(),
 	})
-	.refine((input) => input.action !== 'mute' || input.hours !== undefined, { message: MUTE_HOURS_REQUIRED, path: ['hours'] })
+	.refine((input) => input.action !== 'mute' || input.hours !== undefined, {
+		message: MUTE_HOURS_REQUIRED,
+		path: ['hours'],
+	})
 export type ResolveReportInput = z.output<typeof ResolveReportSchema>
 
 /**

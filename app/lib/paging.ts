@@ -91,6 +91,9 @@ export function apiPageLinks(requestUrl: string, page: Page<unknown>, size: numb
 		params.set('limit', String(size))
 		return `<${url.pathname}?${params}>`
 	}
-	const links = [...(page.hasMore ? [`${at(page.page + 1)}; rel="next"`] : []), ...(page.page > 1 ? [`${at(page.page - 1)}; rel="prev"`] : [])]
+	const links = [
+		...(page.hasMore ? [`${at(page.page + 1)}; rel="next"`] : []),
+		...(page.page > 1 ? [`${at(page.page - 1)}; rel="prev"`] : []),
+	]
 	return links.length ? { Link: links.join(', ') } : {}
 }

@@ -47,8 +47,13 @@ export const OptionalText = (max: number, label: string) =>
 		.transform((value) => (value ? value : null))
 
 export const LoginSchema = z.object({
-	username: requiredText('Username is required').trim().min(1, 'Username is required').max(LIMITS.username * 4, 'Invalid username or password'),
-	password: requiredText('Password is required').min(1, 'Password is required').max(LIMITS.password * 4, 'Invalid username or password'),
+	username: requiredText('Username is required')
+		.trim()
+		.min(1, 'Username is required')
+		.max(LIMITS.username * 4, 'Invalid username or password'),
+	password: requiredText('Password is required')
+		.min(1, 'Password is required')
+		.max(LIMITS.password * 4, 'Invalid username or password'),
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
@@ -56,7 +61,10 @@ export type LoginInput = z.infer<typeof LoginSchema>
 export const RegisterSchema = z.object({
 	username: UsernameSchema,
 	password: NewPasswordSchema,
-	name: requiredText('Name is required').trim().min(1, 'Name is required').max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+	name: requiredText('Name is required')
+		.trim()
+		.min(1, 'Name is required')
+		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
 	email: EmailSchema,
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	// Accepted for product §5, but self-registration always makes a member

@@ -29,7 +29,10 @@ export const forbidden = (message = 'You do not have permission to do that') => 
  * mistake, and nothing was stored. Answered 502 with the message.
  */
 export class BillingUnavailableError extends ServiceError {
-	constructor(message = 'Our payment provider could not be reached. Please try again in a moment.', options?: { cause?: unknown }) {
+	constructor(
+		message = 'Our payment provider could not be reached. Please try again in a moment.',
+		options?: { cause?: unknown },
+	) {
 		super(message, 502, undefined, options)
 		this.name = 'BillingUnavailableError'
 	}

@@ -28,7 +28,12 @@ export function isLapsedSimulatedTrial(
 	user: { subscriptionStatus: string; stripeSubscriptionId: string | null; trialEndsAt: string | null },
 	now = new Date(),
 ): boolean {
-	return user.subscriptionStatus === 'trialing' && !user.stripeSubscriptionId && user.trialEndsAt !== null && new Date(user.trialEndsAt) <= now
+	return (
+		user.subscriptionStatus === 'trialing' &&
+		!user.stripeSubscriptionId &&
+		user.trialEndsAt !== null &&
+		new Date(user.trialEndsAt) <= now
+	)
 }
 
 /** product §9: free accounts may play the first 10 videos. */

@@ -22,7 +22,9 @@ export function readTimeZone(cookieHeader: string | null | undefined): TimeZoneI
 	} catch {
 		value = ''
 	}
-	return isValidTimeZone(value) ? { timeZone: value, fromHint: true } : { timeZone: FALLBACK_TIME_ZONE, fromHint: false }
+	return isValidTimeZone(value)
+		? { timeZone: value, fromHint: true }
+		: { timeZone: FALLBACK_TIME_ZONE, fromHint: false }
 }
 
 /** The hidden field of the login and sign-up forms that carries the browser's zone (filled by the hint script). */

@@ -20,7 +20,10 @@ export const DEFAULT_THUMBNAIL = '/images/default-thumbnail.svg'
  * ten of the library. Lists, the player, the media URL and progress all ask
  * this one function.
  */
-export function isVideoLocked(user: { subscriptionStatus?: string | null } | null | undefined, videoId: number): boolean {
+export function isVideoLocked(
+	user: { subscriptionStatus?: string | null } | null | undefined,
+	videoId: number,
+): boolean {
 	return !isPremium(user) && videoId > FREE_VIDEO_LIMIT
 }
 

@@ -17,7 +17,13 @@ export interface ConcurrencyGate {
 	readonly waiting: number
 }
 
-export function createConcurrencyGate({ concurrency, maxWaiting }: { concurrency: number; maxWaiting: number }): ConcurrencyGate {
+export function createConcurrencyGate({
+	concurrency,
+	maxWaiting,
+}: {
+	concurrency: number
+	maxWaiting: number
+}): ConcurrencyGate {
 	let running = 0
 	const queue: Array<() => void> = []
 

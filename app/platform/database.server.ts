@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import readline from 'node:readline'
 import mongoose from 'mongoose'
-import { currentRequestContext, databaseCommandEnded, databaseCommandStarted, type RequestContext } from '~/platform/request-context.server'
+import {
+	currentRequestContext,
+	databaseCommandEnded,
+	databaseCommandStarted,
+	type RequestContext,
+} from '~/platform/request-context.server'
 import { singleton } from '~/platform/singleton.server'
 
 // Nothing from a request body may become a query operator (docs/architecture.md).
@@ -86,7 +91,8 @@ export async function connectDatabase(uri: string): Promise<void> {
 function timeDatabaseCommands() {
 	const client = mongoose.connection.getClient()
 	const pending = new Map<string, RequestContext>()
-	const keyOf = (event: { connectionId?: string | number; requestId: number }) => `${event.connectionId}:${event.requestId}`
+	const keyOf = (event: { connectionId?: string | number; requestId: number }) =>
+		`${event.connectionId}:${event.requestId}`
 	client.on('commandStarted', (event) => {
 		const context = currentRequestContext()
 		if (!context) return
@@ -145,7 +151,10 @@ export async function isDatabaseReachable(timeoutMs = 1_000): Promise<boolean> {
 	if (!db) return false
 	let timer: NodeJS.Timeout | undefined
 	try {
-		const ping = db.admin().ping().then(() => true)
+		const ping = db
+			.admin()
+			.ping()
+			.then(() => true)
 		const timeout = new Promise<boolean>((resolve) => {
 			timer = setTimeout(() => resolve(false), timeoutMs)
 		})

@@ -38,6 +38,7 @@ export const live: LivePublisher = {
 	deliverMessageChange: (message) => registry.publisher?.deliverMessageChange(message),
 	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
-	isViewingConversation: async (userId, otherUserId) => (await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,
+	isViewingConversation: async (userId, otherUserId) =>
+		(await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,
 	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
 }

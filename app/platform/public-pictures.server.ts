@@ -99,8 +99,11 @@ export function withPublicPicture<T extends object, K extends keyof T>(record: T
 }
 
 // The models' public shapes, with their pictures fingerprinted: what services hand out.
-export const userJSON = (user: Omit<User, 'passwordHash' | 'usernameKey'>): UserJSON => withPublicPicture(toUserJSON(user), 'avatar')
-export const publicUserJSON = (user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>): PublicUserJSON =>
-	withPublicPicture(toPublicUserJSON(user), 'avatar')
+export const userJSON = (user: Omit<User, 'passwordHash' | 'usernameKey'>): UserJSON =>
+	withPublicPicture(toUserJSON(user), 'avatar')
+export const publicUserJSON = (
+	user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>,
+): PublicUserJSON => withPublicPicture(toPublicUserJSON(user), 'avatar')
 export const videoJSON = (video: Video): VideoJSON => withPublicPicture(toVideoJSON(video), 'thumbnail')
-export const communityJSON = (community: Community): CommunityJSON => withPublicPicture(toCommunityJSON(community), 'icon')
+export const communityJSON = (community: Community): CommunityJSON =>
+	withPublicPicture(toCommunityJSON(community), 'icon')

@@ -56,15 +56,23 @@ interface StoreOptions {
 function createStore(options: StoreOptions): RateLimiterAbstract {
 	const redis = getRedis()
 	if (!redis) return new RateLimiterMemory(options)
-	return new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+	return new RateLimiterRedis({
+		...options,
+		storeClient: redis,
+		rejectIfRedisNotReady: true,
+		insuranceLimiter: new RateLimiterMemory(options),
+	})
 }
 
 export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): RateLimiter {
-	if (!Number.isInteger(limit) || limit < 1) throw new Error(`Rate limit ${name}: limit must be a positive whole number`)
-	if (!Number.isInteger(windowMs / 1000) || windowMs < 1000) throw new Error(`Rate limit ${name}: windowMs must be a whole number of seconds`)
+	if (!Number.isInteger(limit) || limit < 1)
+		throw new Error(`Rate limit ${name}: limit must be a positive whole number`)
+	if (!Number.isInteger(windowMs / 1000) || windowMs < 1000)
+		throw new Error(`Rate limit ${name}: windowMs must be a whole number of seconds`)
 	// Chosen on first use, not here: limiters are made when their modules load, before server.ts has connected Redis.
 	let chosen: RateLimiterAbstract | undefined
-	const store = () => (chosen ??= createStore({ keyPrefix: `rate-limit:${name}`, points: limit, duration: windowMs / 1000 }))
+	const store = () =>
+		(chosen ??= createStore({ keyPrefix: `rate-limit:${name}`, points: limit, duration: windowMs / 1000 }))
 	return {
 		async consume(key) {
 			try {
@@ -72,7 +80,8 @@ export function createRateLimiter({ name, limit, windowMs }: RateLimitOptions): 
 				return { allowed: true, retryAfterMs: 0 }
 			} catch (rejection) {
 				// The library rejects with a RateLimiterRes when the key is over its limit; anything else is a store failure.
-				if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) }
+				if (rejection instanceof RateLimiterRes)
+					return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) }
 				throw rejection
 			}
 		},

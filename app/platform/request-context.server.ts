@@ -109,7 +109,9 @@ const round = (ms: number) => Math.round(ms * 10) / 10
 export function serverTimingHeader(context: RequestContext): string {
 	const database = context.database
 	const dbMs = database.ms + (database.inFlight > 0 ? performance.now() - database.busySince : 0)
-	const parts = [`db;dur=${round(dbMs)};desc="Database (${database.queries} ${database.queries === 1 ? 'query' : 'queries'})"`]
+	const parts = [
+		`db;dur=${round(dbMs)};desc="Database (${database.queries} ${database.queries === 1 ? 'query' : 'queries'})"`,
+	]
 	if (context.renderMs > 0) parts.push(`render;dur=${round(context.renderMs)};desc="Render"`)
 	parts.push(`total;dur=${round(performance.now() - context.startedAt)};desc="Total"`)
 	return parts.join(', ')

@@ -88,7 +88,8 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 			lockTimeout: LOCK_TTL_MS,
 			acquireTimeout: Math.max(LOCK_RETRY_MS, WRITE_WITHIN_MS - (Date.now() - waiting[0]!.since)),
 			retryInterval: LOCK_RETRY_MS,
-			onLockLost: (error) => console.error(`Chat room ${roomKey}: its lock lapsed while a message was being stored (${error.message})`),
+			onLockLost: (error) =>
+				console.error(`Chat room ${roomKey}: its lock lapsed while a message was being stored (${error.message})`),
 		})
 		let acquired = true
 		try {
@@ -97,7 +98,9 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 			acquired = false
 			if (!(error instanceof TimeoutError)) {
 				// Redis does not answer: every sender here hears "try again" now rather than after a long wait.
-				console.error(`Chat room ${roomKey}: could not take its lock (${error instanceof Error ? error.message : error})`)
+				console.error(
+					`Chat room ${roomKey}: could not take its lock (${error instanceof Error ? error.message : error})`,
+				)
 				for (const entry of waiting.splice(0)) entry.reject(new ServiceError(ROOM_BUSY, 503))
 			}
 		}
@@ -112,7 +115,9 @@ async function writeInTurns(redis: Redis, roomKey: string) {
 				}
 			} finally {
 				// A failed release (Redis gone) leaves the lock to lapse by itself within LOCK_TTL_MS.
-				await lock.release().catch((error: Error) => console.error(`Chat room ${roomKey}: could not release its lock (${error.message})`))
+				await lock
+					.release()
+					.catch((error: Error) => console.error(`Chat room ${roomKey}: could not release its lock (${error.message})`))
 			}
 		} else {
 			// The room stayed taken: what has waited too long is refused (judged once, so none is dropped unanswered), the rest tries again.

@@ -38,7 +38,11 @@ async function holderOf(kind: UniqueKind, value: string): Promise<number | null>
 
 async function upsertClaim(key: string, userId: number): Promise<UniqueClaim> {
 	const upsert = () =>
-		UniqueClaimModel.findOneAndUpdate({ key }, { $setOnInsert: { userId, claimedAt: new Date() } }, { upsert: true, new: true }).lean<UniqueClaim>()
+		UniqueClaimModel.findOneAndUpdate(
+			{ key },
+			{ $setOnInsert: { userId, claimedAt: new Date() } },
+			{ upsert: true, new: true },
+		).lean<UniqueClaim>()
 	try {
 		return (await upsert())!
 	} catch (error) {
@@ -54,7 +58,9 @@ export async function claimUnique(kind: UniqueKind, value: string, userId: numbe
 	let claim = await upsertClaim(key, userId)
 	if (claim.userId !== userId) {
 		// Someone else's: kept unless it is abandoned (old, and its account does not hold the value).
-		const abandoned = Date.now() - new Date(claim.claimedAt).getTime() > CLAIM_GRACE_MS && (await holderOf(kind, value)) !== claim.userId
+		const abandoned =
+			Date.now() - new Date(claim.claimedAt).getTime() > CLAIM_GRACE_MS &&
+			(await holderOf(kind, value)) !== claim.userId
 		if (!abandoned) return false
 		// Taken over only if nobody else took it over first.
 		const taken = await UniqueClaimModel.findOneAndUpdate(
@@ -82,7 +88,9 @@ export async function claimUnique(kind: UniqueKind, value: string, userId: numbe
 export async function isTakenByAnother(kind: UniqueKind, value: string, userId: number): Promise<boolean> {
 	const holder = await holderOf(kind, value)
 	if (holder !== null) return holder !== userId
-	const claim = await UniqueClaimModel.findOne({ key: claimKey(kind, value) }).select('userId').lean<Pick<UniqueClaim, 'userId'>>()
+	const claim = await UniqueClaimModel.findOne({ key: claimKey(kind, value) })
+		.select('userId')
+		.lean<Pick<UniqueClaim, 'userId'>>()
 	return claim !== null && claim.userId !== userId
 }
 

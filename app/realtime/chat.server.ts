@@ -7,7 +7,13 @@ import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } 
 import { type UserJSON } from '#models/index'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { getUserById } from '~/services/account/users.server'
-import { ALL_COMMUNITIES_ROOM, communityRoom, conversationViewRoom, inboxRoom, userRoom } from '~/realtime/connections.server'
+import {
+	ALL_COMMUNITIES_ROOM,
+	communityRoom,
+	conversationViewRoom,
+	inboxRoom,
+	userRoom,
+} from '~/realtime/connections.server'
 import { assertLiveSession } from '~/realtime/live-session.server'
 import { type ChatSocket } from '~/realtime/socket-data'
 
@@ -23,7 +29,10 @@ import { type ChatSocket } from '~/realtime/socket-data'
 const IdSchema = (what: string) =>
 	z.preprocess(
 		(value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
-		z.number({ required_error: `${what} is required`, invalid_type_error: `${what} must be a number` }).int().positive(`${what} must be a positive number`),
+		z
+			.number({ required_error: `${what} is required`, invalid_type_error: `${what} must be a number` })
+			.int()
+			.positive(`${what} must be a positive number`),
 	)
 
 export const CommunityMessagePayload = z.object({ content: MessageContentSchema, communityId: IdSchema('communityId') })
@@ -51,7 +60,9 @@ const SEND_FAILED = 'Failed to send message. Please try again later.'
 
 /** While someone keeps typing, the same notice is repeated at most this often. */
 const TYPING_REPEAT_MS = 2_000
-const typingLimiter = singleton('chat-typing-limiter', () => createRateLimiter({ name: 'chat-typing', limit: 30, windowMs: 10_000 }))
+const typingLimiter = singleton('chat-typing-limiter', () =>
+	createRateLimiter({ name: 'chat-typing', limit: 30, windowMs: 10_000 }),
+)
 
 type Ack = (result: { ok: true; id: number } | { ok: false; message: string }) => void
 
@@ -97,7 +108,11 @@ export function registerChatHandlers(socket: ChatSocket) {
 	const runInOrder = createOrderedTasks()
 	const typing = new Map<string, { notice: TypingNotice; relayedAt: number }>()
 
-	function onSend<Schema extends z.ZodTypeAny>(event: string, schema: Schema, send: (actor: UserJSON, input: z.output<Schema>) => Promise<{ id: number }>) {
+	function onSend<Schema extends z.ZodTypeAny>(
+		event: string,
+		schema: Schema,
+		send: (actor: UserJSON, input: z.output<Schema>) => Promise<{ id: number }>,
+	) {
 		socket.on(event, (payload: unknown, ack?: unknown) => {
 			const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {}
 			if (sends.closing) {
@@ -130,34 +145,38 @@ export function registerChatHandlers(socket: ChatSocket) {
 	onSend('delete_message', DeleteMessagePayload, (actor, { messageId }) => deleteMessage(actor, messageId))
 
 	// One socket's typing notices are handled in the order sent, so a quick "started, stopped" never arrives reversed.
-	socket.on('typing', (payload: unknown) => void runInOrder('typing', async () => {
-		try {
-			assertAuthenticated(socket)
-			const { isTyping, targetId, isPrivate } = parsePayload(TypingPayload, payload)
-			if (isPrivate && targetId === socket.data.userId) return
-			const key = `${isPrivate ? 'private' : 'community'}:${targetId}`
-			const previous = typing.get(key)
-			// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
-			if (!isTyping && !previous) return
-			if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
-			// Checked after the cheap filters above: keystrokes that relay nothing cost no read.
-			await assertLiveSession(socket)
-			if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
-			const notice: TypingNotice = {
-				userId: socket.data.userId,
-				username: socket.data.username,
-				name: socket.data.name,
-				targetId,
-				isPrivate,
-				isTyping,
-			}
-			if (isTyping) typing.set(key, { notice, relayedAt: Date.now() })
-			else typing.delete(key)
-			relayTyping(socket, notice)
-		} catch (error) {
-			reportError(socket, error)
-		}
-	}))
+	socket.on(
+		'typing',
+		(payload: unknown) =>
+			void runInOrder('typing', async () => {
+				try {
+					assertAuthenticated(socket)
+					const { isTyping, targetId, isPrivate } = parsePayload(TypingPayload, payload)
+					if (isPrivate && targetId === socket.data.userId) return
+					const key = `${isPrivate ? 'private' : 'community'}:${targetId}`
+					const previous = typing.get(key)
+					// Keystrokes repeat the same state: pass on changes, and a reminder now and then.
+					if (!isTyping && !previous) return
+					if (isTyping && previous && Date.now() - previous.relayedAt < TYPING_REPEAT_MS) return
+					// Checked after the cheap filters above: keystrokes that relay nothing cost no read.
+					await assertLiveSession(socket)
+					if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
+					const notice: TypingNotice = {
+						userId: socket.data.userId,
+						username: socket.data.username,
+						name: socket.data.name,
+						targetId,
+						isPrivate,
+						isTyping,
+					}
+					if (isTyping) typing.set(key, { notice, relayedAt: Date.now() })
+					else typing.delete(key)
+					relayTyping(socket, notice)
+				} catch (error) {
+					reportError(socket, error)
+				}
+			}),
+	)
 
 	// Applied at once (it only narrows what an authenticated socket receives), so messages sent after it follow it.
 	socket.on('subscribe', (payload: unknown) => {
@@ -166,7 +185,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 			const { communityIds, conversationWith } = parsePayload(SubscribePayload, payload)
 			socket.data.subscribed = true
 			for (const room of socket.rooms) {
-				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:') || room.startsWith('viewing:')) void socket.leave(room)
+				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:') || room.startsWith('viewing:'))
+					void socket.leave(room)
 			}
 			void socket.join(communityIds.map(communityRoom))
 			if (conversationWith !== undefined) void socket.join(conversationViewRoom(socket.data.userId, conversationWith))
@@ -176,10 +196,14 @@ export function registerChatHandlers(socket: ChatSocket) {
 	})
 
 	// A closed tab stops typing (after any notice still being handled).
-	socket.on('disconnect', () => void runInOrder('typing', async () => {
-		for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
-		typing.clear()
-	}))
+	socket.on(
+		'disconnect',
+		() =>
+			void runInOrder('typing', async () => {
+				for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
+				typing.clear()
+			}),
+	)
 }
 
 /** A typing notice reaches the room or the recipient, never any tab of the one typing. */

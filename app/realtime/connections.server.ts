@@ -29,11 +29,13 @@ export const ALL_COMMUNITIES_ROOM = 'communities:all'
 export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(chat, message),
-		deliverMessageChange: (message) => deliverMessage(chat, message, message.deleted ? 'message_deleted' : 'message_updated'),
+		deliverMessageChange: (message) =>
+			deliverMessage(chat, message, message.deleted ? 'message_deleted' : 'message_updated'),
 		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
-		isViewingConversation: async (userId, otherUserId) => (await io.in(conversationViewRoom(userId, otherUserId)).fetchSockets()).length > 0,
+		isViewingConversation: async (userId, otherUserId) =>
+			(await io.in(conversationViewRoom(userId, otherUserId)).fetchSockets()).length > 0,
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
 			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)
@@ -49,10 +51,22 @@ export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePu
  * deletion goes to the same people as `message_updated` or `message_deleted`.
  * Every process delivers them in id order (ordered-delivery.server.ts).
  */
-function deliverMessage(chat: OrderedDelivery, message: ChatMessage, changeEvent?: 'message_updated' | 'message_deleted') {
+function deliverMessage(
+	chat: OrderedDelivery,
+	message: ChatMessage,
+	changeEvent?: 'message_updated' | 'message_deleted',
+) {
 	if (message.isPrivate && message.recipientId !== null) {
-		chat.deliver([inboxRoom(message.senderId), inboxRoom(message.recipientId)], changeEvent ?? 'private_message', message)
+		chat.deliver(
+			[inboxRoom(message.senderId), inboxRoom(message.recipientId)],
+			changeEvent ?? 'private_message',
+			message,
+		)
 	} else if (message.communityId !== null) {
-		chat.deliver([ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)], changeEvent ?? 'community_message', message)
+		chat.deliver(
+			[ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)],
+			changeEvent ?? 'community_message',
+			message,
+		)
 	}
 }

@@ -65,7 +65,15 @@ function streamDelivery(io: Server, redis: Redis): OrderedDelivery {
 		readOffset = await startOffset.catch(() => '$')
 		while (!stopped) {
 			try {
-				const answer = await reader.xread('COUNT', READ_BATCH, 'BLOCK', READ_BLOCK_MS, 'STREAMS', CHAT_STREAM, readOffset)
+				const answer = await reader.xread(
+					'COUNT',
+					READ_BATCH,
+					'BLOCK',
+					READ_BLOCK_MS,
+					'STREAMS',
+					CHAT_STREAM,
+					readOffset,
+				)
 				for (const [id, fields] of answer?.[0]?.[1] ?? []) {
 					readOffset = id
 					const entry = parseEntry(fields)
@@ -73,7 +81,9 @@ function streamDelivery(io: Server, redis: Redis): OrderedDelivery {
 				}
 			} catch (error) {
 				if (stopped) break
-				console.error(`Chat: could not read ${CHAT_STREAM} from Redis (${error instanceof Error ? error.message : error}); trying again`)
+				console.error(
+					`Chat: could not read ${CHAT_STREAM} from Redis (${error instanceof Error ? error.message : error}); trying again`,
+				)
 				await sleep(RETRY_AFTER_FAILURE_MS)
 			}
 		}
@@ -101,7 +111,8 @@ function streamDelivery(io: Server, redis: Redis): OrderedDelivery {
 		async close({ withinMs = 2_000 } = {}) {
 			const deadline = Date.now() + withinMs
 			// What this process handed to Redis reaches its own sockets before they close.
-			while ((writing.size > 0 || compareStreamIds(readOffset, lastWritten) < 0) && Date.now() < deadline) await sleep(10)
+			while ((writing.size > 0 || compareStreamIds(readOffset, lastWritten) < 0) && Date.now() < deadline)
+				await sleep(10)
 			stopped = true
 			reader.disconnect()
 		},

@@ -14,4 +14,9 @@ export interface SocketData {
 	socketsElsewhere: number
 }
 
-export type ChatSocket = Socket<Record<string, (...args: any[]) => void>, Record<string, (...args: any[]) => void>, Record<string, never>, SocketData>
+export type ChatSocket = Socket<
+	Record<string, (...args: any[]) => void>,
+	Record<string, (...args: any[]) => void>,
+	Record<string, never>,
+	SocketData
+>

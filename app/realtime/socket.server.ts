@@ -13,7 +13,6 @@ import { createSocketPublisher, sessionRoom, userRoom } from '~/realtime/connect
 import { createOrderedDelivery, type OrderedDelivery } from '~/realtime/ordered-delivery.server'
 import { type ChatSocket, type SocketData } from '~/realtime/socket-data'
 
-
 /**
  * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
  * set, else the host the request was addressed to (so the demo works at both
@@ -42,7 +41,12 @@ export const TOO_MANY_CONNECTIONS = `Too many open chat connections for your acc
 function redisAdapter() {
 	const redis = getRedis()
 	if (!redis) return undefined
-	return createAdapter(redis, { streamName: 'leaderforge:live', channelPrefix: 'leaderforge:live', maxLen: 10_000, onlyPlaintext: true })
+	return createAdapter(redis, {
+		streamName: 'leaderforge:live',
+		channelPrefix: 'leaderforge:live',
+		maxLen: 10_000,
+		onlyPlaintext: true,
+	})
 }
 
 /**
@@ -58,7 +62,10 @@ async function socketsElsewhere(io: Server, userId: number): Promise<number> {
 		const local = io.of('/').sockets
 		return sockets.filter((socket) => !local.has(socket.id)).length
 	} catch (error) {
-		console.error('Chat: could not count the sockets of other processes:', error instanceof Error ? error.message : error)
+		console.error(
+			'Chat: could not count the sockets of other processes:',
+			error instanceof Error ? error.message : error,
+		)
 		return 0
 	}
 }
@@ -110,7 +117,11 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 		// order of its messages), and then make sure the session is still there (docs/decisions/132).
 		socket.on('auth', (payload: unknown) => {
 			const claimed = AuthPayload.safeParse(payload)
-			if (claimed.success && claimed.data.userId === socket.data.userId && claimed.data.username === socket.data.username) {
+			if (
+				claimed.success &&
+				claimed.data.userId === socket.data.userId &&
+				claimed.data.username === socket.data.username
+			) {
 				socket.data.authenticated = true
 				joinChatRooms(socket)
 				socket.emit('auth_success')

@@ -47,5 +47,13 @@ export function ErrorBoundary() {
 			</main>
 		)
 	}
-	return <AppShell data={shell}>{notFound ? <NotFoundCard member /> : <ErrorCard error={error} homeLink={{ to: '/dashboard', label: 'Go to the dashboard' }} />}</AppShell>
+	return (
+		<AppShell data={shell}>
+			{notFound ? (
+				<NotFoundCard member />
+			) : (
+				<ErrorCard error={error} homeLink={{ to: '/dashboard', label: 'Go to the dashboard' }} />
+			)}
+		</AppShell>
+	)
 }

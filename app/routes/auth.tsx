@@ -27,7 +27,8 @@ export const handle: RouteHandle = { hydrate: true }
 /** A login or sign-up refused for now answers with its Retry-After. */
 export const headers = pageHeadersWithRetryAfter
 
-export const meta: MetaFunction = () => pageMeta('Log in or sign up', 'Log in to LeaderForge, or create a free account to start learning.')
+export const meta: MetaFunction = () =>
+	pageMeta('Log in or sign up', 'Log in to LeaderForge, or create a free account to start learning.')
 
 type Intent = 'login' | 'signup'
 
@@ -59,7 +60,11 @@ function logIn(request: Request, context: ClientContext, formData: FormData) {
 		// No notice: a refused login says why once, on the form.
 		onValid: async (credentials) => {
 			const { headers } = await logInWithCredentials(request, context, credentials)
-			return redirectWithToast('/dashboard', { title: 'Login successful', description: 'Welcome back!' }, { headers: withTimeZone(headers, formData) })
+			return redirectWithToast(
+				'/dashboard',
+				{ title: 'Login successful', description: 'Welcome back!' },
+				{ headers: withTimeZone(headers, formData) },
+			)
 		},
 	})
 }
@@ -96,9 +101,13 @@ export default function AuthPage() {
 			<main className="flex flex-col px-4 py-8 sm:px-8">
 				<BrandLink to="/" />
 				<div className="mx-auto my-auto w-full max-w-md py-10">
-					<h1 className="text-2xl font-bold text-gray-900">{tab === 'login' ? 'Welcome back' : 'Create your account'}</h1>
+					<h1 className="text-2xl font-bold text-gray-900">
+						{tab === 'login' ? 'Welcome back' : 'Create your account'}
+					</h1>
 					<p className="mt-1 text-sm text-gray-600">
-						{tab === 'login' ? 'Log in to continue your leadership journey.' : 'Join the community in less than a minute.'}
+						{tab === 'login'
+							? 'Log in to continue your leadership journey.'
+							: 'Join the community in less than a minute.'}
 					</p>
 					<nav aria-label="Log in or sign up" className="mt-6 grid grid-cols-2 rounded-lg bg-gray-100 p-1">
 						{(['login', 'signup'] as const).map((name) => (
@@ -116,13 +125,7 @@ export default function AuthPage() {
 							</Link>
 						))}
 					</nav>
-					<div className="mt-6">
-						{tab === 'login' ? (
-							<LoginForm />
-						) : (
-							<SignupForm />
-						)}
-					</div>
+					<div className="mt-6">{tab === 'login' ? <LoginForm /> : <SignupForm />}</div>
 				</div>
 			</main>
 			<aside className="hidden flex-col justify-center bg-gradient-to-br from-brand-700 to-brand-900 p-12 text-white lg:flex">
@@ -187,8 +190,16 @@ function SignupForm() {
 				inputProps={{ ...getInputProps(fields.username, { type: 'text' }), autoComplete: 'username', autoFocus: true }}
 				errors={fields.username.errors}
 			/>
-			<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
-			<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
+			<Field
+				label="Name"
+				inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+				errors={fields.name.errors}
+			/>
+			<Field
+				label="Email"
+				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+				errors={fields.email.errors}
+			/>
 			<Field
 				label="Password"
 				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}

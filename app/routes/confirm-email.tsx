@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	json,
+	type ActionFunctionArgs,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
@@ -7,12 +13,17 @@ import { pageMeta } from '~/components/page-meta'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { EmailChangeConfirmationSchema } from '~/lib/account-schemas'
-import { checkEmailChangeLink, confirmEmailChange, EMAIL_CHANGE_LINK_MESSAGES } from '~/services/account/email-change.server'
+import {
+	checkEmailChangeLink,
+	confirmEmailChange,
+	EMAIL_CHANGE_LINK_MESSAGES,
+} from '~/services/account/email-change.server'
 import { getUserId } from '~/web/auth.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { redirectWithToast } from '~/web/toast.server'
 
-export const meta: MetaFunction = () => pageMeta('Confirm your new email address', 'Confirm the new email address of your LeaderForge account.')
+export const meta: MetaFunction = () =>
+	pageMeta('Confirm your new email address', 'Confirm the new email address of your LeaderForge account.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a
@@ -31,7 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
 	const { state, newEmail } = await checkEmailChangeLink(token)
 	return json(
-		{ token: state === 'valid' ? token : null, newEmail, problem: state === 'valid' ? null : EMAIL_CHANGE_LINK_MESSAGES[state] },
+		{
+			token: state === 'valid' ? token : null,
+			newEmail,
+			problem: state === 'valid' ? null : EMAIL_CHANGE_LINK_MESSAGES[state],
+		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }
@@ -45,7 +60,10 @@ export function action({ request }: ActionFunctionArgs) {
 		onValid: async ({ token }) => {
 			const { email } = await confirmEmailChange(token)
 			const signedIn = (await getUserId(request)) !== null
-			return redirectWithToast(signedIn ? '/profile?tab=profile' : '/auth', { title: 'Email confirmed', description: `Your email address is now ${email}.` })
+			return redirectWithToast(signedIn ? '/profile?tab=profile' : '/auth', {
+				title: 'Email confirmed',
+				description: `Your email address is now ${email}.`,
+			})
 		},
 	})
 }
@@ -53,7 +71,9 @@ export function action({ request }: ActionFunctionArgs) {
 export default function ConfirmEmailPage() {
 	const { token, newEmail, problem } = useLoaderData<typeof loader>()
 	const actionData = useActionData<FormActionData>()
-	const errors = actionData?.result?.error ? Object.values(actionData.result.error).flatMap((messages) => messages ?? []) : undefined
+	const errors = actionData?.result?.error
+		? Object.values(actionData.result.error).flatMap((messages) => messages ?? [])
+		: undefined
 	if (!token || problem) {
 		return (
 			<AccountPage title="This link cannot be used" description={problem}>
@@ -68,7 +88,14 @@ export default function ConfirmEmailPage() {
 		)
 	}
 	return (
-		<AccountPage title="Confirm your new email address" description={<>Use <strong className="text-gray-900">{newEmail}</strong> as the email address of your account from now on.</>}>
+		<AccountPage
+			title="Confirm your new email address"
+			description={
+				<>
+					Use <strong className="text-gray-900">{newEmail}</strong> as the email address of your account from now on.
+				</>
+			}
+		>
 			<Form method="post" action={`/confirm-email?token=${encodeURIComponent(token)}`} className="space-y-4">
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="confirm-email" />

@@ -9,7 +9,12 @@ import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, ContactSchema, readContactTopic } from '~/lib/contact-schemas'
-import { CONTACT_UNAVAILABLE, contactFormLimiter, isContactFormAvailable, sendContactMessage } from '~/services/contact.server'
+import {
+	CONTACT_UNAVAILABLE,
+	contactFormLimiter,
+	isContactFormAvailable,
+	sendContactMessage,
+} from '~/services/contact.server'
 import { getOptionalUser } from '~/web/auth.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
@@ -20,7 +25,11 @@ import { pageMeta } from '~/components/page-meta'
 /** The form gains client validation and a pending label. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Contact us', 'Questions about LeaderForge, team pricing or your account: write to the people who run the community.')
+export const meta: MetaFunction = () =>
+	pageMeta(
+		'Contact us',
+		'Questions about LeaderForge, team pricing or your account: write to the people who run the community.',
+	)
 
 /** A refused message's Retry-After reaches the page's answer. */
 export const headers = pageHeadersWithRetryAfter
@@ -66,8 +75,8 @@ export default function ContactPage() {
 				<>
 					<p>Questions about membership, or Premium for your whole team? Write to us.</p>
 					<p className="mt-2">
-						Your message goes by email to the {BRAND_NAME} team, and we answer by email to the address you give. We use it for
-						nothing else.
+						Your message goes by email to the {BRAND_NAME} team, and we answer by email to the address you give. We use
+						it for nothing else.
 					</p>
 				</>
 			}
@@ -101,15 +110,33 @@ export default function ContactPage() {
 function ContactForm() {
 	const { topic, name, email } = useLoaderData<typeof loader>()
 	const pending = useIsSubmitting('contact')
-	const [form, fields] = useConformForm({ id: 'contact-form', schema: ContactSchema, intent: 'contact', defaultValue: { topic, name, email } })
+	const [form, fields] = useConformForm({
+		id: 'contact-form',
+		schema: ContactSchema,
+		intent: 'contact',
+		defaultValue: { topic, name, email },
+	})
 	return (
 		<Form method="post" action="/contact" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="contact" />
 			<FormErrors errors={form.errors} />
-			<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
-			<Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }} errors={fields.email.errors} />
-			<SelectField label="Topic" selectProps={getSelectProps(fields.topic)} options={[...CONTACT_TOPICS]} errors={fields.topic.errors} />
+			<Field
+				label="Name"
+				inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+				errors={fields.name.errors}
+			/>
+			<Field
+				label="Email"
+				inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+				errors={fields.email.errors}
+			/>
+			<SelectField
+				label="Topic"
+				selectProps={getSelectProps(fields.topic)}
+				options={[...CONTACT_TOPICS]}
+				errors={fields.topic.errors}
+			/>
 			<TextareaField
 				label="Message"
 				textareaProps={{ ...getTextareaProps(fields.message), rows: 6, maxLength: CONTACT_MESSAGE_MAX }}

@@ -17,7 +17,8 @@ import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
 
-export const meta: MetaFunction = () => pageMeta('Dashboard', 'Your progress, upcoming events and the latest from your communities.')
+export const meta: MetaFunction = () =>
+	pageMeta('Dashboard', 'Your progress, upcoming events and the latest from your communities.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -76,7 +77,9 @@ export default function Dashboard() {
 				<StatCard icon="community" title="Communities" link={{ to: '/community', label: 'See all communities' }}>
 					<p className="text-3xl font-bold text-gray-900">{data.communityCount}</p>
 					<p className="mt-1 text-sm text-gray-600">
-						{data.canPost ? 'Groups you can join the conversation in' : 'Groups whose conversations you can read. Premium members take part.'}
+						{data.canPost
+							? 'Groups you can join the conversation in'
+							: 'Groups whose conversations you can read. Premium members take part.'}
 					</p>
 				</StatCard>
 				<StatCard icon="events" title="Upcoming Events" link={{ to: '/events', label: 'See all events' }}>
@@ -99,8 +102,15 @@ export default function Dashboard() {
 							<ul className="space-y-3">
 								{data.continueLearning.map((item, index) => (
 									<li key={item.id}>
-										<Link to={`/content-library/${item.id}`} className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50">
-											<VideoThumbnail src={item.thumbnail} eager={index === 0} className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36" />
+										<Link
+											to={`/content-library/${item.id}`}
+											className="flex items-center gap-4 rounded-lg p-2 hover:bg-gray-50"
+										>
+											<VideoThumbnail
+												src={item.thumbnail}
+												eager={index === 0}
+												className="hidden w-28 shrink-0 rounded-md min-[400px]:block sm:w-36"
+											/>
 											<div className="min-w-0 flex-1">
 												<p className="truncate font-medium text-gray-900">{item.title}</p>
 												<p className="text-xs text-gray-500">{item.category ?? 'Uncategorized'}</p>
@@ -131,7 +141,12 @@ export default function Dashboard() {
 								{data.upcomingEvents.map((event) => (
 									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
 										<p className="font-medium text-gray-900">{event.title}</p>
-										<EventWhenWhere date={event.date} time={event.time} location={event.location} className="mt-1 flex-col gap-0.5" />
+										<EventWhenWhere
+											date={event.date}
+											time={event.time}
+											location={event.location}
+											className="mt-1 flex-col gap-0.5"
+										/>
 										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going. */}
 										{event.join?.kind === 'open' ? (
 											<a
@@ -152,7 +167,9 @@ export default function Dashboard() {
 												{event.going ? 'Going' : 'RSVP'}
 											</Link>
 										)}
-										{event.join?.kind === 'later' ? <p className="mt-1 text-xs text-gray-600">{`Join opens at ${event.join.opensAt}`}</p> : null}
+										{event.join?.kind === 'later' ? (
+											<p className="mt-1 text-xs text-gray-600">{`Join opens at ${event.join.opensAt}`}</p>
+										) : null}
 									</li>
 								))}
 							</ul>
@@ -193,7 +210,17 @@ export default function Dashboard() {
 	)
 }
 
-function StatCard({ icon, title, link, children }: { icon: IconName; title: string; link: { to: string; label: string }; children: ReactNode }) {
+function StatCard({
+	icon,
+	title,
+	link,
+	children,
+}: {
+	icon: IconName
+	title: string
+	link: { to: string; label: string }
+	children: ReactNode
+}) {
 	return (
 		<Card className="flex flex-col p-5">
 			<div className="flex items-center justify-between">

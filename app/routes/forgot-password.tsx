@@ -17,7 +17,8 @@ import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Forgot your password?', 'Get a link by email to choose a new password for your LeaderForge account.')
+export const meta: MetaFunction = () =>
+	pageMeta('Forgot your password?', 'Get a link by email to choose a new password for your LeaderForge account.')
 
 /**
  * product §2 "Forgot password": one email field. The answer is the same
@@ -53,7 +54,9 @@ export default function ForgotPasswordPage() {
 					<p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
 						{sent}
 					</p>
-					<p className="text-sm text-gray-600">The link works once, for one hour. Nothing arrived? Check your spam folder, or send it again.</p>
+					<p className="text-sm text-gray-600">
+						The link works once, for one hour. Nothing arrived? Check your spam folder, or send it again.
+					</p>
 					<Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
 						Send it again
 					</Link>
@@ -74,7 +77,11 @@ export default function ForgotPasswordPage() {
 
 function ForgotPasswordForm() {
 	const pending = useIsSubmitting('forgot-password')
-	const [form, fields] = useConformForm({ id: 'forgot-password-form', schema: PasswordResetRequestSchema, intent: 'forgot-password' })
+	const [form, fields] = useConformForm({
+		id: 'forgot-password-form',
+		schema: PasswordResetRequestSchema,
+		intent: 'forgot-password',
+	})
 	return (
 		<Form method="post" action="/forgot-password" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />

@@ -9,7 +9,11 @@ import { ButtonLink } from '~/components/ui/button'
 
 export const meta: MetaFunction = () => [
 	{ title: `${BRAND_NAME}: Elevate Your Leadership Journey` },
-	{ name: 'description', content: 'Premium video lessons, peer communities, live sessions and resources for leaders. Start with a 30-day free trial.' },
+	{
+		name: 'description',
+		content:
+			'Premium video lessons, peer communities, live sessions and resources for leaders. Start with a 30-day free trial.',
+	},
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,20 +23,75 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The app's own icons (components/ui/icon), never emoji: those are empty boxes where no emoji font is installed. */
 const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
-	{ icon: 'video', title: 'Premium Video Content', text: 'Learn from practical lessons on strategy, communication and team building, and pick up where you left off.' },
-	{ icon: 'community', title: 'Community Discussions', text: 'Join live chat rooms with leaders at your stage: executives, new managers and women in leadership.' },
-	{ icon: 'messages', title: 'Private Messaging', text: 'Reach out to peers and mentors directly and keep the conversation going one to one.' },
-	{ icon: 'events', title: 'Live Sessions', text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.' },
-	{ icon: 'resources', title: 'Resource Library', text: 'Download templates, worksheets and guides you can use with your team the same day.' },
-	{ icon: 'user', title: 'Custom Profile', text: 'Tell the community who you are and what you are working on, and track your own progress.' },
+	{
+		icon: 'video',
+		title: 'Premium Video Content',
+		text: 'Learn from practical lessons on strategy, communication and team building, and pick up where you left off.',
+	},
+	{
+		icon: 'community',
+		title: 'Community Discussions',
+		text: 'Join live chat rooms with leaders at your stage: executives, new managers and women in leadership.',
+	},
+	{
+		icon: 'messages',
+		title: 'Private Messaging',
+		text: 'Reach out to peers and mentors directly and keep the conversation going one to one.',
+	},
+	{
+		icon: 'events',
+		title: 'Live Sessions',
+		text: 'Attend workshops, coaching circles and fireside chats, or watch the replays on your schedule.',
+	},
+	{
+		icon: 'resources',
+		title: 'Resource Library',
+		text: 'Download templates, worksheets and guides you can use with your team the same day.',
+	},
+	{
+		icon: 'user',
+		title: 'Custom Profile',
+		text: 'Tell the community who you are and what you are working on, and track your own progress.',
+	},
 ]
 
 /** In-page anchors (product §2), except Contact, which is the contact form's page. */
 const FOOTER_COLUMNS = [
-	{ heading: 'Product', links: [['Features', '#features'], ['Pricing', '#pricing'], ['Testimonials', '#testimonials'], ['FAQ', '#faq']] },
-	{ heading: 'Resources', links: [['Blog', '#blog'], ['Guides', '#guides'], ['Events', '#events'], ['Support', '#support']] },
-	{ heading: 'Company', links: [['About', '#about'], ['Careers', '#careers'], ['Contact', '/contact'], ['Partners', '#partners']] },
-	{ heading: 'Legal', links: [['Privacy', '#privacy'], ['Terms', '#terms'], ['Cookies', '#cookies']] },
+	{
+		heading: 'Product',
+		links: [
+			['Features', '#features'],
+			['Pricing', '#pricing'],
+			['Testimonials', '#testimonials'],
+			['FAQ', '#faq'],
+		],
+	},
+	{
+		heading: 'Resources',
+		links: [
+			['Blog', '#blog'],
+			['Guides', '#guides'],
+			['Events', '#events'],
+			['Support', '#support'],
+		],
+	},
+	{
+		heading: 'Company',
+		links: [
+			['About', '#about'],
+			['Careers', '#careers'],
+			['Contact', '/contact'],
+			['Partners', '#partners'],
+		],
+	},
+	{
+		heading: 'Legal',
+		links: [
+			['Privacy', '#privacy'],
+			['Terms', '#terms'],
+			['Cookies', '#cookies'],
+		],
+	},
 ]
 
 export default function LandingPage() {
@@ -48,10 +107,16 @@ export default function LandingPage() {
 					 * Get Started leads to the same page.
 					 */}
 					<div className="flex items-center gap-1 whitespace-nowrap sm:gap-4">
-						<Link to="/auth" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[360px]:block">
+						<Link
+							to="/auth"
+							className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[360px]:block"
+						>
 							Log in
 						</Link>
-						<a href="#pricing" className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[400px]:block">
+						<a
+							href="#pricing"
+							className="hidden rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:text-gray-900 min-[400px]:block"
+						>
 							Pricing
 						</a>
 						<ButtonLink to="/auth" className="px-3 sm:px-4">
@@ -68,14 +133,17 @@ export default function LandingPage() {
 							Elevate Your Leadership Journey
 						</h1>
 						<p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600">
-							Join a community of aspiring and working leaders. Learn from premium video lessons, talk with peers
-							in live discussions, and grow with events and resources built for people who lead.
+							Join a community of aspiring and working leaders. Learn from premium video lessons, talk with peers in
+							live discussions, and grow with events and resources built for people who lead.
 						</p>
 						<div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
 							<ButtonLink to="/auth" size="lg">
 								Join the Community
 							</ButtonLink>
-							<a href="#features" className="rounded-md border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50">
+							<a
+								href="#features"
+								className="rounded-md border border-gray-300 bg-white px-6 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50"
+							>
 								Learn More
 							</a>
 						</div>
@@ -113,15 +181,17 @@ export default function LandingPage() {
 						<div className="mx-auto mt-12 max-w-md rounded-2xl border-2 border-brand-600 bg-white p-8 shadow-lg">
 							<div className="flex items-center justify-between">
 								<h3 className="text-xl font-bold text-gray-900">Premium</h3>
-								<span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">First month free</span>
+								<span className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-700">
+									First month free
+								</span>
 							</div>
 							<p className="mt-6">
 								<span className="text-5xl font-extrabold text-gray-900">$50</span>
 								<span className="text-gray-600"> per month</span>
 							</p>
 							<p className="mt-2 text-sm text-gray-600">
-								30-day free trial. No credit card required to start your trial; your card is not charged during
-								the trial, and you can cancel anytime.
+								30-day free trial. No credit card required to start your trial; your card is not charged during the
+								trial, and you can cancel anytime.
 							</p>
 							<PremiumBenefits className="mt-6 space-y-3" />
 							<ButtonLink to="/subscribe" size="wide" className="mt-8 py-3 text-base">
@@ -145,7 +215,10 @@ export default function LandingPage() {
 						<p className="mx-auto mt-4 max-w-xl text-brand-100">
 							Create your free account today and start your 30-day Premium trial whenever you are ready.
 						</p>
-						<Link to="/auth" className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-white">
+						<Link
+							to="/auth"
+							className="mt-8 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-white"
+						>
 							Sign up for free
 						</Link>
 					</div>
@@ -156,7 +229,9 @@ export default function LandingPage() {
 				<div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
 					<div>
 						<BrandLink to="/" />
-						<p className="mt-3 text-sm text-gray-600">Leadership development for people who lead, and people who are about to.</p>
+						<p className="mt-3 text-sm text-gray-600">
+							Leadership development for people who lead, and people who are about to.
+						</p>
 					</div>
 					{FOOTER_COLUMNS.map((column) => (
 						<nav key={column.heading} aria-label={column.heading}>

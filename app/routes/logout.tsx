@@ -15,7 +15,11 @@ export async function action({ request }: ActionFunctionArgs) {
 	} catch (error) {
 		// The session could not be deleted: say so rather than pretend the member is logged out.
 		console.error(error)
-		return redirectWithToast('/dashboard', { type: 'destructive', title: 'Logout failed', description: 'Please try again in a moment.' })
+		return redirectWithToast('/dashboard', {
+			type: 'destructive',
+			title: 'Logout failed',
+			description: 'Please try again in a moment.',
+		})
 	}
 	return redirectWithToast(
 		'/',

@@ -20,7 +20,11 @@ import { requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
-import { listConversations, type ConversationSummary, type ConversationsEvent } from '~/services/chat/private-inbox.server'
+import {
+	listConversations,
+	type ConversationSummary,
+	type ConversationsEvent,
+} from '~/services/chat/private-inbox.server'
 import { formatDateTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
@@ -28,7 +32,8 @@ import { type RouteHandle } from '~/types'
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Messages', 'Private conversations with other members of the community.')
+export const meta: MetaFunction = () =>
+	pageMeta('Messages', 'Private conversations with other members of the community.')
 
 /** The contact list's page (the conversation's messages page with `?before=`). */
 const CONTACTS_PAGE_PARAM = 'contacts'
@@ -50,7 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// Members the viewer blocked leave their contacts (product §6 "Blocking").
 	const blocked = await blockedUserIds(user.id)
 	const [contactRows, contact] = await Promise.all([
-		listPublicUsers({ search, excludeUserId: user.id, excludeUserIds: blocked }, pageWindow(contactsPage, PAGE_SIZES.people)),
+		listPublicUsers(
+			{ search, excludeUserId: user.id, excludeUserIds: blocked },
+			pageWindow(contactsPage, PAGE_SIZES.people),
+		),
 		contactId !== null && contactId !== user.id ? getPublicUser(contactId) : null,
 	])
 	const { items: contacts, hasMore: moreContacts } = pageFrom(contactRows, contactsPage, PAGE_SIZES.people)
@@ -85,12 +93,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The no-JavaScript way to send a private message: the same service as the socket. */
 export async function action({ request }: ActionFunctionArgs) {
 	const recipientId = requireNumericId(new URL(request.url).searchParams.get('userId') ?? undefined, 'User')
-	return handleChatPageAction(request, (user, content) => sendPrivateMessage(user, { recipientId, content }), `/messages?userId=${recipientId}`)
+	return handleChatPageAction(
+		request,
+		(user, content) => sendPrivateMessage(user, { recipientId, content }),
+		`/messages?userId=${recipientId}`,
+	)
 }
 
 export default function Messages() {
-	const { me, search, contacts, contactsPage, moreContacts, contact, contactMissing, conversations, history, viewingOlder, youBlocked, refusal, permissions, openForm, timeZone, renderedAt } =
-		useLoaderData<typeof loader>()
+	const {
+		me,
+		search,
+		contacts,
+		contactsPage,
+		moreContacts,
+		contact,
+		contactMissing,
+		conversations,
+		history,
+		viewingOlder,
+		youBlocked,
+		refusal,
+		permissions,
+		openForm,
+		timeZone,
+		renderedAt,
+	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -102,13 +130,24 @@ export default function Messages() {
 			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
 				<div id="contacts" className="flex min-w-0 flex-col">
 					{search ? null : <ConversationList initial={conversations} selectedId={contact?.id ?? null} meId={me.id} />}
-					<ContactList contacts={contacts} page={contactsPage} hasMore={moreContacts} search={search} selectedId={contact?.id ?? null} />
+					<ContactList
+						contacts={contacts}
+						page={contactsPage}
+						hasMore={moreContacts}
+						search={search}
+						selectedId={contact?.id ?? null}
+					/>
 				</div>
 				{/* On a phone the open conversation comes first, the lists below it (product §2 "Messages"). */}
-				<div className={`min-w-0 border-b border-gray-100 md:border-b-0 md:border-l ${contact ? 'order-first md:order-none' : 'border-t md:border-t-0'}`}>
+				<div
+					className={`min-w-0 border-b border-gray-100 md:border-b-0 md:border-l ${contact ? 'order-first md:order-none' : 'border-t md:border-t-0'}`}
+				>
 					{contact && history ? (
 						<>
-							<a href="#contacts" className="block border-b border-gray-100 px-4 py-2 text-sm font-medium text-brand-700 hover:underline md:hidden">
+							<a
+								href="#contacts"
+								className="block border-b border-gray-100 px-4 py-2 text-sm font-medium text-brand-700 hover:underline md:hidden"
+							>
 								Back to contacts
 							</a>
 							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
@@ -131,7 +170,9 @@ export default function Messages() {
 								pageUrl={`/messages?userId=${contact.id}`}
 								viewingOlder={viewingOlder}
 								canPost={refusal === null}
-								readOnlyNotice={<p className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm text-gray-700">{refusal}</p>}
+								readOnlyNotice={
+									<p className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-sm text-gray-700">{refusal}</p>
+								}
 								timeZone={timeZone}
 								renderedAt={renderedAt}
 								permissions={permissions}
@@ -154,7 +195,9 @@ export default function Messages() {
 							</span>
 							<p className="font-medium text-gray-900">{contactMissing ? 'Contact not found' : 'Select a contact'}</p>
 							<p className="mt-1 text-sm text-gray-600">
-								{contactMissing ? 'That member does not exist. Choose someone from the list.' : 'Choose someone from the list to start a conversation.'}
+								{contactMissing
+									? 'That member does not exist. Choose someone from the list.'
+									: 'Choose someone from the list to start a conversation.'}
 							</p>
 						</div>
 					)}
@@ -183,7 +226,9 @@ function ContactList({
 	const [query, setQuery] = useState(search)
 	const needle = hydrated ? query.trim().toLowerCase() : ''
 	const shown = needle
-		? contacts.filter((person) => person.name.toLowerCase().includes(needle) || person.username.toLowerCase().includes(needle))
+		? contacts.filter(
+				(person) => person.name.toLowerCase().includes(needle) || person.username.toLowerCase().includes(needle),
+			)
 		: contacts
 	const searching = Boolean(search || needle)
 
@@ -228,7 +273,13 @@ function ContactList({
 					))}
 				</ul>
 			)}
-			<Pager label="Pages of contacts" param={CONTACTS_PAGE_PARAM} page={page} hasMore={hasMore} className="border-t border-gray-100 p-3" />
+			<Pager
+				label="Pages of contacts"
+				param={CONTACTS_PAGE_PARAM}
+				page={page}
+				hasMore={hasMore}
+				className="border-t border-gray-100 p-3"
+			/>
 		</div>
 	)
 }
@@ -238,7 +289,15 @@ function ContactList({
  * time and how many are unread (product §2 "Messages"). With JavaScript the
  * list follows new messages live (the layout's socket, `live:conversations`).
  */
-function ConversationList({ initial, selectedId, meId }: { initial: ConversationSummary[]; selectedId: number | null; meId: number }) {
+function ConversationList({
+	initial,
+	selectedId,
+	meId,
+}: {
+	initial: ConversationSummary[]
+	selectedId: number | null
+	meId: number
+}) {
 	const timeZone = useRouteLoaderData<{ timeZone: string }>('app-layout')?.timeZone ?? 'UTC'
 	const [conversations, setConversations] = useState(initial)
 	useEffect(() => setConversations(initial), [initial])
@@ -270,13 +329,17 @@ function ConversationList({ initial, selectedId, meId }: { initial: Conversation
 							<Avatar name={user.name} src={user.avatar} size="sm" />
 							<span className="min-w-0 flex-1">
 								<span className="flex items-baseline justify-between gap-2">
-									<span className={`truncate text-sm text-gray-900 ${unreadCount ? 'font-bold' : 'font-medium'}`}>{user.name}</span>
+									<span className={`truncate text-sm text-gray-900 ${unreadCount ? 'font-bold' : 'font-medium'}`}>
+										{user.name}
+									</span>
 									<time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
 										{formatDateTime(lastMessage.createdAt, timeZone)}
 									</time>
 								</span>
 								<span className="flex items-center gap-2">
-									<span className={`block min-w-0 flex-1 truncate text-xs ${unreadCount ? 'font-semibold text-gray-900' : 'text-gray-600'}`}>
+									<span
+										className={`block min-w-0 flex-1 truncate text-xs ${unreadCount ? 'font-semibold text-gray-900' : 'text-gray-600'}`}
+									>
 										{lastMessage.senderId === meId ? `You: ${lastMessage.content}` : lastMessage.content}
 									</span>
 									{unreadCount ? (

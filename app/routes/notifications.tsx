@@ -13,14 +13,22 @@ import { ActionToast } from '~/components/ui/toaster'
 import { formatDateTime } from '~/lib/dates'
 import { OpenNotificationFormSchema, parseBeforeCursor } from '~/lib/engagement-schemas'
 import { readTimeZone } from '~/lib/time-zone'
-import { listNotifications, markNotificationsRead, openNotification } from '~/services/notifications/notifications.server'
+import {
+	listNotifications,
+	markNotificationsRead,
+	openNotification,
+} from '~/services/notifications/notifications.server'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { handleFormSubmission } from '~/web/form.server'
 import { jsonError, localRedirectPath } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 
-export const meta: MetaFunction = () => pageMeta('Notifications', 'Everything LeaderForge has told you about: messages, mentions, events and your subscription.')
+export const meta: MetaFunction = () =>
+	pageMeta(
+		'Notifications',
+		'Everything LeaderForge has told you about: messages, mentions, events and your subscription.',
+	)
 
 /** /notifications (product §2): every notification, newest first, 20 a page (`?before={id}`). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,7 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		before: before ?? null,
 		timeZone,
 		timeZoneFromHint: fromHint,
-		times: Object.fromEntries(page.notifications.map((notification) => [notification.id, formatDateTime(notification.createdAt, timeZone)])),
+		times: Object.fromEntries(
+			page.notifications.map((notification) => [notification.id, formatDateTime(notification.createdAt, timeZone)]),
+		),
 	})
 }
 
@@ -52,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
 				schema: OpenNotificationFormSchema,
 				failureTitle: 'Could not open the notification',
 				announceInvalid: true,
-				onValid: async ({ id }) => redirect(localRedirectPath(await openNotification(user.id, id), '/notifications'), 303),
+				onValid: async ({ id }) =>
+					redirect(localRedirectPath(await openNotification(user.id, id), '/notifications'), 303),
 			})
 		case 'read-all':
 			return handleFormSubmission({
@@ -61,7 +72,10 @@ export async function action({ request }: ActionFunctionArgs) {
 				schema: z.object({}),
 				onValid: async () => {
 					await markNotificationsRead(user.id)
-					return redirectWithToast('/notifications', { title: 'Notifications read', description: 'All your notifications are marked as read.' })
+					return redirectWithToast('/notifications', {
+						title: 'Notifications read',
+						description: 'All your notifications are marked as read.',
+					})
 				},
 			})
 		default:
@@ -70,7 +84,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationsPage() {
-	const { notifications, unreadCount, hasMore, before, times, timeZone, timeZoneFromHint } = useLoaderData<typeof loader>()
+	const { notifications, unreadCount, hasMore, before, times, timeZone, timeZoneFromHint } =
+		useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const last = notifications.at(-1)
 	return (
@@ -94,7 +109,9 @@ export default function NotificationsPage() {
 			</div>
 			{notifications.length === 0 ? (
 				<EmptyState title="No notifications yet" icon={<Icon name="bell" className="h-8 w-8" />}>
-					{before === null ? 'Messages, mentions, event reminders and new lessons will show up here.' : 'There are no older notifications.'}
+					{before === null
+						? 'Messages, mentions, event reminders and new lessons will show up here.'
+						: 'There are no older notifications.'}
 				</EmptyState>
 			) : (
 				<Card className="overflow-hidden">

@@ -1,5 +1,11 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	json,
+	type ActionFunctionArgs,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
@@ -20,7 +26,8 @@ import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Choose a new password', 'Choose a new password for your LeaderForge account.')
+export const meta: MetaFunction = () =>
+	pageMeta('Choose a new password', 'Choose a new password for your LeaderForge account.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a
@@ -35,14 +42,21 @@ export const headers: HeadersFunction = (args) => {
 	return headers
 }
 
-const LINK_TITLES = { expired: 'This link has expired', used: 'This link has already been used', invalid: 'This link is not valid' } as const
+const LINK_TITLES = {
+	expired: 'This link has expired',
+	used: 'This link has already been used',
+	invalid: 'This link is not valid',
+} as const
 
 /** product §2: /reset-password?token=… from the reset mail. An expired, used or unknown link says so, with a way to ask again. */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
 	const state = await checkPasswordResetLink(token)
 	return json(
-		{ token: state === 'valid' ? token : null, problem: state === 'valid' ? null : { title: LINK_TITLES[state], message: RESET_LINK_MESSAGES[state] } },
+		{
+			token: state === 'valid' ? token : null,
+			problem: state === 'valid' ? null : { title: LINK_TITLES[state], message: RESET_LINK_MESSAGES[state] },
+		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }
@@ -61,7 +75,10 @@ export function action({ request, context }: ActionFunctionArgs) {
 			const user = await resetPassword({ token, password, clientAddress: clientAddressOf(context) })
 			return redirectWithToast(
 				'/dashboard',
-				{ title: 'Password reset', description: 'Your new password is set and you are signed in. Every other device has been signed out.' },
+				{
+					title: 'Password reset',
+					description: 'Your new password is set and you are signed in. Every other device has been signed out.',
+				},
 				{ headers: { 'Set-Cookie': await createLoginSession(request, user.id) } },
 			)
 		},
@@ -74,7 +91,9 @@ export default function ResetPasswordPage() {
 	const toast = useFormActionToast('reset-password')
 	if (!token || problem) {
 		// A post from a page opened while the link still worked: what was wrong with it, above the way forward.
-		const refused = actionData?.result?.error ? Object.values(actionData.result.error).flatMap((messages) => messages ?? []) : undefined
+		const refused = actionData?.result?.error
+			? Object.values(actionData.result.error).flatMap((messages) => messages ?? [])
+			: undefined
 		return (
 			<AccountPage title={problem?.title ?? LINK_TITLES.invalid} description={problem?.message}>
 				<div className="mb-4">
@@ -102,16 +121,30 @@ export default function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
 	const pending = useIsSubmitting('reset-password')
-	const [form, fields] = useConformForm({ id: 'reset-password-form', schema: PasswordResetFormSchema, intent: 'reset-password', defaultValue: { token } })
+	const [form, fields] = useConformForm({
+		id: 'reset-password-form',
+		schema: PasswordResetFormSchema,
+		intent: 'reset-password',
+		defaultValue: { token },
+	})
 	return (
-		<Form method="post" action={`/reset-password?token=${encodeURIComponent(token)}`} className="space-y-4" {...getFormProps(form)}>
+		<Form
+			method="post"
+			action={`/reset-password?token=${encodeURIComponent(token)}`}
+			className="space-y-4"
+			{...getFormProps(form)}
+		>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="reset-password" />
 			<input {...getInputProps(fields.token, { type: 'hidden' })} />
 			<FormErrors errors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]} />
 			<Field
 				label="New Password"
-				inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password', autoFocus: true }}
+				inputProps={{
+					...getInputProps(fields.password, { type: 'password' }),
+					autoComplete: 'new-password',
+					autoFocus: true,
+				}}
 				errors={fields.password.errors}
 			/>
 			<Field

@@ -13,7 +13,8 @@ import { resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { requireUser } from '~/web/auth.server'
 import { countResources, listResourceTypes, listResources } from '~/services/catalogue/resources.server'
 
-export const meta: MetaFunction = () => pageMeta('Resources', 'Templates, worksheets, guides and reading to use with your team.')
+export const meta: MetaFunction = () =>
+	pageMeta('Resources', 'Templates, worksheets, guides and reading to use with your team.')
 
 const ALL = 'all'
 
@@ -30,7 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		search ? countResources(filters) : null,
 	])
 	const resources = pageFrom(rows, page, PAGE_SIZES.resources)
-	return json({ search, type, types, resources: resources.items, page: resources.page, hasMore: resources.hasMore, resultCount })
+	return json({
+		search,
+		type,
+		types,
+		resources: resources.items,
+		page: resources.page,
+		hasMore: resources.hasMore,
+		resultCount,
+	})
 }
 
 export default function ResourcesPage() {
@@ -49,11 +58,24 @@ export default function ResourcesPage() {
 					active={type}
 					searchParams={searchParams}
 					resetParams={['page']}
-					tabs={[{ value: ALL, label: 'All' }, ...types.map((value) => ({ value, label: resourceTypeInfo(value).label }))]}
+					tabs={[
+						{ value: ALL, label: 'All' },
+						...types.map((value) => ({ value, label: resourceTypeInfo(value).label })),
+					]}
 				/>
-				<SearchForm id="resource-search" label="Search resources" placeholder="Search resources..." search={search} keep={type === ALL ? null : { name: 'type', value: type }} />
+				<SearchForm
+					id="resource-search"
+					label="Search resources"
+					placeholder="Search resources..."
+					search={search}
+					keep={type === ALL ? null : { name: 'type', value: type }}
+				/>
 			</div>
-			<SearchSummary search={search} count={resultCount ?? resources.length} clearTo={type === ALL ? '/resources' : `?type=${encodeURIComponent(type)}`} />
+			<SearchSummary
+				search={search}
+				count={resultCount ?? resources.length}
+				clearTo={type === ALL ? '/resources' : `?type=${encodeURIComponent(type)}`}
+			/>
 			{resources.length ? (
 				<ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
 					{resources.map((resource) => {
@@ -62,7 +84,11 @@ export default function ResourcesPage() {
 						return (
 							<li key={resource.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
 								<div className="flex items-start gap-3">
-									<span data-testid="resource-icon" data-icon={info.icon} className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${info.tone}`}>
+									<span
+										data-testid="resource-icon"
+										data-icon={info.icon}
+										className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-lg ${info.tone}`}
+									>
 										<Icon name={info.icon} className="h-6 w-6" />
 									</span>
 									<div className="min-w-0">
@@ -70,7 +96,11 @@ export default function ResourcesPage() {
 										<Badge className="mt-1">{info.label}</Badge>
 									</div>
 								</div>
-								{resource.description ? <p className="mt-3 flex-1 text-sm text-gray-600">{resource.description}</p> : <div className="flex-1" />}
+								{resource.description ? (
+									<p className="mt-3 flex-1 text-sm text-gray-600">{resource.description}</p>
+								) : (
+									<div className="flex-1" />
+								)}
 								{link ? (
 									<a
 										href={link.href}
@@ -90,7 +120,9 @@ export default function ResourcesPage() {
 				</ul>
 			) : (
 				<EmptyState title="No resources found" icon={<Icon name="resources" className="h-8 w-8" />}>
-					{search ? `Nothing matches “${search}”. Try other words or clear the search.` : 'New resources are added regularly. Check back soon.'}
+					{search
+						? `Nothing matches “${search}”. Try other words or clear the search.`
+						: 'New resources are added regularly. Check back soon.'}
 				</EmptyState>
 			)}
 			<Pager label="Pages of resources" page={page} hasMore={hasMore} />

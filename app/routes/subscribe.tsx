@@ -20,7 +20,8 @@ import { type RouteHandle } from '~/types'
 /** The Stripe card form is an island; the demo form's pending label needs it too. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Complete Your Subscription', 'Start LeaderForge Premium: every lesson, the community chat and live events.')
+export const meta: MetaFunction = () =>
+	pageMeta('Complete Your Subscription', 'Start LeaderForge Premium: every lesson, the community chat and live events.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -48,7 +49,8 @@ export async function action({ request }: ActionFunctionArgs) {
 		throw error
 	})
 	if (answer instanceof ServiceError) return failed(answer.message, answer.status)
-	if (!isPremiumStatus(answer.status)) return failed(`Your subscription could not be started (status: ${answer.status}).`)
+	if (!isPremiumStatus(answer.status))
+		return failed(`Your subscription could not be started (status: ${answer.status}).`)
 	return redirect('/subscription-success')
 }
 

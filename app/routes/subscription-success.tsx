@@ -34,11 +34,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	return json({
 		subscription,
 		showResultAtOnce: new URL(request.url).searchParams.get('step') === 'result',
-		toast: premium ? makeToast({ title: 'Subscription Activated', description: 'Your premium membership is now active.' }) : null,
+		toast: premium
+			? makeToast({ title: 'Subscription Activated', description: 'Your premium membership is now active.' })
+			: null,
 	})
 }
 
-const trialEndFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const trialEndFormat = new Intl.DateTimeFormat('en-US', {
+	year: 'numeric',
+	month: 'long',
+	day: 'numeric',
+	timeZone: 'UTC',
+})
 
 /**
  * Processing for 2 s, then the result. With JavaScript a timer switches
@@ -55,7 +62,10 @@ export default function SubscriptionSuccessPage() {
 
 	useEffect(() => {
 		if (!processing) return
-		const timer = setTimeout(() => setProcessing(false), Math.max(0, shownAt + SUCCESS_PAGE_DELAY_MS - performance.now()))
+		const timer = setTimeout(
+			() => setProcessing(false),
+			Math.max(0, shownAt + SUCCESS_PAGE_DELAY_MS - performance.now()),
+		)
 		return () => clearTimeout(timer)
 	}, [processing, shownAt])
 
@@ -72,7 +82,10 @@ export default function SubscriptionSuccessPage() {
 				) : hydrated ? (
 					<Processing />
 				) : (
-					<div className="grid [&>*]:col-start-1 [&>*]:row-start-1" style={{ '--swap-delay': `${SUCCESS_PAGE_DELAY_MS}ms` } as CSSProperties}>
+					<div
+						className="grid [&>*]:col-start-1 [&>*]:row-start-1"
+						style={{ '--swap-delay': `${SUCCESS_PAGE_DELAY_MS}ms` } as CSSProperties}
+					>
 						<div className="delayed-swap-out self-center">
 							<Processing />
 						</div>
@@ -102,7 +115,10 @@ function SubscriptionResult({ status, trialEndsAt }: { status: string; trialEnds
 	const trialing = status === 'trialing'
 	return (
 		<>
-			<span aria-hidden="true" className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700">
+			<span
+				aria-hidden="true"
+				className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-2xl text-green-700"
+			>
 				✓
 			</span>
 			<h1 className="mt-4 text-2xl font-bold text-gray-900">Subscription Successful!</h1>
@@ -114,9 +130,7 @@ function SubscriptionResult({ status, trialEndsAt }: { status: string; trialEnds
 				<p className="mt-1 text-sm text-gray-500">Trial ends: {trialEndFormat.format(new Date(trialEndsAt))}</p>
 			) : null}
 			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-				<ButtonLink to="/dashboard">
-					Go to Dashboard
-				</ButtonLink>
+				<ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
 				<Link
 					to="/content-library"
 					className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-gray-900 shadow-sm ring-1 ring-gray-300 hover:bg-gray-50"
@@ -141,9 +155,7 @@ function NotConfirmed({ status }: { status: string }) {
 			<h1 className="text-2xl font-bold text-gray-900">Subscription Not Active</h1>
 			<p className="mt-2 text-gray-700">{explanation}</p>
 			<div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-				<ButtonLink to="/subscribe">
-					Go to Subscription
-				</ButtonLink>
+				<ButtonLink to="/subscribe">Go to Subscription</ButtonLink>
 				<Link
 					to={RESULT_URL}
 					reloadDocument

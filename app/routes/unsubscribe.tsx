@@ -1,4 +1,10 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+	json,
+	type ActionFunctionArgs,
+	type HeadersFunction,
+	type LoaderFunctionArgs,
+	type MetaFunction,
+} from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AccountPage } from '~/components/account-page'
 import { BRAND_NAME } from '~/components/brand'
@@ -8,7 +14,8 @@ import { ServiceError } from '~/lib/service-error'
 import { readUnsubscribeLink, unsubscribe } from '~/services/notifications/preferences.server'
 import { readFormBody } from '~/web/http.server'
 
-export const meta: MetaFunction = () => pageMeta('Unsubscribe', 'Stop a kind of LeaderForge notification email with one click.')
+export const meta: MetaFunction = () =>
+	pageMeta('Unsubscribe', 'Stop a kind of LeaderForge notification email with one click.')
 
 /**
  * The address holds a secret: never cached. (Other sites never see it as a
@@ -75,10 +82,17 @@ export default function UnsubscribePage() {
 		)
 	}
 	if (!token || problem || actionData?.problem) {
-		return <AccountPage title="This link cannot be used" description={actionData?.problem ?? problem}>{settings}</AccountPage>
+		return (
+			<AccountPage title="This link cannot be used" description={actionData?.problem ?? problem}>
+				{settings}
+			</AccountPage>
+		)
 	}
 	return (
-		<AccountPage title="Unsubscribe" description={`Stop ${label?.toLowerCase()} emails from ${BRAND_NAME}? You still see these notifications on the site.`}>
+		<AccountPage
+			title="Unsubscribe"
+			description={`Stop ${label?.toLowerCase()} emails from ${BRAND_NAME}? You still see these notifications on the site.`}
+		>
 			<Form method="post" action={`/unsubscribe?token=${encodeURIComponent(token)}`}>
 				<input type="hidden" name="List-Unsubscribe" value="One-Click" />
 				<Button type="submit" size="wide">

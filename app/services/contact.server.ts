@@ -29,7 +29,10 @@ export function isContactFormAvailable(): boolean {
 /** Mails the message to every admin. 503 when there is nobody to send it to or mail is off. */
 export async function sendContactMessage({ name, email, topic, message }: ContactMessage): Promise<void> {
 	if (!isContactFormAvailable()) throw new ServiceError(CONTACT_UNAVAILABLE, 503)
-	const admins = await UserModel.find({ role: 'admin' }).select('email').sort({ id: 1 }).lean<Array<{ email: string }>>()
+	const admins = await UserModel.find({ role: 'admin' })
+		.select('email')
+		.sort({ id: 1 })
+		.lean<Array<{ email: string }>>()
 	const recipients = [...new Set(admins.map((admin) => admin.email).filter(Boolean))]
 	if (!recipients.length) throw new ServiceError(CONTACT_UNAVAILABLE, 503)
 	const topicLabel = contactTopicLabel(topic)
@@ -40,7 +43,13 @@ export async function sendContactMessage({ name, email, topic, message }: Contac
 	].join('\n\n')
 	const queued = await Promise.all(
 		recipients.map((to) =>
-			sendMail({ to, kind: 'contact-form', subject: `Contact form: ${topicLabel}, from ${name}`, text, headers: { 'Reply-To': email } }),
+			sendMail({
+				to,
+				kind: 'contact-form',
+				subject: `Contact form: ${topicLabel}, from ${name}`,
+				text,
+				headers: { 'Reply-To': email },
+			}),
 		),
 	)
 	if (queued.every((id) => id === null)) throw new ServiceError(CONTACT_UNAVAILABLE, 503)

@@ -34,7 +34,10 @@ export interface CommunityActivity {
  */
 export const COMMUNITY_ACTIVITY_TTL_MS = 5_000
 
-const sharedActivity = singleton('community-activity', () => ({ checkedAt: 0, activity: null as Promise<CommunityActivity[]> | null }))
+const sharedActivity = singleton('community-activity', () => ({
+	checkedAt: 0,
+	activity: null as Promise<CommunityActivity[]> | null,
+}))
 
 /** The Community Activity every dashboard shows, checked at most once per COMMUNITY_ACTIVITY_TTL_MS by this process. */
 export function getSharedCommunityActivity(now = Date.now()): Promise<CommunityActivity[]> {
@@ -60,7 +63,11 @@ export function getSharedCommunityActivity(now = Date.now()): Promise<CommunityA
  * follow time for messages sent live, not for history written in bulk.
  */
 async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<CommunityActivity[]> {
-	const messages = await MessageModel.find({ isPrivate: false, communityId: mongoose.trusted({ $ne: null }), deletedAt: null })
+	const messages = await MessageModel.find({
+		isPrivate: false,
+		communityId: mongoose.trusted({ $ne: null }),
+		deletedAt: null,
+	})
 		.sort({ createdAt: -1, id: -1 })
 		.limit(limit)
 		.lean<Message[]>()
@@ -86,7 +93,11 @@ async function getCommunityActivity(limit = DASHBOARD_ACTIVITY_LIMIT): Promise<C
 }
 
 /** Everything the dashboard shows for one member, read in parallel. */
-export async function getDashboard(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>, timeZone: string, now = new Date()) {
+export async function getDashboard(
+	user: Pick<UserJSON, 'id' | 'subscriptionStatus'>,
+	timeZone: string,
+	now = new Date(),
+) {
 	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081).
 	const [videos, continueLearning, communityCount, upcomingEventCount, shownEvents, activity] = await Promise.all([
 		getWatchStats(user.id),

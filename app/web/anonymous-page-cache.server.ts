@@ -29,7 +29,11 @@ export function anonymousPageCache({
 		try {
 			let entry = cache.get(req.url)
 			if (!entry || entry.expires < Date.now()) {
-				const response = await render(new Request(new URL(req.url, 'http://localhost')), { cspNonce: '', clientAddress: req.ip ?? '', failure: { databaseOutage: false } })
+				const response = await render(new Request(new URL(req.url, 'http://localhost')), {
+					cspNonce: '',
+					clientAddress: req.ip ?? '',
+					failure: { databaseOutage: false },
+				})
 				if (response.status !== 200) return next()
 				entry = {
 					body: await response.text(),

@@ -1,6 +1,13 @@
 import { scaleBand, scaleLinear, scalePoint } from 'd3-scale'
 import { line } from 'd3-shape'
-import { CHART_HEIGHT, CHART_MARGIN, CHART_WIDTH, type BarChartLayout, type ChartTick, type LineChartLayout } from '~/lib/chart-layout'
+import {
+	CHART_HEIGHT,
+	CHART_MARGIN,
+	CHART_WIDTH,
+	type BarChartLayout,
+	type ChartTick,
+	type LineChartLayout,
+} from '~/lib/chart-layout'
 
 /**
  * Chart geometry, computed where the figures are read (decision 119): d3-scale

@@ -1,7 +1,13 @@
 import { redirect } from '@remix-run/node'
 import { type UserJSON } from '#models/index'
 import { CHAT_INTENTS, ChatFormSchema, type OpenChatForm } from '~/lib/chat'
-import { EditMessageFormSchema, MessageIdFormSchema, MuteFormSchema, ReportFormSchema, hoursOfDuration } from '~/lib/moderation'
+import {
+	EditMessageFormSchema,
+	MessageIdFormSchema,
+	MuteFormSchema,
+	ReportFormSchema,
+	hoursOfDuration,
+} from '~/lib/moderation'
 import { ServiceError } from '~/lib/service-error'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
@@ -84,7 +90,11 @@ export async function handleChatPageAction(
 				announceInvalid: true,
 				onValid: async ({ messageId }) => {
 					const deleted = await deleteMessage(user, messageId)
-					return redirectWithToast(returnTo, { title: deleted.removedByModerator ? 'Message removed' : 'Message deleted' }, { status: 303 })
+					return redirectWithToast(
+						returnTo,
+						{ title: deleted.removedByModerator ? 'Message removed' : 'Message deleted' },
+						{ status: 303 },
+					)
 				},
 			})
 		case CHAT_INTENTS.report:
@@ -96,7 +106,11 @@ export async function handleChatPageAction(
 				failureTitle: 'Report failed',
 				onValid: async (report) => {
 					await createReport(user, report)
-					return redirectWithToast(returnTo, { title: 'Report sent', description: 'Thank you. A moderator will look at it soon.' }, { status: 303 })
+					return redirectWithToast(
+						returnTo,
+						{ title: 'Report sent', description: 'Thank you. A moderator will look at it soon.' },
+						{ status: 303 },
+					)
 				},
 			})
 		case CHAT_INTENTS.mute:
@@ -109,7 +123,11 @@ export async function handleChatPageAction(
 				onValid: async ({ userId, duration, reason }) => {
 					const hours = hoursOfDuration(duration)
 					await muteMember(user, { userId, hours, reason })
-					return redirectWithToast(returnTo, { title: 'Member muted', description: `They cannot post in any room ${describeMuteLength(hours)}.` }, { status: 303 })
+					return redirectWithToast(
+						returnTo,
+						{ title: 'Member muted', description: `They cannot post in any room ${describeMuteLength(hours)}.` },
+						{ status: 303 },
+					)
 				},
 			})
 		default:

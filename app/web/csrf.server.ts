@@ -71,6 +71,7 @@ export async function readProtectedForm(request: Request): Promise<FormData> {
 	const formData = await readFormBody(request)
 	const sent = formData.get('csrf')
 	const expected = await expectedToken(request)
-	if (typeof sent !== 'string' || expected === null || !sameToken(sent, expected)) throw jsonError(403, CSRF_FAILURE_MESSAGE)
+	if (typeof sent !== 'string' || expected === null || !sameToken(sent, expected))
+		throw jsonError(403, CSRF_FAILURE_MESSAGE)
 	return formData
 }

@@ -48,8 +48,19 @@ interface FormSubmissionOptions<Schema extends z.ZodTypeAny> {
  * the message on its field (or on the form) plus a destructive notice.
  * Anything else is a real fault and is rethrown.
  */
-export async function handleFormSubmission<Schema extends z.ZodTypeAny>(options: FormSubmissionOptions<Schema>): Promise<Response> {
-	const { request, schema, intent = null, hideFields, failureTitle, announceInvalid, unexpectedErrorMessage, onValid } = options
+export async function handleFormSubmission<Schema extends z.ZodTypeAny>(
+	options: FormSubmissionOptions<Schema>,
+): Promise<Response> {
+	const {
+		request,
+		schema,
+		intent = null,
+		hideFields,
+		failureTitle,
+		announceInvalid,
+		unexpectedErrorMessage,
+		onValid,
+	} = options
 	const formData = options.formData ?? (await readProtectedForm(request))
 	const submission = parseWithZod(formData, { schema })
 	if (submission.status !== 'success') {
@@ -70,7 +81,10 @@ export async function handleFormSubmission<Schema extends z.ZodTypeAny>(options:
 		if (!unexpectedErrorMessage) throw error
 		console.error(error)
 		const toast = failureTitle ? failureNotice(failureTitle, unexpectedErrorMessage, announceInvalid) : null
-		return json<FormActionData>({ intent, result: submission.reply({ formErrors: [unexpectedErrorMessage], hideFields }), toast }, { status: 500 })
+		return json<FormActionData>(
+			{ intent, result: submission.reply({ formErrors: [unexpectedErrorMessage], hideFields }), toast },
+			{ status: 500 },
+		)
 	}
 }
 
@@ -90,5 +104,9 @@ function failureNotice(title: string, message: string, listed = false): Toast {
 /** "Failed to add video": a dialog's notice, with every message in it as sentences. */
 function listedNotice(title: string, messages: string[]): Toast {
 	const sentences = messages.map((message) => (/[.!?]$/.test(message) ? message : `${message}.`))
-	return makeToast({ type: 'destructive', title, description: sentences.join(' ') || 'Please check the form and try again.' })
+	return makeToast({
+		type: 'destructive',
+		title,
+		description: sentences.join(' ') || 'Please check the form and try again.',
+	})
 }

@@ -29,7 +29,9 @@ export function describeIssues(error: z.ZodError): string {
 	return error.issues
 		.map((issue) => {
 			const field = issue.path.join('.')
-			return field && !issue.message.toLowerCase().includes(field.toLowerCase()) ? `${field}: ${issue.message}` : issue.message
+			return field && !issue.message.toLowerCase().includes(field.toLowerCase())
+				? `${field}: ${issue.message}`
+				: issue.message
 		})
 		.join('; ')
 }
@@ -69,7 +71,8 @@ export async function readJsonBody<Schema extends z.ZodTypeAny>(
 	{ requireBody = false }: { requireBody?: boolean } = {},
 ): Promise<z.output<Schema>> {
 	// The media type exactly (parameters such as charset aside): `application/json-evil` is not JSON.
-	if (mediaTypeOf(request.headers.get('Content-Type')) !== 'application/json') throw jsonError(415, JSON_CONTENT_TYPE_REQUIRED)
+	if (mediaTypeOf(request.headers.get('Content-Type')) !== 'application/json')
+		throw jsonError(415, JSON_CONTENT_TYPE_REQUIRED)
 	const text = (await readBodyBytes(request, MAX_JSON_BODY_BYTES)).toString('utf8')
 	if (requireBody && !text.trim()) throw jsonError(400, 'The request body must be a JSON object')
 	let body: unknown
@@ -102,7 +105,10 @@ export const FORM_UNREADABLE = 'This form could not be read. Please reload the p
 export async function readFormBody(request: Request): Promise<FormData> {
 	const contentType = request.headers.get('Content-Type') ?? ''
 	if (!FORM_CONTENT_TYPES.includes(mediaTypeOf(contentType))) {
-		throw jsonError(415, 'Send this form as a form (Content-Type: application/x-www-form-urlencoded or multipart/form-data)')
+		throw jsonError(
+			415,
+			'Send this form as a form (Content-Type: application/x-www-form-urlencoded or multipart/form-data)',
+		)
 	}
 	const bytes = await readBodyBytes(request, MAX_FORM_BODY_BYTES)
 	let formData: FormData
@@ -116,7 +122,8 @@ export async function readFormBody(request: Request): Promise<FormData> {
 		if (!FIELD_NAME.test(name) || NOT_FIELD_NAMES.has(name)) {
 			throw jsonError(400, `This form could not be read: none of our forms has a field named "${name.slice(0, 40)}".`)
 		}
-		if (seen.has(name)) throw jsonError(400, `This form could not be read: its field "${name}" was sent more than once.`)
+		if (seen.has(name))
+			throw jsonError(400, `This form could not be read: its field "${name}" was sent more than once.`)
 		seen.add(name)
 	}
 	return formData

@@ -14,7 +14,10 @@ import { clientAddressOf, type ClientContext } from '~/web/client.server'
  * password never lock the owner out of their own browsers.
  */
 const MAX_ACCOUNTS = 10
-const DeviceSchema = z.object({ id: z.string().regex(/^[\w-]{22}$/), accounts: z.array(z.number().int().positive()).max(MAX_ACCOUNTS) })
+const DeviceSchema = z.object({
+	id: z.string().regex(/^[\w-]{22}$/),
+	accounts: z.array(z.number().int().positive()).max(MAX_ACCOUNTS),
+})
 type Device = z.infer<typeof DeviceSchema>
 
 const getDeviceCookie = () =>

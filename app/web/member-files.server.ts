@@ -11,7 +11,11 @@ type MemberFileAnswer = { file: string } | { status: number; message: string }
 
 const FINDERS = { media: lessonMediaFileFor, resources: resourceFileFor }
 
-export async function findMemberFile(kind: keyof typeof FINDERS, name: string, cookieHeader: string | undefined): Promise<MemberFileAnswer> {
+export async function findMemberFile(
+	kind: keyof typeof FINDERS,
+	name: string,
+	cookieHeader: string | undefined,
+): Promise<MemberFileAnswer> {
 	const user = await getOptionalUserFromCookie(cookieHeader)
 	try {
 		return { file: await FINDERS[kind](user, name) }

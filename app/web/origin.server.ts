@@ -5,7 +5,10 @@
  * the socket handshake, the cross-site gate in front of pages and the JSON
  * API (server.ts), and nowhere else.
  */
-export function isSameOrigin(origin: string, { host, appOrigin }: { host: string | undefined; appOrigin: string | undefined }): boolean {
+export function isSameOrigin(
+	origin: string,
+	{ host, appOrigin }: { host: string | undefined; appOrigin: string | undefined },
+): boolean {
 	// Browsers send "null" for opaque origins (sandboxed frames, some cross-site redirects): never ours.
 	if (origin === 'null') return false
 	try {

@@ -11,7 +11,8 @@ import { clientAddressOf, type ClientContext } from '~/web/client.server'
  * report in X-Forwarded-For. Nothing here reads that header by hand.
  */
 
-const tooManyRequestsMessage = (retryAfterMs: number) => `Too many requests from your network. Please try again in ${describeWait(retryAfterMs)}.`
+const tooManyRequestsMessage = (retryAfterMs: number) =>
+	`Too many requests from your network. Please try again in ${describeWait(retryAfterMs)}.`
 
 /**
  * Counts one request of this client against `limiter`. Over the limit it

@@ -10,16 +10,16 @@ import { makeToast, type Toast, type ToastInput } from '~/lib/toast'
  */
 const getToastStorage = () =>
 	singleton('toast-storage', () =>
-	createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-		cookie: {
-			name: 'en_toast',
-			httpOnly: true,
-			sameSite: 'lax',
-			path: '/',
-			secure: getConfig().secureCookies,
-			secrets: [getConfig().sessionSecret],
-		},
-	}),
+		createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+			cookie: {
+				name: 'en_toast',
+				httpOnly: true,
+				sameSite: 'lax',
+				path: '/',
+				secure: getConfig().secureCookies,
+				secrets: [getConfig().sessionSecret],
+			},
+		}),
 	)
 
 export async function createToastHeaders(input: ToastInput): Promise<Headers> {

@@ -66,12 +66,17 @@ const PAGES: Record<Account, AuditedPage[]> = {
 					await page.getByRole('button', { name: 'Send reset link' }).click()
 					await expect(page.getByText('If an account exists for member@example.com')).toBeVisible()
 					await expect
-						.poll(async () => {
-							const [mail] = (await (await page.request.get('/api/dev/mail?to=member@example.com')).json()) as Array<{ text: string }>
-							const link = mail && /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0]
-							if (link) await page.goto(new URL(link).pathname + new URL(link).search)
-							return Boolean(link)
-						}, { timeout: 20_000 })
+						.poll(
+							async () => {
+								const [mail] = (await (await page.request.get('/api/dev/mail?to=member@example.com')).json()) as Array<{
+									text: string
+								}>
+								const link = mail && /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)?.[0]
+								if (link) await page.goto(new URL(link).pathname + new URL(link).search)
+								return Boolean(link)
+							},
+							{ timeout: 20_000 },
+						)
 						.toBe(true)
 				},
 			},
@@ -151,7 +156,10 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			state: {
 				name: 'report form',
 				act: async (page) => {
-					const item = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Ask each of them what they want' })
+					const item = page
+						.getByRole('list', { name: 'Messages' })
+						.getByRole('listitem')
+						.filter({ hasText: 'Ask each of them what they want' })
 					await item.locator('summary').click()
 					await item.getByRole('link', { name: 'Report' }).click()
 				},
@@ -174,7 +182,10 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			state: {
 				name: 'mute form',
 				act: async (page) => {
-					const item = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'BUY my leadership masterclass' })
+					const item = page
+						.getByRole('list', { name: 'Messages' })
+						.getByRole('listitem')
+						.filter({ hasText: 'BUY my leadership masterclass' })
 					await item.locator('summary').click()
 					await item.getByRole('link', { name: 'Mute Casey Quinn' }).click()
 				},
@@ -201,7 +212,10 @@ const PAGES: Record<Account, AuditedPage[]> = {
 function describeViolation(path: string, violation: Result) {
 	const targets = violation.nodes
 		.slice(0, 3)
-		.map((node) => `      ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
+		.map(
+			(node) =>
+				`      ${node.target.join(' ')}${node.failureSummary ? `\n        ${node.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+		)
 		.join('\n')
 	const more = violation.nodes.length > 3 ? `\n      ...and ${violation.nodes.length - 3} more` : ''
 	return `  ${path} [${violation.impact}] ${violation.id}: ${violation.help} (${violation.nodes.length})\n${targets}${more}`
@@ -213,9 +227,17 @@ async function shipsJavaScript(page: Page) {
 }
 
 for (const [account, pages] of Object.entries(PAGES) as Array<[Account, AuditedPage[]]>) {
-	test(`axe finds no serious or critical violation on the ${account}'s pages`, async ({ page: jsPage, javaScriptEnabled: js, login, signUp, newBrowser }, testInfo) => {
+	test(`axe finds no serious or critical violation on the ${account}'s pages`, async ({
+		page: jsPage,
+		javaScriptEnabled: js,
+		login,
+		signUp,
+		newBrowser,
+	}, testInfo) => {
 		test.setTimeout(30_000 + pages.length * 10_000)
-		const audited = js ? { page: jsPage, login, signUp } : await newBrowser({ javaScriptEnabled: true, appScripts: false })
+		const audited = js
+			? { page: jsPage, login, signUp }
+			: await newBrowser({ javaScriptEnabled: true, appScripts: false })
 		const { page } = audited
 		await startSession(audited, account)
 		const blocking: string[] = []
@@ -238,13 +260,20 @@ for (const [account, pages] of Object.entries(PAGES) as Array<[Account, AuditedP
 			}
 		}
 		if (!js) await page.context().close()
-		if (skipped.length) console.log(`[${testInfo.project.name}] ${account}: no JavaScript on ${skipped.join(', ')}: audited with JavaScript on`)
-		if (others.length) console.log(`[${testInfo.project.name}] ${account}: minor and moderate findings\n${others.join('\n')}`)
+		if (skipped.length)
+			console.log(
+				`[${testInfo.project.name}] ${account}: no JavaScript on ${skipped.join(', ')}: audited with JavaScript on`,
+			)
+		if (others.length)
+			console.log(`[${testInfo.project.name}] ${account}: minor and moderate findings\n${others.join('\n')}`)
 		expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
 	})
 }
 
-test("axe on a phone: the open Menu drawer, a locked lesson and the member's 404", async ({ javaScriptEnabled: js, newBrowser }) => {
+test("axe on a phone: the open Menu drawer, a locked lesson and the member's 404", async ({
+	javaScriptEnabled: js,
+	newBrowser,
+}) => {
 	// JavaScript stays on for axe; without it, the documents arrive without the app's scripts (see fixtures.ts).
 	const phone = await newBrowser({ viewport: { width: 390, height: 800 }, javaScriptEnabled: true, appScripts: js })
 	await phone.signUp()
@@ -254,8 +283,12 @@ test("axe on a phone: the open Menu drawer, a locked lesson and the member's 404
 		await page.goto(path)
 		await page.getByText('Menu', { exact: true }).click()
 		await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
-		const results = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze()
-		for (const violation of results.violations) if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (menu open)`, violation))
+		const results = await new AxeBuilder({ page })
+			.withTags(TAGS)
+			.options({ resultTypes: ['violations'] })
+			.analyze()
+		for (const violation of results.violations)
+			if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (menu open)`, violation))
 	}
 	expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
 })

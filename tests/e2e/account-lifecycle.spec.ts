@@ -14,17 +14,27 @@ import { expect, test } from './fixtures'
 async function linkFromInbox(page: Page, address: string, path: string): Promise<string> {
 	let link: string | undefined
 	await expect
-		.poll(async () => {
-			const mail = (await (await page.request.get(`/api/dev/mail?to=${encodeURIComponent(address)}`)).json()) as Array<{ text: string }>
-			const url = mail.map((caught) => new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(caught.text)?.[0]).find(Boolean)
-			link = url ? new URL(url).pathname + new URL(url).search : undefined
-			return link
-		}, { timeout: 20_000 })
+		.poll(
+			async () => {
+				const mail = (await (
+					await page.request.get(`/api/dev/mail?to=${encodeURIComponent(address)}`)
+				).json()) as Array<{ text: string }>
+				const url = mail
+					.map((caught) => new RegExp(`https?://\\S+${path}\\?token=\\S+`).exec(caught.text)?.[0])
+					.find(Boolean)
+				link = url ? new URL(url).pathname + new URL(url).search : undefined
+				return link
+			},
+			{ timeout: 20_000 },
+		)
 		.toBeDefined()
 	return link!
 }
 
-test('a member who forgot the password gets a link by mail and chooses a new one; the link works once', async ({ page, signUp }) => {
+test('a member who forgot the password gets a link by mail and chooses a new one; the link works once', async ({
+	page,
+	signUp,
+}) => {
 	const account = await signUp({ name: 'Frankie Forgetful' })
 	const email = `${account.username}@example.com`
 	await page.context().clearCookies()
@@ -34,7 +44,9 @@ test('a member who forgot the password gets a link by mail and chooses a new one
 	await expect(page).toHaveURL(/\/forgot-password$/)
 	await page.getByLabel('Email').fill(email)
 	await page.getByRole('button', { name: 'Send reset link' }).click()
-	await expect(page.getByText(`If an account exists for ${email}, we have sent a link to reset the password.`)).toBeVisible()
+	await expect(
+		page.getByText(`If an account exists for ${email}, we have sent a link to reset the password.`),
+	).toBeVisible()
 
 	const link = await linkFromInbox(page, email, '/reset-password')
 	await page.goto(link)
@@ -55,7 +67,10 @@ test('a member who forgot the password gets a link by mail and chooses a new one
 	await expect(page).toHaveURL(/\/forgot-password$/)
 })
 
-test('a premium member cancels from the Billing tab, keeps Premium until the trial ends, and resumes', async ({ page, signUp }) => {
+test('a premium member cancels from the Billing tab, keeps Premium until the trial ends, and resumes', async ({
+	page,
+	signUp,
+}) => {
 	await signUp({ name: 'Casey Canceller' })
 	await startSimulatedTrial(page)
 	await page.goto('/profile')
@@ -76,7 +91,11 @@ test('a premium member cancels from the Billing tab, keeps Premium until the tri
 	await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeVisible()
 })
 
-test('a member deletes the account with their password, and it is gone', async ({ page, javaScriptEnabled, signUp }) => {
+test('a member deletes the account with their password, and it is gone', async ({
+	page,
+	javaScriptEnabled,
+	signUp,
+}) => {
 	const account = await signUp({ name: 'Dana Departing' })
 	await page.goto('/profile?tab=account')
 	await expect(page.getByRole('heading', { name: 'Delete Account' })).toBeVisible()

@@ -24,16 +24,29 @@ export async function openAdminTab(page: Page, tab: 'Users' | 'Content' | 'Commu
 }
 
 /** Edits the row's entity through its edit dialog: opens it, lets `fill` change fields, saves. */
-export async function editRow(page: Page, label: string, dialogName: string, fill: (dialog: ReturnType<typeof page.getByRole>) => Promise<void>) {
-	await row(page, label).getByRole('link', { name: `Edit ${label}` }).click()
+export async function editRow(
+	page: Page,
+	label: string,
+	dialogName: string,
+	fill: (dialog: ReturnType<typeof page.getByRole>) => Promise<void>,
+) {
+	await row(page, label)
+		.getByRole('link', { name: `Edit ${label}` })
+		.click()
 	const edit = dialog(page, dialogName)
 	await fill(edit)
 	await edit.getByRole('button', { name: 'Save Changes' }).click()
 }
 
 /** Deletes the row's entity through its confirmation dialog and checks the row is gone. */
-export async function deleteRow(page: Page, label: string, confirmation: { name: string; text: string; button: string; role?: 'dialog' | 'alertdialog' }) {
-	await row(page, label).getByRole('link', { name: `Delete ${label}` }).click()
+export async function deleteRow(
+	page: Page,
+	label: string,
+	confirmation: { name: string; text: string; button: string; role?: 'dialog' | 'alertdialog' },
+) {
+	await row(page, label)
+		.getByRole('link', { name: `Delete ${label}` })
+		.click()
 	const confirm = dialog(page, confirmation.name, confirmation.role ?? 'alertdialog')
 	await expect(confirm).toContainText(confirmation.text)
 	await confirm.getByRole('button', { name: confirmation.button, exact: true }).click()

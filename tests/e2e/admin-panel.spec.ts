@@ -4,7 +4,8 @@ import { expect, test } from './fixtures'
 
 /** The data request of a tab when JavaScript switches to it. */
 function tabData(tab: string) {
-	return (url: URL) => url.pathname === '/admin' && url.searchParams.get('tab') === tab && url.searchParams.get('_data') === 'admin'
+	return (url: URL) =>
+		url.pathname === '/admin' && url.searchParams.get('tab') === tab && url.searchParams.get('_data') === 'admin'
 }
 
 test.describe('administration panel', () => {
@@ -39,14 +40,19 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'Video deleted')
 	})
 
-	test('a content manager adds, edits and deletes a community, and cannot open the Users tab', async ({ page, login }) => {
+	test('a content manager adds, edits and deletes a community, and cannot open the Users tab', async ({
+		page,
+		login,
+	}) => {
 		const name = uniqueName('Community')
 		await login('manager')
 		await page.goto('/admin')
 		await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible()
 		await expect(page).toHaveURL(/\/admin$/)
 		await expect(page.getByRole('link', { name: 'Add Video' })).toBeVisible()
-		await expect(page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' })).toHaveCount(0)
+		await expect(
+			page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }),
+		).toHaveCount(0)
 
 		await openAdminTab(page, 'Communities')
 		await page.getByRole('link', { name: 'Add Community' }).click()
@@ -75,7 +81,11 @@ test.describe('administration panel', () => {
 	test.describe('in New York', () => {
 		test.use({ timezoneId: 'America/New_York' })
 
-		test('an admin creates, edits and deletes an event, in their own time zone with JavaScript and in UTC without', async ({ page, javaScriptEnabled, login }) => {
+		test('an admin creates, edits and deletes an event, in their own time zone with JavaScript and in UTC without', async ({
+			page,
+			javaScriptEnabled,
+			login,
+		}) => {
 			const title = uniqueName('Event')
 			await login('admin')
 			await openAdminTab(page, 'Events')
@@ -92,7 +102,9 @@ test.describe('administration panel', () => {
 			await expect(eventRow).toContainText('Online')
 			await expect(eventRow).toContainText('Jan 15, 2031, 10:00 AM')
 			await expect(eventRow).toContainText('Not specified')
-			const stored = (await (await page.request.get('/api/admin/events?search=' + title)).json()) as Array<{ startTime: string }>
+			const stored = (await (await page.request.get('/api/admin/events?search=' + title)).json()) as Array<{
+				startTime: string
+			}>
 			expect(stored[0]!.startTime).toBe(javaScriptEnabled ? '2031-01-15T15:00:00.000Z' : '2031-01-15T10:00:00.000Z')
 
 			await page.getByRole('searchbox', { name: 'Search events...' }).fill(title)
@@ -119,7 +131,10 @@ test.describe('administration panel', () => {
 		})
 	})
 
-	test('a content manager adds a resource (a PDF unless told otherwise), edits and deletes it', async ({ page, login }) => {
+	test('a content manager adds a resource (a PDF unless told otherwise), edits and deletes it', async ({
+		page,
+		login,
+	}) => {
 		const title = uniqueName('Resource')
 		await login('manager')
 		await openAdminTab(page, 'Resources')
@@ -131,7 +146,10 @@ test.describe('administration panel', () => {
 		await add.getByRole('button', { name: 'Add Resource' }).click()
 		await expectNotice(page, 'Resource added')
 		await expect(row(page, title)).toContainText('PDF')
-		await expect(row(page, title).getByRole('link', { name: 'https://example.com/guides/a-l...' })).toHaveAttribute('target', '_blank')
+		await expect(row(page, title).getByRole('link', { name: 'https://example.com/guides/a-l...' })).toHaveAttribute(
+			'target',
+			'_blank',
+		)
 
 		await editRow(page, title, 'Edit Resource', async (edit) => {
 			await edit.getByLabel('Type').selectOption({ label: 'Worksheet' })
@@ -173,7 +191,11 @@ test.describe('administration panel', () => {
 		await expect(page.getByRole('link', { name: 'Add Video' })).toBeVisible()
 	})
 
-	test('with JavaScript, dialogs open without a reload, wait for the required fields and show pending labels', async ({ page, javaScriptEnabled, login }) => {
+	test('with JavaScript, dialogs open without a reload, wait for the required fields and show pending labels', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		test.skip(!javaScriptEnabled, 'pending labels and disabled buttons need JavaScript')
 		const title = uniqueName('Pending')
 		await login('manager')
@@ -198,7 +220,9 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'Video added')
 		await expect(row(page, title)).toBeVisible()
 
-		await row(page, title).getByRole('link', { name: `Delete ${title}` }).click()
+		await row(page, title)
+			.getByRole('link', { name: `Delete ${title}` })
+			.click()
 		await expect(dialog(page, 'Delete Video', 'alertdialog')).toBeVisible()
 		await page.keyboard.press('Escape')
 		await expect(page.getByRole('alertdialog')).toHaveCount(0)
@@ -206,7 +230,11 @@ test.describe('administration panel', () => {
 		expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
 	})
 
-	test('with JavaScript, another tab says it is loading, and a list that fails to load offers Try Again', async ({ page, javaScriptEnabled, login }) => {
+	test('with JavaScript, another tab says it is loading, and a list that fails to load offers Try Again', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		test.skip(!javaScriptEnabled, 'loading states exist only with JavaScript')
 		await login('admin')
 		await page.goto('/admin?tab=users')
@@ -215,16 +243,29 @@ test.describe('administration panel', () => {
 			await new Promise((resolve) => setTimeout(resolve, 800))
 			await route.continue()
 		})
-		await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Content' }).click()
+		await page
+			.getByRole('navigation', { name: 'Administration sections' })
+			.getByRole('link', { name: 'Content' })
+			.click()
 		await expect(page.getByRole('status').filter({ hasText: 'Loading videos...' })).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Add Video' })).toBeVisible()
 
 		// The users list fails once, as it would with the database away: the loader answers with its message.
-		await page.route(tabData('users'), async (route) => {
-			const response = await route.fetch()
-			const data = await response.json()
-			await route.fulfill({ response, json: { ...data, panel: { ...data.panel, users: [], error: 'The server could not load the list. Please try again.' } } })
-		}, { times: 1 })
+		await page.route(
+			tabData('users'),
+			async (route) => {
+				const response = await route.fetch()
+				const data = await response.json()
+				await route.fulfill({
+					response,
+					json: {
+						...data,
+						panel: { ...data.panel, users: [], error: 'The server could not load the list. Please try again.' },
+					},
+				})
+			},
+			{ times: 1 },
+		)
 		await page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name: 'Users' }).click()
 		const failure = page.getByRole('alert').filter({ hasText: 'Failed to load users' })
 		await expect(failure).toContainText('Error')

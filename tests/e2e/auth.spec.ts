@@ -21,7 +21,9 @@ test.describe('accounts', () => {
 		await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible()
 	})
 
-	test('a wrong password shows "Invalid username or password" once, on the form, and keeps the visitor out', async ({ page }) => {
+	test('a wrong password shows "Invalid username or password" once, on the form, and keeps the visitor out', async ({
+		page,
+	}) => {
 		await page.goto('/auth')
 		await page.getByLabel('Username').fill(uniqueName('ghost'))
 		await page.getByLabel('Password', { exact: true }).fill('not-the-password')
@@ -39,7 +41,10 @@ test.describe('accounts', () => {
 		await expect(page.getByText('Invalid email address')).toHaveCount(0)
 	})
 
-	test('logging in sends the browser’s time zone: the dashboard is drawn in it, without a reload', async ({ browser, javaScriptEnabled }) => {
+	test('logging in sends the browser’s time zone: the dashboard is drawn in it, without a reload', async ({
+		browser,
+		javaScriptEnabled,
+	}) => {
 		test.skip(!javaScriptEnabled, 'without JavaScript times are in UTC, and the page says so')
 		const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', javaScriptEnabled: true })
 		const page = await context.newPage()
@@ -135,7 +140,10 @@ test.describe('routing', () => {
 		await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible()
 	})
 
-	test('a visitor is sent from a protected page to /auth, and a member from /auth to /dashboard', async ({ page, login }) => {
+	test('a visitor is sent from a protected page to /auth, and a member from /auth to /dashboard', async ({
+		page,
+		login,
+	}) => {
 		await page.goto('/dashboard')
 		await expect(page).toHaveURL(/\/auth$/)
 		await login('member')

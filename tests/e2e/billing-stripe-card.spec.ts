@@ -35,7 +35,9 @@ async function memberOnStripeApp(newBrowser: NewBrowser): Promise<Page> {
 	return page
 }
 
-test('a member saves a card for the trial: a declined card says "Payment Failed", a good one lands on the success page', async ({ newBrowser }) => {
+test('a member saves a card for the trial: a declined card says "Payment Failed", a good one lands on the success page', async ({
+	newBrowser,
+}) => {
 	const page = await memberOnStripeApp(newBrowser)
 	await page.goto('/subscribe')
 	const cardNumber = page.getByLabel('Card number')
@@ -60,9 +62,13 @@ test('when the subscription cannot be set up, the error card explains and Try Ag
 	const page = await memberOnStripeApp(newBrowser)
 	fake.failRequests('POST', '/v1/customers', { message: 'Stripe is having a bad day.' })
 	await page.goto('/subscribe')
-	const errorCard = page.getByRole('alert').filter({ hasText: 'We encountered a problem setting up your subscription.' })
+	const errorCard = page
+		.getByRole('alert')
+		.filter({ hasText: 'We encountered a problem setting up your subscription.' })
 	await expect(errorCard.getByRole('heading', { name: 'Error' })).toBeVisible()
-	await expect(errorCard.getByText('502: Our payment provider refused the request: Stripe is having a bad day.')).toBeVisible()
+	await expect(
+		errorCard.getByText('502: Our payment provider refused the request: Stripe is having a bad day.'),
+	).toBeVisible()
 	await expect(page.getByTestId('toast').getByText('Failed to set up subscription')).toBeVisible()
 
 	await errorCard.getByRole('button', { name: 'Try Again' }).click()

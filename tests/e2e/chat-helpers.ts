@@ -18,7 +18,9 @@ export function composer(page: Page) {
 
 /** The message appears in the conversation exactly once. */
 export async function expectMessageOnce(page: Page, text: string, timeout?: number) {
-	await expect(page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true })).toHaveCount(1, { timeout })
+	await expect(page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true })).toHaveCount(1, {
+		timeout,
+	})
 }
 
 /**

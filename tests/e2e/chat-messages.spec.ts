@@ -3,7 +3,13 @@ import { composer, expectMessageOnce, waitUntilConnected } from './chat-helpers'
 import { expect, test } from './fixtures'
 
 test.describe('private messages', () => {
-	test('a member finds a contact, writes to them, and only the two of them see it', async ({ page, javaScriptEnabled, login, newBrowser, sendMessage }) => {
+	test('a member finds a contact, writes to them, and only the two of them see it', async ({
+		page,
+		javaScriptEnabled,
+		login,
+		newBrowser,
+		sendMessage,
+	}) => {
 		await login('premium')
 		await page.goto('/messages')
 		await expect(page.getByText('Select a contact')).toBeVisible()
@@ -27,7 +33,10 @@ test.describe('private messages', () => {
 		const maria = mariasBrowser.page
 		await mariasBrowser.login('maria')
 		await maria.goto('/messages?q=taylor')
-		await maria.getByRole('list', { name: 'Contacts' }).getByRole('link', { name: /Taylor Brooks/ }).click()
+		await maria
+			.getByRole('list', { name: 'Contacts' })
+			.getByRole('link', { name: /Taylor Brooks/ })
+			.click()
 		await expect(maria.getByRole('heading', { name: 'Taylor Brooks' })).toBeVisible()
 		if (javaScriptEnabled) {
 			await waitUntilConnected(maria)

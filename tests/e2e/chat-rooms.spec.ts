@@ -30,7 +30,13 @@ test.describe('community rooms', () => {
 		await expect(composer(page)).toHaveCount(0)
 	})
 
-	test('two members chat live: typing shows, Enter sends, Shift+Enter adds a line, each message shows once', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+	test('two members chat live: typing shows, Enter sends, Shift+Enter adds a line, each message shows once', async ({
+		page,
+		javaScriptEnabled,
+		login,
+		liveBrowser,
+		sendMessage,
+	}) => {
 		test.skip(!javaScriptEnabled, 'live chat needs JavaScript')
 		await login('maria')
 		const david = await liveBrowser('david')
@@ -61,7 +67,13 @@ test.describe('community rooms', () => {
 		await david.close()
 	})
 
-	test('a dropped connection is restored without losing or doubling a message', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+	test('a dropped connection is restored without losing or doubling a message', async ({
+		page,
+		javaScriptEnabled,
+		login,
+		liveBrowser,
+		sendMessage,
+	}) => {
 		test.skip(!javaScriptEnabled, 'live chat needs JavaScript')
 		await login('david')
 		const connection = await interruptibleChat(page)
@@ -91,7 +103,13 @@ test.describe('community rooms', () => {
 		await maria.close()
 	})
 
-	test('without JavaScript the form posts the message, which reaches a live reader at once', async ({ page, javaScriptEnabled, login, liveBrowser, sendMessage }) => {
+	test('without JavaScript the form posts the message, which reaches a live reader at once', async ({
+		page,
+		javaScriptEnabled,
+		login,
+		liveBrowser,
+		sendMessage,
+	}) => {
 		test.skip(javaScriptEnabled, 'this is the no-JavaScript path')
 		await login('manager')
 		const reader = await liveBrowser('moderator')

@@ -71,7 +71,10 @@ test.describe('keyboard alone', () => {
 		await expect(page.getByRole('heading', { level: 1, name: /^Welcome back/ })).toBeVisible()
 	})
 
-	test('the first Tab on the landing page and in the member layout is "Skip to main content", and it lands in <main>', async ({ page, login }) => {
+	test('the first Tab on the landing page and in the member layout is "Skip to main content", and it lands in <main>', async ({
+		page,
+		login,
+	}) => {
 		for (const path of ['/', '/dashboard']) {
 			if (path === '/dashboard') await login('member')
 			await page.goto(path)
@@ -89,7 +92,11 @@ test.describe('keyboard alone', () => {
 		}
 	})
 
-	test('the notifications and user menus open with Enter and Space, and the sidebar links work', async ({ page, javaScriptEnabled, login }) => {
+	test('the notifications and user menus open with Enter and Space, and the sidebar links work', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		await login('member')
 		// The free member has no notifications: the bell says so, and leads to the page of them all.
 		const notifications = page.locator('details').filter({ has: page.locator('summary', { hasText: 'Notifications' }) })
@@ -126,12 +133,19 @@ test.describe('keyboard alone', () => {
 		await expect(page).toHaveURL(/\/events$/)
 		await expect(events).toHaveAttribute('aria-current', 'page')
 		// Shift+Tab walks back up the same list.
-		await tabTo(page, page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Community', exact: true }), { key: 'Shift+Tab' })
+		await tabTo(
+			page,
+			page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Community', exact: true }),
+			{ key: 'Shift+Tab' },
+		)
 		await page.keyboard.press('Enter')
 		await expect(page).toHaveURL(/\/community$/)
 	})
 
-	test('on a phone the Menu opens with Enter, Tab walks its links, and Enter follows one', async ({ javaScriptEnabled, newBrowser }) => {
+	test('on a phone the Menu opens with Enter, Tab walks its links, and Enter follows one', async ({
+		javaScriptEnabled,
+		newBrowser,
+	}) => {
 		const phone = await newBrowser({ viewport: { width: 390, height: 800 }, javaScriptEnabled })
 		await phone.login('member')
 		const { page } = phone
@@ -149,7 +163,11 @@ test.describe('keyboard alone', () => {
 		await phone.close()
 	})
 
-	test('a premium member reaches a room from the sidebar and sends a message from the keyboard', async ({ page, javaScriptEnabled, login }) => {
+	test('a premium member reaches a room from the sidebar and sends a message from the keyboard', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		await login('premium')
 		await tabTo(page, page.getByRole('link', { name: 'Executive Leadership' }))
 		await page.keyboard.press('Enter')
@@ -176,7 +194,11 @@ test.describe('keyboard alone', () => {
 		await expectMessageOnce(page, text)
 	})
 
-	test('an admin opens a dialog from the keyboard, Tab stays inside it, and it closes back to its link', async ({ page, javaScriptEnabled, login }) => {
+	test('an admin opens a dialog from the keyboard, Tab stays inside it, and it closes back to its link', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		await login('admin')
 		await page.goto('/admin?tab=content')
 		const addVideo = page.getByRole('link', { name: 'Add Video' })
@@ -199,7 +221,11 @@ test.describe('keyboard alone', () => {
 			await page.keyboard.press('Tab')
 			const where = await page.evaluate(() => {
 				const active = document.activeElement
-				return active === document.body || !active ? 'outside the page' : active.closest('dialog') ? 'dialog' : active.outerHTML.slice(0, 80)
+				return active === document.body || !active
+					? 'outside the page'
+					: active.closest('dialog')
+						? 'dialog'
+						: active.outerHTML.slice(0, 80)
 			})
 			expect(['dialog', 'outside the page'], `Tab ${presses + 1} left the dialog`).toContain(where)
 		}
@@ -221,8 +247,15 @@ test.describe('keyboard alone', () => {
 		await expect(deleteLink).toBeFocused()
 	})
 
-	test('the video player works from the keyboard, and its controls stay in view while they have the focus', async ({ page, javaScriptEnabled, login }) => {
-		test.skip(!javaScriptEnabled, "the player's own controls need JavaScript; without it the browser's native controls are used")
+	test('the video player works from the keyboard, and its controls stay in view while they have the focus', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
+		test.skip(
+			!javaScriptEnabled,
+			"the player's own controls need JavaScript; without it the browser's native controls are used",
+		)
 		await page.clock.install()
 		await login('premium')
 		await page.goto('/content-library/4')
@@ -244,8 +277,15 @@ test.describe('keyboard alone', () => {
 		await expect(page.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /^0:\d\d of 11:00$/)
 	})
 
-	test('F8 focuses the notifications region, where Tab reaches the notice\'s Close button', async ({ page, javaScriptEnabled, login }) => {
-		test.skip(!javaScriptEnabled, 'F8 is a JavaScript shortcut (product §2 "Notices"); without it the notice hides itself')
+	test("F8 focuses the notifications region, where Tab reaches the notice's Close button", async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
+		test.skip(
+			!javaScriptEnabled,
+			'F8 is a JavaScript shortcut (product §2 "Notices"); without it the notice hides itself',
+		)
 		await login('member')
 		const notice = page.getByTestId('toast').filter({ hasText: 'Login successful' })
 		await expect(notice).toBeVisible()

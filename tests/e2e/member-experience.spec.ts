@@ -10,11 +10,15 @@ test.describe('member layout', () => {
 		await expect(page.locator('summary', { hasText: /Notifications \(\d+ new\)/ })).toHaveCount(0)
 		const notifications = await openTopBarMenu(page, 'Notifications')
 		await expect(notifications.getByText('No notifications yet')).toBeVisible()
-		await expect(notifications.getByRole('link', { name: 'See all notifications' })).toHaveAttribute('href', '/notifications')
+		await expect(notifications.getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
+			'href',
+			'/notifications',
+		)
 
 		const userMenu = await openTopBarMenu(page, 'User menu')
 		await expect(userMenu.getByText('member', { exact: true })).toBeVisible()
-		for (const name of ['Profile', 'Dashboard', 'Settings']) await expect(userMenu.getByRole('link', { name })).toBeVisible()
+		for (const name of ['Profile', 'Dashboard', 'Settings'])
+			await expect(userMenu.getByRole('link', { name })).toBeVisible()
 		await expect(userMenu.getByRole('button', { name: 'Logout' })).toBeVisible()
 		await userMenu.getByRole('link', { name: 'Settings' }).click()
 		await expect(page).toHaveURL(/\/profile$/)
@@ -39,7 +43,9 @@ test.describe('content library', () => {
 	test('a free member sees ten playable videos, the rest behind Premium Content', async ({ page, login }) => {
 		await login('member')
 		await sidebar(page).getByRole('link', { name: 'Content Library' }).click()
-		await expect(page.getByText('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.')).toBeVisible()
+		await expect(
+			page.getByText('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.'),
+		).toBeVisible()
 		const unlock = page.getByRole('main').getByRole('link', { name: 'Unlock' })
 		await expect(unlock).toHaveCount(6)
 		await expect(unlock.first()).toHaveAttribute('href', '/subscribe')
@@ -51,7 +57,10 @@ test.describe('content library', () => {
 		await page.getByRole('link', { name: 'Clear search' }).click()
 		await expect(page).toHaveURL(/\/content-library$/)
 
-		await page.getByRole('navigation', { name: 'Video categories' }).getByRole('link', { name: 'Communication' }).click()
+		await page
+			.getByRole('navigation', { name: 'Video categories' })
+			.getByRole('link', { name: 'Communication' })
+			.click()
 		await expect(page).toHaveURL(/category=Communication/)
 		await page.getByRole('link', { name: /Giving Feedback That Lands/ }).click()
 		await expect(page.getByRole('heading', { name: 'Giving Feedback That Lands' })).toBeVisible()
@@ -64,7 +73,11 @@ test.describe('content library', () => {
 		await expect(page.locator('video')).toHaveCount(0)
 	})
 
-	test('a member watches a lesson and the player saves the progress every 10 seconds', async ({ page, javaScriptEnabled, signUp }) => {
+	test('a member watches a lesson and the player saves the progress every 10 seconds', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
 		test.skip(!javaScriptEnabled, 'the player island needs JavaScript; the no-JS path is the next test')
 		await signUp()
 		// Lesson 4, 'Running One-on-Ones That Matter', is 11 minutes long, as its clip is.
@@ -76,7 +89,9 @@ test.describe('content library', () => {
 		await volume.fill('0.3')
 		expect(await page.locator('video').evaluate((video: HTMLVideoElement) => video.volume)).toBeCloseTo(0.3)
 
-		const saved = page.waitForResponse((r) => r.url().endsWith('/api/progress') && r.request().method() === 'POST', { timeout: 15_000 })
+		const saved = page.waitForResponse((r) => r.url().endsWith('/api/progress') && r.request().method() === 'POST', {
+			timeout: 15_000,
+		})
 		await page.getByRole('link', { name: 'Start Course' }).click()
 		await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible()
 		// The card follows the playing video at once, not from the first save 10 seconds later.
@@ -100,7 +115,11 @@ test.describe('content library', () => {
 		await expect(page.getByTestId('progress-text')).toHaveText(/^\d+% complete$/)
 	})
 
-	test('without JavaScript the lesson plays natively and can be marked complete', async ({ page, javaScriptEnabled, signUp }) => {
+	test('without JavaScript the lesson plays natively and can be marked complete', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
 		test.skip(javaScriptEnabled, 'covers the no-JS fallback')
 		await signUp()
 		await page.goto('/content-library/4')
@@ -113,18 +132,28 @@ test.describe('content library', () => {
 })
 
 test.describe('events', () => {
-	test('upcoming events are grouped, past events come newest first, with Replay where there is one', async ({ page, javaScriptEnabled, login }) => {
+	test('upcoming events are grouped, past events come newest first, with Replay where there is one', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
 		await login('member')
 		await sidebar(page).getByRole('link', { name: 'Events' }).click()
 		await expect(page.getByRole('heading', { name: 'This Week' })).toBeVisible()
 		await expect(page.getByRole('heading', { name: 'Later' })).toBeVisible()
 		await expect(page.getByRole('heading', { name: 'Annual Leadership Summit' })).toBeVisible()
 		await expect(page.getByText(/^In \d+ days$/).first()).toBeVisible()
-		await expect(page.getByText(javaScriptEnabled ? /Times are shown in your time zone/ : /Times are shown in UTC/)).toBeVisible()
+		await expect(
+			page.getByText(javaScriptEnabled ? /Times are shown in your time zone/ : /Times are shown in UTC/),
+		).toBeVisible()
 
 		await page.getByRole('link', { name: 'Past Events' }).click()
 		await expect(page).toHaveURL(/tab=past/)
-		await expect(page.getByRole('main').locator('li h3')).toHaveText(['New Manager Q&A', 'Fireside Chat: Leading Remote Teams', 'Quarterly Strategy Review (Replay)'])
+		await expect(page.getByRole('main').locator('li h3')).toHaveText([
+			'New Manager Q&A',
+			'Fireside Chat: Leading Remote Teams',
+			'Quarterly Strategy Review (Replay)',
+		])
 		const replay = page.getByRole('link', { name: /^Replay/ })
 		await expect(replay).toHaveCount(1)
 		await replay.click()
@@ -133,7 +162,11 @@ test.describe('events', () => {
 })
 
 test.describe('profile', () => {
-	test('a member edits the profile, changes the password and finds Delete Account behind their password', async ({ page, javaScriptEnabled, signUp }) => {
+	test('a member edits the profile, changes the password and finds Delete Account behind their password', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
 		const account = await signUp({ name: 'Pat Profile' })
 		await sidebar(page).getByRole('link', { name: 'Settings' }).click()
 		await expect(page).toHaveURL(/\/profile$/)

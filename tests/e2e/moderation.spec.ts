@@ -23,14 +23,24 @@ async function messageMenu(page: Page, text: string, entry: string) {
 }
 
 /** A fresh member with a running (simulated) trial, so they may post in rooms. */
-async function premiumSignUp(signUp: (details?: { name?: string }) => Promise<{ name: string; username: string }>, page: Page, name: string) {
+async function premiumSignUp(
+	signUp: (details?: { name?: string }) => Promise<{ name: string; username: string }>,
+	page: Page,
+	name: string,
+) {
 	const member = await signUp({ name })
 	await startSimulatedTrial(page)
 	return member
 }
 
 test.describe('chat people can correct', () => {
-	test('an author edits a message (it shows (edited)) and deletes another (Message deleted), and a live reader sees both', async ({ page, javaScriptEnabled, signUp, liveBrowser, sendMessage }) => {
+	test('an author edits a message (it shows (edited)) and deletes another (Message deleted), and a live reader sees both', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+		liveBrowser,
+		sendMessage,
+	}) => {
 		await premiumSignUp(signUp, page, uniqueName('Editing Author'))
 		const reader = await liveBrowser('maria')
 		await openChat(reader.page, '/community/3')
@@ -44,7 +54,9 @@ test.describe('chat people can correct', () => {
 		await page.getByLabel('New text').fill(edited)
 		await page.getByRole('button', { name: 'Save' }).click()
 		await expectMessageOnce(page, edited)
-		await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: edited })).toContainText('(edited)')
+		await expect(
+			page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: edited }),
+		).toContainText('(edited)')
 		await expectMessageOnce(reader.page, edited)
 
 		const mistake = uniqueName('Wrong room')
@@ -58,7 +70,13 @@ test.describe('chat people can correct', () => {
 })
 
 test.describe('moderation', () => {
-	test('a member reports a message, a moderator mutes its author from the queue, and the author is told why instead of the composer', async ({ page, javaScriptEnabled, signUp, newBrowser, sendMessage }) => {
+	test('a member reports a message, a moderator mutes its author from the queue, and the author is told why instead of the composer', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+		newBrowser,
+		sendMessage,
+	}) => {
 		const browserKind = { javaScriptEnabled }
 		const authorBrowser = await newBrowser(browserKind)
 		const authorName = uniqueName('Loud Author')
@@ -87,15 +105,25 @@ test.describe('moderation', () => {
 		await moderator.getByRole('link', { name: /^Moderation/ }).click()
 		// Found by its heading (reason, author, room): the message itself may also show as context in another test's report.
 		const reportHeading = `Harassment: ${authorName} in Women in Leadership`
-		const report = moderator.getByRole('list', { name: 'Open reports' }).getByRole('listitem').filter({ hasText: reportHeading })
+		const report = moderator
+			.getByRole('list', { name: 'Open reports' })
+			.getByRole('listitem')
+			.filter({ hasText: reportHeading })
 		await expect(report).toContainText(offending)
 		await expect(report).toContainText('Insulting the whole room')
 		await report.getByLabel('Mute for').selectOption({ label: '1 hour' })
 		await report.getByRole('button', { name: `Mute ${authorName}` }).click()
 		await expect(moderator.getByTestId('toast').filter({ hasText: 'Author muted' })).toBeVisible()
-		await expect(moderator.getByRole('list', { name: 'Open reports' }).getByRole('listitem').filter({ hasText: reportHeading })).toHaveCount(0)
+		await expect(
+			moderator.getByRole('list', { name: 'Open reports' }).getByRole('listitem').filter({ hasText: reportHeading }),
+		).toHaveCount(0)
 		await moderator.getByRole('link', { name: 'Resolved' }).click()
-		await expect(moderator.getByRole('list', { name: 'Resolved reports' }).getByRole('listitem').filter({ hasText: reportHeading })).toContainText('Author muted (1 hour) by Jordan Lee')
+		await expect(
+			moderator
+				.getByRole('list', { name: 'Resolved reports' })
+				.getByRole('listitem')
+				.filter({ hasText: reportHeading }),
+		).toContainText('Author muted (1 hour) by Jordan Lee')
 		await expect(moderator.getByRole('table', { name: 'Muted members' })).toContainText(authorName)
 
 		// The author's room says why; with JavaScript the open page learns it at once.
@@ -105,7 +133,13 @@ test.describe('moderation', () => {
 		await expect(composer(authorBrowser.page)).toHaveCount(0)
 	})
 
-	test('a moderator removes a message from the room itself: everyone sees “Removed by a moderator”', async ({ page, javaScriptEnabled, login, newBrowser, sendMessage }) => {
+	test('a moderator removes a message from the room itself: everyone sees “Removed by a moderator”', async ({
+		page,
+		javaScriptEnabled,
+		login,
+		newBrowser,
+		sendMessage,
+	}) => {
 		const authorBrowser = await newBrowser({ javaScriptEnabled })
 		await premiumSignUp(authorBrowser.signUp, authorBrowser.page, uniqueName('Spammy Author'))
 		await openChat(authorBrowser.page, '/community/3', { live: javaScriptEnabled })
@@ -124,13 +158,21 @@ test.describe('moderation', () => {
 })
 
 test.describe('blocking', () => {
-	test('a member blocks another from a conversation; the blocked one cannot write; unblocking from the profile', async ({ page, javaScriptEnabled, signUp, newBrowser }) => {
+	test('a member blocks another from a conversation; the blocked one cannot write; unblocking from the profile', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+		newBrowser,
+	}) => {
 		const me = await signUp({ name: uniqueName('Blocking Barbara') })
 		const pestBrowser = await newBrowser({ javaScriptEnabled })
 		const pest = await pestBrowser.signUp({ name: uniqueName('Pesky Pat') })
 
 		await page.goto(`/messages?q=${pest.username}`)
-		await page.getByRole('list', { name: 'Contacts' }).getByRole('link', { name: new RegExp(pest.name) }).click()
+		await page
+			.getByRole('list', { name: 'Contacts' })
+			.getByRole('link', { name: new RegExp(pest.name) })
+			.click()
 		await expect(page.getByRole('heading', { name: pest.name })).toBeVisible()
 		await page.getByRole('button', { name: `Block ${pest.name}` }).click()
 		await expect(page.getByTestId('toast').filter({ hasText: 'Member blocked' })).toBeVisible()
@@ -140,7 +182,10 @@ test.describe('blocking', () => {
 		await expect(page.getByText('No contacts found')).toBeVisible()
 
 		await pestBrowser.page.goto(`/messages?q=${me.username}`)
-		await pestBrowser.page.getByRole('list', { name: 'Contacts' }).getByRole('link', { name: new RegExp(me.name) }).click()
+		await pestBrowser.page
+			.getByRole('list', { name: 'Contacts' })
+			.getByRole('link', { name: new RegExp(me.name) })
+			.click()
 		await expect(pestBrowser.page.getByText('You cannot message this member')).toBeVisible()
 		await expect(composer(pestBrowser.page)).toHaveCount(0)
 
@@ -154,10 +199,21 @@ test.describe('blocking', () => {
 })
 
 test.describe('the admin panel’s insight', () => {
-	test('Insights draws its charts (without JavaScript too) with their figures in tables; content managers see no revenue', async ({ page, login, newBrowser, javaScriptEnabled }) => {
+	test('Insights draws its charts (without JavaScript too) with their figures in tables; content managers see no revenue', async ({
+		page,
+		login,
+		newBrowser,
+		javaScriptEnabled,
+	}) => {
 		await login('admin')
 		await page.goto('/admin?tab=insights')
-		for (const chart of ['New members per week', 'Members by subscription status', 'Trials, conversions and churn per month', 'Completion rate per lesson', 'Room messages per week']) {
+		for (const chart of [
+			'New members per week',
+			'Members by subscription status',
+			'Trials, conversions and churn per month',
+			'Completion rate per lesson',
+			'Room messages per week',
+		]) {
 			await expect(page.getByRole('img', { name: chart })).toBeVisible()
 			await expect(page.getByRole('table', { name: chart })).toBeAttached()
 		}

@@ -13,7 +13,9 @@ test.describe('events', () => {
 	test('a member says they are going, then cancels, with the same form', async ({ page, signUp }) => {
 		await signUp()
 		await page.goto('/events')
-		const card = page.locator('li[id^="event-"]').filter({ has: page.getByRole('heading', { name: 'Annual Leadership Summit' }) })
+		const card = page
+			.locator('li[id^="event-"]')
+			.filter({ has: page.getByRole('heading', { name: 'Annual Leadership Summit' }) })
 		await card.getByRole('button', { name: 'RSVP: Annual Leadership Summit' }).click()
 		await expect(card.getByText('Going', { exact: true })).toBeVisible()
 		await expect(card.getByText(/^\d+ going$/)).toBeVisible()
@@ -38,7 +40,12 @@ test.describe('events', () => {
 })
 
 test.describe('notifications', () => {
-	test('a private message lights the bell and Messages; opening the conversation and marking all read put them out', async ({ page, javaScriptEnabled, signUp, liveBrowser }) => {
+	test('a private message lights the bell and Messages; opening the conversation and marking all read put them out', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+		liveBrowser,
+	}) => {
 		const member = await signUp()
 		// On a page that holds a socket (JavaScript on), the badges change as it happens; without, on the next page.
 		if (javaScriptEnabled) await page.goto('/profile')

@@ -9,7 +9,12 @@ import { expect, test } from './fixtures'
  * in a community room. A fresh free account stands in for the demo `member`
  * so that other tests can rely on `member` staying free.
  */
-test('a free member subscribes, then plays video 11 and posts in a community room', async ({ page, javaScriptEnabled, signUp, sendMessage }) => {
+test('a free member subscribes, then plays video 11 and posts in a community room', async ({
+	page,
+	javaScriptEnabled,
+	signUp,
+	sendMessage,
+}) => {
 	await signUp({ username: uniqueName('journey'), name: 'Jo Journey' })
 
 	// Locked while free: no player for video 11, no composer in the room.

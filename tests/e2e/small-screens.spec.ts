@@ -30,8 +30,24 @@ const PATHS: Record<Account, string[]> = {
 		'/subscribe',
 		'/no-such-page',
 	],
-	premium: ['/dashboard', '/content-library/12', '/community/1', '/subscription-success', '/notifications', '/events', '/messages'],
-	admin: ['/admin', '/admin?tab=content', '/admin?tab=communities', '/admin?tab=events', '/admin?tab=resources', '/admin/videos/new', '/admin/events/1/edit'],
+	premium: [
+		'/dashboard',
+		'/content-library/12',
+		'/community/1',
+		'/subscription-success',
+		'/notifications',
+		'/events',
+		'/messages',
+	],
+	admin: [
+		'/admin',
+		'/admin?tab=content',
+		'/admin?tab=communities',
+		'/admin?tab=events',
+		'/admin?tab=resources',
+		'/admin/videos/new',
+		'/admin/events/1/edit',
+	],
 }
 
 /** How far the page reaches past the right edge of the screen, and what sticks out first. */
@@ -40,13 +56,23 @@ function sidewaysOverflow(page: Page) {
 		const width = document.documentElement.clientWidth
 		const beyond = document.documentElement.scrollWidth - width
 		if (beyond <= 0) return { beyond, culprit: '' }
-		const culprit = [...document.querySelectorAll('body *')].find((element) => element.getBoundingClientRect().right > width + 0.5)
-		return { beyond, culprit: culprit ? `${culprit.tagName.toLowerCase()} "${(culprit.textContent ?? '').trim().slice(0, 40)}"` : '(text or a pseudo-element)' }
+		const culprit = [...document.querySelectorAll('body *')].find(
+			(element) => element.getBoundingClientRect().right > width + 0.5,
+		)
+		return {
+			beyond,
+			culprit: culprit
+				? `${culprit.tagName.toLowerCase()} "${(culprit.textContent ?? '').trim().slice(0, 40)}"`
+				: '(text or a pseudo-element)',
+		}
 	})
 }
 
 for (const account of Object.keys(PATHS) as Account[]) {
-	test(`no page scrolls sideways on a 320-pixel phone for the ${account}`, async ({ javaScriptEnabled, newBrowser }) => {
+	test(`no page scrolls sideways on a 320-pixel phone for the ${account}`, async ({
+		javaScriptEnabled,
+		newBrowser,
+	}) => {
 		test.setTimeout(30_000 + PATHS[account].length * 5_000)
 		// JavaScript stays on for the measurement itself; without it, the app's scripts never run.
 		const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled: true, appScripts: javaScriptEnabled })
@@ -66,7 +92,9 @@ for (const account of Object.keys(PATHS) as Account[]) {
 	})
 }
 
-test('on a phone the open conversation comes first, with the way back to the contacts above it', async ({ newBrowser }) => {
+test('on a phone the open conversation comes first, with the way back to the contacts above it', async ({
+	newBrowser,
+}) => {
 	const phone = await newBrowser({ viewport: PHONE })
 	await phone.login('premium')
 	await phone.page.goto('/messages?userId=6')
@@ -82,7 +110,10 @@ test('on a phone the open conversation comes first, with the way back to the con
 
 /** The widths of the narrowest phone still sold and of a common one. */
 for (const width of [320, 390]) {
-	test(`at ${width} pixels a free member sees all of a locked lesson's 'Subscribe Now', and it leads to /subscribe`, async ({ javaScriptEnabled, newBrowser }) => {
+	test(`at ${width} pixels a free member sees all of a locked lesson's 'Subscribe Now', and it leads to /subscribe`, async ({
+		javaScriptEnabled,
+		newBrowser,
+	}) => {
 		const phone = await newBrowser({ viewport: { width, height: 640 }, javaScriptEnabled })
 		await phone.signUp()
 		const { page } = phone
@@ -99,7 +130,10 @@ for (const width of [320, 390]) {
 	})
 }
 
-test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and it closes again', async ({ javaScriptEnabled, newBrowser }) => {
+test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and it closes again', async ({
+	javaScriptEnabled,
+	newBrowser,
+}) => {
 	const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled })
 	await phone.login('premium')
 	const { page } = phone

@@ -35,7 +35,9 @@ const mailTo = (address: string) => mailToServer(server.url, address)
  * trial (and its invoice), progress, a room message, private messages both
  * ways with David, notifications, email preferences, a reset link.
  */
-async function memberWithEverything(): Promise<SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string }> {
+async function memberWithEverything(): Promise<
+	SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string }
+> {
 	const member = await signUpMember(server.url, 'leaver', { name: 'Lee Leaver' })
 	const tag = member.username
 	expect((await member.client.json('POST', '/api/get-or-create-subscription')).status).toBe(200)
@@ -48,27 +50,48 @@ async function memberWithEverything(): Promise<SignedUpMember & { roomLine: stri
 	expect((await member.client.submitForm(`/messages?userId=${davidId}`, { content: sentLine })).status).toBe(303)
 	const david = await logIn(server.url, 'david')
 	expect((await david.submitForm(`/messages?userId=${member.id}`, { content: receivedLine })).status).toBe(303)
-	await notify(member.id, { kind: 'new_video', title: 'New lesson', text: 'Leading Through Change', link: '/content-library/12' })
-	await saveEmailPreferences(member.id, { privateMessages: false, mentions: true, eventReminders: true, newLessons: true, billing: true })
-	await MessageEmailStateModel.create({ recipientId: member.id, senderId: davidId, pendingSince: null, lastSentAt: new Date(), throughMessageId: 0 })
-	expect((await new TestClient(server.url).json('POST', '/api/password-reset', { email: member.email })).status).toBe(202)
+	await notify(member.id, {
+		kind: 'new_video',
+		title: 'New lesson',
+		text: 'Leading Through Change',
+		link: '/content-library/12',
+	})
+	await saveEmailPreferences(member.id, {
+		privateMessages: false,
+		mentions: true,
+		eventReminders: true,
+		newLessons: true,
+		billing: true,
+	})
+	await MessageEmailStateModel.create({
+		recipientId: member.id,
+		senderId: davidId,
+		pendingSince: null,
+		lastSentAt: new Date(),
+		throughMessageId: 0,
+	})
+	expect((await new TestClient(server.url).json('POST', '/api/password-reset', { email: member.email })).status).toBe(
+		202,
+	)
 	// Every collection the deletion must clear holds something of theirs now, so "all gone" afterwards means something.
-	for (const [collection, count] of Object.entries(await recordsOf(member.id))) expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
+	for (const [collection, count] of Object.entries(await recordsOf(member.id)))
+		expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
 	return { ...member, roomLine, sentLine, receivedLine }
 }
 
 /** Every record of the member's in the collections deletion clears. */
 async function recordsOf(id: number) {
-	const [users, progress, notifications, preferences, tokens, emailState, invoices, privateMessages] = await Promise.all([
-		UserModel.countDocuments({ id }),
-		ProgressModel.countDocuments({ userId: id }),
-		NotificationModel.countDocuments({ recipientId: id }),
-		NotificationPreferencesModel.countDocuments({ userId: id }),
-		AccountTokenModel.countDocuments({ userId: id }),
-		MessageEmailStateModel.countDocuments({ $or: [{ recipientId: id }, { senderId: id }] }),
-		SimulatedInvoiceModel.countDocuments({ userId: id }),
-		MessageModel.countDocuments({ isPrivate: true, $or: [{ senderId: id }, { recipientId: id }] }),
-	])
+	const [users, progress, notifications, preferences, tokens, emailState, invoices, privateMessages] =
+		await Promise.all([
+			UserModel.countDocuments({ id }),
+			ProgressModel.countDocuments({ userId: id }),
+			NotificationModel.countDocuments({ recipientId: id }),
+			NotificationPreferencesModel.countDocuments({ userId: id }),
+			AccountTokenModel.countDocuments({ userId: id }),
+			MessageEmailStateModel.countDocuments({ $or: [{ recipientId: id }, { senderId: id }] }),
+			SimulatedInvoiceModel.countDocuments({ userId: id }),
+			MessageModel.countDocuments({ isPrivate: true, $or: [{ senderId: id }, { recipientId: id }] }),
+		])
 	return { users, progress, notifications, preferences, tokens, emailState, invoices, privateMessages }
 }
 
@@ -80,7 +103,10 @@ describe('Delete Account', () => {
 		expect(page).toContain('Delete Account')
 		expect(page).toContain('Type your password to confirm.')
 
-		const wrong = await member.client.submitForm('/profile?tab=account', { intent: 'delete-account', password: 'not-my-password' })
+		const wrong = await member.client.submitForm('/profile?tab=account', {
+			intent: 'delete-account',
+			password: 'not-my-password',
+		})
 		expect(wrong.status).toBe(400)
 		const wrongHtml = await wrong.text()
 		expect(textOf(wrongHtml)).toMatch(/Account not deleted.*Password is incorrect/)
@@ -90,18 +116,27 @@ describe('Delete Account', () => {
 		expect(textOf(await empty.text())).toContain('Password is required')
 		expect(await recordsOf(member.id)).toEqual(before)
 
-		const deleted = await member.client.submitForm('/profile?tab=account', { intent: 'delete-account', password: member.password })
+		const deleted = await member.client.submitForm('/profile?tab=account', {
+			intent: 'delete-account',
+			password: member.password,
+		})
 		expect(deleted.status).toBe(302)
 		expect(deleted.headers.get('Location')).toBe('/')
 		expect(member.client.cookie('__session')).toBeUndefined()
-		expect(textOf(await (await member.client.get('/auth')).text())).toContain('Your account and its data have been deleted.')
+		expect(textOf(await (await member.client.get('/auth')).text())).toContain(
+			'Your account and its data have been deleted.',
+		)
 		expect((await recordsOf(member.id)).users).toBe(0)
 	})
 
 	it('erases the member, keeps their room messages as "Deleted member", ends every session and socket, says goodbye, and frees the username and email', async () => {
 		const member = await memberWithEverything()
 		const phone = await logIn(server.url, member.username, member.password)
-		const socket = await connectChat(server.url, { id: member.id, username: member.username, cookie: `__session=${phone.cookie('__session')}` })
+		const socket = await connectChat(server.url, {
+			id: member.id,
+			username: member.username,
+			cookie: `__session=${phone.cookie('__session')}`,
+		})
 		const closed = new Promise((resolve) => socket.socket.once('disconnect', resolve))
 
 		const response = await member.client.json('DELETE', '/api/users/me', { password: member.password })
@@ -111,23 +146,44 @@ describe('Delete Account', () => {
 		expect((await phone.get('/api/user')).status).toBe(401)
 		expect((await member.client.get('/api/user')).status).toBe(401)
 		expect(await SessionModel.countDocuments({ userId: member.id })).toBe(0)
-		expect(await recordsOf(member.id)).toEqual({ users: 0, progress: 0, notifications: 0, preferences: 0, tokens: 0, emailState: 0, invoices: 0, privateMessages: 0 })
+		expect(await recordsOf(member.id)).toEqual({
+			users: 0,
+			progress: 0,
+			notifications: 0,
+			preferences: 0,
+			tokens: 0,
+			emailState: 0,
+			invoices: 0,
+			privateMessages: 0,
+		})
 
 		// The room still reads: the line stays, under "Deleted member". David's side of the conversation is gone too.
 		const david = await logIn(server.url, 'david')
-		const room = (await (await david.get('/api/messages/community/1')).json()) as Array<{ content: string; senderName: string }>
+		const room = (await (await david.get('/api/messages/community/1')).json()) as Array<{
+			content: string
+			senderName: string
+		}>
 		expect(room.find((message) => message.content === member.roomLine)).toMatchObject({ senderName: 'Deleted member' })
 		expect(await MessageModel.countDocuments({ content: member.receivedLine })).toBe(0)
 		expect((await david.get(`/api/messages/private/${member.id}`)).status).toBe(404)
 
 		const [goodbye] = await (async () => {
-			await expect.poll(async () => (await mailTo(member.email)).filter((mail) => mail.subject.includes('deleted')).length, { timeout: 20_000 }).toBe(1)
+			await expect
+				.poll(async () => (await mailTo(member.email)).filter((mail) => mail.subject.includes('deleted')).length, {
+					timeout: 20_000,
+				})
+				.toBe(1)
 			return (await mailTo(member.email)).filter((mail) => mail.subject.includes('deleted'))
 		})()
 		expect(goodbye!.subject).toBe('Your LeaderForge account has been deleted')
 		expect(goodbye!.text).toContain(`Your LeaderForge account "${member.username}" has been deleted, as you asked.`)
 
-		const again = await new TestClient(server.url).json('POST', '/api/register', { username: member.username, password: 'another-password', name: 'Lee Again', email: member.email })
+		const again = await new TestClient(server.url).json('POST', '/api/register', {
+			username: member.username,
+			password: 'another-password',
+			name: 'Lee Again',
+			email: member.email,
+		})
 		expect(again.status).toBe(201)
 	})
 
@@ -137,7 +193,9 @@ describe('Delete Account', () => {
 		expect(wrong.status).toBe(400)
 		expect(await wrong.json()).toEqual({ message: 'Password is incorrect', field: 'password' })
 		expect((await member.client.json('DELETE', '/api/users/me', {})).status).toBe(400)
-		expect((await new TestClient(server.url).json('DELETE', '/api/users/me', { password: 'whatever-it-is' })).status).toBe(401)
+		expect(
+			(await new TestClient(server.url).json('DELETE', '/api/users/me', { password: 'whatever-it-is' })).status,
+		).toBe(401)
 		expect(await UserModel.countDocuments({ id: member.id })).toBe(1)
 	})
 
@@ -147,7 +205,9 @@ describe('Delete Account', () => {
 		expect(await UserModel.countDocuments({ role: 'admin' })).toBe(1)
 		const refused = await admin.json('DELETE', '/api/users/me', { password: 'password123' })
 		expect(refused.status).toBe(409)
-		expect((await refused.json()).message).toBe('You are the last admin: make another user an admin before deleting this account.')
+		expect((await refused.json()).message).toBe(
+			'You are the last admin: make another user an admin before deleting this account.',
+		)
 		const form = await admin.submitForm('/profile?tab=account', { intent: 'delete-account', password: 'password123' })
 		expect(form.status).toBe(409)
 		expect(textOf(await form.text())).toContain('You are the last admin')
@@ -174,10 +234,29 @@ describe('an admin deletes a member', () => {
 		const response = await admin.submitForm(`/admin/users/${member.id}/delete`, { intent: 'delete-user' })
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/admin?tab=users')
-		expect(textOf(await (await admin.get('/admin?tab=users')).text())).toContain('User deleted "Lee Leaver" has been deleted.')
-		expect(await recordsOf(member.id)).toEqual({ users: 0, progress: 0, notifications: 0, preferences: 0, tokens: 0, emailState: 0, invoices: 0, privateMessages: 0 })
+		expect(textOf(await (await admin.get('/admin?tab=users')).text())).toContain(
+			'User deleted "Lee Leaver" has been deleted.',
+		)
+		expect(await recordsOf(member.id)).toEqual({
+			users: 0,
+			progress: 0,
+			notifications: 0,
+			preferences: 0,
+			tokens: 0,
+			emailState: 0,
+			invoices: 0,
+			privateMessages: 0,
+		})
 		expect((await member.client.get('/api/user')).status).toBe(401)
-		await expect.poll(async () => (await mailTo(member.email)).some((mail) => mail.text.includes('An administrator has deleted your LeaderForge account')), { timeout: 20_000 }).toBe(true)
+		await expect
+			.poll(
+				async () =>
+					(await mailTo(member.email)).some((mail) =>
+						mail.text.includes('An administrator has deleted your LeaderForge account'),
+					),
+				{ timeout: 20_000 },
+			)
+			.toBe(true)
 	})
 
 	it('with DELETE /api/admin/users/{id}: admins only, never their own account, 404 for nobody', async () => {
@@ -189,7 +268,9 @@ describe('an admin deletes a member', () => {
 		expect((await member.client.json('DELETE', `/api/admin/users/${adminId}`)).status).toBe(403)
 		const self = await admin.json('DELETE', `/api/admin/users/${adminId}`)
 		expect(self.status).toBe(400)
-		expect((await self.json()).message).toBe('To delete your own account, use Delete Account in your profile, under Account.')
+		expect((await self.json()).message).toBe(
+			'To delete your own account, use Delete Account in your profile, under Account.',
+		)
 		expect((await admin.json('DELETE', '/api/admin/users/99999')).status).toBe(404)
 		expect(await UserModel.countDocuments({ id: member.id })).toBe(1)
 
@@ -207,11 +288,25 @@ describe('Download my data', () => {
 		const response = await member.client.get('/api/users/me/export')
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toMatch(/^application\/json/)
-		expect(response.headers.get('Content-Disposition')).toMatch(new RegExp(`^attachment; filename="leaderforge-data-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`))
+		expect(response.headers.get('Content-Disposition')).toMatch(
+			new RegExp(`^attachment; filename="leaderforge-data-${member.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+		)
 		const body = await response.text()
 		const data = JSON.parse(body)
-		expect(data.profile).toMatchObject({ id: member.id, username: member.username, email: member.email, name: 'Lee Leaver', pendingEmail: null })
-		expect(data.emailPreferences).toEqual({ privateMessages: false, mentions: true, eventReminders: true, newLessons: true, billing: true })
+		expect(data.profile).toMatchObject({
+			id: member.id,
+			username: member.username,
+			email: member.email,
+			name: 'Lee Leaver',
+			pendingEmail: null,
+		})
+		expect(data.emailPreferences).toEqual({
+			privateMessages: false,
+			mentions: true,
+			eventReminders: true,
+			newLessons: true,
+			billing: true,
+		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
 		expect(data.progress).toEqual([expect.objectContaining({ videoId: 12, progress: 40 })])
@@ -220,7 +315,9 @@ describe('Download my data', () => {
 			expect.objectContaining({ kind: 'private_message', title: 'New message from David Kim', text: null }),
 			expect.objectContaining({ kind: 'new_video', text: 'Leading Through Change' }),
 		])
-		expect(data.messages.rooms).toEqual([expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine })])
+		expect(data.messages.rooms).toEqual([
+			expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine }),
+		])
 		expect(data.messages.private).toEqual([expect.objectContaining({ to: 'David Kim', content: member.sentLine })])
 
 		// Nothing about anyone else: not what David wrote, not his email, no secret.

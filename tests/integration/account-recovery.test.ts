@@ -16,7 +16,6 @@ import { textOf } from '../setup/page-html'
  */
 const server = useSeededTestServer()
 
-
 const mailTo = (address: string) => mailToServer(server.url, address)
 const nthMailTo = (address: string, count = 1) => nthMailToServer(server.url, address, count)
 
@@ -44,8 +43,12 @@ describe('asking for a reset link', () => {
 		const unknown = await requestReset(nobody)
 		expect(known.status).toBe(202)
 		expect(unknown.status).toBe(202)
-		expect(await known.json()).toEqual({ message: `If an account exists for ${member.email.toUpperCase()}, we have sent a link to reset the password.` })
-		expect(await unknown.json()).toEqual({ message: `If an account exists for ${nobody}, we have sent a link to reset the password.` })
+		expect(await known.json()).toEqual({
+			message: `If an account exists for ${member.email.toUpperCase()}, we have sent a link to reset the password.`,
+		})
+		expect(await unknown.json()).toEqual({
+			message: `If an account exists for ${nobody}, we have sent a link to reset the password.`,
+		})
 
 		const mail = await nthMailTo(member.email)
 		expect(mail.subject).toBe('Reset your LeaderForge password')
@@ -72,7 +75,9 @@ describe('asking for a reset link', () => {
 		expect(textOf(await page.text())).toContain('Forgot your password?')
 		const sent = await visitor.submitForm('/forgot-password', { intent: 'forgot-password', email: member.email })
 		expect(sent.status).toBe(200)
-		expect(textOf(await sent.text())).toContain(`If an account exists for ${member.email}, we have sent a link to reset the password.`)
+		expect(textOf(await sent.text())).toContain(
+			`If an account exists for ${member.email}, we have sent a link to reset the password.`,
+		)
 		await nthMailTo(member.email)
 
 		const invalid = await visitor.submitForm('/forgot-password', { intent: 'forgot-password', email: 'not an address' })
@@ -84,7 +89,11 @@ describe('asking for a reset link', () => {
 describe('using the link', () => {
 	it('sets the new password without JavaScript, ends every other session and chat socket, and signs this browser in', async () => {
 		const { member, link } = await memberWithResetLink()
-		const phoneSocket = await connectChat(server.url, { id: member.id, username: member.username, cookie: `__session=${member.client.cookie('__session')}` })
+		const phoneSocket = await connectChat(server.url, {
+			id: member.id,
+			username: member.username,
+			cookie: `__session=${member.client.cookie('__session')}`,
+		})
 		const socketClosed = new Promise((resolve) => phoneSocket.socket.once('disconnect', resolve))
 
 		const laptop = new TestClient(server.url)
@@ -96,11 +105,21 @@ describe('using the link', () => {
 		expect(page.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
 		expect(textOf(html)).toContain('Choose a new password')
 
-		const mismatch = await laptop.submitForm(link.href, { intent: 'reset-password', token: link.token, password: NEW_PASSWORD, confirmPassword: 'something-else' })
+		const mismatch = await laptop.submitForm(link.href, {
+			intent: 'reset-password',
+			token: link.token,
+			password: NEW_PASSWORD,
+			confirmPassword: 'something-else',
+		})
 		expect(mismatch.status).toBe(400)
 		expect(textOf(await mismatch.text())).toContain('Passwords do not match')
 
-		const done = await laptop.submitForm(link.href, { intent: 'reset-password', token: link.token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+		const done = await laptop.submitForm(link.href, {
+			intent: 'reset-password',
+			token: link.token,
+			password: NEW_PASSWORD,
+			confirmPassword: NEW_PASSWORD,
+		})
 		expect(done.status).toBe(302)
 		expect(done.headers.get('Location')).toBe('/dashboard')
 		expect(await (await laptop.get('/api/user')).json()).toMatchObject({ id: member.id })
@@ -108,19 +127,29 @@ describe('using the link', () => {
 		expect(await socketClosed).toBe('io server disconnect')
 		expect(await canLogIn(member.username, member.password)).toBe(false)
 		expect(await canLogIn(member.username, NEW_PASSWORD)).toBe(true)
-		expect(textOf(await (await laptop.get('/dashboard')).text())).toContain('Your new password is set and you are signed in.')
+		expect(textOf(await (await laptop.get('/dashboard')).text())).toContain(
+			'Your new password is set and you are signed in.',
+		)
 	})
 
 	it('works once: the same link again is refused, and its page says so with a way to ask for a new one', async () => {
 		const { member, link } = await memberWithResetLink()
-		const first = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: link.token, password: NEW_PASSWORD })
+		const first = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+			token: link.token,
+			password: NEW_PASSWORD,
+		})
 		expect(first.status).toBe(200)
 		expect(await first.json()).toMatchObject({ id: member.id, username: member.username })
 		expect(first.headers.getSetCookie().some((cookie) => cookie.startsWith('__session='))).toBe(true)
 
-		const second = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: link.token, password: 'yet-another-password' })
+		const second = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+			token: link.token,
+			password: 'yet-another-password',
+		})
 		expect(second.status).toBe(400)
-		expect(await second.json()).toMatchObject({ message: 'This password reset link has already been used. Please ask for a new one.' })
+		expect(await second.json()).toMatchObject({
+			message: 'This password reset link has already been used. Please ask for a new one.',
+		})
 		expect(await canLogIn(member.username, NEW_PASSWORD)).toBe(true)
 
 		const page = textOf(await (await new TestClient(server.url).get(link.href)).text())
@@ -134,7 +163,10 @@ describe('using the link', () => {
 		const page = textOf(await (await new TestClient(server.url).get(link.href)).text())
 		expect(page).toContain('This link has expired')
 		expect(page).toContain('This password reset link has expired. Please ask for a new one.')
-		const refused = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: link.token, password: NEW_PASSWORD })
+		const refused = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+			token: link.token,
+			password: NEW_PASSWORD,
+		})
 		expect(refused.status).toBe(400)
 		expect((await refused.json()).message).toBe('This password reset link has expired. Please ask for a new one.')
 		expect(await canLogIn(member.username, member.password)).toBe(true)
@@ -143,7 +175,10 @@ describe('using the link', () => {
 	it("is bound to its own account: another member who uses it changes only the link's account, and this browser becomes that account", async () => {
 		const { member: owner, link } = await memberWithResetLink()
 		const other = await signUpMember(server.url, 'bystander')
-		const response = await other.client.json('POST', '/api/password-reset/confirm', { token: link.token, password: NEW_PASSWORD })
+		const response = await other.client.json('POST', '/api/password-reset/confirm', {
+			token: link.token,
+			password: NEW_PASSWORD,
+		})
 		expect(response.status).toBe(200)
 		expect(await (await other.client.get('/api/user')).json()).toMatchObject({ id: owner.id })
 		expect(await canLogIn(other.username, other.password)).toBe(true)
@@ -153,15 +188,30 @@ describe('using the link', () => {
 
 	it('follows the sign-up rules for the new password, and a refusal leaves the link usable', async () => {
 		const { member, link } = await memberWithResetLink()
-		const short = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: link.token, password: 'short' })
+		const short = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+			token: link.token,
+			password: 'short',
+		})
 		expect(short.status).toBe(400)
 		expect((await short.json()).message).toContain('Password must be at least 8 characters long')
-		const unknown = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: 'A'.repeat(43), password: NEW_PASSWORD })
+		const unknown = await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+			token: 'A'.repeat(43),
+			password: NEW_PASSWORD,
+		})
 		expect(unknown.status).toBe(400)
 		expect((await unknown.json()).message).toBe('This password reset link is not valid. Please ask for a new one.')
-		expect(textOf(await (await new TestClient(server.url).get('/reset-password?token=nonsense')).text())).toContain('This link is not valid')
+		expect(textOf(await (await new TestClient(server.url).get('/reset-password?token=nonsense')).text())).toContain(
+			'This link is not valid',
+		)
 
-		expect((await new TestClient(server.url).json('POST', '/api/password-reset/confirm', { token: link.token, password: NEW_PASSWORD })).status).toBe(200)
+		expect(
+			(
+				await new TestClient(server.url).json('POST', '/api/password-reset/confirm', {
+					token: link.token,
+					password: NEW_PASSWORD,
+				})
+			).status,
+		).toBe(200)
 		expect(await canLogIn(member.username, NEW_PASSWORD)).toBe(true)
 	})
 })
@@ -170,11 +220,16 @@ describe('changing the email address', () => {
 	it('keeps the old address until the new one is confirmed from its link, then tells the old address', async () => {
 		const member = await signUpMember(server.url, 'mover')
 		const newEmail = `${uniqueName('moved')}@example.com`
-		const response = await member.client.json('PATCH', `/api/users/${member.id}`, { email: newEmail, bio: 'Moved house.' })
+		const response = await member.client.json('PATCH', `/api/users/${member.id}`, {
+			email: newEmail,
+			bio: 'Moved house.',
+		})
 		expect(response.status).toBe(200)
 		expect(await response.json()).toMatchObject({ email: member.email, bio: 'Moved house.', pendingEmail: newEmail })
 		expect((await UserModel.findOne({ id: member.id }).lean())!.email).toBe(member.email)
-		expect(textOf(await (await member.client.get('/profile?tab=profile')).text())).toContain(`Waiting for confirmation: ${newEmail}.`)
+		expect(textOf(await (await member.client.get('/profile?tab=profile')).text())).toContain(
+			`Waiting for confirmation: ${newEmail}.`,
+		)
 
 		const confirmation = await nthMailTo(newEmail)
 		expect(confirmation.subject).toBe('Confirm your new email address')
@@ -206,15 +261,28 @@ describe('changing the email address', () => {
 	it('without JavaScript: the Profile tab says where the link went, and refuses an address someone has taken meanwhile', async () => {
 		const member = await signUpMember(server.url, 'mover')
 		const wanted = `${uniqueName('wanted')}@example.com`
-		const saved = await member.client.submitForm('/profile?tab=profile', { intent: 'profile', name: 'Morgan Mover', email: wanted, bio: '', avatar: '' })
+		const saved = await member.client.submitForm('/profile?tab=profile', {
+			intent: 'profile',
+			name: 'Morgan Mover',
+			email: wanted,
+			bio: '',
+			avatar: '',
+		})
 		expect(saved.status).toBe(302)
 		const profile = textOf(await (await member.client.get('/profile?tab=profile')).text())
-		expect(profile).toContain(`We sent a link to ${wanted} to confirm your new email address; until then we keep using ${member.email}.`)
-		expect((await UserModel.findOne({ id: member.id }).lean())).toMatchObject({ name: 'Morgan Mover', email: member.email })
+		expect(profile).toContain(
+			`We sent a link to ${wanted} to confirm your new email address; until then we keep using ${member.email}.`,
+		)
+		expect(await UserModel.findOne({ id: member.id }).lean()).toMatchObject({
+			name: 'Morgan Mover',
+			email: member.email,
+		})
 
 		const link = linkIn(await nthMailTo(wanted), '/confirm-email')
 		// Someone signs up with that address before the link is used.
-		await signUpMember(server.url, 'quicker').then(async (quicker) => UserModel.updateOne({ id: quicker.id }, { $set: { email: wanted } }))
+		await signUpMember(server.url, 'quicker').then(async (quicker) =>
+			UserModel.updateOne({ id: quicker.id }, { $set: { email: wanted } }),
+		)
 		const refused = await member.client.submitForm(link.href, { intent: 'confirm-email', token: link.token })
 		expect(refused.status).toBe(409)
 		expect(textOf(await refused.text())).toContain('An account with this email address already exists')
@@ -228,10 +296,18 @@ describe('changing the email address', () => {
 		await member.client.json('PATCH', `/api/users/${member.id}`, { email: second })
 		const firstLink = linkIn(await nthMailTo(first), '/confirm-email')
 		const secondLink = linkIn(await nthMailTo(second), '/confirm-email')
-		expect(textOf(await (await member.client.get(firstLink.href)).text())).toContain('This confirmation link has expired.')
-		const replaced = await member.client.postForm(firstLink.href, { csrf: (await member.client.csrfToken('/profile'))!, intent: 'confirm-email', token: firstLink.token })
+		expect(textOf(await (await member.client.get(firstLink.href)).text())).toContain(
+			'This confirmation link has expired.',
+		)
+		const replaced = await member.client.postForm(firstLink.href, {
+			csrf: (await member.client.csrfToken('/profile'))!,
+			intent: 'confirm-email',
+			token: firstLink.token,
+		})
 		expect(replaced.status).toBe(400)
-		expect((await member.client.submitForm(secondLink.href, { intent: 'confirm-email', token: secondLink.token })).status).toBe(302)
+		expect(
+			(await member.client.submitForm(secondLink.href, { intent: 'confirm-email', token: secondLink.token })).status,
+		).toBe(302)
 		expect((await UserModel.findOne({ id: member.id }).lean())!.email).toBe(second)
 	})
 })
@@ -244,14 +320,20 @@ describe('throttling', () => {
 		for (let attempt = 0; attempt < 6; attempt++) answers.push((await requestReset(member.email)).status)
 		expect(answers).toEqual([202, 202, 202, 202, 202, 429])
 		const refused = await requestReset(member.email)
-		expect((await refused.json()).message).toMatch(/^Too many password reset requests for this address\. Please try again in \d+ minutes?\.$/)
+		expect((await refused.json()).message).toMatch(
+			/^Too many password reset requests for this address\. Please try again in \d+ minutes?\.$/,
+		)
 		await expect.poll(async () => (await mailTo(member.email)).length, { timeout: 20_000 }).toBe(5)
 
 		// Many addresses from one client: refused too once the client's allowance is spent.
 		let lastStatus = 0
-		for (let attempt = 0; attempt < 21 && lastStatus !== 429; attempt++) lastStatus = (await requestReset(`${uniqueName('probe')}@example.com`)).status
+		for (let attempt = 0; attempt < 21 && lastStatus !== 429; attempt++)
+			lastStatus = (await requestReset(`${uniqueName('probe')}@example.com`)).status
 		expect(lastStatus).toBe(429)
-		const form = await new TestClient(server.url).submitForm('/forgot-password', { intent: 'forgot-password', email: `${uniqueName('probe')}@example.com` })
+		const form = await new TestClient(server.url).submitForm('/forgot-password', {
+			intent: 'forgot-password',
+			email: `${uniqueName('probe')}@example.com`,
+		})
 		expect(form.status).toBe(429)
 		expect(textOf(await form.text())).toMatch(/Too many password reset requests\. Please try again in \d+ minutes?\./)
 	})

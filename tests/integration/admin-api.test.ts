@@ -1,6 +1,15 @@
 import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityModel, EventModel, MessageModel, ProgressModel, ResourceModel, UserModel, VideoModel, nextId } from '#models/index'
+import {
+	CommunityModel,
+	EventModel,
+	MessageModel,
+	ProgressModel,
+	ResourceModel,
+	UserModel,
+	VideoModel,
+	nextId,
+} from '#models/index'
 import { LAST_ADMIN } from '~/services/account/admin-users.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
@@ -17,10 +26,27 @@ beforeAll(async () => {
 	}
 })
 
-const validVideo = { title: 'Leading Hybrid Teams', description: 'Rituals for teams split across offices.', url: '/media/teams.mp4', thumbnail: null, duration: 12, category: 'Team Building' }
+const validVideo = {
+	title: 'Leading Hybrid Teams',
+	description: 'Rituals for teams split across offices.',
+	url: '/media/teams.mp4',
+	thumbnail: null,
+	duration: 12,
+	category: 'Team Building',
+}
 const validCommunity = { name: 'Finance Leaders', description: 'CFOs and finance managers.', icon: 'FL' }
-const validEvent = { title: 'Ask Me Anything', description: '', location: '', startTime: '2031-03-04T17:00:00.000Z', endTime: '' }
-const validResource = { title: 'Delegation Checklist', description: 'What to hand over, and how.', url: 'https://example.com/delegation.pdf' }
+const validEvent = {
+	title: 'Ask Me Anything',
+	description: '',
+	location: '',
+	startTime: '2031-03-04T17:00:00.000Z',
+	endTime: '',
+}
+const validResource = {
+	title: 'Delegation Checklist',
+	description: 'What to hand over, and how.',
+	url: 'https://example.com/delegation.pdf',
+}
 
 /** Every admin call of product §7 with a good body; ids point at seeded entities. */
 function everyAdminCall() {
@@ -61,7 +87,10 @@ describe('who may call the admin API', () => {
 	it('answers 403 to a content manager for users and roles, and 401/403 before looking at a hostile body', async () => {
 		const before = await snapshot()
 		for (const call of everyAdminCall().filter((call) => call.adminOnly)) {
-			expect((await clients.manager.json(call.method, call.path, call.body)).status, `${call.method} ${call.path}`).toBe(403)
+			expect(
+				(await clients.manager.json(call.method, call.path, call.body)).status,
+				`${call.method} ${call.path}`,
+			).toBe(403)
 		}
 		expect((await clients.visitor.json('POST', '/api/admin/videos', { $gt: '' })).status).toBe(401)
 		expect((await clients.member.json('PATCH', '/api/admin/users/1/role', '{not json')).status).toBe(403)
@@ -77,7 +106,12 @@ describe('who may call the admin API', () => {
 
 describe('videos', () => {
 	it('a content manager adds a video; createdBy is the session user whatever the body says', async () => {
-		const response = await clients.manager.json('POST', '/api/admin/videos', { ...validVideo, createdBy: 1, id: 999, createdAt: '2000-01-01T00:00:00Z' })
+		const response = await clients.manager.json('POST', '/api/admin/videos', {
+			...validVideo,
+			createdBy: 1,
+			id: 999,
+			createdAt: '2000-01-01T00:00:00Z',
+		})
 		expect(response.status).toBe(201)
 		const video = await response.json()
 		expect(video).toMatchObject({ ...validVideo, createdBy: await userIdOf('manager') })
@@ -87,22 +121,42 @@ describe('videos', () => {
 	})
 
 	it('empty optional fields and a missing duration are stored as null', async () => {
-		const response = await clients.admin.json('POST', '/api/admin/videos', { title: 'Bare Video', url: 'https://cdn.example.com/bare.mp4', description: '', category: '  ' })
+		const response = await clients.admin.json('POST', '/api/admin/videos', {
+			title: 'Bare Video',
+			url: 'https://cdn.example.com/bare.mp4',
+			description: '',
+			category: '  ',
+		})
 		expect(response.status).toBe(201)
 		expect(await response.json()).toMatchObject({ description: null, thumbnail: null, duration: null, category: null })
 	})
 
 	it('PATCH changes only the fields it carries; null clears an optional one', async () => {
 		const created = await (await clients.admin.json('POST', '/api/admin/videos', validVideo)).json()
-		const response = await clients.manager.json('PATCH', `/api/admin/videos/${created.id}`, { duration: 45, category: null, createdBy: 12345 })
+		const response = await clients.manager.json('PATCH', `/api/admin/videos/${created.id}`, {
+			duration: 45,
+			category: null,
+			createdBy: 12345,
+		})
 		expect(response.status).toBe(200)
-		expect(await response.json()).toMatchObject({ ...validVideo, duration: 45, category: null, createdBy: created.createdBy })
+		expect(await response.json()).toMatchObject({
+			...validVideo,
+			duration: 45,
+			category: null,
+			createdBy: created.createdBy,
+		})
 	})
 
 	it('deleting a video deletes its progress records, and only those', async () => {
 		const video = await (await clients.admin.json('POST', '/api/admin/videos', validVideo)).json()
 		const memberId = await userIdOf('member')
-		await ProgressModel.create({ id: await nextId('progress'), userId: memberId, videoId: video.id, progress: 50, completed: false })
+		await ProgressModel.create({
+			id: await nextId('progress'),
+			userId: memberId,
+			videoId: video.id,
+			progress: 50,
+			completed: false,
+		})
 		const otherProgress = await ProgressModel.countDocuments({ videoId: mongoose.trusted({ $ne: video.id }) })
 
 		const response = await clients.manager.json('DELETE', `/api/admin/videos/${video.id}`)
@@ -124,15 +178,30 @@ describe('communities', () => {
 		const community = await created.json()
 		expect(community).toMatchObject({ ...validCommunity, createdBy: await userIdOf('manager') })
 
-		const edited = await clients.admin.json('PATCH', `/api/admin/communities/${community.id}`, { description: '', icon: 'https://example.com/fl.png' })
-		expect(await edited.json()).toMatchObject({ name: validCommunity.name, description: null, icon: 'https://example.com/fl.png' })
+		const edited = await clients.admin.json('PATCH', `/api/admin/communities/${community.id}`, {
+			description: '',
+			icon: 'https://example.com/fl.png',
+		})
+		expect(await edited.json()).toMatchObject({
+			name: validCommunity.name,
+			description: null,
+			icon: 'https://example.com/fl.png',
+		})
 
-		await MessageModel.create({ id: await nextId('messages'), content: 'Hello finance', senderId: 1, communityId: community.id, isPrivate: false })
+		await MessageModel.create({
+			id: await nextId('messages'),
+			content: 'Hello finance',
+			senderId: 1,
+			communityId: community.id,
+			isPrivate: false,
+		})
 		const otherMessages = await MessageModel.countDocuments({ communityId: mongoose.trusted({ $ne: community.id }) })
 		expect((await clients.admin.json('DELETE', `/api/admin/communities/${community.id}`)).status).toBe(200)
 		expect(await CommunityModel.countDocuments({ id: community.id })).toBe(0)
 		expect(await MessageModel.countDocuments({ communityId: community.id })).toBe(0)
-		expect(await MessageModel.countDocuments({ communityId: mongoose.trusted({ $ne: community.id }) })).toBe(otherMessages)
+		expect(await MessageModel.countDocuments({ communityId: mongoose.trusted({ $ne: community.id }) })).toBe(
+			otherMessages,
+		)
 	})
 })
 
@@ -141,7 +210,13 @@ describe('events', () => {
 		const response = await clients.manager.json('POST', '/api/admin/events', validEvent)
 		expect(response.status).toBe(201)
 		const event = await response.json()
-		expect(event).toMatchObject({ title: 'Ask Me Anything', description: null, location: null, endTime: null, startTime: '2031-03-04T17:00:00.000Z' })
+		expect(event).toMatchObject({
+			title: 'Ask Me Anything',
+			description: null,
+			location: null,
+			endTime: null,
+			startTime: '2031-03-04T17:00:00.000Z',
+		})
 		const stored = await EventModel.findOne({ id: event.id }).lean()
 		expect(stored!.startTime).toBeInstanceOf(Date)
 		expect(stored!.createdBy).toBe(await userIdOf('manager'))
@@ -149,11 +224,16 @@ describe('events', () => {
 
 	it('refuses an end before the start, on create and on a PATCH of the end alone, and stores nothing', async () => {
 		const before = await snapshot()
-		const backwards = await clients.admin.json('POST', '/api/admin/events', { ...validEvent, endTime: '2031-03-04T16:00:00Z' })
+		const backwards = await clients.admin.json('POST', '/api/admin/events', {
+			...validEvent,
+			endTime: '2031-03-04T16:00:00Z',
+		})
 		expect(backwards.status).toBe(400)
 		expect(await backwards.json()).toMatchObject({ message: 'End time must be after the start time', field: 'endTime' })
 		const seeded = await EventModel.findOne().sort({ id: 1 }).lean()
-		const patch = await clients.admin.json('PATCH', `/api/admin/events/${seeded!.id}`, { endTime: new Date(seeded!.startTime.getTime() - 60_000).toISOString() })
+		const patch = await clients.admin.json('PATCH', `/api/admin/events/${seeded!.id}`, {
+			endTime: new Date(seeded!.startTime.getTime() - 60_000).toISOString(),
+		})
 		expect(patch.status).toBe(400)
 		expect(await snapshot()).toBe(before)
 	})
@@ -192,17 +272,81 @@ describe('resources', () => {
 
 describe('bad input changes nothing', () => {
 	// Wrong types, operators, huge and malformed bodies and ids, for every call: hostile-input.test.ts. Here, the admin rules.
-	const cases: Array<{ what: string; method: string; path: string; body: unknown; status: number; message?: string }> = [
-		{ what: 'a fractional duration', method: 'PATCH', path: '/api/admin/videos/2', body: { duration: 1.5 }, status: 400, message: 'Duration must be a whole number' },
-		{ what: 'a negative duration', method: 'PATCH', path: '/api/admin/videos/2', body: { duration: -3 }, status: 400, message: 'Duration must be a whole number' },
-		{ what: 'a javascript: URL', method: 'POST', path: '/api/admin/resources', body: { ...validResource, url: 'javascript:alert(1)' }, status: 400, message: 'URL must start with http://, https:// or /' },
-		{ what: 'a protocol-relative thumbnail', method: 'PATCH', path: '/api/admin/videos/2', body: { thumbnail: '//evil.example/x.png' }, status: 400, message: 'Thumbnail must start with' },
-		{ what: 'an unknown resource type', method: 'POST', path: '/api/admin/resources', body: { ...validResource, type: 'exe' }, status: 400, message: 'Type must be one of' },
-		{ what: 'a required field set to null', method: 'PATCH', path: '/api/admin/videos/2', body: { url: null }, status: 400, message: 'URL must be text' },
-		{ what: 'a start time that is not a date', method: 'POST', path: '/api/admin/events', body: { ...validEvent, startTime: 'next tuesday' }, status: 400, message: 'Start time must be an ISO 8601 date' },
-		{ what: 'a start time without a zone', method: 'PATCH', path: '/api/admin/events/2', body: { startTime: '2031-03-04T17:00' }, status: 400, message: 'Start time must be an ISO 8601 date' },
-		{ what: 'an unknown role', method: 'PATCH', path: '/api/admin/users/4/role', body: { role: 'superuser' }, status: 400, message: 'Role must be one of' },
-	]
+	const cases: Array<{ what: string; method: string; path: string; body: unknown; status: number; message?: string }> =
+		[
+			{
+				what: 'a fractional duration',
+				method: 'PATCH',
+				path: '/api/admin/videos/2',
+				body: { duration: 1.5 },
+				status: 400,
+				message: 'Duration must be a whole number',
+			},
+			{
+				what: 'a negative duration',
+				method: 'PATCH',
+				path: '/api/admin/videos/2',
+				body: { duration: -3 },
+				status: 400,
+				message: 'Duration must be a whole number',
+			},
+			{
+				what: 'a javascript: URL',
+				method: 'POST',
+				path: '/api/admin/resources',
+				body: { ...validResource, url: 'javascript:alert(1)' },
+				status: 400,
+				message: 'URL must start with http://, https:// or /',
+			},
+			{
+				what: 'a protocol-relative thumbnail',
+				method: 'PATCH',
+				path: '/api/admin/videos/2',
+				body: { thumbnail: '//evil.example/x.png' },
+				status: 400,
+				message: 'Thumbnail must start with',
+			},
+			{
+				what: 'an unknown resource type',
+				method: 'POST',
+				path: '/api/admin/resources',
+				body: { ...validResource, type: 'exe' },
+				status: 400,
+				message: 'Type must be one of',
+			},
+			{
+				what: 'a required field set to null',
+				method: 'PATCH',
+				path: '/api/admin/videos/2',
+				body: { url: null },
+				status: 400,
+				message: 'URL must be text',
+			},
+			{
+				what: 'a start time that is not a date',
+				method: 'POST',
+				path: '/api/admin/events',
+				body: { ...validEvent, startTime: 'next tuesday' },
+				status: 400,
+				message: 'Start time must be an ISO 8601 date',
+			},
+			{
+				what: 'a start time without a zone',
+				method: 'PATCH',
+				path: '/api/admin/events/2',
+				body: { startTime: '2031-03-04T17:00' },
+				status: 400,
+				message: 'Start time must be an ISO 8601 date',
+			},
+			{
+				what: 'an unknown role',
+				method: 'PATCH',
+				path: '/api/admin/users/4/role',
+				body: { role: 'superuser' },
+				status: 400,
+				message: 'Role must be one of',
+			},
+		]
 
 	for (const testCase of cases) {
 		it(`${testCase.what}: ${testCase.status}`, async () => {

@@ -29,26 +29,44 @@ export type DemoAccount = 'admin' | 'manager' | 'moderator' | 'member' | 'premiu
  */
 export async function snapshot() {
 	const strip = (docs: Array<Record<string, unknown>>) => docs.map(({ _id, ...rest }) => rest)
-	const [users, videos, communities, events, resources, progress, messages, rsvps, calendarFeeds, readNotifications, reports, mutes, blocks, audit, subscriptionEvents] =
-		await Promise.all([
-			// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
-			UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
-			VideoModel.find().sort({ id: 1 }).lean(),
-			CommunityModel.find().sort({ id: 1 }).lean(),
-			EventModel.find().sort({ id: 1 }).lean(),
-			ResourceModel.find().sort({ id: 1 }).lean(),
-			ProgressModel.find().sort({ id: 1 }).lean(),
-			MessageModel.find().sort({ id: 1 }).lean(),
-			RsvpModel.find().sort({ eventId: 1, userId: 1 }).lean(),
-			CalendarFeedModel.find().sort({ userId: 1 }).lean(),
-			// Which notifications are read: background jobs add unread ones at any time, only a member's request reads them.
-			NotificationModel.find({ readAt: mongoose.trusted({ $ne: null }) }).select('id readAt -_id').sort({ id: 1 }).lean(),
-			ReportModel.find().sort({ id: 1 }).lean(),
-			MuteModel.find().sort({ userId: 1 }).lean(),
-			BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
-			AuditEntryModel.find().sort({ id: 1 }).lean(),
-			SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
-		])
+	const [
+		users,
+		videos,
+		communities,
+		events,
+		resources,
+		progress,
+		messages,
+		rsvps,
+		calendarFeeds,
+		readNotifications,
+		reports,
+		mutes,
+		blocks,
+		audit,
+		subscriptionEvents,
+	] = await Promise.all([
+		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
+		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
+		VideoModel.find().sort({ id: 1 }).lean(),
+		CommunityModel.find().sort({ id: 1 }).lean(),
+		EventModel.find().sort({ id: 1 }).lean(),
+		ResourceModel.find().sort({ id: 1 }).lean(),
+		ProgressModel.find().sort({ id: 1 }).lean(),
+		MessageModel.find().sort({ id: 1 }).lean(),
+		RsvpModel.find().sort({ eventId: 1, userId: 1 }).lean(),
+		CalendarFeedModel.find().sort({ userId: 1 }).lean(),
+		// Which notifications are read: background jobs add unread ones at any time, only a member's request reads them.
+		NotificationModel.find({ readAt: mongoose.trusted({ $ne: null }) })
+			.select('id readAt -_id')
+			.sort({ id: 1 })
+			.lean(),
+		ReportModel.find().sort({ id: 1 }).lean(),
+		MuteModel.find().sort({ userId: 1 }).lean(),
+		BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
+		AuditEntryModel.find().sort({ id: 1 }).lean(),
+		SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
+	])
 	return JSON.stringify({
 		users: strip(users),
 		// A new video's announcement is background work (a job clears these as it goes), not the request's doing.

@@ -42,7 +42,13 @@ describe('access to /admin', () => {
 		const visitor = new TestClient(server.url)
 		const member = await logIn(server.url, 'member')
 		const moderator = await logIn(server.url, 'moderator')
-		for (const path of ['/admin', '/admin?tab=events', '/admin/videos/new', '/admin/events/1/edit', '/admin/users/4/role']) {
+		for (const path of [
+			'/admin',
+			'/admin?tab=events',
+			'/admin/videos/new',
+			'/admin/events/1/edit',
+			'/admin/users/4/role',
+		]) {
 			expect((await visitor.get(path)).headers.get('Location'), path).toBe('/auth')
 			expect((await member.get(path)).headers.get('Location'), path).toBe('/dashboard')
 			expect((await moderator.get(path)).headers.get('Location'), path).toBe('/dashboard')
@@ -69,7 +75,8 @@ describe('access to /admin', () => {
 describe('the tabs', () => {
 	it('Users: every user with the role shown with spaces, and a search by name, username or email', async () => {
 		const page = await html(admin, '/admin?tab=users')
-		for (const column of ['Name', 'Username', 'Email', 'Role', 'Status', 'Joined', 'Last active', 'Actions']) expect(page).toContain(`>${column}</th>`)
+		for (const column of ['Name', 'Username', 'Email', 'Role', 'Status', 'Joined', 'Last active', 'Actions'])
+			expect(page).toContain(`>${column}</th>`)
 		expect(page).toContain('>content manager</span>')
 		expect(page).toContain(`${await UserModel.countDocuments()} users total`)
 		expect(await html(admin, '/admin?tab=users&q=PRIYA')).toContain('1 users total')
@@ -99,7 +106,9 @@ describe('the tabs', () => {
 
 	it('Resources: URLs cut at 30 characters, opening in a new tab', async () => {
 		const page = await html(manager, '/admin?tab=resources')
-		expect(page).toMatch(/<a href="https:\/\/en.wikipedia.org\/wiki\/Management" target="_blank" rel="noopener noreferrer"[^>]*>https:\/\/en.wikipedia.org\/wiki\/\.\.\.<\/a>/)
+		expect(page).toMatch(
+			/<a href="https:\/\/en.wikipedia.org\/wiki\/Management" target="_blank" rel="noopener noreferrer"[^>]*>https:\/\/en.wikipedia.org\/wiki\/\.\.\.<\/a>/,
+		)
 	})
 
 	it('a dialog is drawn over its tab, and an unknown id says so', async () => {
@@ -130,12 +139,22 @@ describe('forms without JavaScript', () => {
 		expect(page).toContain('Video added')
 		expect(page).toContain('18 min')
 		const video = await VideoModel.findOne({ title: 'Managing Up' }).lean()
-		expect(video).toMatchObject({ duration: 18, description: null, thumbnail: null, createdBy: await userIdOf('manager') })
+		expect(video).toMatchObject({
+			duration: 18,
+			description: null,
+			thumbnail: null,
+			createdBy: await userIdOf('manager'),
+		})
 	})
 
 	it('an empty title or a non-number duration comes back with the messages and stores nothing', async () => {
 		const before = await snapshot()
-		const response = await manager.submitForm('/admin/videos/new', { intent: 'save-video', title: '', url: '', duration: 'abc' })
+		const response = await manager.submitForm('/admin/videos/new', {
+			intent: 'save-video',
+			title: '',
+			url: '',
+			duration: 'abc',
+		})
 		expect(response.status).toBe(400)
 		const page = await text(response)
 		expect(page).toContain('Title is required')
@@ -157,17 +176,39 @@ describe('forms without JavaScript', () => {
 	})
 
 	it('edits and deletes a community; its messages go with it', async () => {
-		const created = await manager.submitForm('/admin/communities/new', { intent: 'save-community', name: 'Nonprofit Leaders', description: 'Leading with a mission.', icon: 'NP' })
+		const created = await manager.submitForm('/admin/communities/new', {
+			intent: 'save-community',
+			name: 'Nonprofit Leaders',
+			description: 'Leading with a mission.',
+			icon: 'NP',
+		})
 		expect(created.headers.get('Location')).toBe('/admin?tab=communities')
 		const community = (await CommunityModel.findOne({ name: 'Nonprofit Leaders' }).lean())!
-		await MessageModel.create({ id: 990_001, content: 'Welcome!', senderId: 1, communityId: community.id, isPrivate: false })
+		await MessageModel.create({
+			id: 990_001,
+			content: 'Welcome!',
+			senderId: 1,
+			communityId: community.id,
+			isPrivate: false,
+		})
 
-		const edited = await admin.submitForm(`/admin/communities/${community.id}/edit`, { intent: 'save-community', name: 'Nonprofit Leaders Circle', description: '', icon: '' })
+		const edited = await admin.submitForm(`/admin/communities/${community.id}/edit`, {
+			intent: 'save-community',
+			name: 'Nonprofit Leaders Circle',
+			description: '',
+			icon: '',
+		})
 		expect(await followWithNotice(admin, edited)).toContain('Community updated')
-		expect(await CommunityModel.findOne({ id: community.id }).lean()).toMatchObject({ name: 'Nonprofit Leaders Circle', description: null, icon: null })
+		expect(await CommunityModel.findOne({ id: community.id }).lean()).toMatchObject({
+			name: 'Nonprofit Leaders Circle',
+			description: null,
+			icon: null,
+		})
 
 		const confirm = await html(admin, `/admin/communities/${community.id}/delete`)
-		expect(confirm).toContain('Are you sure you want to delete community &quot;Nonprofit Leaders Circle&quot;? This action cannot be undone.')
+		expect(confirm).toContain(
+			'Are you sure you want to delete community &quot;Nonprofit Leaders Circle&quot;? This action cannot be undone.',
+		)
 		const deleted = await admin.submitForm(`/admin/communities/${community.id}/delete`, { intent: 'delete' })
 		expect(await followWithNotice(admin, deleted)).toContain('Community deleted')
 		expect(await CommunityModel.countDocuments({ id: community.id })).toBe(0)
@@ -199,7 +240,13 @@ describe('forms without JavaScript', () => {
 		expect(form).toContain('name="timeZone" value="UTC"')
 		expect(form).toContain('In UTC.')
 		const before = await snapshot()
-		const refused = await admin.submitForm('/admin/events/new', { intent: 'save-event', title: 'Backwards', startTime: '2031-02-01T10:00', endTime: '2031-02-01T09:00', timeZone: 'UTC' })
+		const refused = await admin.submitForm('/admin/events/new', {
+			intent: 'save-event',
+			title: 'Backwards',
+			startTime: '2031-02-01T10:00',
+			endTime: '2031-02-01T09:00',
+			timeZone: 'UTC',
+		})
 		expect(refused.status).toBe(400)
 		const page = await text(refused)
 		expect(page).toContain('End time must be after the start time')
@@ -217,7 +264,9 @@ describe('forms without JavaScript', () => {
 		const event = (await EventModel.findOne({ title: 'Budgeting Webinar' }).lean())!
 		const page = await html(admin, `/admin/events/${event.id}/delete`)
 		expect(page).toContain('Are you sure?')
-		expect(page).toContain('This will permanently delete the event &quot;Budgeting Webinar&quot;. This action cannot be undone.')
+		expect(page).toContain(
+			'This will permanently delete the event &quot;Budgeting Webinar&quot;. This action cannot be undone.',
+		)
 		expect(page).toContain('Delete Event')
 		const token = /name="csrf" value="([^"]+)"/.exec(page)![1]!
 		await EventModel.deleteOne({ id: event.id })
@@ -234,11 +283,22 @@ describe('forms without JavaScript', () => {
 	it('adds a resource as a pdf by default and edits it', async () => {
 		const form = await html(manager, '/admin/resources/new')
 		expect(form).toMatch(/<option value="pdf" selected="">PDF<\/option>/)
-		const created = await manager.submitForm('/admin/resources/new', { intent: 'save-resource', title: 'Meeting Scorecard', type: 'pdf', url: '/resources/scorecard.pdf', description: '' })
+		const created = await manager.submitForm('/admin/resources/new', {
+			intent: 'save-resource',
+			title: 'Meeting Scorecard',
+			type: 'pdf',
+			url: '/resources/scorecard.pdf',
+			description: '',
+		})
 		expect(await followWithNotice(manager, created)).toContain('Resource added')
 		const stored = (await ResourceModel.findOne({ title: 'Meeting Scorecard' }).lean())!
 		expect(stored.type).toBe('pdf')
-		const edited = await manager.submitForm(`/admin/resources/${stored.id}/edit`, { intent: 'save-resource', title: 'Meeting Scorecard', type: 'template', url: '/resources/scorecard.pdf' })
+		const edited = await manager.submitForm(`/admin/resources/${stored.id}/edit`, {
+			intent: 'save-resource',
+			title: 'Meeting Scorecard',
+			type: 'template',
+			url: '/resources/scorecard.pdf',
+		})
 		expect(await followWithNotice(manager, edited)).toContain('Resource updated')
 		expect((await ResourceModel.findOne({ id: stored.id }).lean())!.type).toBe('template')
 	})
@@ -252,7 +312,10 @@ describe('roles without JavaScript', () => {
 		expect(dialog).toMatch(/<option value="member" selected="">Member<\/option>/)
 		for (const label of ['Moderator', 'Content Manager', 'Admin']) expect(dialog).toContain(`>${label}</option>`)
 
-		const response = await admin.submitForm(`/admin/users/${premiumId}/role`, { intent: 'change-role', role: 'moderator' })
+		const response = await admin.submitForm(`/admin/users/${premiumId}/role`, {
+			intent: 'change-role',
+			role: 'moderator',
+		})
 		expect(response.headers.get('Location')).toBe('/admin?tab=users')
 		expect(await followWithNotice(admin, response)).toContain('User role updated')
 		expect((await UserModel.findOne({ id: premiumId }).lean())!.role).toBe('moderator')
@@ -262,7 +325,10 @@ describe('roles without JavaScript', () => {
 
 	it('the last admin cannot demote themself: the dialog says why and nothing changes', async () => {
 		const before = await snapshot()
-		const response = await admin.submitForm(`/admin/users/${await userIdOf('admin')}/role`, { intent: 'change-role', role: 'member' })
+		const response = await admin.submitForm(`/admin/users/${await userIdOf('admin')}/role`, {
+			intent: 'change-role',
+			role: 'member',
+		})
 		expect(response.status).toBe(409)
 		const page = await text(response)
 		expect(page).toContain('Failed to update user role')
@@ -272,7 +338,11 @@ describe('roles without JavaScript', () => {
 
 	it('a content manager posting the role form changes nothing', async () => {
 		const before = await snapshot()
-		const response = await manager.submitForm('/admin?tab=content', { intent: 'change-role', role: 'admin' }, `/admin/users/${await userIdOf('manager')}/role`)
+		const response = await manager.submitForm(
+			'/admin?tab=content',
+			{ intent: 'change-role', role: 'admin' },
+			`/admin/users/${await userIdOf('manager')}/role`,
+		)
 		expect(response.status).toBeGreaterThanOrEqual(300)
 		expect(await snapshot()).toBe(before)
 	})

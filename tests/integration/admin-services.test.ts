@@ -21,7 +21,13 @@ const manager: Actor = { id: 2, role: 'content_manager' }
 
 const video = { title: 'T', description: null, url: '/media/a.mp4', thumbnail: null, duration: null, category: null }
 const community = { name: 'N', description: null, icon: null }
-const event = { title: 'Title', description: null, location: null, startTime: new Date('2031-01-01T10:00:00Z'), endTime: null }
+const event = {
+	title: 'Title',
+	description: null,
+	location: null,
+	startTime: new Date('2031-01-01T10:00:00Z'),
+	endTime: null,
+}
 const resource = { title: 'T', description: null, type: 'pdf' as const, url: '/r.pdf' }
 
 const catalogueCalls: Array<[string, (actor: Actor) => Promise<unknown>]> = [
@@ -40,7 +46,10 @@ const catalogueCalls: Array<[string, (actor: Actor) => Promise<unknown>]> = [
 ]
 
 async function expectForbidden(call: () => Promise<unknown>, what: string) {
-	const error = await call().then(() => null, (caught: unknown) => caught)
+	const error = await call().then(
+		() => null,
+		(caught: unknown) => caught,
+	)
 	expect(error, what).toBeInstanceOf(ServiceError)
 	expect((error as ServiceError).status, what).toBe(403)
 }

@@ -31,8 +31,18 @@ const log = async (client: TestClient, query = '') => {
 
 describe('what is recorded', () => {
 	it('a content manager’s video added, edited and deleted: who, the target, a summary, and before/after of the changed fields only', async () => {
-		const created = await (await manager.json('POST', '/api/admin/videos', { title: 'Audit Trail Basics', url: '/media/a.mp4', duration: 4 })).json()
-		expect((await manager.json('PATCH', `/api/admin/videos/${created.id}`, { title: 'Audit Trail Essentials', duration: 4, category: 'Governance' })).status).toBe(200)
+		const created = await (
+			await manager.json('POST', '/api/admin/videos', { title: 'Audit Trail Basics', url: '/media/a.mp4', duration: 4 })
+		).json()
+		expect(
+			(
+				await manager.json('PATCH', `/api/admin/videos/${created.id}`, {
+					title: 'Audit Trail Essentials',
+					duration: 4,
+					category: 'Governance',
+				})
+			).status,
+		).toBe(200)
 		expect((await manager.json('DELETE', `/api/admin/videos/${created.id}`)).status).toBe(200)
 
 		const entries = (await log(admin, '?kind=video.updated')).entries.filter((entry) => entry.target.id === created.id)
@@ -48,7 +58,9 @@ describe('what is recorded', () => {
 				createdAt: expect.any(String),
 			},
 		])
-		const all = (await log(admin)).entries.filter((entry) => entry.target.type === 'video' && entry.target.id === created.id)
+		const all = (await log(admin)).entries.filter(
+			(entry) => entry.target.type === 'video' && entry.target.id === created.id,
+		)
 		expect(all.map((entry) => entry.kind)).toEqual(['video.deleted', 'video.updated', 'video.created'])
 	})
 
@@ -64,8 +76,12 @@ describe('what is recorded', () => {
 			after: { role: 'moderator' },
 		})
 		const community = await (await admin.json('POST', '/api/admin/communities', { name: 'Audited Room' })).json()
-		const event = await (await admin.json('POST', '/api/admin/events', { title: 'Audited Event', startTime: '2031-01-01T10:00:00Z' })).json()
-		const resource = await (await admin.json('POST', '/api/admin/resources', { title: 'Audited File', url: '/a.pdf' })).json()
+		const event = await (
+			await admin.json('POST', '/api/admin/events', { title: 'Audited Event', startTime: '2031-01-01T10:00:00Z' })
+		).json()
+		const resource = await (
+			await admin.json('POST', '/api/admin/resources', { title: 'Audited File', url: '/a.pdf' })
+		).json()
 		const newest = (await log(admin)).entries.slice(0, 3).map((item) => [item.kind, item.target.id])
 		expect(newest).toEqual([
 			['resource.created', resource.id],
@@ -88,7 +104,9 @@ describe('what is recorded', () => {
 describe('reading the log', () => {
 	it('newest first, 50 a page, with a cursor; filtered by actor (a member or the system) and by kind', async () => {
 		for (let index = 0; index < 3; index += 1) {
-			const resource = await (await manager.json('POST', '/api/admin/resources', { title: `Page filler ${index}`, url: '/f.pdf' })).json()
+			const resource = await (
+				await manager.json('POST', '/api/admin/resources', { title: `Page filler ${index}`, url: '/f.pdf' })
+			).json()
 			await manager.json('DELETE', `/api/admin/resources/${resource.id}`)
 		}
 		const total = await AuditEntryModel.countDocuments()
@@ -130,7 +148,9 @@ describe('reading the log', () => {
 		for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
 			expect((await admin.json(method, '/api/admin/audit-log', { kind: 'x' })).status, method).toBe(405)
 		}
-		await expect(AuditEntryModel.updateOne({}, { $set: { summary: 'rewritten' } })).rejects.toThrow('Audit log entries cannot be changed or deleted')
+		await expect(AuditEntryModel.updateOne({}, { $set: { summary: 'rewritten' } })).rejects.toThrow(
+			'Audit log entries cannot be changed or deleted',
+		)
 		await expect(AuditEntryModel.deleteMany({})).rejects.toThrow('Audit log entries cannot be changed or deleted')
 	})
 })
@@ -144,7 +164,9 @@ describe('/admin?tab=audit without JavaScript', () => {
 
 		// More than a page of entries: the newest 50, and a link to the older ones.
 		for (let index = 0; index < 26; index += 1) {
-			const resource = await (await admin.json('POST', '/api/admin/resources', { title: `Filler ${index}`, url: '/f.pdf' })).json()
+			const resource = await (
+				await admin.json('POST', '/api/admin/resources', { title: `Filler ${index}`, url: '/f.pdf' })
+			).json()
 			await admin.json('DELETE', `/api/admin/resources/${resource.id}`)
 		}
 		const page = await pageHtml(admin, '/admin?tab=audit')

@@ -25,7 +25,12 @@ describe('POST /api/register', () => {
 		const response = await client.json('POST', '/api/register', account)
 		expect(response.status).toBe(201)
 		const user = await response.json()
-		expect(user).toMatchObject({ username: account.username, name: 'Casey Leader', role: 'member', subscriptionStatus: 'inactive' })
+		expect(user).toMatchObject({
+			username: account.username,
+			name: 'Casey Leader',
+			role: 'member',
+			subscriptionStatus: 'inactive',
+		})
 		expect(typeof user.id).toBe('number')
 		expect(JSON.stringify(user)).not.toMatch(/password|\$argon2/i)
 		expect((await client.get('/api/user')).status).toBe(200)
@@ -36,11 +41,19 @@ describe('POST /api/register', () => {
 		const account = newAccount()
 		expect((await client.json('POST', '/api/register', account)).status).toBe(201)
 
-		const sameUsername = await new TestClient(server.url).json('POST', '/api/register', newAccount({ username: account.username.toUpperCase() }))
+		const sameUsername = await new TestClient(server.url).json(
+			'POST',
+			'/api/register',
+			newAccount({ username: account.username.toUpperCase() }),
+		)
 		expect(sameUsername.status).toBe(409)
 		expect(await sameUsername.json()).toMatchObject({ message: 'Username is already taken', field: 'username' })
 
-		const sameEmail = await new TestClient(server.url).json('POST', '/api/register', newAccount({ email: account.email.toUpperCase() }))
+		const sameEmail = await new TestClient(server.url).json(
+			'POST',
+			'/api/register',
+			newAccount({ email: account.email.toUpperCase() }),
+		)
 		expect(sameEmail.status).toBe(409)
 		expect((await sameEmail.json()).field).toBe('email')
 		expect(await UserModel.countDocuments({ email: account.email.toLowerCase() })).toBe(1)
@@ -61,7 +74,10 @@ describe('POST /api/register', () => {
 		const client = new TestClient(server.url)
 		expect((await client.json('POST', '/api/register', '{not json')).status).toBe(400)
 		expect((await client.json('POST', '/api/register', '[]')).status).toBe(400)
-		const form = await client.request('/api/register', { method: 'POST', body: new URLSearchParams(newAccount() as Record<string, string>) })
+		const form = await client.request('/api/register', {
+			method: 'POST',
+			body: new URLSearchParams(newAccount() as Record<string, string>),
+		})
 		expect(form.status).toBe(415)
 	})
 })
@@ -90,8 +106,14 @@ describe('POST /api/login, GET /api/user, POST /api/logout', () => {
 	it('says "Invalid username or password" for a wrong password and for an unknown user alike', async () => {
 		const account = newAccount()
 		await new TestClient(server.url).json('POST', '/api/register', account)
-		const wrongPassword = await new TestClient(server.url).json('POST', '/api/login', { username: account.username, password: 'wrong-password' })
-		const unknownUser = await new TestClient(server.url).json('POST', '/api/login', { username: 'nobody_here', password: 'whatever1' })
+		const wrongPassword = await new TestClient(server.url).json('POST', '/api/login', {
+			username: account.username,
+			password: 'wrong-password',
+		})
+		const unknownUser = await new TestClient(server.url).json('POST', '/api/login', {
+			username: 'nobody_here',
+			password: 'whatever1',
+		})
 		for (const response of [wrongPassword, unknownUser]) {
 			expect(response.status).toBe(401)
 			expect(await response.json()).toEqual({ message: 'Invalid username or password' })

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BlockModel, MessageModel, MuteModel, ReportModel, RsvpModel, SessionModel, UserModel, nextId } from '#models/index'
+import {
+	BlockModel,
+	MessageModel,
+	MuteModel,
+	ReportModel,
+	RsvpModel,
+	SessionModel,
+	UserModel,
+	nextId,
+} from '#models/index'
 import { DEMO_PASSWORD, seedDemoData } from '~/demo/data.server'
 import { STRIPE_TEST_ENV } from '../mocks/fake-stripe'
 import { useStripeModeServer } from '../setup/billing-test-helpers'
@@ -53,7 +62,15 @@ beforeAll(async () => {
 /** A new room message by David (a member who is none of the callers), stored as the server would. */
 async function davidSays(content: string): Promise<number> {
 	const id = await nextId('messages')
-	await MessageModel.create({ id, content, senderId: ids.other, communityId: 1, recipientId: null, isPrivate: false, createdAt: new Date() })
+	await MessageModel.create({
+		id,
+		content,
+		senderId: ids.other,
+		communityId: 1,
+		recipientId: null,
+		isPrivate: false,
+		createdAt: new Date(),
+	})
 	return id
 }
 
@@ -61,13 +78,28 @@ async function davidSays(content: string): Promise<number> {
 async function openReport(): Promise<number> {
 	const messageId = await davidSays('Reported in the matrix')
 	const id = await nextId('reports')
-	await ReportModel.create({ id, messageId, reporterId: ids.member, authorId: ids.other, reason: 'spam', details: null, excerpt: 'Reported in the matrix', communityId: 1, status: 'open', createdAt: new Date() })
+	await ReportModel.create({
+		id,
+		messageId,
+		reporterId: ids.member,
+		authorId: ids.other,
+		reason: 'spam',
+		details: null,
+		excerpt: 'Reported in the matrix',
+		communityId: 1,
+		status: 'open',
+		createdAt: new Date(),
+	})
 	return id
 }
 
 /** David muted for an hour, for the calls that lift a mute. */
 async function muteDavid(): Promise<number> {
-	await MuteModel.updateOne({ userId: ids.other }, { $set: { until: new Date(Date.now() + 3_600_000), reason: 'Matrix', mutedBy: ids.admin, createdAt: new Date() } }, { upsert: true })
+	await MuteModel.updateOne(
+		{ userId: ids.other },
+		{ $set: { until: new Date(Date.now() + 3_600_000), reason: 'Matrix', mutedBy: ids.admin, createdAt: new Date() } },
+		{ upsert: true },
+	)
 	return ids.other
 }
 const unmuteDavid = async () => {
@@ -77,7 +109,14 @@ const unblockEveryone = async () => {
 	await BlockModel.deleteMany({})
 }
 
-type Cells = readonly [visitor: string, member: string, premium: string, moderator: string, contentManager: string, admin: string]
+type Cells = readonly [
+	visitor: string,
+	member: string,
+	premium: string,
+	moderator: string,
+	contentManager: string,
+	admin: string,
+]
 type Body = Record<string, unknown> | ((role: Role) => Record<string, unknown>)
 interface Row {
 	kind: 'api' | 'page' | 'form'
@@ -91,9 +130,24 @@ interface Row {
 	/** Why a row reads as it does, where the call alone does not say. */
 	note?: string
 }
-const api = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({ kind: 'api', call, expected, ...options })
-const page = (call: string, expected: Cells, options: Pick<Row, 'note'> = {}): Row => ({ kind: 'page', call, expected, ...options })
-const form = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({ kind: 'form', call, expected, ...options })
+const api = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({
+	kind: 'api',
+	call,
+	expected,
+	...options,
+})
+const page = (call: string, expected: Cells, options: Pick<Row, 'note'> = {}): Row => ({
+	kind: 'page',
+	call,
+	expected,
+	...options,
+})
+const form = (call: string, expected: Cells, options: Omit<Row, 'kind' | 'call' | 'expected'> = {}): Row => ({
+	kind: 'form',
+	call,
+	expected,
+	...options,
+})
 
 const VIDEO = { title: 'Matrix Video', url: '/media/matrix.mp4', duration: 3 }
 const VIDEO_FORM = { title: 'Matrix Video', url: '/media/matrix.mp4', duration: '3' }
@@ -108,7 +162,12 @@ const accountOf = (role: Role) => (role === 'visitor' ? 'david' : ACCOUNT_OF[rol
 let registered = 0
 const newAccount = () => {
 	registered += 1
-	return { username: `matrix${registered}`, password: NEW_PASSWORD, name: 'Matrix Newcomer', email: `matrix${registered}@example.com` }
+	return {
+		username: `matrix${registered}`,
+		password: NEW_PASSWORD,
+		name: 'Matrix Newcomer',
+		email: `matrix${registered}@example.com`,
+	}
 }
 /** Event 7 (the summit, weeks ahead) takes RSVPs; event 3 (the Q&A, two days ago) is over. */
 const UPCOMING_EVENT = 7
@@ -119,195 +178,464 @@ const forgetRsvps = async () => {
 }
 /** The free member's subscription as seeded, after a row that started one. */
 const resetFreeMember = async () => {
-	await UserModel.updateOne({ id: ids.member }, { $set: { subscriptionStatus: 'inactive', trialEndsAt: null, stripeCustomerId: null, stripeSubscriptionId: null } })
+	await UserModel.updateOne(
+		{ id: ids.member },
+		{ $set: { subscriptionStatus: 'inactive', trialEndsAt: null, stripeCustomerId: null, stripeSubscriptionId: null } },
+	)
 }
 
 const API_CALLS: Row[] = [
 	//                                               visitor  member  premium  moderator  content_manager  admin
 	// product §7: session
-	api('GET /api/user',                             ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('POST /api/login',                           ['200',   '200',  '200',   '200',     '200',           '200'], { body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }) }),
-	api('POST /api/register',                        ['201',   '201',  '201',   '201',     '201',           '201'], { body: newAccount, endsSession: true, note: 'a signed-in caller is switched to the new account' }),
-	api('POST /api/logout',                          ['200',   '200',  '200',   '200',     '200',           '200'], { endsSession: true }),
-	api('POST /api/password-reset',                  ['202',   '202',  '202',   '202',     '202',           '202'], { body: (role) => ({ email: `nobody-${role}@example.com` }), note: 'an address per caller: each address may ask five times an hour' }),
-	api('POST /api/password-reset/confirm',          ['400',   '400',  '400',   '400',     '400',           '400'], { body: { token: 'A'.repeat(43), password: NEW_PASSWORD }, note: 'a token of nobody' }),
+	api('GET /api/user', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/login', ['200', '200', '200', '200', '200', '200'], {
+		body: (role) => ({ username: accountOf(role), password: DEMO_PASSWORD }),
+	}),
+	api('POST /api/register', ['201', '201', '201', '201', '201', '201'], {
+		body: newAccount,
+		endsSession: true,
+		note: 'a signed-in caller is switched to the new account',
+	}),
+	api('POST /api/logout', ['200', '200', '200', '200', '200', '200'], { endsSession: true }),
+	api('POST /api/password-reset', ['202', '202', '202', '202', '202', '202'], {
+		body: (role) => ({ email: `nobody-${role}@example.com` }),
+		note: 'an address per caller: each address may ask five times an hour',
+	}),
+	api('POST /api/password-reset/confirm', ['400', '400', '400', '400', '400', '400'], {
+		body: { token: 'A'.repeat(43), password: NEW_PASSWORD },
+		note: 'a token of nobody',
+	}),
 	// product §7: members, their own account only
-	api('GET /api/users',                            ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('PATCH /api/users/{self}',                   ['401',   '200',  '200',   '200',     '200',           '200'], { body: { bio: 'Edited by myself' } }),
-	api('PATCH /api/users/{other}',                  ['401',   '403',  '403',   '403',     '403',           '403'], { body: { bio: 'Edited by someone else' } }),
-	api('POST /api/users/{self}/change-password',    ['401',   '200',  '200',   '200',     '200',           '200'], { body: SAME_PASSWORD }),
-	api('POST /api/users/{other}/change-password',   ['401',   '403',  '403',   '403',     '403',           '403'], { body: SAME_PASSWORD }),
-	api('GET /api/users/me/export',                  ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('DELETE /api/users/me',                      ['401',   '400',  '400',   '400',     '400',           '400'], { body: { password: 'not-the-password' }, note: 'a wrong password deletes nothing' }),
-	api('GET /api/progress',                         ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('POST /api/progress',                        ['401',   '200',  '200',   '200',     '200',           '200'], { body: { videoId: 1, progress: 10 } }),
-	api('POST /api/progress',                        ['401',   '403',  '200',   '200',     '200',           '200'], { body: { videoId: 11, progress: 10 }, note: 'a Premium video' }),
-	api('GET /api/videos',                           ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/videos/11',                        ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/communities',                      ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/events',                           ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/resources',                        ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/messages/community/1',             ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/messages/private/{other}',         ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('GET /api/users', ['401', '200', '200', '200', '200', '200']),
+	api('PATCH /api/users/{self}', ['401', '200', '200', '200', '200', '200'], { body: { bio: 'Edited by myself' } }),
+	api('PATCH /api/users/{other}', ['401', '403', '403', '403', '403', '403'], {
+		body: { bio: 'Edited by someone else' },
+	}),
+	api('POST /api/users/{self}/change-password', ['401', '200', '200', '200', '200', '200'], { body: SAME_PASSWORD }),
+	api('POST /api/users/{other}/change-password', ['401', '403', '403', '403', '403', '403'], { body: SAME_PASSWORD }),
+	api('GET /api/users/me/export', ['401', '200', '200', '200', '200', '200']),
+	api('DELETE /api/users/me', ['401', '400', '400', '400', '400', '400'], {
+		body: { password: 'not-the-password' },
+		note: 'a wrong password deletes nothing',
+	}),
+	api('GET /api/progress', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/progress', ['401', '200', '200', '200', '200', '200'], { body: { videoId: 1, progress: 10 } }),
+	api('POST /api/progress', ['401', '403', '200', '200', '200', '200'], {
+		body: { videoId: 11, progress: 10 },
+		note: 'a Premium video',
+	}),
+	api('GET /api/videos', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/videos/11', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/communities', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/events', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/resources', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/messages/community/1', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/messages/private/{other}', ['401', '200', '200', '200', '200', '200']),
 	// Issue 11: notifications, conversations and RSVPs, each member's own only
-	api('GET /api/notifications',                    ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('POST /api/notifications/read',              ['401',   '200',  '200',   '200',     '200',           '200'], { body: {} }),
-	api('POST /api/notifications/read',              ['401',   '404',  '404',   '404',     '404',           '404'], { body: { ids: [999_999] }, note: "an id that is not the caller's" }),
-	api('GET /api/conversations',                    ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('POST /api/events/{upcoming}/rsvp',          ['401',   '200',  '200',   '200',     '200',           '200'], { body: { going: true }, after: forgetRsvps }),
-	api('POST /api/events/{past}/rsvp',              ['401',   '409',  '409',   '409',     '409',           '409'], { body: { going: true }, note: 'the event has started' }),
+	api('GET /api/notifications', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/notifications/read', ['401', '200', '200', '200', '200', '200'], { body: {} }),
+	api('POST /api/notifications/read', ['401', '404', '404', '404', '404', '404'], {
+		body: { ids: [999_999] },
+		note: "an id that is not the caller's",
+	}),
+	api('GET /api/conversations', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/events/{upcoming}/rsvp', ['401', '200', '200', '200', '200', '200'], {
+		body: { going: true },
+		after: forgetRsvps,
+	}),
+	api('POST /api/events/{past}/rsvp', ['401', '409', '409', '409', '409', '409'], {
+		body: { going: true },
+		note: 'the event has started',
+	}),
 	// product §6: corrections (authors only, within 15 minutes) and moderators' removals of room messages
-	api('PATCH /api/messages/{message}',             ['401',   '403',  '403',   '403',     '403',           '403'], { body: { content: 'Not my message' }, note: "someone else's message" }),
-	api('DELETE /api/messages/{message}',            ['401',   '403',  '403',   '200',     '403',           '200'], { note: "a member's room message" }),
+	api('PATCH /api/messages/{message}', ['401', '403', '403', '403', '403', '403'], {
+		body: { content: 'Not my message' },
+		note: "someone else's message",
+	}),
+	api('DELETE /api/messages/{message}', ['401', '403', '403', '200', '403', '200'], {
+		note: "a member's room message",
+	}),
 	// product §6: reports, the queue, mutes, blocks
-	api('POST /api/reports',                         ['401',   '201',  '201',   '201',     '201',           '201'], { body: () => ({ messageId: ids.reportable, reason: 'spam' }) }),
-	api('GET /api/reports',                          ['401',   '403',  '403',   '200',     '403',           '200']),
-	api('POST /api/reports/{report}/resolve',        ['401',   '403',  '403',   '200',     '403',           '200'], { body: { action: 'dismiss' } }),
-	api('GET /api/moderation/mutes',                 ['401',   '403',  '403',   '200',     '403',           '200']),
-	api('POST /api/moderation/mutes',                ['401',   '403',  '403',   '201',     '403',           '201'], { body: () => ({ userId: ids.other, hours: 1, reason: 'Matrix' }), after: unmuteDavid }),
-	api('DELETE /api/moderation/mutes/{muted}',      ['401',   '403',  '403',   '200',     '403',           '200'], { after: unmuteDavid }),
-	api('POST /api/users/{other}/block',             ['401',   '200',  '200',   '200',     '200',           '200'], { after: unblockEveryone }),
-	api('DELETE /api/users/{other}/block',           ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('GET /api/users/me/blocks',                  ['401',   '200',  '200',   '200',     '200',           '200']),
+	api('POST /api/reports', ['401', '201', '201', '201', '201', '201'], {
+		body: () => ({ messageId: ids.reportable, reason: 'spam' }),
+	}),
+	api('GET /api/reports', ['401', '403', '403', '200', '403', '200']),
+	api('POST /api/reports/{report}/resolve', ['401', '403', '403', '200', '403', '200'], {
+		body: { action: 'dismiss' },
+	}),
+	api('GET /api/moderation/mutes', ['401', '403', '403', '200', '403', '200']),
+	api('POST /api/moderation/mutes', ['401', '403', '403', '201', '403', '201'], {
+		body: () => ({ userId: ids.other, hours: 1, reason: 'Matrix' }),
+		after: unmuteDavid,
+	}),
+	api('DELETE /api/moderation/mutes/{muted}', ['401', '403', '403', '200', '403', '200'], { after: unmuteDavid }),
+	api('POST /api/users/{other}/block', ['401', '200', '200', '200', '200', '200'], { after: unblockEveryone }),
+	api('DELETE /api/users/{other}/block', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/users/me/blocks', ['401', '200', '200', '200', '200', '200']),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
-	api('GET /api/admin/users',                      ['401',   '403',  '403',   '403',     '403',           '200']),
-	api('PATCH /api/admin/users/{other}/role',       ['401',   '403',  '403',   '403',     '403',           '200'], { body: { role: 'member' } }),
-	api('DELETE /api/admin/users/{newMember}',       ['401',   '403',  '403',   '403',     '403',           '200']),
-	api('POST /api/admin/videos',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: VIDEO }),
-	api('PATCH /api/admin/videos/{video}',           ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
-	api('DELETE /api/admin/videos/{video}',          ['401',   '403',  '403',   '403',     '200',           '200']),
-	api('POST /api/admin/communities',               ['401',   '403',  '403',   '403',     '201',           '201'], { body: COMMUNITY }),
-	api('PATCH /api/admin/communities/{community}',  ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
-	api('DELETE /api/admin/communities/{community}', ['401',   '403',  '403',   '403',     '200',           '200']),
-	api('GET /api/admin/events',                     ['401',   '403',  '403',   '403',     '200',           '200']),
-	api('POST /api/admin/events',                    ['401',   '403',  '403',   '403',     '201',           '201'], { body: EVENT }),
-	api('PATCH /api/admin/events/{event}',           ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
-	api('DELETE /api/admin/events/{event}',          ['401',   '403',  '403',   '403',     '200',           '200']),
-	api('POST /api/admin/resources',                 ['401',   '403',  '403',   '403',     '201',           '201'], { body: RESOURCE }),
-	api('PATCH /api/admin/resources/{resource}',     ['401',   '403',  '403',   '403',     '200',           '200'], { body: { description: 'Edited' } }),
-	api('DELETE /api/admin/resources/{resource}',    ['401',   '403',  '403',   '403',     '200',           '200']),
-	api('GET /api/admin/audit-log',                  ['401',   '403',  '403',   '403',     '403',           '200']),
-	api('GET /api/admin/insights',                   ['401',   '403',  '403',   '403',     '200',           '200'], { note: 'content managers without revenue' }),
+	api('GET /api/admin/users', ['401', '403', '403', '403', '403', '200']),
+	api('PATCH /api/admin/users/{other}/role', ['401', '403', '403', '403', '403', '200'], { body: { role: 'member' } }),
+	api('DELETE /api/admin/users/{newMember}', ['401', '403', '403', '403', '403', '200']),
+	api('POST /api/admin/videos', ['401', '403', '403', '403', '201', '201'], { body: VIDEO }),
+	api('PATCH /api/admin/videos/{video}', ['401', '403', '403', '403', '200', '200'], {
+		body: { description: 'Edited' },
+	}),
+	api('DELETE /api/admin/videos/{video}', ['401', '403', '403', '403', '200', '200']),
+	api('POST /api/admin/communities', ['401', '403', '403', '403', '201', '201'], { body: COMMUNITY }),
+	api('PATCH /api/admin/communities/{community}', ['401', '403', '403', '403', '200', '200'], {
+		body: { description: 'Edited' },
+	}),
+	api('DELETE /api/admin/communities/{community}', ['401', '403', '403', '403', '200', '200']),
+	api('GET /api/admin/events', ['401', '403', '403', '403', '200', '200']),
+	api('POST /api/admin/events', ['401', '403', '403', '403', '201', '201'], { body: EVENT }),
+	api('PATCH /api/admin/events/{event}', ['401', '403', '403', '403', '200', '200'], {
+		body: { description: 'Edited' },
+	}),
+	api('DELETE /api/admin/events/{event}', ['401', '403', '403', '403', '200', '200']),
+	api('POST /api/admin/resources', ['401', '403', '403', '403', '201', '201'], { body: RESOURCE }),
+	api('PATCH /api/admin/resources/{resource}', ['401', '403', '403', '403', '200', '200'], {
+		body: { description: 'Edited' },
+	}),
+	api('DELETE /api/admin/resources/{resource}', ['401', '403', '403', '403', '200', '200']),
+	api('GET /api/admin/audit-log', ['401', '403', '403', '403', '403', '200']),
+	api('GET /api/admin/insights', ['401', '403', '403', '403', '200', '200'], {
+		note: 'content managers without revenue',
+	}),
 	// product §7: subscription; the route table: Stripe webhook, unknown API paths
-	api('POST /api/get-or-create-subscription',      ['401',   '200',  '200',   '200',     '200',           '200'], { after: resetFreeMember }),
-	api('POST /api/stripe/webhook',                  ['400',   '400',  '400',   '400',     '400',           '400'], { note: 'no Stripe signature' }),
-	api('GET /api/billing',                          ['401',   '200',  '200',   '200',     '200',           '200']),
-	api('POST /api/billing/cancel',                  ['401',   '409',  '409',   '409',     '409',           '409'], { note: 'nobody seeded has a Stripe subscription to cancel' }),
-	api('POST /api/billing/resume',                  ['401',   '409',  '409',   '409',     '409',           '409']),
-	api('POST /api/billing/portal',                  ['401',   '409',  '409',   '409',     '409',           '409'], { note: 'nobody seeded is a Stripe customer' }),
-	api('GET /api/nowhere',                          ['404',   '404',  '404',   '404',     '404',           '404']),
+	api('POST /api/get-or-create-subscription', ['401', '200', '200', '200', '200', '200'], { after: resetFreeMember }),
+	api('POST /api/stripe/webhook', ['400', '400', '400', '400', '400', '400'], { note: 'no Stripe signature' }),
+	api('GET /api/billing', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/billing/cancel', ['401', '409', '409', '409', '409', '409'], {
+		note: 'nobody seeded has a Stripe subscription to cancel',
+	}),
+	api('POST /api/billing/resume', ['401', '409', '409', '409', '409', '409']),
+	api('POST /api/billing/portal', ['401', '409', '409', '409', '409', '409'], {
+		note: 'nobody seeded is a Stripe customer',
+	}),
+	api('GET /api/nowhere', ['404', '404', '404', '404', '404', '404']),
 ]
 
 const PAGES: Row[] = [
 	//                                      visitor         member          premium         moderator       content_manager         admin
 	// product §2: pages
-	page('GET /',                           ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
-	page('GET /auth',                       ['200',          '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
-	page('GET /forgot-password',            ['200',          '200',          '200',          '200',          '200',                  '200']),
-	page('GET /contact',                    ['200',          '200',          '200',          '200',          '200',                  '200']),
-	page('GET /reset-password?token=x',     ['200',          '200',          '200',          '200',          '200',                  '200'], { note: "the link's own page: 'This link is not valid'" }),
-	page('GET /confirm-email?token=x',      ['200',          '200',          '200',          '200',          '200',                  '200']),
-	page('GET /unsubscribe?token=x',        ['400',          '400',          '400',          '400',          '400',                  '400']),
-	page('GET /dashboard',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /content-library',            ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /content-library/1',          ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /content-library/11',         ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /community',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /community/1',                ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /messages',                   ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /messages?userId={other}',    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /events',                     ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /resources',                  ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /profile',                    ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /profile?tab=billing',        ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /subscription-success',       ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /notifications',              ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /events/{upcoming}/calendar.ics', ['→ /auth',  '200',          '200',          '200',          '200',                  '200']),
-	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404',         '404',          '404',          '404',                  '404'], { note: 'a feed is found by its secret token only' }),
-	page('GET /settings',                   ['→ /auth',      '→ /profile',   '→ /profile',   '→ /profile',   '→ /profile',           '→ /profile']),
-	page('GET /subscribe',                  ['→ /auth',      '200',          '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard'], { note: 'only the free member has something to buy' }),
-	page('GET /admin',                      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin?tab=users',            ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
-	page('GET /admin/users/{other}/role',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
-	page('GET /admin/users/{other}/delete', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
-	page('GET /admin/videos/new',           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/videos/1/edit',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/videos/1/delete',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/communities/new',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/communities/1/edit',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/communities/1/delete', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/events/new',           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/events/1/edit',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/events/1/delete',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/resources/new',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/resources/1/edit',     ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/resources/1/delete',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
+	page('GET /', ['200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard']),
+	page('GET /auth', ['200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard']),
+	page('GET /forgot-password', ['200', '200', '200', '200', '200', '200']),
+	page('GET /contact', ['200', '200', '200', '200', '200', '200']),
+	page('GET /reset-password?token=x', ['200', '200', '200', '200', '200', '200'], {
+		note: "the link's own page: 'This link is not valid'",
+	}),
+	page('GET /confirm-email?token=x', ['200', '200', '200', '200', '200', '200']),
+	page('GET /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400']),
+	page('GET /dashboard', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/1', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/11', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community/1', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /messages', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /messages?userId={other}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /resources', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /profile', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /profile?tab=billing', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /subscription-success', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /notifications', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{upcoming}/calendar.ics', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404', '404', '404', '404', '404'], {
+		note: 'a feed is found by its secret token only',
+	}),
+	page('GET /settings', ['→ /auth', '→ /profile', '→ /profile', '→ /profile', '→ /profile', '→ /profile']),
+	page('GET /subscribe', ['→ /auth', '200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
+		note: 'only the free member has something to buy',
+	}),
+	page('GET /admin', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin?tab=users', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin/users/{other}/role', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin/users/{other}/delete', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin/videos/new', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/videos/1/edit', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/videos/1/delete', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/communities/new', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/communities/1/edit', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/communities/1/delete', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/events/new', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/events/1/edit', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/events/1/delete', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/resources/new', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/resources/1/edit', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/resources/1/delete', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
 	// Lesson media and resource files (docs/decisions/134): members only; a clip only Premium lessons play, Premium only
-	page('GET /media/what-great-leaders-do-differently.mp4', ['401', '200', '200', '200', '200', '200'], { note: "lesson 1's clip" }),
-	page('GET /media/decision-making-under-uncertainty.mp4', ['401', '403', '200', '200', '200', '200'], { note: "lesson 11's clip: Premium" }),
+	page('GET /media/what-great-leaders-do-differently.mp4', ['401', '200', '200', '200', '200', '200'], {
+		note: "lesson 1's clip",
+	}),
+	page('GET /media/decision-making-under-uncertainty.mp4', ['401', '403', '200', '200', '200', '200'], {
+		note: "lesson 11's clip: Premium",
+	}),
 	page('GET /resources/one-on-one-template.txt', ['401', '200', '200', '200', '200', '200']),
-	page('GET /admin?tab=audit',            ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
-	page('GET /admin?tab=insights',         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '200',                  '200']),
-	page('GET /admin/members.csv',          ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '200']),
-	page('GET /moderation',                 ['→ /auth',      '→ /dashboard', '→ /dashboard', '200',          '→ /dashboard',         '200']),
-	page('GET /moderation?tab=resolved',    ['→ /auth',      '→ /dashboard', '→ /dashboard', '200',          '→ /dashboard',         '200']),
-	page('GET /members/{other}',            ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /profile?tab=blocked',        ['→ /auth',      '200',          '200',          '200',          '200',                  '200']),
-	page('GET /logout',                     ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                  '→ /']),
-	page('GET /sidebar',                    ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',         '→ /dashboard']),
-	page('GET /nowhere',                    ['404',          '404',          '404',          '404',          '404',                  '404']),
+	page('GET /admin?tab=audit', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin?tab=insights', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	page('GET /admin/members.csv', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /moderation', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
+	page('GET /moderation?tab=resolved', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
+	page('GET /members/{other}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /profile?tab=blocked', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /logout', ['→ /', '→ /', '→ /', '→ /', '→ /', '→ /']),
+	page('GET /sidebar', [
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+	]),
+	page('GET /nowhere', ['404', '404', '404', '404', '404', '404']),
 ]
 
 const FORMS: Row[] = [
 	//                                                                 visitor         member          premium         moderator       content_manager             admin
 	// Form actions (without JavaScript, with the caller's CSRF token)
-	form('POST /auth',                                                 ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { body: (role) => ({ intent: 'login', username: accountOf(role), password: DEMO_PASSWORD }) }),
-	form('POST /auth',                                                 ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { body: (role) => ({ intent: 'signup', ...newAccount(), confirmPassword: NEW_PASSWORD }), note: 'signed-in users are sent on, nothing created' }),
-	form('POST /logout',                                               ['→ /',          '→ /',          '→ /',          '→ /',          '→ /',                      '→ /'], { endsSession: true }),
-	form('POST /sidebar',                                              ['→ /events',    '→ /events',    '→ /events',    '→ /events',    '→ /events',                '→ /events'], { body: { collapsed: 'true', redirectTo: '/events' } }),
-	form('POST /profile?tab=profile',                                  ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: (role) => ({ intent: 'profile', name: 'Matrix Name', email: `${accountOf(role)}@example.com` }) }),
-	form('POST /profile?tab=password',                                 ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'password', ...SAME_PASSWORD, confirmPassword: DEMO_PASSWORD } }),
-	form('POST /forgot-password',                                      ['200',          '200',          '200',          '200',          '200',                      '200'], { body: (role) => ({ intent: 'forgot-password', email: `nobody-form-${role}@example.com` }) }),
-	form('POST /contact',                                              ['200',          '200',          '200',          '200',          '200',                      '200'], { body: (role) => ({ intent: 'contact', name: 'Matrix Writer', email: `matrix-${role}@example.com`, topic: 'other', message: 'Hello from the matrix' }), note: 'anyone may write to the admins' }),
-	form('POST /reset-password?token=x',                               ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'reset-password', token: 'A'.repeat(43), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } }),
-	form('POST /confirm-email?token=x',                                ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'confirm-email', token: 'A'.repeat(43) } }),
-	form('POST /unsubscribe?token=x',                                  ['400',          '400',          '400',          '400',          '400',                      '400'], { body: { 'List-Unsubscribe': 'One-Click' }, note: 'the link is the authority, not the session' }),
-	form('POST /profile?tab=notifications',                            ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'notifications', mentions: 'on', billing: 'on' } }),
-	form('POST /profile?tab=billing',                                  ['→ /auth',      '409',          '409',          '409',          '409',                      '409'], { body: { intent: 'billing-cancel' } }),
-	form('POST /profile?tab=account',                                  ['→ /auth',      '400',          '400',          '400',          '400',                      '400'], { body: { intent: 'delete-account', password: 'not-the-password' }, note: 'a wrong password deletes nothing' }),
-	form('POST /profile?tab=account',                                  ['→ /auth',      '→ /',          '→ /',          '→ /',          '→ /',                      '→ /'], { body: { intent: 'logout-all' }, endsSession: true }),
-	form('POST /content-library/1',                                    ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back']),
-	form('POST /content-library/11',                                   ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { note: 'a Premium video' }),
-	form('POST /community/1',                                          ['→ /auth',      '403',          '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
-	form('POST /messages?userId={other}',                              ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { content: 'Hello from the matrix' } }),
-	form('POST /events',                                               ['→ /auth',      '→ /events#event-7', '→ /events#event-7', '→ /events#event-7', '→ /events#event-7',   '→ /events#event-7'], { body: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' }, after: forgetRsvps, note: 'event 7 is upcoming' }),
-	form('POST /notifications',                                        ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'read-all' } }),
-	form('POST /notifications',                                        ['→ /auth',      '404',          '404',          '404',          '404',                      '404'], { body: { intent: 'open', id: '999999' }, note: "a notification that is not the caller's" }),
-	form('POST /profile?tab=account',                                  ['→ /auth',      '200',          '200',          '200',          '200',                      '200'], { body: { intent: 'calendar-feed' } }),
-	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '403',          '403',                      '403'], { body: { intent: 'edit-message', messageId: '{message}', content: 'Not mine' } }),
-	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '→ back',       '403',                      '→ back'], { body: { intent: 'delete-message', messageId: '{message}' } }),
-	form('POST /community/1',                                          ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'report-message', messageId: '{message}', reason: 'spam' } }),
-	form('POST /community/1',                                          ['→ /auth',      '403',          '403',          '→ back',       '403',                      '→ back'], { body: () => ({ intent: 'mute-member', userId: String(ids.other), duration: '1', reason: 'Matrix' }), after: unmuteDavid, note: 'mute-member' }),
-	form('POST /moderation',                                           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ back',       '→ /dashboard',             '→ back'], { body: { intent: 'resolve-report', reportId: '{report}', outcome: 'dismiss' } }),
-	form('POST /moderation',                                           ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ back',       '→ /dashboard',             '→ back'], { body: { intent: 'lift-mute', userId: '{muted}' }, after: unmuteDavid }),
-	form('POST /members/{other}',                                      ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'block-member' }, after: unblockEveryone }),
-	form('POST /members/{other}',                                      ['→ /auth',      '→ back',       '→ back',       '→ back',       '→ back',                   '→ back'], { body: { intent: 'unblock-member' } }),
-	form('POST /subscribe',                                            ['→ /auth',      '400',          '→ /dashboard', '→ /dashboard', '→ /dashboard',             '→ /dashboard'], { note: 'with Stripe the card form is needed; Premium members have nothing to buy' }),
-	form('POST /admin/users/{other}/role?tab=users',                   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users'], { body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' }),
-	form('POST /admin/users/{newMember}/delete?tab=users',             ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=users']),
-	form('POST /admin/videos/new?tab=content',                         ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
-	form('POST /admin/videos/{video}/edit?tab=content',                ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content'], { body: VIDEO_FORM }),
-	form('POST /admin/videos/{video}/delete?tab=content',              ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content',     '→ /admin?tab=content']),
-	form('POST /admin/communities/new?tab=communities',                ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'], { body: COMMUNITY }),
-	form('POST /admin/communities/{community}/edit?tab=communities',   ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'], { body: COMMUNITY }),
-	form('POST /admin/communities/{community}/delete?tab=communities', ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities']),
-	form('POST /admin/events/new?tab=events',                          ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events'], { body: EVENT_FORM }),
-	form('POST /admin/events/{event}/edit?tab=events',                 ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events'], { body: EVENT_FORM }),
-	form('POST /admin/events/{event}/delete?tab=events',               ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events',      '→ /admin?tab=events']),
-	form('POST /admin/resources/new?tab=resources',                    ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources'], { body: RESOURCE }),
-	form('POST /admin/resources/{resource}/edit?tab=resources',        ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources'], { body: RESOURCE }),
-	form('POST /admin/resources/{resource}/delete?tab=resources',      ['→ /auth',      '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources',   '→ /admin?tab=resources']),
-
+	form('POST /auth', ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
+		body: (role) => ({ intent: 'login', username: accountOf(role), password: DEMO_PASSWORD }),
+	}),
+	form('POST /auth', ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
+		body: (role) => ({ intent: 'signup', ...newAccount(), confirmPassword: NEW_PASSWORD }),
+		note: 'signed-in users are sent on, nothing created',
+	}),
+	form('POST /logout', ['→ /', '→ /', '→ /', '→ /', '→ /', '→ /'], { endsSession: true }),
+	form('POST /sidebar', ['→ /events', '→ /events', '→ /events', '→ /events', '→ /events', '→ /events'], {
+		body: { collapsed: 'true', redirectTo: '/events' },
+	}),
+	form('POST /profile?tab=profile', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: (role) => ({ intent: 'profile', name: 'Matrix Name', email: `${accountOf(role)}@example.com` }),
+	}),
+	form('POST /profile?tab=password', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'password', ...SAME_PASSWORD, confirmPassword: DEMO_PASSWORD },
+	}),
+	form('POST /forgot-password', ['200', '200', '200', '200', '200', '200'], {
+		body: (role) => ({ intent: 'forgot-password', email: `nobody-form-${role}@example.com` }),
+	}),
+	form('POST /contact', ['200', '200', '200', '200', '200', '200'], {
+		body: (role) => ({
+			intent: 'contact',
+			name: 'Matrix Writer',
+			email: `matrix-${role}@example.com`,
+			topic: 'other',
+			message: 'Hello from the matrix',
+		}),
+		note: 'anyone may write to the admins',
+	}),
+	form('POST /reset-password?token=x', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'reset-password', token: 'A'.repeat(43), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+	}),
+	form('POST /confirm-email?token=x', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'confirm-email', token: 'A'.repeat(43) },
+	}),
+	form('POST /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400'], {
+		body: { 'List-Unsubscribe': 'One-Click' },
+		note: 'the link is the authority, not the session',
+	}),
+	form('POST /profile?tab=notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'notifications', mentions: 'on', billing: 'on' },
+	}),
+	form('POST /profile?tab=billing', ['→ /auth', '409', '409', '409', '409', '409'], {
+		body: { intent: 'billing-cancel' },
+	}),
+	form('POST /profile?tab=account', ['→ /auth', '400', '400', '400', '400', '400'], {
+		body: { intent: 'delete-account', password: 'not-the-password' },
+		note: 'a wrong password deletes nothing',
+	}),
+	form('POST /profile?tab=account', ['→ /auth', '→ /', '→ /', '→ /', '→ /', '→ /'], {
+		body: { intent: 'logout-all' },
+		endsSession: true,
+	}),
+	form('POST /content-library/1', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back']),
+	form('POST /content-library/11', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
+		note: 'a Premium video',
+	}),
+	form('POST /community/1', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
+		body: { content: 'Hello from the matrix' },
+	}),
+	form('POST /messages?userId={other}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { content: 'Hello from the matrix' },
+	}),
+	form(
+		'POST /events',
+		[
+			'→ /auth',
+			'→ /events#event-7',
+			'→ /events#event-7',
+			'→ /events#event-7',
+			'→ /events#event-7',
+			'→ /events#event-7',
+		],
+		{
+			body: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' },
+			after: forgetRsvps,
+			note: 'event 7 is upcoming',
+		},
+	),
+	form('POST /notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'read-all' },
+	}),
+	form('POST /notifications', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'open', id: '999999' },
+		note: "a notification that is not the caller's",
+	}),
+	form('POST /profile?tab=account', ['→ /auth', '200', '200', '200', '200', '200'], {
+		body: { intent: 'calendar-feed' },
+	}),
+	form('POST /community/1', ['→ /auth', '403', '403', '403', '403', '403'], {
+		body: { intent: 'edit-message', messageId: '{message}', content: 'Not mine' },
+	}),
+	form('POST /community/1', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'delete-message', messageId: '{message}' },
+	}),
+	form('POST /community/1', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'report-message', messageId: '{message}', reason: 'spam' },
+	}),
+	form('POST /community/1', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: () => ({ intent: 'mute-member', userId: String(ids.other), duration: '1', reason: 'Matrix' }),
+		after: unmuteDavid,
+		note: 'mute-member',
+	}),
+	form('POST /moderation', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ back', '→ /dashboard', '→ back'], {
+		body: { intent: 'resolve-report', reportId: '{report}', outcome: 'dismiss' },
+	}),
+	form('POST /moderation', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ back', '→ /dashboard', '→ back'], {
+		body: { intent: 'lift-mute', userId: '{muted}' },
+		after: unmuteDavid,
+	}),
+	form('POST /members/{other}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'block-member' },
+		after: unblockEveryone,
+	}),
+	form('POST /members/{other}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'unblock-member' },
+	}),
+	form('POST /subscribe', ['→ /auth', '400', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
+		note: 'with Stripe the card form is needed; Premium members have nothing to buy',
+	}),
+	form(
+		'POST /admin/users/{other}/role?tab=users',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '→ /admin?tab=users'],
+		{ body: { role: 'member' }, note: 'the service refuses a content manager, who is sent to Content' },
+	),
+	form('POST /admin/users/{newMember}/delete?tab=users', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'→ /admin?tab=users',
+	]),
+	form(
+		'POST /admin/videos/new?tab=content',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '→ /admin?tab=content'],
+		{ body: VIDEO_FORM },
+	),
+	form(
+		'POST /admin/videos/{video}/edit?tab=content',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '→ /admin?tab=content'],
+		{ body: VIDEO_FORM },
+	),
+	form('POST /admin/videos/{video}/delete?tab=content', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'→ /admin?tab=content',
+	]),
+	form(
+		'POST /admin/communities/new?tab=communities',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'],
+		{ body: COMMUNITY },
+	),
+	form(
+		'POST /admin/communities/{community}/edit?tab=communities',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=communities', '→ /admin?tab=communities'],
+		{ body: COMMUNITY },
+	),
+	form('POST /admin/communities/{community}/delete?tab=communities', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=communities',
+		'→ /admin?tab=communities',
+	]),
+	form(
+		'POST /admin/events/new?tab=events',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events', '→ /admin?tab=events'],
+		{ body: EVENT_FORM },
+	),
+	form(
+		'POST /admin/events/{event}/edit?tab=events',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=events', '→ /admin?tab=events'],
+		{ body: EVENT_FORM },
+	),
+	form('POST /admin/events/{event}/delete?tab=events', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=events',
+		'→ /admin?tab=events',
+	]),
+	form(
+		'POST /admin/resources/new?tab=resources',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources', '→ /admin?tab=resources'],
+		{ body: RESOURCE },
+	),
+	form(
+		'POST /admin/resources/{resource}/edit?tab=resources',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=resources', '→ /admin?tab=resources'],
+		{ body: RESOURCE },
+	),
+	form('POST /admin/resources/{resource}/delete?tab=resources', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=resources',
+		'→ /admin?tab=resources',
+	]),
 ]
 
 /** Bodies of every answer above, for the scan for secrets at the end. */
@@ -315,8 +643,18 @@ const answers: Array<{ where: string; body: string }> = []
 /** Every session id the database held while the tables ran. */
 const sessionIds = new Set<string>()
 
-const FRESH: Record<string, string> = { video: 'videos', community: 'communities', event: 'events', resource: 'resources' }
-const FRESH_BODY: Record<string, Record<string, unknown>> = { videos: VIDEO, communities: COMMUNITY, events: EVENT, resources: RESOURCE }
+const FRESH: Record<string, string> = {
+	video: 'videos',
+	community: 'communities',
+	event: 'events',
+	resource: 'resources',
+}
+const FRESH_BODY: Record<string, Record<string, unknown>> = {
+	videos: VIDEO,
+	communities: COMMUNITY,
+	events: EVENT,
+	resources: RESOURCE,
+}
 
 /** Moderation's placeholders: a new message by David, an open report, David muted. */
 const FRESH_MODERATION: Record<string, () => Promise<number>> = {
@@ -330,14 +668,19 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
  * are new entities, made by an admin for this one call; {message}, {report}
  * and {muted} are made in the database the same way.
  */
-async function fillIn(path: string, role: Role, body: Record<string, unknown> | undefined): Promise<{ path: string; body: Record<string, unknown> | undefined }> {
+async function fillIn(
+	path: string,
+	role: Role,
+	body: Record<string, unknown> | undefined,
+): Promise<{ path: string; body: Record<string, unknown> | undefined }> {
 	let filled = path
 		.replace('{self}', String(ids[role]))
 		.replace('{other}', String(ids.other))
 		.replace('{upcoming}', String(UPCOMING_EVENT))
 		.replace('{past}', String(PAST_EVENT))
 	let filledBody = body === undefined ? undefined : JSON.stringify(body)
-	const uses = (placeholder: string) => filled.includes(`{${placeholder}}`) || Boolean(filledBody?.includes(`"{${placeholder}}"`))
+	const uses = (placeholder: string) =>
+		filled.includes(`{${placeholder}}`) || Boolean(filledBody?.includes(`"{${placeholder}}"`))
 	const put = (placeholder: string, id: number) => {
 		filled = filled.replace(`{${placeholder}}`, String(id))
 		// A form's fields are text; a JSON body's ids are numbers.
@@ -354,18 +697,21 @@ async function fillIn(path: string, role: Role, body: Record<string, unknown> | 
 		expect(created.status, `an admin creates a ${placeholder} to act on`).toBe(201)
 		put(placeholder, (await created.json()).id)
 	}
-	for (const [placeholder, make] of Object.entries(FRESH_MODERATION)) if (uses(placeholder)) put(placeholder, await make())
+	for (const [placeholder, make] of Object.entries(FRESH_MODERATION))
+		if (uses(placeholder)) put(placeholder, await make())
 	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
 }
 
 const csrfTokens = new WeakMap<TestClient, string>()
 async function csrfTokenOf(client: TestClient, role: Role): Promise<string> {
-	if (!csrfTokens.has(client)) csrfTokens.set(client, (await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard'))!)
+	if (!csrfTokens.has(client))
+		csrfTokens.set(client, (await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard'))!)
 	return csrfTokens.get(client)!
 }
 
 /** A refused call: no session, no permission, nothing to do here. A refused write must change nothing. */
-const isRefusal = (cell: string, role: Role) => ['400', '401', '403', '→ /auth'].includes(cell) || (cell === '→ /dashboard' && role !== 'visitor')
+const isRefusal = (cell: string, role: Role) =>
+	['400', '401', '403', '→ /auth'].includes(cell) || (cell === '→ /dashboard' && role !== 'visitor')
 
 /** The row's call as `role`, ready to send: its path filled in (fresh entities made), its form's CSRF token read. */
 async function prepareCall(row: Row, role: Role) {
@@ -375,7 +721,9 @@ async function prepareCall(row: Row, role: Role) {
 	const csrf = row.kind === 'form' ? await csrfTokenOf(client, role) : null
 	/** Makes the call and says what happened, in the tables' words. */
 	return async (): Promise<string> => {
-		const response = csrf ? await client.postForm(path, { csrf, ...(body as Record<string, string>) }) : await client.json(method, path, body)
+		const response = csrf
+			? await client.postForm(path, { csrf, ...(body as Record<string, string>) })
+			: await client.json(method, path, body)
 		answers.push({ where: `${row.call} as ${role}`, body: await response.text() })
 		if (row.endsSession && role !== 'visitor') as[role] = await logIn(app.server.url, ACCOUNT_OF[role])
 		const location = response.headers.get('Location')
@@ -389,7 +737,10 @@ function checkTable(title: string, rows: Row[]) {
 		for (const row of rows) {
 			const intent = typeof row.body === 'object' && typeof row.body.intent === 'string' ? ` (${row.body.intent})` : ''
 			it(`${row.call}${intent}${row.note ? `: ${row.note}` : ''}`, async () => {
-				const expected = Object.fromEntries(ROLES.map((role, column) => [role, row.expected[column]])) as Record<Role, string>
+				const expected = Object.fromEntries(ROLES.map((role, column) => [role, row.expected[column]])) as Record<
+					Role,
+					string
+				>
 				const refused = row.call.startsWith('GET ') ? [] : ROLES.filter((role) => isRefusal(expected[role], role))
 				const actual: Record<string, string> = {}
 				// The refused callers first, between two pictures of the database; then the others.
@@ -397,7 +748,10 @@ function checkTable(title: string, rows: Row[]) {
 				for (const role of refused) calls.set(role, await prepareCall(row, role))
 				const before = refused.length ? await snapshotEverything() : null
 				for (const role of refused) actual[role] = await calls.get(role)!()
-				if (before !== null) expect.soft(await snapshotEverything(), `the refused callers (${refused.join(', ')}) changed nothing`).toBe(before)
+				if (before !== null)
+					expect
+						.soft(await snapshotEverything(), `the refused callers (${refused.join(', ')}) changed nothing`)
+						.toBe(before)
 				for (const role of ROLES) if (!refused.includes(role)) actual[role] = await (await prepareCall(row, role))()
 				await row.after?.()
 				for (const sid of await SessionModel.distinct('sid')) sessionIds.add(sid)
@@ -436,11 +790,17 @@ describe('live notifications (issue 11)', () => {
 		const premiumPage = await connectChat(app.server.url, premium, { auth: false })
 		const memberPage = await connectChat(app.server.url, member, { auth: false })
 		const heard: Record<string, string[]> = { premium: [], member: [] }
-		premiumPage.socket.on('notification', (event: { notification: { title: string } }) => heard.premium!.push(event.notification.title))
-		memberPage.socket.on('notification', (event: { notification: { title: string } }) => heard.member!.push(event.notification.title))
+		premiumPage.socket.on('notification', (event: { notification: { title: string } }) =>
+			heard.premium!.push(event.notification.title),
+		)
+		memberPage.socket.on('notification', (event: { notification: { title: string } }) =>
+			heard.member!.push(event.notification.title),
+		)
 		const arrived = new Promise<void>((resolve) => premiumPage.socket.once('notification', () => resolve()))
 		const david = await connectChat(app.server.url, await demoMember(app.server.url, 'david'))
-		expect((await david.send('private_message', { content: 'Matrix: only for you', recipientId: premium.id })).ok).toBe(true)
+		expect((await david.send('private_message', { content: 'Matrix: only for you', recipientId: premium.id })).ok).toBe(
+			true,
+		)
 		await arrived
 		// A round trip on the member's socket after the message: anything meant for it would have come first.
 		await authenticate(memberPage, member)
@@ -464,12 +824,22 @@ describe('the chat socket (product §7)', () => {
 	}
 
 	it('follows the table', async () => {
-		const actual: Record<string, string[]> = { 'connect with the session': [], community_message: [], private_message: [], edit_message: [], delete_message: [] }
+		const actual: Record<string, string[]> = {
+			'connect with the session': [],
+			community_message: [],
+			private_message: [],
+			edit_message: [],
+			delete_message: [],
+		}
 		for (const role of ROLES) {
 			if (role === 'visitor') {
-				const connected = await connectChat(app.server.url, null).then((client) => (client.close(), 'ok'), () => 'refused')
+				const connected = await connectChat(app.server.url, null).then(
+					(client) => (client.close(), 'ok'),
+					() => 'refused',
+				)
 				actual['connect with the session']!.push(connected)
-				for (const event of ['community_message', 'private_message', 'edit_message', 'delete_message']) actual[event]!.push('-')
+				for (const event of ['community_message', 'private_message', 'edit_message', 'delete_message'])
+					actual[event]!.push('-')
 				continue
 			}
 			const chat = await connectChat(app.server.url, await demoMember(app.server.url, ACCOUNT_OF[role]))
@@ -478,7 +848,10 @@ describe('the chat socket (product §7)', () => {
 			const direct = await chat.send('private_message', { content: `Matrix: ${role} to David`, recipientId: ids.other })
 			actual.community_message!.push(room.ok ? 'ok' : 'refused')
 			actual.private_message!.push(direct.ok ? 'ok' : 'refused')
-			const edit = await chat.send('edit_message', { messageId: await davidSays('Edit me if you can'), content: 'Edited' })
+			const edit = await chat.send('edit_message', {
+				messageId: await davidSays('Edit me if you can'),
+				content: 'Edited',
+			})
 			const removal = await chat.send('delete_message', { messageId: await davidSays('Remove me if you may') })
 			actual.edit_message!.push(edit.ok ? 'ok' : 'refused')
 			actual.delete_message!.push(removal.ok ? 'ok' : 'refused')
@@ -500,18 +873,24 @@ function findLeaks(bodies: Array<{ where: string; body: string }>): string[] {
 		["this server's session secret", TEST_SESSION_SECRET],
 	]
 	return bodies.flatMap(({ where, body }) => [
-		...secrets.filter(([, secret]) => (typeof secret === 'string' ? body.includes(secret) : secret.test(body))).map(([what]) => `${where}: ${what}`),
+		...secrets
+			.filter(([, secret]) => (typeof secret === 'string' ? body.includes(secret) : secret.test(body)))
+			.map(([what]) => `${where}: ${what}`),
 		...[...sessionIds].filter((sid) => body.includes(sid)).map(() => `${where}: a session id`),
 	])
 }
 
 describe('what no answer carries', () => {
 	it('the scan finds a planted secret (so it can fail)', () => {
-		expect(findLeaks([{ where: 'a planted hash', body: '{"passwordHash":"$argon2id$v=19$m=65536"}' }])).toHaveLength(1 + 1)
+		expect(findLeaks([{ where: 'a planted hash', body: '{"passwordHash":"$argon2id$v=19$m=65536"}' }])).toHaveLength(
+			1 + 1,
+		)
 	})
 
 	it('no password hash, username key, session id, session secret or Stripe secret in any answer above, JSON or HTML', () => {
-		expect(answers.length, 'every cell of the tables was answered').toBe((API_CALLS.length + PAGES.length + FORMS.length) * ROLES.length)
+		expect(answers.length, 'every cell of the tables was answered').toBe(
+			(API_CALLS.length + PAGES.length + FORMS.length) * ROLES.length,
+		)
 		expect(sessionIds.size).toBeGreaterThan(5)
 		expect(findLeaks(answers)).toEqual([])
 	})

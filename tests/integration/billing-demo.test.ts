@@ -72,7 +72,10 @@ describe('a simulated trial that has run its 30 days', () => {
 		expect(await (await client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'trialing' })
 
 		await endTrialYesterday(username)
-		expect(await (await client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
+		expect(await (await client.get('/api/user')).json()).toMatchObject({
+			subscriptionStatus: 'active',
+			trialEndsAt: null,
+		})
 		const user = await stored(username)
 		expect(user?.subscriptionStatus).toBe('active')
 		expect(user?.trialEndsAt).toBeNull()
@@ -82,30 +85,46 @@ describe('a simulated trial that has run its 30 days', () => {
 		// The audit log and the subscription history say so, once.
 		const entries = await AuditEntryModel.find({ kind: 'subscription.status_changed', targetId: user!.id }).lean()
 		expect(entries).toHaveLength(1)
-		expect(entries[0]).toMatchObject({ actorName: 'System', before: { subscriptionStatus: 'trialing' }, after: { subscriptionStatus: 'active' } })
+		expect(entries[0]).toMatchObject({
+			actorName: 'System',
+			before: { subscriptionStatus: 'trialing' },
+			after: { subscriptionStatus: 'active' },
+		})
 		const history = await SubscriptionEventModel.find({ userId: user!.id }).sort({ at: 1 }).lean()
-		expect(history.map(({ from, to, source }) => `${from}>${to} (${source})`)).toEqual(['inactive>trialing (checkout)', 'trialing>active (trial_lapsed)'])
+		expect(history.map(({ from, to, source }) => `${from}>${to} (${source})`)).toEqual([
+			'inactive>trialing (checkout)',
+			'trialing>active (trial_lapsed)',
+		])
 	})
 
 	it('turns active without waiting for the member: the background job settles every lapsed trial, Stripe’s excepted', async () => {
 		const [away, alsoAway, withStripe] = await Promise.all([newMember(), newMember(), newMember()])
-		for (const member of [away, alsoAway, withStripe]) await member.client.json('POST', '/api/get-or-create-subscription')
+		for (const member of [away, alsoAway, withStripe])
+			await member.client.json('POST', '/api/get-or-create-subscription')
 		await Promise.all([
 			endTrialYesterday(away.username),
 			endTrialYesterday(alsoAway.username),
-			endTrialYesterday(withStripe.username, { stripeCustomerId: 'cus_job_test', stripeSubscriptionId: 'sub_job_test' }),
+			endTrialYesterday(withStripe.username, {
+				stripeCustomerId: 'cus_job_test',
+				stripeSubscriptionId: 'sub_job_test',
+			}),
 		])
 
 		// The server runs the job too (it shares this database): whichever run gets there, the outcome is the same.
-		await expect.poll(async () => {
-			await runJobNow(lapsedTrialsJob)
-			return (await stored(away.username))?.subscriptionStatus
-		}).toBe('active')
+		await expect
+			.poll(async () => {
+				await runJobNow(lapsedTrialsJob)
+				return (await stored(away.username))?.subscriptionStatus
+			})
+			.toBe('active')
 		expect(await stored(away.username)).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
 		expect(await stored(alsoAway.username)).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
 		expect((await stored(withStripe.username))?.subscriptionStatus).toBe('trialing')
 		// The member's next request finds nothing left to do, and says the same.
-		expect(await (await away.client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null })
+		expect(await (await away.client.get('/api/user')).json()).toMatchObject({
+			subscriptionStatus: 'active',
+			trialEndsAt: null,
+		})
 	})
 
 	it('leaves a trial Stripe stands behind to Stripe: its webhook says how the trial ended', async () => {
@@ -171,7 +190,9 @@ describe('/subscription-success', () => {
 		await client.json('POST', '/api/get-or-create-subscription')
 		const html = await (await client.get('/subscription-success')).text()
 		expect(html).toContain('--swap-delay:2000ms')
-		expect(html).toMatch(/class="delayed-swap-out[^"]*">.*Processing Your Subscription.*Please wait while we confirm your payment\.\.\./s)
+		expect(html).toMatch(
+			/class="delayed-swap-out[^"]*">.*Processing Your Subscription.*Please wait while we confirm your payment\.\.\./s,
+		)
 		expect(html).toMatch(/class="delayed-swap-in">.*Subscription Successful!.*Subscription Activated/s)
 		// docs/decisions/060: a refresh after a delay fails WCAG 2.2.1.
 		expect(html).not.toContain('http-equiv="refresh"')
@@ -200,7 +221,9 @@ describe('/subscription-success', () => {
 
 	it('shows what the server knows, not what the address claims', async () => {
 		const { client } = await newMember()
-		const html = await (await client.get('/subscription-success?step=result&status=active&redirect_status=succeeded')).text()
+		const html = await (
+			await client.get('/subscription-success?step=result&status=active&redirect_status=succeeded')
+		).text()
 		expect(html).not.toContain('Subscription Successful!')
 		expect(html).not.toContain('Subscription Activated')
 		expect(html).toContain('Subscription Not Active')

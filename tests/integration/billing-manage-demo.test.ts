@@ -21,7 +21,9 @@ const stored = (id: number) => UserModel.findOne({ id }).lean()
 
 async function trialingMember() {
 	const member = await signUpMember(server.url, 'simulated')
-	expect(await (await member.client.json('POST', '/api/get-or-create-subscription')).json()).toEqual({ status: 'trialing' })
+	expect(await (await member.client.json('POST', '/api/get-or-create-subscription')).json()).toEqual({
+		status: 'trialing',
+	})
 	return member
 }
 
@@ -29,7 +31,15 @@ async function trialingMember() {
 async function endPeriodDaysAgo(id: number, days: number) {
 	const user = await stored(id)
 	const end = new Date(Date.now() - days * DAY_MS)
-	await UserModel.updateOne({ id }, { $set: user!.subscriptionStatus === 'trialing' ? { trialEndsAt: end, currentPeriodEnd: end } : { currentPeriodEnd: end } })
+	await UserModel.updateOne(
+		{ id },
+		{
+			$set:
+				user!.subscriptionStatus === 'trialing'
+					? { trialEndsAt: end, currentPeriodEnd: end }
+					: { currentPeriodEnd: end },
+		},
+	)
 	return end
 }
 
@@ -54,7 +64,9 @@ describe('the Billing tab with simulated billing', () => {
 		const member = await trialingMember()
 		const response = await member.client.json('POST', '/api/billing/portal')
 		expect(response.status).toBe(409)
-		expect(await response.json()).toEqual({ message: 'The billing portal needs Stripe: this server uses simulated billing.' })
+		expect(await response.json()).toEqual({
+			message: 'The billing portal needs Stripe: this server uses simulated billing.',
+		})
 	})
 })
 
@@ -72,11 +84,21 @@ describe('cancelling a simulated subscription', () => {
 
 		// The trial's end comes: the member's next request finds the plan over.
 		await endPeriodDaysAgo(member.id, 1)
-		expect(await (await member.client.get('/api/user')).json()).toMatchObject({ subscriptionStatus: 'canceled', trialEndsAt: null })
-		expect(await (await member.client.get('/api/billing')).json()).toEqual({ status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: null, trialEnd: null })
+		expect(await (await member.client.get('/api/user')).json()).toMatchObject({
+			subscriptionStatus: 'canceled',
+			trialEndsAt: null,
+		})
+		expect(await (await member.client.get('/api/billing')).json()).toEqual({
+			status: 'canceled',
+			cancelAtPeriodEnd: false,
+			currentPeriodEnd: null,
+			trialEnd: null,
+		})
 		const resumeTooLate = await member.client.json('POST', '/api/billing/resume')
 		expect(resumeTooLate.status).toBe(409)
-		expect(await resumeTooLate.json()).toEqual({ message: 'Your subscription has ended. Subscribe again to get Premium back.' })
+		expect(await resumeTooLate.json()).toEqual({
+			message: 'Your subscription has ended. Subscribe again to get Premium back.',
+		})
 		expect(await billingTab(member.client)).toContain('Subscribe Now')
 	})
 
@@ -85,7 +107,11 @@ describe('cancelling a simulated subscription', () => {
 		const trialEnd = await endPeriodDaysAgo(member.id, 1)
 		// The job settles it (the server runs it too, on this database: either way, once).
 		await runJobNow(lapsedTrialsJob)
-		expect(await stored(member.id)).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY_MS) })
+		expect(await stored(member.id)).toMatchObject({
+			subscriptionStatus: 'active',
+			trialEndsAt: null,
+			currentPeriodEnd: new Date(trialEnd.getTime() + 30 * DAY_MS),
+		})
 		expect(await SimulatedInvoiceModel.countDocuments({ userId: member.id, amountCents: 5000 })).toBe(1)
 		expect(await billingTab(member.client)).toMatch(/Next charge \$50\.00 on [A-Z][a-z]{2} \d{1,2}, \d{4}/)
 
@@ -97,7 +123,11 @@ describe('cancelling a simulated subscription', () => {
 		expect((await member.client.json('POST', '/api/billing/cancel')).status).toBe(200)
 		await endPeriodDaysAgo(member.id, 0.1)
 		await runJobNow(lapsedTrialsJob)
-		expect(await stored(member.id)).toMatchObject({ subscriptionStatus: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false })
+		expect(await stored(member.id)).toMatchObject({
+			subscriptionStatus: 'canceled',
+			currentPeriodEnd: null,
+			cancelAtPeriodEnd: false,
+		})
 		expect(await SimulatedInvoiceModel.countDocuments({ userId: member.id, amountCents: 5000 })).toBe(2)
 	})
 
@@ -107,6 +137,8 @@ describe('cancelling a simulated subscription', () => {
 		const admin = await logIn(server.url, 'admin')
 		const granted = await admin.json('POST', '/api/billing/cancel')
 		expect(granted.status).toBe(409)
-		expect((await granted.json()).message).toBe('Your Premium was given to you by an administrator: there is no subscription to cancel.')
+		expect((await granted.json()).message).toBe(
+			'Your Premium was given to you by an administrator: there is no subscription to cancel.',
+		)
 	})
 })

@@ -28,13 +28,21 @@ async function trialingMember({ card = false } = {}) {
 
 const billingTab = async (client: TestClient) => textOf(await (await client.get('/profile?tab=billing')).text())
 const periodEndOf = (subscriptionId: string) =>
-	new Date((app.fake.subscription(subscriptionId).items as { data: Array<{ current_period_end: number }> }).data[0]!.current_period_end * 1000).toISOString()
+	new Date(
+		(app.fake.subscription(subscriptionId).items as { data: Array<{ current_period_end: number }> }).data[0]!
+			.current_period_end * 1000,
+	).toISOString()
 
 describe('GET /api/billing and the Billing tab', () => {
 	it('say the plan, the trial end, the card once it is saved, and what the member may do', async () => {
 		const member = await trialingMember()
 		const status = await (await member.client.get('/api/billing')).json()
-		expect(status).toEqual({ status: 'trialing', cancelAtPeriodEnd: false, currentPeriodEnd: periodEndOf(member.subscriptionId), trialEnd: periodEndOf(member.subscriptionId) })
+		expect(status).toEqual({
+			status: 'trialing',
+			cancelAtPeriodEnd: false,
+			currentPeriodEnd: periodEndOf(member.subscriptionId),
+			trialEnd: periodEndOf(member.subscriptionId),
+		})
 
 		let tab = await billingTab(member.client)
 		expect(tab).toContain('Premium · $50.00 / month')
@@ -50,18 +58,27 @@ describe('GET /api/billing and the Billing tab', () => {
 
 	it('a free member has nothing to cancel or resume; an administrator-granted Premium neither', async () => {
 		const free = await signUpMember(app.server.url, 'freebie')
-		expect(await (await free.client.get('/api/billing')).json()).toEqual({ status: 'inactive', cancelAtPeriodEnd: false, currentPeriodEnd: null, trialEnd: null })
+		expect(await (await free.client.get('/api/billing')).json()).toEqual({
+			status: 'inactive',
+			cancelAtPeriodEnd: false,
+			currentPeriodEnd: null,
+			trialEnd: null,
+		})
 		const cancel = await free.client.json('POST', '/api/billing/cancel')
 		expect(cancel.status).toBe(409)
 		expect(await cancel.json()).toEqual({ message: 'You have no subscription to cancel.' })
-		expect(await (await free.client.json('POST', '/api/billing/resume')).json()).toEqual({ message: 'You have no cancelled subscription to resume.' })
+		expect(await (await free.client.json('POST', '/api/billing/resume')).json()).toEqual({
+			message: 'You have no cancelled subscription to resume.',
+		})
 		expect(await billingTab(free.client)).toContain('Subscribe Now')
 
 		await seedDemoData()
 		const admin = await logIn(app.server.url, 'admin')
 		const granted = await admin.json('POST', '/api/billing/cancel')
 		expect(granted.status).toBe(409)
-		expect((await granted.json()).message).toBe('Your Premium was given to you by an administrator: there is no subscription to cancel.')
+		expect((await granted.json()).message).toBe(
+			'Your Premium was given to you by an administrator: there is no subscription to cancel.',
+		)
 		expect(await billingTab(admin)).toContain('there is nothing to pay or cancel')
 	})
 })
@@ -72,11 +89,19 @@ describe('cancelling and resuming', () => {
 		const updatesBefore = app.fake.requestsTo('POST', `/v1/subscriptions/${member.subscriptionId}`).length
 		const cancelled = await member.client.json('POST', '/api/billing/cancel')
 		expect(cancelled.status).toBe(200)
-		expect(await cancelled.json()).toEqual({ status: 'trialing', cancelAtPeriodEnd: true, currentPeriodEnd: periodEndOf(member.subscriptionId), trialEnd: periodEndOf(member.subscriptionId) })
+		expect(await cancelled.json()).toEqual({
+			status: 'trialing',
+			cancelAtPeriodEnd: true,
+			currentPeriodEnd: periodEndOf(member.subscriptionId),
+			trialEnd: periodEndOf(member.subscriptionId),
+		})
 		const updates = app.fake.requestsTo('POST', `/v1/subscriptions/${member.subscriptionId}`)
 		expect(updates).toHaveLength(updatesBefore + 1)
 		expect(updates.at(-1)!.params).toMatchObject({ cancel_at_period_end: 'true' })
-		expect(await UserModel.findOne({ id: member.id }).lean()).toMatchObject({ subscriptionStatus: 'trialing', cancelAtPeriodEnd: true })
+		expect(await UserModel.findOne({ id: member.id }).lean()).toMatchObject({
+			subscriptionStatus: 'trialing',
+			cancelAtPeriodEnd: true,
+		})
 
 		// Still Premium; the tab says until when, and offers to resume.
 		const tab = await billingTab(member.client)
@@ -93,7 +118,9 @@ describe('cancelling and resuming', () => {
 		const resumed = await member.client.json('POST', '/api/billing/resume')
 		expect(resumed.status).toBe(200)
 		expect((await resumed.json()).cancelAtPeriodEnd).toBe(false)
-		expect(app.fake.requestsTo('POST', `/v1/subscriptions/${member.subscriptionId}`).at(-1)!.params).toMatchObject({ cancel_at_period_end: 'false' })
+		expect(app.fake.requestsTo('POST', `/v1/subscriptions/${member.subscriptionId}`).at(-1)!.params).toMatchObject({
+			cancel_at_period_end: 'false',
+		})
 		expect(await billingTab(member.client)).toContain('Cancel subscription')
 	})
 
@@ -102,15 +129,22 @@ describe('cancelling and resuming', () => {
 		const cancelled = await member.client.submitForm('/profile?tab=billing', { intent: 'billing-cancel' })
 		expect(cancelled.status).toBe(302)
 		expect(cancelled.headers.get('Location')).toBe('/profile?tab=billing')
-		expect(await billingTab(member.client)).toMatch(/Subscription cancelled Premium stays until [A-Z][a-z]{2} \d{1,2}, \d{4}\. Nothing more will be charged\./)
+		expect(await billingTab(member.client)).toMatch(
+			/Subscription cancelled Premium stays until [A-Z][a-z]{2} \d{1,2}, \d{4}\. Nothing more will be charged\./,
+		)
 		const resumed = await member.client.submitForm('/profile?tab=billing', { intent: 'billing-resume' })
 		expect(resumed.status).toBe(302)
-		expect(await billingTab(member.client)).toMatch(/Subscription resumed Your trial goes on; the first charge is on [A-Z][a-z]{2} \d{1,2}, \d{4}\./)
+		expect(await billingTab(member.client)).toMatch(
+			/Subscription resumed Your trial goes on; the first charge is on [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
+		)
 	})
 
 	it('a subscription that has ended cannot be resumed, and Stripe failing is a 502 that changes nothing', async () => {
 		const member = await trialingMember({ card: true })
-		app.fake.failRequests('POST', `/v1/subscriptions/${member.subscriptionId}`, { status: 500, message: 'Stripe is having a moment' })
+		app.fake.failRequests('POST', `/v1/subscriptions/${member.subscriptionId}`, {
+			status: 500,
+			message: 'Stripe is having a moment',
+		})
 		const failed = await member.client.json('POST', '/api/billing/cancel')
 		expect(failed.status).toBe(502)
 		expect((await failed.json()).message).toContain('Stripe is having a moment')
@@ -151,14 +185,37 @@ describe('the webhook', () => {
 	it('keeps cancel_at_period_end and the period end in step with Stripe (a cancellation in the portal, a renewal)', async () => {
 		const member = await trialingMember({ card: true })
 		app.fake.updateSubscription(member.subscriptionId, { cancel_at_period_end: true })
-		expect((await deliverStripeEvent(app.server.url, 'customer.subscription.updated', app.fake.snapshot(member.subscriptionId))).status).toBe(200)
-		expect(await UserModel.findOne({ id: member.id }).lean()).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEndOf(member.subscriptionId)) })
+		expect(
+			(
+				await deliverStripeEvent(
+					app.server.url,
+					'customer.subscription.updated',
+					app.fake.snapshot(member.subscriptionId),
+				)
+			).status,
+		).toBe(200)
+		expect(await UserModel.findOne({ id: member.id }).lean()).toMatchObject({
+			cancelAtPeriodEnd: true,
+			currentPeriodEnd: new Date(periodEndOf(member.subscriptionId)),
+		})
 
 		// Resumed in the portal, then the trial converts and a new month starts.
 		const start = Math.floor(Date.now() / 1000)
-		app.fake.updateSubscription(member.subscriptionId, { cancel_at_period_end: false, status: 'active', trial_end: start })
+		app.fake.updateSubscription(member.subscriptionId, {
+			cancel_at_period_end: false,
+			status: 'active',
+			trial_end: start,
+		})
 		app.fake.setPeriod(member.subscriptionId, { start, end: start + 30 * 86_400 })
-		expect((await deliverStripeEvent(app.server.url, 'customer.subscription.updated', app.fake.snapshot(member.subscriptionId))).status).toBe(200)
+		expect(
+			(
+				await deliverStripeEvent(
+					app.server.url,
+					'customer.subscription.updated',
+					app.fake.snapshot(member.subscriptionId),
+				)
+			).status,
+		).toBe(200)
 		expect(await (await member.client.get('/api/billing')).json()).toEqual({
 			status: 'active',
 			cancelAtPeriodEnd: false,
@@ -171,7 +228,13 @@ describe('the webhook', () => {
 		const member = await trialingMember({ card: true })
 		const banner = 'Your last payment failed. Update your payment method.'
 		app.fake.updateSubscription(member.subscriptionId, { status: 'past_due' })
-		const invoice = { id: 'in_failed', object: 'invoice', customer: (await storedSubscription(member.id)).stripeCustomerId, status: 'open', parent: { type: 'subscription_details', subscription_details: { subscription: member.subscriptionId } } }
+		const invoice = {
+			id: 'in_failed',
+			object: 'invoice',
+			customer: (await storedSubscription(member.id)).stripeCustomerId,
+			status: 'open',
+			parent: { type: 'subscription_details', subscription_details: { subscription: member.subscriptionId } },
+		}
 		expect((await deliverStripeEvent(app.server.url, 'invoice.payment_failed', invoice)).status).toBe(200)
 		for (const path of ['/dashboard', '/content-library', '/events', '/profile?tab=account']) {
 			const html = await (await member.client.get(path)).text()
@@ -183,7 +246,9 @@ describe('the webhook', () => {
 		expect(tab).toContain('Update payment method')
 
 		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
-		expect((await deliverStripeEvent(app.server.url, 'invoice.payment_succeeded', { ...invoice, status: 'paid' })).status).toBe(200)
+		expect(
+			(await deliverStripeEvent(app.server.url, 'invoice.payment_succeeded', { ...invoice, status: 'paid' })).status,
+		).toBe(200)
 		expect(textOf(await (await member.client.get('/dashboard')).text())).not.toContain(banner)
 	})
 })
@@ -191,7 +256,10 @@ describe('the webhook', () => {
 describe('deleting the account with Stripe', () => {
 	it('cancels the subscription at Stripe at once; if Stripe cannot be reached, nothing is deleted', async () => {
 		const member = await trialingMember({ card: true })
-		app.fake.failRequests('DELETE', `/v1/subscriptions/${member.subscriptionId}`, { status: 500, message: 'Stripe is down' })
+		app.fake.failRequests('DELETE', `/v1/subscriptions/${member.subscriptionId}`, {
+			status: 500,
+			message: 'Stripe is down',
+		})
 		const failed = await member.client.json('DELETE', '/api/users/me', { password: member.password })
 		expect(failed.status).toBe(502)
 		expect(await UserModel.countDocuments({ id: member.id })).toBe(1)
@@ -205,7 +273,11 @@ describe('deleting the account with Stripe', () => {
 		expect(await UserModel.countDocuments({ id: member.id })).toBe(0)
 
 		// Stripe's own event about it finds nobody, and changes nothing.
-		const response = await deliverStripeEvent(app.server.url, 'customer.subscription.deleted', app.fake.snapshot(member.subscriptionId))
+		const response = await deliverStripeEvent(
+			app.server.url,
+			'customer.subscription.deleted',
+			app.fake.snapshot(member.subscriptionId),
+		)
 		expect(await response.json()).toEqual({ received: true, outcome: 'ignored' })
 	})
 })

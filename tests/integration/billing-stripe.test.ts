@@ -30,7 +30,11 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		// No STRIPE_PRICE_ID: the app creates the $50.00 USD monthly price once, under a lookup key.
 		const priceCalls = app.fake.requestsTo('POST', '/v1/prices')
 		expect(priceCalls).toHaveLength(1)
-		expect(priceCalls[0]?.params).toMatchObject({ currency: 'usd', unit_amount: '5000', recurring: { interval: 'month' } })
+		expect(priceCalls[0]?.params).toMatchObject({
+			currency: 'usd',
+			unit_amount: '5000',
+			recurring: { interval: 'month' },
+		})
 		const [price] = [...app.fake.prices.values()]
 
 		const subscriptionCalls = app.fake.requestsTo('POST', '/v1/subscriptions')
@@ -47,7 +51,11 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 
 		const stored = await storedSubscription(id)
 		const [subscription] = fakeObjectsOf(app.fake.subscriptions, id)
-		expect(stored).toMatchObject({ status: 'trialing', stripeCustomerId: subscription?.customer, stripeSubscriptionId: subscription?.id })
+		expect(stored).toMatchObject({
+			status: 'trialing',
+			stripeCustomerId: subscription?.customer,
+			stripeSubscriptionId: subscription?.id,
+		})
 		const daysLeft = (stored.trialEndsAt!.getTime() - Date.now()) / DAY_MS
 		expect(daysLeft).toBeGreaterThan(29.9)
 		expect(daysLeft).toBeLessThanOrEqual(30)
@@ -55,7 +63,9 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 
 	it('never creates a second customer or subscription, however often (and however concurrently) it is called', async () => {
 		const { client, id } = await signUpMember(app.server.url)
-		const answers = await Promise.all([subscribe(client), subscribe(client), subscribe(client)].map(async (r) => (await r).json()))
+		const answers = await Promise.all(
+			[subscribe(client), subscribe(client), subscribe(client)].map(async (r) => (await r).json()),
+		)
 		const later = await (await subscribe(client)).json()
 		for (const answer of [...answers, later]) expect(answer).toEqual(answers[0])
 
@@ -103,7 +113,11 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		expect(await response.json()).toEqual({
 			message: 'Our payment provider refused the request: Your account cannot currently make charges.',
 		})
-		expect(await storedSubscription(id)).toMatchObject({ status: 'inactive', stripeCustomerId: null, stripeSubscriptionId: null })
+		expect(await storedSubscription(id)).toMatchObject({
+			status: 'inactive',
+			stripeCustomerId: null,
+			stripeSubscriptionId: null,
+		})
 
 		const retry = await subscribe(client)
 		expect(retry.status).toBe(200)
@@ -114,7 +128,9 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		const { client, id } = await signUpMember(app.server.url)
 		const response = await client.submitForm('/subscribe', { intent: 'start-trial' })
 		expect(response.status).toBe(400)
-		expect(await response.text()).toContain('Your card details are needed: please use the card form, which needs JavaScript.')
+		expect(await response.text()).toContain(
+			'Your card details are needed: please use the card form, which needs JavaScript.',
+		)
 		expect(await storedSubscription(id)).toMatchObject({ status: 'inactive', stripeCustomerId: null })
 		expect(fakeObjectsOf(app.fake.customers, id)).toHaveLength(0)
 	})
@@ -131,7 +147,10 @@ describe('POST /api/get-or-create-subscription with Stripe', () => {
 		app.fake.completeCardSetup(stripeSubscriptionId!)
 		// The trial ended and the card on file was declined.
 		const invoice = app.fake.openRenewalInvoice(stripeSubscriptionId!)
-		app.fake.updateSubscription(stripeSubscriptionId!, { status: 'past_due', trial_end: Math.floor(Date.now() / 1000) - 60 })
+		app.fake.updateSubscription(stripeSubscriptionId!, {
+			status: 'past_due',
+			trial_end: Math.floor(Date.now() / 1000) - 60,
+		})
 
 		expect((await client.get('/subscribe')).status).toBe(200)
 		const answer = await (await subscribe(client)).json()
@@ -165,9 +184,14 @@ describe('/subscription-success with Stripe', () => {
 		await subscribe(client)
 		const { stripeSubscriptionId } = await storedSubscription(id)
 		app.fake.completeCardSetup(stripeSubscriptionId!)
-		app.fake.updateSubscription(stripeSubscriptionId!, { status: 'active', trial_end: Math.floor(Date.now() / 1000) - 60 })
+		app.fake.updateSubscription(stripeSubscriptionId!, {
+			status: 'active',
+			trial_end: Math.floor(Date.now() / 1000) - 60,
+		})
 
-		const html = await (await client.get('/subscription-success?step=result&redirect_status=failed&status=trialing')).text()
+		const html = await (
+			await client.get('/subscription-success?step=result&redirect_status=failed&status=trialing')
+		).text()
 		expect(html).toContain('Subscription Successful!')
 		expect(html).toContain('Your premium membership is now active.')
 		expect(html).not.toContain('Your 30-day free trial has started.')
@@ -178,7 +202,9 @@ describe('/subscription-success with Stripe', () => {
 describe('STRIPE_PRICE_ID', () => {
 	it('is the price subscribed to when set, and no price is created', async () => {
 		const otherFake = await FakeStripe.start()
-		const otherServer = await startStripeModeServer(otherFake, database.uri(), { STRIPE_PRICE_ID: 'price_configured_premium' })
+		const otherServer = await startStripeModeServer(otherFake, database.uri(), {
+			STRIPE_PRICE_ID: 'price_configured_premium',
+		})
 		try {
 			const { client } = await signUpMember(otherServer.url)
 			expect((await subscribe(client)).status).toBe(200)

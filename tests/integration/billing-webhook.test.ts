@@ -88,13 +88,15 @@ describe('signature', () => {
 })
 
 describe('status changes', () => {
-	it("a trial that converts makes the member active: the state is read again from Stripe", async () => {
+	it('a trial that converts makes the member active: the state is read again from Stripe', async () => {
 		const member = await trialingMember()
 		const trialEnded = nowSeconds() - 60
 		app.fake.completeCardSetup(member.subscriptionId)
 		app.fake.updateSubscription(member.subscriptionId, { status: 'active', trial_end: trialEnded })
 
-		expect(await deliverOk(stripeEvent('customer.subscription.updated', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
+		expect(
+			await deliverOk(stripeEvent('customer.subscription.updated', app.fake.snapshot(member.subscriptionId))),
+		).toBe('applied')
 		expect(await storedSubscription(member.id)).toMatchObject({ status: 'active', trialEndsAt: null })
 		expect(app.fake.requestsTo('GET', `/v1/subscriptions/${member.subscriptionId}`).length).toBeGreaterThan(0)
 	})
@@ -117,7 +119,9 @@ describe('status changes', () => {
 		])
 
 		app.fake.updateSubscription(member.subscriptionId, { status: 'active' })
-		await deliverOk(stripeEvent('invoice.payment_succeeded', invoiceOf(member.subscriptionId, member.customerId, 'paid')))
+		await deliverOk(
+			stripeEvent('invoice.payment_succeeded', invoiceOf(member.subscriptionId, member.customerId, 'paid')),
+		)
 		expect((await storedSubscription(member.id)).status).toBe('active')
 	})
 
@@ -132,7 +136,9 @@ describe('status changes', () => {
 			{ title: 'Your Premium subscription has ended' },
 		])
 		// product §6 "Audit log": the automatic change of access is recorded, and its history kept for the insights.
-		expect(await AuditEntryModel.findOne({ kind: 'subscription.status_changed', targetId: member.id }).lean()).toMatchObject({
+		expect(
+			await AuditEntryModel.findOne({ kind: 'subscription.status_changed', targetId: member.id }).lean(),
+		).toMatchObject({
 			actorId: null,
 			actorName: 'System',
 			before: { subscriptionStatus: 'trialing' },
@@ -165,7 +171,9 @@ describe('each event once, in any order', () => {
 		expect(await StripeEventModel.countDocuments({ eventId: activatedId })).toBe(1)
 
 		// The event that reports the cancellation is new, and applies.
-		expect(await deliverOk(stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
+		expect(
+			await deliverOk(stripeEvent('customer.subscription.deleted', app.fake.snapshot(member.subscriptionId))),
+		).toBe('applied')
 		expect((await storedSubscription(member.id)).status).toBe('canceled')
 	})
 
@@ -187,9 +195,17 @@ describe('each event once, in any order', () => {
 		const member = await trialingMember()
 		// As if the app had not stored the subscription id yet: only the customer is known.
 		const { UserModel } = await import('#models/index')
-		await UserModel.updateOne({ id: member.id }, { $set: { stripeSubscriptionId: null, subscriptionStatus: 'inactive', stripeSyncedAt: null } })
-		expect(await deliverOk(stripeEvent('customer.subscription.created', app.fake.snapshot(member.subscriptionId)))).toBe('applied')
-		expect(await storedSubscription(member.id)).toMatchObject({ status: 'trialing', stripeSubscriptionId: member.subscriptionId })
+		await UserModel.updateOne(
+			{ id: member.id },
+			{ $set: { stripeSubscriptionId: null, subscriptionStatus: 'inactive', stripeSyncedAt: null } },
+		)
+		expect(
+			await deliverOk(stripeEvent('customer.subscription.created', app.fake.snapshot(member.subscriptionId))),
+		).toBe('applied')
+		expect(await storedSubscription(member.id)).toMatchObject({
+			status: 'trialing',
+			stripeSubscriptionId: member.subscriptionId,
+		})
 	})
 })
 

@@ -28,7 +28,10 @@ describe('blocking through the JSON API', () => {
 		expect((await me.client.json('POST', `/api/users/${pest.id}/block`)).status).toBe(200)
 		expect(await BlockModel.countDocuments({ blockerId: me.id })).toBe(1)
 
-		expect(await pestSocket.send('private_message', { content: 'Hello?', recipientId: me.id })).toEqual({ ok: false, message: 'You cannot message this member' })
+		expect(await pestSocket.send('private_message', { content: 'Hello?', recipientId: me.id })).toEqual({
+			ok: false,
+			message: 'You cannot message this member',
+		})
 		const form = await pest.client.submitForm(`/messages?userId=${me.id}`, { content: 'By form then' })
 		expect(form.status).toBe(403)
 		expect(await form.text()).toContain('You cannot message this member')
@@ -37,7 +40,9 @@ describe('blocking through the JSON API', () => {
 		expect(mine).toEqual({ ok: false, message: 'You have blocked this member. Unblock them to send a message.' })
 
 		const list = await (await me.client.get('/api/users/me/blocks')).json()
-		expect(list).toEqual([{ id: pest.id, username: pest.username, name: 'Pesky Pat', avatar: null, blockedAt: expect.any(String) }])
+		expect(list).toEqual([
+			{ id: pest.id, username: pest.username, name: 'Pesky Pat', avatar: null, blockedAt: expect.any(String) },
+		])
 
 		expect((await me.client.json('DELETE', `/api/users/${pest.id}/block`)).status).toBe(200)
 		expect(await (await me.client.get('/api/users/me/blocks')).json()).toEqual([])
@@ -61,7 +66,9 @@ describe('blocking through the JSON API', () => {
 	it('what the blocked member sent stops counting as unread: the Messages badge and the bell go out with the conversation', async () => {
 		const me = await newMember(server.url, { name: 'Badge Barbara' })
 		const pest = await newMember(server.url, { name: 'Unread Pat' })
-		expect((await (await connect(pest)).send('private_message', { content: 'Are you there?', recipientId: me.id })).ok).toBe(true)
+		expect(
+			(await (await connect(pest)).send('private_message', { content: 'Are you there?', recipientId: me.id })).ok,
+		).toBe(true)
 		const before = await pageHtml(me.client, '/dashboard')
 		expect(before).toContain('Messages (1 unread)')
 		expect(before).toContain('Notifications (1 new)')
@@ -78,7 +85,9 @@ describe('blocking through the JSON API', () => {
 		const me = await newMember(server.url)
 		const pest = await newMember(server.url)
 		await me.client.json('POST', `/api/users/${pest.id}/block`)
-		const ack = await (await connect(pest)).send('community_message', { content: 'Pat in the open room', communityId: 3 })
+		const ack = await (
+			await connect(pest)
+		).send('community_message', { content: 'Pat in the open room', communityId: 3 })
 		expect(ack.ok).toBe(true)
 		expect(await pageHtml(me.client, '/community/3')).toContain('Pat in the open room')
 	})
@@ -93,7 +102,10 @@ describe('blocking in the pages, without JavaScript', () => {
 		expect(card).toContain(`aria-label="Block Card Blocked"`)
 		expect(await pageHtml(me.client, `/messages?q=${pest.username}`)).toContain(`@${pest.username}`)
 
-		const blocked = await me.client.submitForm(`/members/${pest.id}`, { intent: 'block-member', redirectTo: `/members/${pest.id}` })
+		const blocked = await me.client.submitForm(`/members/${pest.id}`, {
+			intent: 'block-member',
+			redirectTo: `/members/${pest.id}`,
+		})
 		expect(blocked.status).toBe(303)
 		expect(blocked.headers.get('Location')).toBe(`/members/${pest.id}`)
 		expect(await pageHtml(me.client, `/members/${pest.id}`)).toContain('You blocked this member')
@@ -111,7 +123,11 @@ describe('blocking in the pages, without JavaScript', () => {
 		const profile = await pageHtml(me.client, '/profile?tab=blocked')
 		expect(profile).toContain('Blocked members')
 		expect(profile).toContain('Card Blocked')
-		const unblocked = await me.client.submitForm('/profile?tab=blocked', { intent: 'unblock-member', redirectTo: '/profile?tab=blocked' }, `/members/${pest.id}`)
+		const unblocked = await me.client.submitForm(
+			'/profile?tab=blocked',
+			{ intent: 'unblock-member', redirectTo: '/profile?tab=blocked' },
+			`/members/${pest.id}`,
+		)
 		expect(unblocked.status).toBe(303)
 		expect(unblocked.headers.get('Location')).toBe('/profile?tab=blocked')
 		expect(await pageHtml(me.client, '/profile?tab=blocked')).toContain('You have not blocked anyone.')
@@ -122,9 +138,16 @@ describe('blocking in the pages, without JavaScript', () => {
 		const pest = await newMember(server.url)
 		const conversation = await pageHtml(me.client, `/messages?userId=${pest.id}`)
 		expect(conversation).toContain(`action="/members/${pest.id}"`)
-		const blocked = await me.client.submitForm(`/messages?userId=${pest.id}`, { intent: 'block-member', redirectTo: `/messages?userId=${pest.id}` }, `/members/${pest.id}`)
+		const blocked = await me.client.submitForm(
+			`/messages?userId=${pest.id}`,
+			{ intent: 'block-member', redirectTo: `/messages?userId=${pest.id}` },
+			`/members/${pest.id}`,
+		)
 		expect(blocked.headers.get('Location')).toBe(`/messages?userId=${pest.id}`)
-		const away = await me.client.submitForm(`/members/${pest.id}`, { intent: 'unblock-member', redirectTo: '//evil.example' })
+		const away = await me.client.submitForm(`/members/${pest.id}`, {
+			intent: 'unblock-member',
+			redirectTo: '//evil.example',
+		})
 		expect(away.headers.get('Location')).toBe(`/members/${pest.id}`)
 		const self = await me.client.submitForm(`/members/${me.id}`, { intent: 'block-member' })
 		expect(self.status).toBe(400)

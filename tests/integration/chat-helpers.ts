@@ -24,11 +24,23 @@ let registered = 0
 export const CHAT_PASSWORD = 'chat-password-1'
 
 /** Registers a fresh account (so no test shares another's rate limit) and logs it in. */
-export async function newMember(baseUrl: string, { premium = true, name }: { premium?: boolean; name?: string } = {}): Promise<Member> {
+export async function newMember(
+	baseUrl: string,
+	{ premium = true, name }: { premium?: boolean; name?: string } = {},
+): Promise<Member> {
 	registered += 1
-	const member = await signUpMember(baseUrl, `chat${registered}`, { name: name ?? `Chatter ${registered}`, password: CHAT_PASSWORD })
+	const member = await signUpMember(baseUrl, `chat${registered}`, {
+		name: name ?? `Chatter ${registered}`,
+		password: CHAT_PASSWORD,
+	})
 	if (premium) await UserModel.updateOne({ id: member.id }, { $set: { subscriptionStatus: 'active' } })
-	return { id: member.id, username: member.username, name: member.name, client: member.client, cookie: `__session=${member.client.cookie('__session')}` }
+	return {
+		id: member.id,
+		username: member.username,
+		name: member.name,
+		client: member.client,
+		cookie: `__session=${member.client.cookie('__session')}`,
+	}
 }
 
 /** Logs in one of the seeded demo accounts. */
@@ -54,7 +66,10 @@ export interface ChatClient {
 	/** Resolves once `predicate` holds for what was received (checked on every event). */
 	waitUntil: (predicate: () => boolean, what: string) => Promise<void>
 	/** Emits and waits for the server's acknowledgement. */
-	send: (event: 'community_message' | 'private_message' | 'edit_message' | 'delete_message', payload: unknown) => Promise<{ ok: boolean; id?: number; message?: string }>
+	send: (
+		event: 'community_message' | 'private_message' | 'edit_message' | 'delete_message',
+		payload: unknown,
+	) => Promise<{ ok: boolean; id?: number; message?: string }>
 	close: () => void
 }
 
@@ -73,7 +88,13 @@ export async function connectChat(
 	const headers: Record<string, string> = {}
 	if (member) headers.Cookie = member.cookie
 	if (origin) headers.Origin = origin
-	const socket = io(baseUrl, { path: '/ws', transports: ['websocket'], extraHeaders: headers, reconnection, forceNew: true })
+	const socket = io(baseUrl, {
+		path: '/ws',
+		transports: ['websocket'],
+		extraHeaders: headers,
+		reconnection,
+		forceNew: true,
+	})
 	const waiters = new Set<() => void>()
 	const client: ChatClient = {
 		socket,
@@ -144,7 +165,9 @@ export function useChatConnections(server: { url: string }) {
 	afterEach(() => {
 		for (const client of open.splice(0)) client.close()
 	})
-	return async function connect(...args: Parameters<typeof connectChat> extends [string, ...infer Rest] ? Rest : never) {
+	return async function connect(
+		...args: Parameters<typeof connectChat> extends [string, ...infer Rest] ? Rest : never
+	) {
 		const client = await connectChat(server.url, ...args)
 		open.push(client)
 		return client
@@ -152,7 +175,12 @@ export function useChatConnections(server: { url: string }) {
 }
 
 /** Posts `content` in a room from a socket of `connect`'s, and answers the stored message's id (the send must succeed). */
-export async function postInRoom(connect: (member: Member) => Promise<ChatClient>, member: Member, content: string, communityId: number): Promise<number> {
+export async function postInRoom(
+	connect: (member: Member) => Promise<ChatClient>,
+	member: Member,
+	content: string,
+	communityId: number,
+): Promise<number> {
 	const chat = await connect(member)
 	const ack = await chat.send('community_message', { content, communityId })
 	expect(ack.ok, ack.message).toBe(true)

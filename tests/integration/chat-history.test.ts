@@ -13,7 +13,14 @@ let bob: Member
 async function fillRoom(communityId: number, sender: Member, count: number) {
 	const ids = await reserveIds('messages', count)
 	await MessageModel.insertMany(
-		ids.map((id, n) => ({ id, content: `busy ${n + 1}`, senderId: sender.id, communityId, isPrivate: false, createdAt: new Date(Date.now() - (count - n) * 1000) })),
+		ids.map((id, n) => ({
+			id,
+			content: `busy ${n + 1}`,
+			senderId: sender.id,
+			communityId,
+			isPrivate: false,
+			createdAt: new Date(Date.now() - (count - n) * 1000),
+		})),
 	)
 }
 
@@ -43,7 +50,9 @@ describe('GET /api/messages/community/{communityId}', () => {
 		const latest = await history(bob, `/api/messages/community/${busyRoom}`)
 		expect(latest).toHaveLength(50)
 		expect(texts(latest)).toEqual(Array.from({ length: 50 }, (_, n) => `busy ${71 + n}`))
-		expect(latest.every((message) => message.senderName === 'Alice History' && message.communityId === busyRoom)).toBe(true)
+		expect(latest.every((message) => message.senderName === 'Alice History' && message.communityId === busyRoom)).toBe(
+			true,
+		)
 
 		const middle = await history(bob, `/api/messages/community/${busyRoom}?before=${latest[0]!.id}`)
 		expect(texts(middle)).toEqual(Array.from({ length: 50 }, (_, n) => `busy ${21 + n}`))
@@ -65,7 +74,9 @@ describe('GET /api/messages/community/{communityId}', () => {
 		const seeded = await history(free, '/api/messages/community/1')
 		expect(seeded.length).toBeGreaterThan(0)
 		// The demo room's welcome, among weeks of older messages.
-		expect(seeded.find((message) => message.content.startsWith('Welcome everyone!'))).toMatchObject({ senderName: 'Maria Gonzalez' })
+		expect(seeded.find((message) => message.content.startsWith('Welcome everyone!'))).toMatchObject({
+			senderName: 'Maria Gonzalez',
+		})
 	})
 
 	it('answers clear 4xx messages for a bad cursor or room, and never a 500', async () => {
@@ -92,13 +103,34 @@ describe('GET /api/messages/private/{userId}', () => {
 		const key = conversationKeyOf(alice.id, bob.id)
 		const [a, b, c] = await reserveIds('messages', 3)
 		await MessageModel.insertMany([
-			{ id: a, content: 'alice to bob', senderId: alice.id, recipientId: bob.id, conversationKey: key, isPrivate: true },
-			{ id: b, content: 'bob to alice', senderId: bob.id, recipientId: alice.id, conversationKey: key, isPrivate: true },
-			{ id: c, content: 'carol to alice', senderId: carol.id, recipientId: alice.id, conversationKey: conversationKeyOf(carol.id, alice.id), isPrivate: true },
+			{
+				id: a,
+				content: 'alice to bob',
+				senderId: alice.id,
+				recipientId: bob.id,
+				conversationKey: key,
+				isPrivate: true,
+			},
+			{
+				id: b,
+				content: 'bob to alice',
+				senderId: bob.id,
+				recipientId: alice.id,
+				conversationKey: key,
+				isPrivate: true,
+			},
+			{
+				id: c,
+				content: 'carol to alice',
+				senderId: carol.id,
+				recipientId: alice.id,
+				conversationKey: conversationKeyOf(carol.id, alice.id),
+				isPrivate: true,
+			},
 		])
-		expect(texts((await history(alice, `/api/messages/private/${bob.id}`)))).toEqual(['alice to bob', 'bob to alice'])
-		expect(texts((await history(bob, `/api/messages/private/${alice.id}`)))).toEqual(['alice to bob', 'bob to alice'])
-		expect(texts((await history(alice, `/api/messages/private/${carol.id}`)))).toEqual(['carol to alice'])
+		expect(texts(await history(alice, `/api/messages/private/${bob.id}`))).toEqual(['alice to bob', 'bob to alice'])
+		expect(texts(await history(bob, `/api/messages/private/${alice.id}`))).toEqual(['alice to bob', 'bob to alice'])
+		expect(texts(await history(alice, `/api/messages/private/${carol.id}`))).toEqual(['carol to alice'])
 		// Carol asking about Bob sees her own (empty) conversation with him, never Alice and Bob's.
 		expect(await history(carol, `/api/messages/private/${bob.id}`)).toEqual([])
 	})

@@ -55,14 +55,19 @@ describe('sockets end with their session (issue 16, findings 3 and 6)', () => {
 		const laptopSocket = await connect(member)
 		const phoneSocket = await connect(phone)
 		const closed = new Promise((resolve) => phoneSocket.socket.once('disconnect', resolve))
-		const changed = await member.client.json('POST', `/api/users/${member.id}/change-password`, { currentPassword: 'chat-password-1', newPassword: 'chat-password-2' })
+		const changed = await member.client.json('POST', `/api/users/${member.id}/change-password`, {
+			currentPassword: 'chat-password-1',
+			newPassword: 'chat-password-2',
+		})
 		expect(changed.status).toBe(200)
 		expect(await closed).toBe('io server disconnect')
 		// The phone's HTTP session is gone too, and it cannot come back on the socket with its old cookie.
 		expect((await phone.client.get('/api/user')).status).toBe(401)
 		await expect(connectChat(server.url, phone)).rejects.toThrow('Not authenticated')
 		expect(laptopSocket.socket.connected).toBe(true)
-		expect(await laptopSocket.send('private_message', { content: 'still here', recipientId: friend.id })).toMatchObject({ ok: true })
+		expect(await laptopSocket.send('private_message', { content: 'still here', recipientId: friend.id })).toMatchObject(
+			{ ok: true },
+		)
 	})
 
 	it('a socket whose session ended where no disconnect reached it is refused on its next send, and closed', async () => {
@@ -74,7 +79,10 @@ describe('sockets end with their session (issue 16, findings 3 and 6)', () => {
 		await SessionModel.deleteMany({ userId: member.id })
 		const closed = new Promise((resolve) => socket.socket.once('disconnect', resolve))
 		const content = uniqueName('after the end')
-		expect(await socket.send('private_message', { content, recipientId: other.id })).toEqual({ ok: false, message: SESSION_ENDED })
+		expect(await socket.send('private_message', { content, recipientId: other.id })).toEqual({
+			ok: false,
+			message: SESSION_ENDED,
+		})
 		expect(socket.errors).toContain(SESSION_ENDED)
 		expect(await closed).toBe('io server disconnect')
 		expect(await MessageModel.countDocuments({ content })).toBe(0)
@@ -84,7 +92,9 @@ describe('sockets end with their session (issue 16, findings 3 and 6)', () => {
 	it(`one account holds at most ${MAX_SOCKETS_PER_USER} sockets, on all its devices: the next is told why and closed`, async () => {
 		const member = await newMember(server.url)
 		const phone = await logInAgain(server.url, member)
-		const laptopSockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER - 1 }, () => connect(member, { auth: false })))
+		const laptopSockets = await Promise.all(
+			Array.from({ length: MAX_SOCKETS_PER_USER - 1 }, () => connect(member, { auth: false })),
+		)
 		const phoneSocket = await connect(phone, { auth: false })
 		const extra = await connect(member, { auth: false })
 		await extra.waitUntil(() => extra.errors.includes(TOO_MANY_CONNECTIONS), 'the extra socket is told why')
@@ -134,10 +144,14 @@ describe('community rooms', () => {
 		await aliceTab2.send('community_message', { content: marker, communityId: EXECUTIVE })
 
 		const readers = [aliceTab1, aliceTab2, bobSocket, readerSocket, freeSocket]
-		await Promise.all(readers.map((client) => client.waitUntil(() => texts(client.community).includes(marker), 'the marker arrives')))
+		await Promise.all(
+			readers.map((client) => client.waitUntil(() => texts(client.community).includes(marker), 'the marker arrives')),
+		)
 
 		const history = await (await reader.client.get(`/api/messages/community/${EXECUTIVE}`)).json()
-		const stored = (history as Array<{ content: string; senderName: string }>).filter((message) => message.content.startsWith(tag))
+		const stored = (history as Array<{ content: string; senderName: string }>).filter((message) =>
+			message.content.startsWith(tag),
+		)
 		expect(stored).toHaveLength(8)
 		for (const client of readers) {
 			const received = client.community.filter((message) => message.content.startsWith(tag))
@@ -150,7 +164,12 @@ describe('community rooms', () => {
 		expect(order.filter((content) => content.includes('bob'))).toEqual(bobLines)
 		// The live payload carries what product §7 lists.
 		const live = readerSocket.community.find((message) => message.content === aliceLines[0])!
-		expect(live).toMatchObject({ senderId: alice.id, communityId: EXECUTIVE, senderName: 'Alice Writer', content: aliceLines[0] })
+		expect(live).toMatchObject({
+			senderId: alice.id,
+			communityId: EXECUTIVE,
+			senderName: 'Alice Writer',
+			content: aliceLines[0],
+		})
 		expect(typeof live.id).toBe('number')
 		expect(Number.isNaN(Date.parse(live.createdAt))).toBe(false)
 
@@ -168,7 +187,9 @@ describe('community rooms', () => {
 		const content = uniqueName('free post')
 		const ack = await socket.send('community_message', { content, communityId: EXECUTIVE })
 		expect(ack.ok).toBe(false)
-		expect(socket.errors).toContain('Community chat is read-only for free accounts. Upgrade to Premium to join the conversation.')
+		expect(socket.errors).toContain(
+			'Community chat is read-only for free accounts. Upgrade to Premium to join the conversation.',
+		)
 		expect(await MessageModel.countDocuments({ content })).toBe(0)
 	})
 
@@ -206,7 +227,9 @@ describe('community rooms', () => {
 		const socket = await connect(flooder)
 		const tag = uniqueName('flood')
 		const acks = await Promise.all(
-			Array.from({ length: 13 }, (_, n) => socket.send('community_message', { content: `${tag} ${n}`, communityId: EXECUTIVE })),
+			Array.from({ length: 13 }, (_, n) =>
+				socket.send('community_message', { content: `${tag} ${n}`, communityId: EXECUTIVE }),
+			),
 		)
 		expect(acks.filter((ack) => ack.ok)).toHaveLength(10)
 		expect(acks.slice(10).every((ack) => !ack.ok)).toBe(true)
@@ -239,7 +262,12 @@ describe('private messages', () => {
 			await client.waitUntil(() => client.private.length === 3, 'the conversation arrives')
 			expect(texts(client.private)).toEqual(expected)
 		}
-		expect(recipientSocket.private[0]).toMatchObject({ senderId: sender.id, recipientId: recipient.id, senderName: 'Free Sender', isPrivate: true })
+		expect(recipientSocket.private[0]).toMatchObject({
+			senderId: sender.id,
+			recipientId: recipient.id,
+			senderName: 'Free Sender',
+			isPrivate: true,
+		})
 
 		// The outsider gets a message of their own; by then they would have had the others.
 		const mine = `${tag} for the outsider`
@@ -258,7 +286,10 @@ describe('private messages', () => {
 	it('refuses an unknown recipient and oneself', async () => {
 		const sender = await newMember(server.url)
 		const socket = await connect(sender)
-		expect(await socket.send('private_message', { content: 'hi', recipientId: 999_999 })).toMatchObject({ ok: false, message: 'Recipient not found' })
+		expect(await socket.send('private_message', { content: 'hi', recipientId: 999_999 })).toMatchObject({
+			ok: false,
+			message: 'Recipient not found',
+		})
 		expect(await socket.send('private_message', { content: 'hi', recipientId: sender.id })).toMatchObject({
 			ok: false,
 			message: 'You cannot send a private message to yourself',
@@ -268,7 +299,11 @@ describe('private messages', () => {
 
 describe('typing', () => {
 	it('reaches the room or the recipient, never the one typing', async () => {
-		const [typist, roomReader, recipient] = await Promise.all([newMember(server.url, { name: 'Tina Typist' }), newMember(server.url), newMember(server.url)])
+		const [typist, roomReader, recipient] = await Promise.all([
+			newMember(server.url, { name: 'Tina Typist' }),
+			newMember(server.url),
+			newMember(server.url),
+		])
 		const typistTab1 = await connect(typist)
 		const typistTab2 = await connect(typist)
 		const readerSocket = await connect(roomReader)
@@ -276,15 +311,28 @@ describe('typing', () => {
 
 		typistTab1.socket.emit('typing', { isTyping: true, targetId: EXECUTIVE, isPrivate: false })
 		await readerSocket.waitUntil(() => readerSocket.typing.length > 0, 'the room hears the typing')
-		expect(readerSocket.typing[0]).toMatchObject({ userId: typist.id, username: typist.username, name: 'Tina Typist', targetId: EXECUTIVE, isPrivate: false, isTyping: true })
+		expect(readerSocket.typing[0]).toMatchObject({
+			userId: typist.id,
+			username: typist.username,
+			name: 'Tina Typist',
+			targetId: EXECUTIVE,
+			isPrivate: false,
+			isTyping: true,
+		})
 
 		typistTab1.socket.emit('typing', { isTyping: true, targetId: roomReader.id, isPrivate: true })
 		typistTab1.socket.emit('typing', { isTyping: false, targetId: roomReader.id, isPrivate: true })
-		await readerSocket.waitUntil(() => readerSocket.typing.some((notice) => notice.isPrivate && !notice.isTyping), 'the private stop arrives')
+		await readerSocket.waitUntil(
+			() => readerSocket.typing.some((notice) => notice.isPrivate && !notice.isTyping),
+			'the private stop arrives',
+		)
 
 		// A closed tab stops typing in the room it was typing in.
 		typistTab1.close()
-		await readerSocket.waitUntil(() => readerSocket.typing.some((notice) => !notice.isPrivate && !notice.isTyping), 'the stop arrives')
+		await readerSocket.waitUntil(
+			() => readerSocket.typing.some((notice) => !notice.isPrivate && !notice.isTyping),
+			'the stop arrives',
+		)
 
 		// The typist's own tabs and the bystander heard nothing of the private notices.
 		expect(typistTab2.typing).toEqual([])
@@ -303,7 +351,10 @@ describe('recovering after a dropped connection', () => {
 		const tag = uniqueName('reconnect')
 
 		await writerSocket.send('community_message', { content: `${tag} before`, communityId: NEW_MANAGERS })
-		await travellerSocket.waitUntil(() => texts(travellerSocket.community).includes(`${tag} before`), 'the first message arrives')
+		await travellerSocket.waitUntil(
+			() => texts(travellerSocket.community).includes(`${tag} before`),
+			'the first message arrives',
+		)
 		const lastSeen = travellerSocket.community.at(-1)!.id
 
 		travellerSocket.close()
@@ -311,7 +362,9 @@ describe('recovering after a dropped connection', () => {
 		for (const content of missed) await writerSocket.send('community_message', { content, communityId: NEW_MANAGERS })
 
 		const back = await connect(traveller)
-		const caughtUp = await (await traveller.client.get(`/api/messages/community/${NEW_MANAGERS}?after=${lastSeen}`)).json()
+		const caughtUp = await (
+			await traveller.client.get(`/api/messages/community/${NEW_MANAGERS}?after=${lastSeen}`)
+		).json()
 		expect(texts(caughtUp)).toEqual(missed)
 		// And live delivery carries on where the history stopped.
 		await writerSocket.send('community_message', { content: `${tag} after`, communityId: NEW_MANAGERS })
@@ -322,21 +375,33 @@ describe('recovering after a dropped connection', () => {
 
 describe('the no-JavaScript form', () => {
 	it('stores the post and delivers it live to connected sockets, then returns to the page', async () => {
-		const [poster, listener] = await Promise.all([newMember(server.url, { name: 'Form Poster' }), newMember(server.url)])
+		const [poster, listener] = await Promise.all([
+			newMember(server.url, { name: 'Form Poster' }),
+			newMember(server.url),
+		])
 		const listenerSocket = await connect(listener)
 		const content = uniqueName('from the form')
 
 		const response = await poster.client.submitForm(`/community/${EXECUTIVE}`, { content })
 		expect(response.status).toBe(303)
 		expect(response.headers.get('Location')).toBe(`/community/${EXECUTIVE}`)
-		await listenerSocket.waitUntil(() => texts(listenerSocket.community).includes(content), 'the form post arrives live')
-		expect(listenerSocket.community.find((message) => message.content === content)).toMatchObject({ senderId: poster.id, senderName: 'Form Poster' })
+		await listenerSocket.waitUntil(
+			() => texts(listenerSocket.community).includes(content),
+			'the form post arrives live',
+		)
+		expect(listenerSocket.community.find((message) => message.content === content)).toMatchObject({
+			senderId: poster.id,
+			senderName: 'Form Poster',
+		})
 		const page = await (await poster.client.get(`/community/${EXECUTIVE}`)).text()
 		expect(page).toContain(content)
 
 		const privateText = uniqueName('private form')
 		const privateResponse = await poster.client.submitForm(`/messages?userId=${listener.id}`, { content: privateText })
 		expect(privateResponse.status).toBe(303)
-		await listenerSocket.waitUntil(() => texts(listenerSocket.private).includes(privateText), 'the private form post arrives live')
+		await listenerSocket.waitUntil(
+			() => texts(listenerSocket.private).includes(privateText),
+			'the private form post arrives live',
+		)
 	})
 })

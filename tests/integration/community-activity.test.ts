@@ -14,17 +14,35 @@ afterEach(() => vi.restoreAllMocks())
  */
 describe('Community Activity', () => {
 	it('is read again as soon as a room changed (after the check interval), and not while none did', async () => {
-		const author = await registerUser({ username: 'activity_author', password: 'password-123', name: 'Ada Author', email: 'ada.author@example.com', bio: null, role: 'member' })
+		const author = await registerUser({
+			username: 'activity_author',
+			password: 'password-123',
+			name: 'Ada Author',
+			email: 'ada.author@example.com',
+			bio: null,
+			role: 'member',
+		})
 		const room = await nextId('communities')
 		await CommunityModel.create({ id: room, name: 'Activity Room', createdBy: author.id })
 		const post = async (content: string) =>
-			(await MessageModel.create({ id: await nextId('messages'), content, senderId: author.id, communityId: room, isPrivate: false, createdAt: new Date() })).id
+			(
+				await MessageModel.create({
+					id: await nextId('messages'),
+					content,
+					senderId: author.id,
+					communityId: room,
+					isPrivate: false,
+					createdAt: new Date(),
+				})
+			).id
 		await post('First thoughts')
 
 		// Far past the last check of any earlier test, then one interval at a time.
 		let now = Date.now() + 100 * COMMUNITY_ACTIVITY_TTL_MS
 		const next = () => getSharedCommunityActivity((now += COMMUNITY_ACTIVITY_TTL_MS))
-		expect(await next()).toMatchObject([{ preview: 'First thoughts', author: 'Ada Author', communityName: 'Activity Room' }])
+		expect(await next()).toMatchObject([
+			{ preview: 'First thoughts', author: 'Ada Author', communityName: 'Activity Room' },
+		])
 
 		const reads = vi.spyOn(MessageModel, 'find')
 		await next()

@@ -20,7 +20,14 @@ let accepted = 0
 
 function aMessage(overrides: Record<string, string> = {}) {
 	const name = uniqueName('writer')
-	return { intent: 'contact', name: `Casey ${name}`, email: `${name}@example.com`, topic: 'team-pricing', message: 'We are 12 managers. Is there a team price?', ...overrides }
+	return {
+		intent: 'contact',
+		name: `Casey ${name}`,
+		email: `${name}@example.com`,
+		topic: 'team-pricing',
+		message: 'We are 12 managers. Is there a team price?',
+		...overrides,
+	}
 }
 
 /** The page's words, without the markers React puts between joined strings. */
@@ -59,12 +66,16 @@ describe('sending a message', () => {
 		const fields = aMessage()
 		const response = await send(fields)
 		expect(response.status).toBe(200)
-		expect(await wordsOf(response)).toContain(`Thank you, ${fields.name}. Your message is on its way to our team; we will answer at ${fields.email}.`)
+		expect(await wordsOf(response)).toContain(
+			`Thank you, ${fields.name}. Your message is on its way to our team; we will answer at ${fields.email}.`,
+		)
 
 		for (const admin of ['admin@example.com', `${promoted}@example.com`]) {
 			const mail = await nthMailTo(server.url, admin)
 			expect(mail.subject).toBe(`Contact form: Team pricing, from ${fields.name}`)
-			expect(mail.text).toContain(`${fields.name} <${fields.email}> wrote through the LeaderForge contact form about: Team pricing.`)
+			expect(mail.text).toContain(
+				`${fields.name} <${fields.email}> wrote through the LeaderForge contact form about: Team pricing.`,
+			)
 			expect(mail.text).toContain('We are 12 managers. Is there a team price?')
 			expect(mail.headers['reply-to']).toBe(fields.email)
 		}

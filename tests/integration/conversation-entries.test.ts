@@ -47,10 +47,18 @@ afterAll(() => registerLivePublisher(null))
 
 async function member(name: string): Promise<UserJSON> {
 	const username = uniqueName('conv')
-	return registerUser({ username, name, email: `${username}@example.com`, password: PASSWORD, bio: null, role: 'member' })
+	return registerUser({
+		username,
+		name,
+		email: `${username}@example.com`,
+		password: PASSWORD,
+		bio: null,
+		role: 'member',
+	})
 }
 
-const send = (from: UserJSON, to: UserJSON, content: string) => sendPrivateMessage(from, { recipientId: to.id, content })
+const send = (from: UserJSON, to: UserJSON, content: string) =>
+	sendPrivateMessage(from, { recipientId: to.id, content })
 
 /** The list as the page shows it: who, the last words, how many unread. */
 async function listOf(user: UserJSON) {
@@ -59,7 +67,9 @@ async function listOf(user: UserJSON) {
 
 /** Every entry, in a stable order, without its time. */
 async function allEntries() {
-	const rows = await ConversationModel.find().select('-_id ownerId otherUserId lastMessageId unreadCount lastMessage').lean()
+	const rows = await ConversationModel.find()
+		.select('-_id ownerId otherUserId lastMessageId unreadCount lastMessage')
+		.lean()
 	return rows.sort((a, b) => a.ownerId - b.ownerId || a.otherUserId - b.otherUserId)
 }
 
@@ -67,7 +77,12 @@ describe('the conversations list and the Messages badge', () => {
 	let ada: UserJSON, ben: UserJSON, cy: UserJSON, dee: UserJSON
 
 	beforeAll(async () => {
-		;[ada, ben, cy, dee] = await Promise.all([member('Ada Lovelace'), member('Ben Okafor'), member('Cy Young'), member('Dee Rao')])
+		;[ada, ben, cy, dee] = await Promise.all([
+			member('Ada Lovelace'),
+			member('Ben Okafor'),
+			member('Cy Young'),
+			member('Dee Rao'),
+		])
 	})
 
 	it('shows the newest conversation first, with the unread messages of each', async () => {
@@ -118,7 +133,10 @@ describe('the conversations list and the Messages badge', () => {
 			expect(await listOf(dee)).toEqual([['Ada Lovelace', 'I booked a table', 0]])
 			expect(await countUnreadConversations(dee.id)).toBe(0)
 			expect((await MessageModel.findOne({ id: message.id }).lean())!.readAt).not.toBeNull()
-			expect(events.filter((event) => event.userId === dee.id).at(-1)!.payload).toMatchObject({ unreadCount: 0, conversation: { unreadCount: 0 } })
+			expect(events.filter((event) => event.userId === dee.id).at(-1)!.payload).toMatchObject({
+				unreadCount: 0,
+				conversation: { unreadCount: 0 },
+			})
 		} finally {
 			viewing.clear()
 		}
@@ -139,10 +157,18 @@ describe('the conversations list and the Messages badge', () => {
 		const [kit, lou] = await Promise.all([member('Kit Lane'), member('Lou Park')])
 		const older = await send(kit, lou, 'See you at 9')
 		const last = await send(kit, lou, 'Bring teh slides')
-		await editMessage({ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' }, last.id, 'Bring the slides')
+		await editMessage(
+			{ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' },
+			last.id,
+			'Bring the slides',
+		)
 		expect(await listOf(kit)).toEqual([['Lou Park', 'Bring the slides', 0]])
 		expect(await listOf(lou)).toEqual([['Kit Lane', 'Bring the slides', 2]])
-		await editMessage({ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' }, older.id, 'See you at 10')
+		await editMessage(
+			{ id: kit.id, name: kit.name, subscriptionStatus: kit.subscriptionStatus, role: 'member' },
+			older.id,
+			'See you at 10',
+		)
 		expect(await listOf(lou)).toEqual([['Kit Lane', 'Bring the slides', 2]])
 	})
 
@@ -153,13 +179,21 @@ describe('the conversations list and the Messages badge', () => {
 		const entry = { ownerId: max.id, otherUserId: ned.id }
 		const held = (await ConversationModel.findOne(entry).lean())!.lastMessage
 		expect(held).toMatchObject({ id: last.id, content: 'Yes, Tuesday works' })
-		await ConversationModel.updateOne(
-			entry,
-			{ $set: { lastMessage: { id: first.id, senderId: max.id, content: first.content, createdAt: new Date(first.createdAt) } } },
-		)
-		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({ id: last.id, content: 'Yes, Tuesday works', senderId: ned.id })
+		await ConversationModel.updateOne(entry, {
+			$set: {
+				lastMessage: { id: first.id, senderId: max.id, content: first.content, createdAt: new Date(first.createdAt) },
+			},
+		})
+		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({
+			id: last.id,
+			content: 'Yes, Tuesday works',
+			senderId: ned.id,
+		})
 		await ConversationModel.updateOne(entry, { $set: { lastMessage: null } })
-		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({ id: last.id, content: 'Yes, Tuesday works' })
+		expect((await listConversations(max.id))[0]!.lastMessage).toMatchObject({
+			id: last.id,
+			content: 'Yes, Tuesday works',
+		})
 		// As it was, for the rebuild below to compare with.
 		await ConversationModel.updateOne(entry, { $set: { lastMessage: held } })
 	})
@@ -175,7 +209,11 @@ describe('the conversations list and the Messages badge', () => {
 		const [sent] = await Promise.all([Promise.all(sends), Promise.all(reads)])
 		// Sent at once, they are numbered in the order they reach the conversation: the newest is the largest id.
 		const newest = sent.reduce((a, b) => (b.id > a.id ? b : a))
-		const unread = await MessageModel.countDocuments({ conversationKey: conversationKeyOf(eve.id, fay.id), recipientId: fay.id, readAt: null })
+		const unread = await MessageModel.countDocuments({
+			conversationKey: conversationKeyOf(eve.id, fay.id),
+			recipientId: fay.id,
+			readAt: null,
+		})
 		expect((await listConversations(fay.id))[0]!.unreadCount).toBe(unread)
 		expect(await countUnreadConversations(fay.id)).toBe(unread > 0 ? 1 : 0)
 		await getPrivateHistory(fay, eve.id)
@@ -188,7 +226,11 @@ describe('the conversations list and the Messages badge', () => {
 		// Hal opens the conversation; just after it marks 'First' read, and before its count moves, 'Second' is stored.
 		const updateOne = ConversationModel.updateOne.bind(ConversationModel)
 		let interleaved = false
-		const spy = vi.spyOn(ConversationModel, 'updateOne').mockImplementation(((filter: { ownerId?: number }, update: object, options?: object) => {
+		const spy = vi.spyOn(ConversationModel, 'updateOne').mockImplementation(((
+			filter: { ownerId?: number },
+			update: object,
+			options?: object,
+		) => {
 			if (!interleaved && filter.ownerId === hal.id && options === undefined) {
 				interleaved = true
 				return send(gus, hal, 'Second').then(() => updateOne(filter, update))
@@ -210,7 +252,11 @@ describe('the conversations list and the Messages badge', () => {
 		// Jon opens the conversation just after Ida's very first message is stored, before it is counted.
 		const updateOne = ConversationModel.updateOne.bind(ConversationModel)
 		let interleaved = false
-		const spy = vi.spyOn(ConversationModel, 'updateOne').mockImplementation(((filter: { ownerId?: number }, update: { $inc?: object }, options?: object) => {
+		const spy = vi.spyOn(ConversationModel, 'updateOne').mockImplementation(((
+			filter: { ownerId?: number },
+			update: { $inc?: object },
+			options?: object,
+		) => {
 			if (!interleaved && filter.ownerId === jon.id && update.$inc) {
 				interleaved = true
 				return getPrivateHistory(jon, ida.id).then(() => updateOne(filter, update, options))
@@ -239,7 +285,15 @@ describe('the conversations list and the Messages badge', () => {
 	it('the entries are built again from the messages alone, the same as kept', async () => {
 		// A message written straight to the database, as the demo and bench seeds do: no entry yet.
 		const id = await nextId('messages')
-		await MessageModel.create({ id, content: 'Seeded hello', senderId: ben.id, recipientId: dee.id, conversationKey: conversationKeyOf(ben.id, dee.id), isPrivate: true, communityId: null })
+		await MessageModel.create({
+			id,
+			content: 'Seeded hello',
+			senderId: ben.id,
+			recipientId: dee.id,
+			conversationKey: conversationKeyOf(ben.id, dee.id),
+			isPrivate: true,
+			communityId: null,
+		})
 		expect((await listOf(dee)).map(([name]) => name)).not.toContain('Ben Okafor')
 
 		const kept = await allEntries()
@@ -274,7 +328,15 @@ describe('a database from before the entries (an upgrade)', () => {
 	it('gets its entries when the server starts, and Messages lists them', async () => {
 		const [ivy, jon] = await Promise.all([member('Ivy Chen'), member('Jon Bell')])
 		const id = await nextId('messages')
-		await MessageModel.create({ id, content: 'From the old days', senderId: jon.id, recipientId: ivy.id, conversationKey: conversationKeyOf(ivy.id, jon.id), isPrivate: true, communityId: null })
+		await MessageModel.create({
+			id,
+			content: 'From the old days',
+			senderId: jon.id,
+			recipientId: ivy.id,
+			conversationKey: conversationKeyOf(ivy.id, jon.id),
+			isPrivate: true,
+			communityId: null,
+		})
 		await ConversationModel.deleteMany({})
 		const server = await startTestServer({ mongodbUri: database.uri() })
 		try {

@@ -28,7 +28,12 @@ async function caughtMail(query = ''): Promise<CaughtMail[]> {
 describe('the mail catcher', () => {
 	it('shows mail sent to its SMTP port, newest first, as JSON and as a page with the HTML part sandboxed', async () => {
 		const transport = nodemailer.createTransport(catcherUrl())
-		await transport.sendMail({ from: 'tests@example.com', to: 'first.reader@example.com', subject: 'First', text: 'The first mail.' })
+		await transport.sendMail({
+			from: 'tests@example.com',
+			to: 'first.reader@example.com',
+			subject: 'First',
+			text: 'The first mail.',
+		})
 		await transport.sendMail({
 			from: 'tests@example.com',
 			to: 'Second.Reader@example.com',
@@ -43,7 +48,12 @@ describe('the mail catcher', () => {
 		const first = caught.find((mail) => mail.to === 'first.reader@example.com')
 		const second = caught.find((mail) => mail.to === 'second.reader@example.com')
 		expect(caught.indexOf(second!)).toBeLessThan(caught.indexOf(first!))
-		expect(first).toMatchObject({ to: 'first.reader@example.com', from: 'tests@example.com', subject: 'First', html: null })
+		expect(first).toMatchObject({
+			to: 'first.reader@example.com',
+			from: 'tests@example.com',
+			subject: 'First',
+			html: null,
+		})
 		expect(first!.text.trim()).toBe('The first mail.')
 		expect(second).toMatchObject({ to: 'second.reader@example.com', subject: 'Second <mail>' })
 		expect(second!.text.trim()).toBe('The second mail.')
@@ -65,8 +75,15 @@ describe('the mail catcher', () => {
 
 	it('receives what sendMail queues: the server’s outbox job delivers it over SMTP to the catcher', async () => {
 		// Queued from this process on the server's database; the server's own job picks it up.
-		await sendMail({ to: 'queued.reader@example.com', subject: 'Your weekly digest', text: 'Three new lessons this week.', kind: 'test-digest' })
-		await expect.poll(async () => (await caughtMail('?to=queued.reader@example.com')).length, { timeout: 30_000, interval: 500 }).toBe(1)
+		await sendMail({
+			to: 'queued.reader@example.com',
+			subject: 'Your weekly digest',
+			text: 'Three new lessons this week.',
+			kind: 'test-digest',
+		})
+		await expect
+			.poll(async () => (await caughtMail('?to=queued.reader@example.com')).length, { timeout: 30_000, interval: 500 })
+			.toBe(1)
 		const [mail] = await caughtMail('?to=queued.reader@example.com')
 		expect(mail!.text).toContain('Three new lessons this week.')
 		expect(mail!.text).toContain('LeaderForge · ')
@@ -74,7 +91,11 @@ describe('the mail catcher', () => {
 	})
 
 	it('answers other methods with 405', async () => {
-		const response = await fetch(new URL('/api/dev/mail', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+		const response = await fetch(new URL('/api/dev/mail', server.url), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{}',
+		})
 		expect(response.status).toBe(405)
 		expect(await response.json()).toEqual({ message: 'Method not allowed' })
 	})

@@ -28,8 +28,6 @@ beforeAll(async () => {
 	roomId = (await CommunityModel.findOne().sort({ id: 1 }).lean())!.id
 })
 
-
-
 /**
  * A chat panel on one room, as `app/realtime/use-chat.ts` runs it in the
  * browser: socket.io's own reconnection; on every `auth_success` it
@@ -69,7 +67,9 @@ function openPanel(
 
 	async function fetchPage(query: string): Promise<ChatMessage[]> {
 		const path = `/api/messages/community/${roomId}${query ? `?${query}` : ''}`
-		const response = await fetch(new URL(path, baseUrl), { headers: { Cookie: member.cookie, Accept: 'application/json' } })
+		const response = await fetch(new URL(path, baseUrl), {
+			headers: { Cookie: member.cookie, Accept: 'application/json' },
+		})
 		if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`)
 		return (await response.json()) as ChatMessage[]
 	}
@@ -136,12 +136,16 @@ interface SendOutcome {
 /** Sends one message and records what became of it. */
 async function send(panel: RoomPanel, writer: number, seq: number, tag: string, outcomes: SendOutcome[]) {
 	try {
-		const ack = (await panel.socket.timeout(3_000).emitWithAck('community_message', { content: `${tag}|${writer}|${seq}`, communityId: roomId })) as {
+		const ack = (await panel.socket
+			.timeout(3_000)
+			.emitWithAck('community_message', { content: `${tag}|${writer}|${seq}`, communityId: roomId })) as {
 			ok: boolean
 			id?: number
 			message?: string
 		}
-		outcomes.push(ack.ok ? { writer, seq, result: 'stored', id: ack.id } : { writer, seq, result: 'refused', message: ack.message })
+		outcomes.push(
+			ack.ok ? { writer, seq, result: 'stored', id: ack.id } : { writer, seq, result: 'refused', message: ack.message },
+		)
 	} catch {
 		outcomes.push({ writer, seq, result: 'unanswered' })
 	}
@@ -152,9 +156,15 @@ async function send(panel: RoomPanel, writer: number, seq: number, tag: string, 
  * and only while connected, as the chat panel does. A send without an
  * answer (the server went away) is not repeated: the panel does not either.
  */
-async function writeSteadily(panel: RoomPanel, writer: number, tag: string, running: () => boolean, outcomes: SendOutcome[]) {
+async function writeSteadily(
+	panel: RoomPanel,
+	writer: number,
+	tag: string,
+	running: () => boolean,
+	outcomes: SendOutcome[],
+) {
 	const deadline = Date.now() + 60_000
-	for (let seq = 0; running() && Date.now() < deadline; ) {
+	for (let seq = 0; running() && Date.now() < deadline;) {
 		if (!panel.ready) {
 			await sleep(20)
 			continue
@@ -174,89 +184,118 @@ describe('the server restarted during a chat', () => {
 		await server?.stop()
 	})
 
-	it('clients reconnect and recover what they missed: every message exactly once, in order', { timeout: 90_000 }, async () => {
-		const WRITERS = 10
-		const members = await createMembersWithSessions(WRITERS + 3, { sessionSecret: SESSION_SECRET, label: 'restart' })
-		const port = await freePort()
-		const serverEnv = { PORT: String(port), SESSION_SECRET }
-		server = await startTestServer({ mongodbUri: database.uri(), env: serverEnv })
-		const baseUrl = server.url
+	it(
+		'clients reconnect and recover what they missed: every message exactly once, in order',
+		{ timeout: 90_000 },
+		async () => {
+			const WRITERS = 10
+			const members = await createMembersWithSessions(WRITERS + 3, { sessionSecret: SESSION_SECRET, label: 'restart' })
+			const port = await freePort()
+			const serverEnv = { PORT: String(port), SESSION_SECRET }
+			server = await startTestServer({ mongodbUri: database.uri(), env: serverEnv })
+			const baseUrl = server.url
 
-		const writers = await Promise.all(members.slice(0, WRITERS).map((member) => openPanel(baseUrl, member)))
-		const readers = await Promise.all(members.slice(WRITERS, WRITERS + 2).map((member) => openPanel(baseUrl, member)))
-		// Away for longer (a laptop asleep): it reconnects by hand, when more than a page of history is waiting.
-		const sleeper = await openPanel(baseUrl, members[WRITERS + 2]!, { reconnection: false, slowNetwork: true })
-		panels.push(...writers, ...readers, sleeper)
+			const writers = await Promise.all(members.slice(0, WRITERS).map((member) => openPanel(baseUrl, member)))
+			const readers = await Promise.all(members.slice(WRITERS, WRITERS + 2).map((member) => openPanel(baseUrl, member)))
+			// Away for longer (a laptop asleep): it reconnects by hand, when more than a page of history is waiting.
+			const sleeper = await openPanel(baseUrl, members[WRITERS + 2]!, { reconnection: false, slowNetwork: true })
+			panels.push(...writers, ...readers, sleeper)
 
-		const tag = `restart-${Date.now().toString(36)}`
-		const outcomes: SendOutcome[] = []
-		let writing = true
-		const writing$ = Promise.all(writers.map((panel, index) => writeSteadily(panel, index, tag, () => writing, outcomes)))
-		const storedCount = () => outcomes.filter((outcome) => outcome.result === 'stored').length
+			const tag = `restart-${Date.now().toString(36)}`
+			const outcomes: SendOutcome[] = []
+			let writing = true
+			const writing$ = Promise.all(
+				writers.map((panel, index) => writeSteadily(panel, index, tag, () => writing, outcomes)),
+			)
+			const storedCount = () => outcomes.filter((outcome) => outcome.result === 'stored').length
 
-		// Messages are flowing; then SIGTERM, and the same server comes back on the same port and database.
-		await until(() => storedCount() >= 2 * WRITERS, 'messages flow')
-		// One more message from every writer is on its way when the server gets SIGTERM.
-		const onTheirWay = writers.map((panel, index) => send(panel, WRITERS + index, 0, tag, outcomes))
-		const stoppedAt = Date.now()
-		await server.stop()
-		await Promise.all(onTheirWay)
-		const sentBeforeRestart = outcomes.length
-		await sleep(300)
-		server = await startTestServer({ mongodbUri: database.uri(), env: serverEnv })
-		expect(server.url).toBe(baseUrl)
-		await until(() => [...writers, ...readers].every((panel) => panel.live.length === 2 && panel.ready), 'every panel reconnects by itself', 30_000)
-		const reconnectedAfterMs = Date.now() - stoppedAt
+			// Messages are flowing; then SIGTERM, and the same server comes back on the same port and database.
+			await until(() => storedCount() >= 2 * WRITERS, 'messages flow')
+			// One more message from every writer is on its way when the server gets SIGTERM.
+			const onTheirWay = writers.map((panel, index) => send(panel, WRITERS + index, 0, tag, outcomes))
+			const stoppedAt = Date.now()
+			await server.stop()
+			await Promise.all(onTheirWay)
+			const sentBeforeRestart = outcomes.length
+			await sleep(300)
+			server = await startTestServer({ mongodbUri: database.uri(), env: serverEnv })
+			expect(server.url).toBe(baseUrl)
+			await until(
+				() => [...writers, ...readers].every((panel) => panel.live.length === 2 && panel.ready),
+				'every panel reconnects by itself',
+				30_000,
+			)
+			const reconnectedAfterMs = Date.now() - stoppedAt
 
-		// The sleeper wakes up once more than a page of messages was stored without it, while more keep coming.
-		const lastSeenBySleeper = sleeper.messages.at(-1)?.id ?? 0
-		const missedBySleeper = () => MessageModel.countDocuments({ communityId: roomId, id: mongoose.trusted({ $gt: lastSeenBySleeper }) })
-		await until(async () => (await missedBySleeper()) > HISTORY_PAGE_SIZE + 5, 'more than a page is waiting for the sleeper', 30_000)
-		sleeper.socket.connect()
-		await until(() => sleeper.catchUps[1]?.done === true || sleeper.errors.length > 0, 'the sleeper catches up', 30_000)
-		await sleep(1_000)
-		writing = false
-		await writing$
+			// The sleeper wakes up once more than a page of messages was stored without it, while more keep coming.
+			const lastSeenBySleeper = sleeper.messages.at(-1)?.id ?? 0
+			const missedBySleeper = () =>
+				MessageModel.countDocuments({ communityId: roomId, id: mongoose.trusted({ $gt: lastSeenBySleeper }) })
+			await until(
+				async () => (await missedBySleeper()) > HISTORY_PAGE_SIZE + 5,
+				'more than a page is waiting for the sleeper',
+				30_000,
+			)
+			sleeper.socket.connect()
+			await until(
+				() => sleeper.catchUps[1]?.done === true || sleeper.errors.length > 0,
+				'the sleeper catches up',
+				30_000,
+			)
+			await sleep(1_000)
+			writing = false
+			await writing$
 
-		// Every panel ends with what the database holds: each message once, in order.
-		const stored = await MessageModel.find({ communityId: roomId, content: new RegExp(`^${tag}\\|`) }).sort({ id: 1 }).lean()
-		const storedIds = stored.map((message) => message.id)
-		const tagged = (panel: RoomPanel) => panel.messages.filter((message) => message.content.startsWith(`${tag}|`)).map((message) => message.id)
-		const everyone = [...writers, ...readers, sleeper]
-		await until(() => everyone.every((panel) => tagged(panel).length >= storedIds.length), 'every panel holds every message', 10_000).catch(() => {})
+			// Every panel ends with what the database holds: each message once, in order.
+			const stored = await MessageModel.find({ communityId: roomId, content: new RegExp(`^${tag}\\|`) })
+				.sort({ id: 1 })
+				.lean()
+			const storedIds = stored.map((message) => message.id)
+			const tagged = (panel: RoomPanel) =>
+				panel.messages.filter((message) => message.content.startsWith(`${tag}|`)).map((message) => message.id)
+			const everyone = [...writers, ...readers, sleeper]
+			await until(
+				() => everyone.every((panel) => tagged(panel).length >= storedIds.length),
+				'every panel holds every message',
+				10_000,
+			).catch(() => {})
 
-		const count = (result: SendOutcome['result']) => outcomes.filter((outcome) => outcome.result === result).length
-		console.log(
-			`[faults] restart: ${outcomes.length} sends (${sentBeforeRestart} before the restart): ${count('stored')} stored, ` +
-				`${count('refused')} refused, ${count('unanswered')} unanswered; ${storedIds.length} in the database; ` +
-				`panels reconnected ${reconnectedAfterMs} ms after SIGTERM; the sleeper fetched ${sleeper.catchUps[1]?.pages} history pages ` +
-				`while ${sleeper.catchUps[1]?.liveMeanwhile} live messages arrived`,
-		)
+			const count = (result: SendOutcome['result']) => outcomes.filter((outcome) => outcome.result === result).length
+			console.log(
+				`[faults] restart: ${outcomes.length} sends (${sentBeforeRestart} before the restart): ${count('stored')} stored, ` +
+					`${count('refused')} refused, ${count('unanswered')} unanswered; ${storedIds.length} in the database; ` +
+					`panels reconnected ${reconnectedAfterMs} ms after SIGTERM; the sleeper fetched ${sleeper.catchUps[1]?.pages} history pages ` +
+					`while ${sleeper.catchUps[1]?.liveMeanwhile} live messages arrived`,
+			)
 
-		for (const panel of everyone) {
-			expect(panel.errors, panel.member.username).toEqual([])
-			expect(tagged(panel), `${panel.member.username} holds every stored message once, in order`).toEqual(storedIds)
-			// Live, each connection got the room's messages in the stored order, none twice.
-			for (const ids of panel.live) expect(ids, `${panel.member.username}'s live deliveries`).toEqual([...new Set(ids)].sort((a, b) => a - b))
-		}
-		// Whatever the server acknowledged is stored; refused sends are not.
-		const storedSet = new Set(storedIds)
-		for (const outcome of outcomes) {
-			if (outcome.result === 'stored') expect(storedSet.has(outcome.id!)).toBe(true)
-		}
-		// And nothing was stored behind its writer's back: a send that got no answer did not happen,
-		// so whoever sends it again does not make it twice.
-		expect(stored.length, 'messages stored without an acknowledgement').toBe(count('stored'))
-		// Each writer's messages are stored in the order they were sent.
-		for (let writer = 0; writer < WRITERS; writer++) {
-			const seqs = stored.filter((message) => message.content.startsWith(`${tag}|${writer}|`)).map((message) => Number(message.content.split('|')[2]))
-			expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
-		}
-		// The interesting paths really ran: a multi-page catch-up while the room moved on.
-		expect(sleeper.live).toHaveLength(2)
-		expect(sleeper.catchUps[1]!.pages).toBeGreaterThanOrEqual(2)
-		expect(sleeper.catchUps[1]!.liveMeanwhile).toBeGreaterThan(0)
-	})
+			for (const panel of everyone) {
+				expect(panel.errors, panel.member.username).toEqual([])
+				expect(tagged(panel), `${panel.member.username} holds every stored message once, in order`).toEqual(storedIds)
+				// Live, each connection got the room's messages in the stored order, none twice.
+				for (const ids of panel.live)
+					expect(ids, `${panel.member.username}'s live deliveries`).toEqual([...new Set(ids)].sort((a, b) => a - b))
+			}
+			// Whatever the server acknowledged is stored; refused sends are not.
+			const storedSet = new Set(storedIds)
+			for (const outcome of outcomes) {
+				if (outcome.result === 'stored') expect(storedSet.has(outcome.id!)).toBe(true)
+			}
+			// And nothing was stored behind its writer's back: a send that got no answer did not happen,
+			// so whoever sends it again does not make it twice.
+			expect(stored.length, 'messages stored without an acknowledgement').toBe(count('stored'))
+			// Each writer's messages are stored in the order they were sent.
+			for (let writer = 0; writer < WRITERS; writer++) {
+				const seqs = stored
+					.filter((message) => message.content.startsWith(`${tag}|${writer}|`))
+					.map((message) => Number(message.content.split('|')[2]))
+				expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+			}
+			// The interesting paths really ran: a multi-page catch-up while the room moved on.
+			expect(sleeper.live).toHaveLength(2)
+			expect(sleeper.catchUps[1]!.pages).toBeGreaterThanOrEqual(2)
+			expect(sleeper.catchUps[1]!.liveMeanwhile).toBeGreaterThan(0)
+		},
+	)
 })
 
 /** The provided database's host and port, when it is one plain host a proxy can stand in for. */
@@ -269,12 +308,16 @@ describe('the database unreachable, and back', () => {
 	const target = singleHost(inject('mongoBaseUri'))
 
 	for (const mode of ['reset', 'silent'] as CutMode[]) {
-		const what = mode === 'reset' ? 'connections refused (the database is down)' : 'nothing answers (a network partition)'
+		const what =
+			mode === 'reset' ? 'connections refused (the database is down)' : 'nothing answers (a network partition)'
 		it.skipIf(!target)(`${what}: 503 while it is gone, recovery without a restart`, { timeout: 90_000 }, async () => {
 			const proxy = await startTcpProxy(target!)
 			const [member] = await createMembersWithSessions(1, { sessionSecret: SESSION_SECRET, label: `outage_${mode}` })
 			const viaProxy = database.uri().replace(/^mongodb:\/\/([^@/]*@)?[^/]+/, `mongodb://$1127.0.0.1:${proxy.port}`)
-			const server = await startTestServer({ mongodbUri: `${viaProxy}${viaProxy.includes('?') ? '&' : '?'}directConnection=true`, env: { SESSION_SECRET } })
+			const server = await startTestServer({
+				mongodbUri: `${viaProxy}${viaProxy.includes('?') ? '&' : '?'}directConnection=true`,
+				env: { SESSION_SECRET },
+			})
 			const get = (path: string) => fetch(new URL(path, server.url), { headers: { Cookie: member!.cookie } })
 			const reportProgress = () =>
 				fetch(new URL('/api/progress', server.url), {
@@ -303,7 +346,13 @@ describe('the database unreachable, and back', () => {
 			try {
 				expect((await get('/healthz')).status).toBe(200)
 				expect((await get('/dashboard')).status).toBe(200)
-				socket = io(server.url, { path: '/ws', transports: ['websocket'], extraHeaders: { Cookie: member!.cookie }, forceNew: true, reconnection: false })
+				socket = io(server.url, {
+					path: '/ws',
+					transports: ['websocket'],
+					extraHeaders: { Cookie: member!.cookie },
+					forceNew: true,
+					reconnection: false,
+				})
 				const received: ChatMessage[] = []
 				socket.on('community_message', (message: ChatMessage) => received.push(message))
 				await new Promise((resolve, reject) => {
@@ -331,7 +380,11 @@ describe('the database unreachable, and back', () => {
 				const html = await page.text()
 				expect(html).toContain('<h1>Service temporarily unavailable</h1>')
 				expect(html).toContain(UNAVAILABLE_MESSAGE)
-				for (const response of [await get('/api/user'), await get(`/api/messages/community/${roomId}`), await reportProgress()]) {
+				for (const response of [
+					await get('/api/user'),
+					await get(`/api/messages/community/${roomId}`),
+					await reportProgress(),
+				]) {
 					expect(response.status).toBe(503)
 					expect(await response.json()).toEqual({ message: UNAVAILABLE_MESSAGE })
 				}
@@ -339,9 +392,17 @@ describe('the database unreachable, and back', () => {
 				const lostPost = `during the outage ${mode} ${Date.now()}`
 				if (mode === 'reset') {
 					// Chat says so too: a post is refused with the usual notice, a new connection is turned away.
-					const refused = await socket.timeout(15_000).emitWithAck('community_message', { content: lostPost, communityId: roomId })
+					const refused = await socket
+						.timeout(15_000)
+						.emitWithAck('community_message', { content: lostPost, communityId: roomId })
 					expect(refused).toEqual({ ok: false, message: 'Failed to send message. Please try again later.' })
-					const newcomer = io(server.url, { path: '/ws', transports: ['websocket'], extraHeaders: { Cookie: member!.cookie }, forceNew: true, reconnection: false })
+					const newcomer = io(server.url, {
+						path: '/ws',
+						transports: ['websocket'],
+						extraHeaders: { Cookie: member!.cookie },
+						forceNew: true,
+						reconnection: false,
+					})
 					const turnedAway = await new Promise<string>((resolve) => {
 						newcomer.once('connect_error', (error) => resolve(error.message))
 						newcomer.once('connect', () => resolve('connected'))
@@ -369,7 +430,9 @@ describe('the database unreachable, and back', () => {
 				expect(await progress.json()).toMatchObject({ videoId: 1, progress: 40 })
 				expect(socket.connected).toBe(true)
 				const content = `after the outage ${mode} ${Date.now()}`
-				const ack = (await socket.timeout(10_000).emitWithAck('community_message', { content, communityId: roomId })) as { ok: boolean }
+				const ack = (await socket
+					.timeout(10_000)
+					.emitWithAck('community_message', { content, communityId: roomId })) as { ok: boolean }
 				expect(ack.ok).toBe(true)
 				await until(() => received.some((message) => message.content === content), 'the message arrives live')
 				expect(await MessageModel.countDocuments({ content: lostPost })).toBe(0)

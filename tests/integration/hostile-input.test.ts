@@ -27,18 +27,48 @@ const server = useSeededTestServer()
 const { database } = server
 let as: Record<Role, TestClient>
 /** Ids the tables refer to as {self}, {david}, and the messages and reports they act on. */
-const ids = { self: 0, david: 0, casey: 0, noah: 0, premium: 0, premiumMessage: 0, noahMessage: 0, noahMessage2: 0, report: 0, report2: 0 }
+const ids = {
+	self: 0,
+	david: 0,
+	casey: 0,
+	noah: 0,
+	premium: 0,
+	premiumMessage: 0,
+	noahMessage: 0,
+	noahMessage2: 0,
+	report: 0,
+	report2: 0,
+}
 
 /** A new message, stored as the server would. */
 async function message(senderId: number, content: string) {
 	const id = await nextId('messages')
-	await MessageModel.create({ id, content, senderId, communityId: 1, recipientId: null, isPrivate: false, createdAt: new Date() })
+	await MessageModel.create({
+		id,
+		content,
+		senderId,
+		communityId: 1,
+		recipientId: null,
+		isPrivate: false,
+		createdAt: new Date(),
+	})
 	return id
 }
 
 async function openReport(messageId: number) {
 	const id = await nextId('reports')
-	await ReportModel.create({ id, messageId, reporterId: ids.premium, authorId: ids.noah, reason: 'spam', details: null, excerpt: 'x', communityId: 1, status: 'open', createdAt: new Date() })
+	await ReportModel.create({
+		id,
+		messageId,
+		reporterId: ids.premium,
+		authorId: ids.noah,
+		reason: 'spam',
+		details: null,
+		excerpt: 'x',
+		communityId: 1,
+		status: 'open',
+		createdAt: new Date(),
+	})
 	return id
 }
 
@@ -65,13 +95,25 @@ beforeAll(async () => {
  */
 const LINKS = { resetByApi: '', resetByForm: '', emailChange: '' }
 beforeAll(async () => {
-	const [byApi, byForm, mover] = await Promise.all([signUpMember(server.url, 'linked'), signUpMember(server.url, 'linked'), signUpMember(server.url, 'linked')])
+	const [byApi, byForm, mover] = await Promise.all([
+		signUpMember(server.url, 'linked'),
+		signUpMember(server.url, 'linked'),
+		signUpMember(server.url, 'linked'),
+	])
 	LINKS.resetByApi = await issueAccountToken({ kind: 'password_reset', userId: byApi.id, validForMs: 3_600_000 })
 	LINKS.resetByForm = await issueAccountToken({ kind: 'password_reset', userId: byForm.id, validForMs: 3_600_000 })
-	LINKS.emailChange = await issueAccountToken({ kind: 'email_change', userId: mover.id, validForMs: 3_600_000, newEmail: `moved-${mover.username}@example.com` })
+	LINKS.emailChange = await issueAccountToken({
+		kind: 'email_change',
+		userId: mover.id,
+		validForMs: 3_600_000,
+		newEmail: `moved-${mover.username}@example.com`,
+	})
 })
 
-const withIds = (path: string) => path.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in ids ? String(ids[name as keyof typeof ids]) : placeholder))
+const withIds = (path: string) =>
+	path.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+		name in ids ? String(ids[name as keyof typeof ids]) : placeholder,
+	)
 /** The same for the values of a body: '{david}' becomes David's id (as a number in JSON, as text in a form). */
 const bodyWithIds = <Body extends Record<string, unknown>>(body: Body, asText = false): Body =>
 	Object.fromEntries(
@@ -93,8 +135,14 @@ const squash = (text: string) => text.toLowerCase().replace(/\s/g, '')
 
 /** Everything an error message should be: there, in words, and about the thing that was wrong. */
 function expectReadable(message: unknown, about?: string, what = '') {
-	expect.soft(typeof message === 'string' && /[a-z]{3}/i.test(message), `${what}: a readable message, got ${JSON.stringify(message)}`).toBe(true)
-	if (about && typeof message === 'string') expect.soft(squash(message), `${what}: the message names ${about}`).toContain(squash(about))
+	expect
+		.soft(
+			typeof message === 'string' && /[a-z]{3}/i.test(message),
+			`${what}: a readable message, got ${JSON.stringify(message)}`,
+		)
+		.toBe(true)
+	if (about && typeof message === 'string')
+		expect.soft(squash(message), `${what}: the message names ${about}`).toContain(squash(about))
 }
 
 async function expectNothingChanged(attack: () => Promise<void>) {
@@ -116,22 +164,81 @@ interface JsonCall {
 	required: string[]
 }
 
-const VIDEO = { title: 'Leading Hybrid Teams', description: 'Rituals for split teams.', url: '/media/teams.mp4', thumbnail: '/images/teams.png', duration: 12, category: 'Teams' }
+const VIDEO = {
+	title: 'Leading Hybrid Teams',
+	description: 'Rituals for split teams.',
+	url: '/media/teams.mp4',
+	thumbnail: '/images/teams.png',
+	duration: 12,
+	category: 'Teams',
+}
 const COMMUNITY = { name: 'Finance Leaders', description: 'CFOs and finance managers.', icon: 'FL' }
-const EVENT = { title: 'Ask Me Anything', description: 'Bring questions.', location: 'Online', startTime: '2031-03-04T17:00:00Z', endTime: '2031-03-04T18:00:00Z' }
-const RESOURCE = { title: 'Delegation Checklist', description: 'What to hand over.', type: 'worksheet', url: 'https://example.com/delegation.pdf' }
+const EVENT = {
+	title: 'Ask Me Anything',
+	description: 'Bring questions.',
+	location: 'Online',
+	startTime: '2031-03-04T17:00:00Z',
+	endTime: '2031-03-04T18:00:00Z',
+}
+const RESOURCE = {
+	title: 'Delegation Checklist',
+	description: 'What to hand over.',
+	type: 'worksheet',
+	url: 'https://example.com/delegation.pdf',
+}
 
 /** Every JSON call of product §7 that takes a body. */
 const JSON_CALLS: JsonCall[] = [
-	{ call: 'POST /api/login', as: 'visitor', body: { username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'] },
-	{ call: 'POST /api/register', as: 'visitor', body: { username: 'newcomer', password: 'a-long-password', name: 'New Comer', email: 'newcomer@example.com', bio: 'Hello' }, required: ['username', 'password', 'name', 'email'] },
-	{ call: 'PATCH /api/users/{self}', as: 'member', body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' }, required: [] },
-	{ call: 'POST /api/users/{self}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword'] },
+	{
+		call: 'POST /api/login',
+		as: 'visitor',
+		body: { username: 'david', password: DEMO_PASSWORD },
+		required: ['username', 'password'],
+	},
+	{
+		call: 'POST /api/register',
+		as: 'visitor',
+		body: {
+			username: 'newcomer',
+			password: 'a-long-password',
+			name: 'New Comer',
+			email: 'newcomer@example.com',
+			bio: 'Hello',
+		},
+		required: ['username', 'password', 'name', 'email'],
+	},
+	{
+		call: 'PATCH /api/users/{self}',
+		as: 'member',
+		body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' },
+		required: [],
+	},
+	{
+		call: 'POST /api/users/{self}/change-password',
+		as: 'member',
+		body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD },
+		required: ['currentPassword', 'newPassword'],
+	},
 	{ call: 'POST /api/password-reset', as: 'visitor', body: { email: 'nobody-here@example.com' }, required: ['email'] },
-	{ call: 'POST /api/password-reset/confirm', as: 'visitor', body: { get token() { return LINKS.resetByApi }, password: 'a-long-password' }, required: ['token', 'password'] },
+	{
+		call: 'POST /api/password-reset/confirm',
+		as: 'visitor',
+		body: {
+			get token() {
+				return LINKS.resetByApi
+			},
+			password: 'a-long-password',
+		},
+		required: ['token', 'password'],
+	},
 	// Its good request deletes the moderator, whom no later good request needs.
 	{ call: 'DELETE /api/users/me', as: 'moderator', body: { password: DEMO_PASSWORD }, required: ['password'] },
-	{ call: 'POST /api/progress', as: 'premium', body: { videoId: 12, progress: 40, completed: false }, required: ['videoId', 'progress'] },
+	{
+		call: 'POST /api/progress',
+		as: 'premium',
+		body: { videoId: 12, progress: 40, completed: false },
+		required: ['videoId', 'progress'],
+	},
 	{ call: 'PATCH /api/admin/users/{david}/role', as: 'admin', body: { role: 'moderator' }, required: ['role'] },
 	{ call: 'POST /api/admin/videos', as: 'content_manager', body: VIDEO, required: ['title', 'url'] },
 	{ call: 'PATCH /api/admin/videos/2', as: 'content_manager', body: VIDEO, required: [] },
@@ -145,11 +252,31 @@ const JSON_CALLS: JsonCall[] = [
 	{ call: 'POST /api/events/7/rsvp', as: 'member', body: { going: true }, required: ['going'] },
 	{ call: 'POST /api/notifications/read', as: 'premium', body: { ids: [1] }, required: [] },
 	// Corrections, reports, moderation
-	{ call: 'PATCH /api/messages/{premiumMessage}', as: 'premium', body: { content: 'Corrected text' }, required: ['content'] },
-	{ call: 'POST /api/reports', as: 'member', body: { messageId: '{noahMessage}', reason: 'other', details: 'Looks like spam' }, required: ['messageId', 'reason'] },
-	{ call: 'POST /api/reports/{report}/resolve', as: 'moderator', body: { action: 'mute', hours: 24 }, required: ['action'] },
+	{
+		call: 'PATCH /api/messages/{premiumMessage}',
+		as: 'premium',
+		body: { content: 'Corrected text' },
+		required: ['content'],
+	},
+	{
+		call: 'POST /api/reports',
+		as: 'member',
+		body: { messageId: '{noahMessage}', reason: 'other', details: 'Looks like spam' },
+		required: ['messageId', 'reason'],
+	},
+	{
+		call: 'POST /api/reports/{report}/resolve',
+		as: 'moderator',
+		body: { action: 'mute', hours: 24 },
+		required: ['action'],
+	},
 	// hours: null is a good value (until lifted), so it is not among the required fields.
-	{ call: 'POST /api/moderation/mutes', as: 'moderator', body: { userId: '{noah}', hours: 24, reason: 'Spam' }, required: ['userId', 'reason'] },
+	{
+		call: 'POST /api/moderation/mutes',
+		as: 'moderator',
+		body: { userId: '{noah}', hours: 24, reason: 'Spam' },
+		required: ['userId', 'reason'],
+	},
 ]
 
 interface HostileBody {
@@ -163,7 +290,8 @@ interface HostileBody {
 }
 
 /** A value of another type than the good one. */
-const wrongType = (value: unknown) => (typeof value === 'number' ? 'twelve' : typeof value === 'boolean' ? 'yes' : 12345)
+const wrongType = (value: unknown) =>
+	typeof value === 'number' ? 'twelve' : typeof value === 'boolean' ? 'yes' : 12345
 
 function hostileBodies({ body: template, required }: JsonCall): HostileBody[] {
 	const body = bodyWithIds(template)
@@ -171,17 +299,43 @@ function hostileBodies({ body: template, required }: JsonCall): HostileBody[] {
 	const cases: HostileBody[] = [
 		{ what: 'no body', body: '', status: 400 },
 		{ what: 'a body that is not JSON', body: '{"title": "Broken', status: 400, about: 'not valid JSON' },
-		...['[]', '"text"', '42', 'null', 'true'].map((raw) => ({ what: `the JSON ${raw}`, body: raw, status: 400, about: 'must be a JSON object' })),
-		...OPERATORS.map((operator) => ({ what: `only the operator ${json(operator)}`, body: json(operator), status: 400 })),
+		...['[]', '"text"', '42', 'null', 'true'].map((raw) => ({
+			what: `the JSON ${raw}`,
+			body: raw,
+			status: 400,
+			about: 'must be a JSON object',
+		})),
+		...OPERATORS.map((operator) => ({
+			what: `only the operator ${json(operator)}`,
+			body: json(operator),
+			status: 400,
+		})),
 		{ what: 'the fields under $set', body: json({ $set: body }), status: 400 },
-		{ what: 'a form-encoded body', body: new URLSearchParams(body as Record<string, string>).toString(), contentType: 'application/x-www-form-urlencoded', status: 415, about: 'application/json' },
-		{ what: 'JSON sent as text/plain', body: json(body), contentType: 'text/plain', status: 415, about: 'application/json' },
+		{
+			what: 'a form-encoded body',
+			body: new URLSearchParams(body as Record<string, string>).toString(),
+			contentType: 'application/x-www-form-urlencoded',
+			status: 415,
+			about: 'application/json',
+		},
+		{
+			what: 'JSON sent as text/plain',
+			body: json(body),
+			contentType: 'text/plain',
+			status: 415,
+			about: 'application/json',
+		},
 		{ what: 'JSON without a content type', body: json(body), contentType: '', status: 415, about: 'application/json' },
 	]
 	for (const [field, good] of Object.entries(body)) {
 		const spoil = (value: unknown) => json({ ...body, [field]: value })
 		cases.push(
-			...OPERATORS.map((operator) => ({ what: `${field} as ${json(operator)}`, body: spoil(operator), status: 400, about: field })),
+			...OPERATORS.map((operator) => ({
+				what: `${field} as ${json(operator)}`,
+				body: spoil(operator),
+				status: 400,
+				about: field,
+			})),
 			{ what: `${field} of the wrong type`, body: spoil(wrongType(good)), status: 400, about: field },
 			{ what: `${field} as a list`, body: spoil([good]), status: 400, about: field },
 			{ what: `${field} 10 KB long`, body: spoil(TEN_KILOBYTES), status: 400, about: field },
@@ -222,21 +376,48 @@ describe('ids in the path', () => {
 		{ call: 'GET /api/videos/{id}', as: 'premium', notFound: 'Video not found' },
 		{ call: 'GET /api/messages/community/{id}', as: 'premium', notFound: 'Community not found' },
 		{ call: 'GET /api/messages/private/{id}', as: 'premium', notFound: 'User not found' },
-		{ call: 'PATCH /api/users/{id}', as: 'member', body: { name: 'Nobody Home' }, notFound: 'User not found', unknown: [403, 'You can only change your own profile'] },
-		{ call: 'POST /api/users/{id}/change-password', as: 'member', body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' }, notFound: 'User not found', unknown: [403, 'You can only change your own password'] },
+		{
+			call: 'PATCH /api/users/{id}',
+			as: 'member',
+			body: { name: 'Nobody Home' },
+			notFound: 'User not found',
+			unknown: [403, 'You can only change your own profile'],
+		},
+		{
+			call: 'POST /api/users/{id}/change-password',
+			as: 'member',
+			body: { currentPassword: DEMO_PASSWORD, newPassword: 'a-new-password' },
+			notFound: 'User not found',
+			unknown: [403, 'You can only change your own password'],
+		},
 		{ call: 'PATCH /api/admin/users/{id}/role', as: 'admin', body: { role: 'member' }, notFound: 'User not found' },
 		{ call: 'POST /api/events/{id}/rsvp', as: 'member', body: { going: true }, notFound: 'Event not found' },
 		{ call: 'DELETE /api/admin/users/{id}', as: 'admin', notFound: 'User not found' },
-		{ call: 'PATCH /api/messages/{id}', as: 'premium', body: { content: 'Nobody wrote this' }, notFound: 'Message not found' },
+		{
+			call: 'PATCH /api/messages/{id}',
+			as: 'premium',
+			body: { content: 'Nobody wrote this' },
+			notFound: 'Message not found',
+		},
 		{ call: 'DELETE /api/messages/{id}', as: 'moderator', notFound: 'Message not found' },
-		{ call: 'POST /api/reports/{id}/resolve', as: 'moderator', body: { action: 'dismiss' }, notFound: 'Report not found' },
+		{
+			call: 'POST /api/reports/{id}/resolve',
+			as: 'moderator',
+			body: { action: 'dismiss' },
+			notFound: 'Report not found',
+		},
 		{ call: 'DELETE /api/moderation/mutes/{id}', as: 'moderator', notFound: 'User not found' },
 		{ call: 'POST /api/users/{id}/block', as: 'member', notFound: 'User not found' },
 		{ call: 'DELETE /api/users/{id}/block', as: 'member', notFound: 'User not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
-				{ call: `PATCH /api/admin/${entity}/{id}`, as: 'admin' as const, body: { title: 'Nope', name: 'Nope' }, notFound: `${what} not found` },
+				{
+					call: `PATCH /api/admin/${entity}/{id}`,
+					as: 'admin' as const,
+					body: { title: 'Nope', name: 'Nope' },
+					notFound: `${what} not found`,
+				},
 				{ call: `DELETE /api/admin/${entity}/{id}`, as: 'admin' as const, notFound: `${what} not found` },
 			]
 		}),
@@ -263,16 +444,55 @@ describe('ids in the path', () => {
 describe('calls that take no body, and methods no call takes', () => {
 	/** Every JSON path of the route table, with ids that exist. */
 	const API_PATHS = [
-		'/api/user', '/api/login', '/api/register', '/api/logout', '/api/users', '/api/users/{self}', '/api/users/{self}/change-password',
-		'/api/progress', '/api/videos', '/api/videos/1', '/api/communities', '/api/events', '/api/resources',
-		'/api/messages/community/1', '/api/messages/private/{david}', '/api/admin/users', '/api/admin/users/{david}/role',
-		'/api/admin/videos', '/api/admin/videos/1', '/api/admin/communities', '/api/admin/communities/1', '/api/admin/events',
-		'/api/admin/events/1', '/api/admin/resources', '/api/admin/resources/1', '/api/get-or-create-subscription', '/api/stripe/webhook',
-		'/api/events/7/rsvp', '/api/notifications', '/api/notifications/read', '/api/conversations',
-		'/api/password-reset', '/api/password-reset/confirm', '/api/users/me', '/api/users/me/export', '/api/admin/users/{david}',
-		'/api/billing', '/api/billing/cancel', '/api/billing/resume', '/api/billing/portal',
-		'/api/messages/1', '/api/reports', '/api/reports/1/resolve', '/api/moderation/mutes', '/api/moderation/mutes/{david}', '/api/users/{david}/block',
-		'/api/users/me/blocks', '/api/admin/audit-log', '/api/admin/insights',
+		'/api/user',
+		'/api/login',
+		'/api/register',
+		'/api/logout',
+		'/api/users',
+		'/api/users/{self}',
+		'/api/users/{self}/change-password',
+		'/api/progress',
+		'/api/videos',
+		'/api/videos/1',
+		'/api/communities',
+		'/api/events',
+		'/api/resources',
+		'/api/messages/community/1',
+		'/api/messages/private/{david}',
+		'/api/admin/users',
+		'/api/admin/users/{david}/role',
+		'/api/admin/videos',
+		'/api/admin/videos/1',
+		'/api/admin/communities',
+		'/api/admin/communities/1',
+		'/api/admin/events',
+		'/api/admin/events/1',
+		'/api/admin/resources',
+		'/api/admin/resources/1',
+		'/api/get-or-create-subscription',
+		'/api/stripe/webhook',
+		'/api/events/7/rsvp',
+		'/api/notifications',
+		'/api/notifications/read',
+		'/api/conversations',
+		'/api/password-reset',
+		'/api/password-reset/confirm',
+		'/api/users/me',
+		'/api/users/me/export',
+		'/api/admin/users/{david}',
+		'/api/billing',
+		'/api/billing/cancel',
+		'/api/billing/resume',
+		'/api/billing/portal',
+		'/api/messages/1',
+		'/api/reports',
+		'/api/reports/1/resolve',
+		'/api/moderation/mutes',
+		'/api/moderation/mutes/{david}',
+		'/api/users/{david}/block',
+		'/api/users/me/blocks',
+		'/api/admin/audit-log',
+		'/api/admin/insights',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -303,11 +523,19 @@ describe('calls that take no body, and methods no call takes', () => {
 			for (const { call, as: role, status } of BODYLESS) {
 				const [method, template] = call.split(' ') as [string, string]
 				const path = withIds(template)
-				for (const body of ['{"$where":"sleep(1000)","status":"active","userId":1}', '{broken', `{"filler":"${ONE_MEGABYTE}"}`]) {
+				for (const body of [
+					'{"$where":"sleep(1000)","status":"active","userId":1}',
+					'{broken',
+					`{"filler":"${ONE_MEGABYTE}"}`,
+				]) {
 					const response = await as[role].json(method, path, body)
 					const expected = body.length > ONE_MEGABYTE.length ? 413 : status
 					expect.soft(response.status, `${call} with ${body.slice(0, 20)}`).toBe(expected)
-					expectReadable((await response.json().catch(() => null))?.message ?? (expected === 200 ? 'ignored' : undefined), undefined, call)
+					expectReadable(
+						(await response.json().catch(() => null))?.message ?? (expected === 200 ? 'ignored' : undefined),
+						undefined,
+						call,
+					)
 				}
 			}
 		})
@@ -325,7 +553,19 @@ describe('search parameters', () => {
 		{ path: '/api/admin/events', param: 'search', as: 'admin' },
 	]
 	/** Patterns and operators that would match something if they were not searched for as the literal text they are. */
-	const PATTERNS = ['{"$gt":""}', '{"$where":"sleep(1000)"}', '.*', '^.*$', '(.*)', '[a-z]+', 'a|e', '\\', '$where', '\u0000', TEN_KILOBYTES]
+	const PATTERNS = [
+		'{"$gt":""}',
+		'{"$where":"sleep(1000)"}',
+		'.*',
+		'^.*$',
+		'(.*)',
+		'[a-z]+',
+		'a|e',
+		'\\',
+		'$where',
+		'\u0000',
+		TEN_KILOBYTES,
+	]
 
 	it('a search is plain text, never a pattern or an operator: hostile ones find nothing', async () => {
 		for (const { path, param, as: role } of SEARCHES) {
@@ -371,7 +611,9 @@ describe('search parameters', () => {
 			]
 			for (const [page, param, role] of PAGES) {
 				for (const value of VALUES) {
-					const response = await as[role].get(`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ [param]: value })}`)
+					const response = await as[role].get(
+						`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ [param]: value })}`,
+					)
 					expect.soft(response.status, `${page} with ${param}=${value.slice(0, 20)}`).toBe(200)
 				}
 			}
@@ -379,10 +621,18 @@ describe('search parameters', () => {
 	})
 
 	it('the pages with a search box answer hostile searches with their page', async () => {
-		const PAGES: Array<[string, Role]> = [['/content-library', 'member'], ['/resources', 'member'], ['/messages', 'member'], ['/admin?tab=users', 'admin'], ['/admin?tab=events', 'admin']]
+		const PAGES: Array<[string, Role]> = [
+			['/content-library', 'member'],
+			['/resources', 'member'],
+			['/messages', 'member'],
+			['/admin?tab=users', 'admin'],
+			['/admin?tab=events', 'admin'],
+		]
 		for (const [page, role] of PAGES) {
 			for (const pattern of PATTERNS) {
-				const response = await as[role].get(`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ q: pattern })}`)
+				const response = await as[role].get(
+					`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ q: pattern })}`,
+				)
 				expect.soft(response.status, `${page} searching ${pattern.slice(0, 20)}`).toBe(200)
 			}
 		}
@@ -391,8 +641,26 @@ describe('search parameters', () => {
 
 describe('member files (docs/decisions/134)', () => {
 	/** Names that are no file of the folder: none may reach outside it, and none is a 5xx. */
-	const NAMES = ['..%2F..%2Fpackage.json', '..%5C..%5Cpackage.json', '.env', '%00', 'a%00.mp4', `${'a'.repeat(300)}.mp4`, '%E0%A4%A', 'x.mp4%3F.txt', '*', '$where']
-	const RANGES = ['bytes=abc', 'bytes=5-1', 'bytes=-0', 'items=0-10', `bytes=${Array.from({ length: 200 }, (_, n) => `${n}-${n}`).join(',')}`, 'bytes=99999999999999999999-']
+	const NAMES = [
+		'..%2F..%2Fpackage.json',
+		'..%5C..%5Cpackage.json',
+		'.env',
+		'%00',
+		'a%00.mp4',
+		`${'a'.repeat(300)}.mp4`,
+		'%E0%A4%A',
+		'x.mp4%3F.txt',
+		'*',
+		'$where',
+	]
+	const RANGES = [
+		'bytes=abc',
+		'bytes=5-1',
+		'bytes=-0',
+		'items=0-10',
+		`bytes=${Array.from({ length: 200 }, (_, n) => `${n}-${n}`).join(',')}`,
+		'bytes=99999999999999999999-',
+	]
 
 	it('odd file names answer 400 or 404 with a readable page, for lesson media and resources alike', async () => {
 		for (const folder of ['media', 'resources']) {
@@ -406,7 +674,9 @@ describe('member files (docs/decisions/134)', () => {
 
 	it('odd byte ranges get the whole file, a range or 416, never a 5xx', async () => {
 		for (const range of RANGES) {
-			const response = await as.premium.request('/media/decision-making-under-uncertainty.mp4', { headers: { Range: range } })
+			const response = await as.premium.request('/media/decision-making-under-uncertainty.mp4', {
+				headers: { Range: range },
+			})
 			expect.soft([200, 206, 416], range.slice(0, 30)).toContain(response.status)
 			await response.arrayBuffer()
 		}
@@ -416,14 +686,31 @@ describe('member files (docs/decisions/134)', () => {
 describe('fingerprinted pictures (docs/decisions/088)', () => {
 	it('an odd v answers the picture with the short cache, never an error; a name out of public/ is never served', async () => {
 		const picture = '/images/avatars/maria.svg'
-		const ODD_V = ['', 'x', 'AAAAAAAAAAAAAAAA', 'x'.repeat(8000), '%00', '..%2F..%2Fpackage.json', '%E0%A4%A', '$where', 'a&v=b&v=c', 'a%26b']
+		const ODD_V = [
+			'',
+			'x',
+			'AAAAAAAAAAAAAAAA',
+			'x'.repeat(8000),
+			'%00',
+			'..%2F..%2Fpackage.json',
+			'%E0%A4%A',
+			'$where',
+			'a&v=b&v=c',
+			'a%26b',
+		]
 		for (const v of [...ODD_V.map((value) => `v=${value}`), 'v[$ne]=1', 'v[]=a&v[]=b', 'v']) {
 			const response = await as.visitor.get(`${picture}?${v}`)
 			expect.soft(response.status, v.slice(0, 30)).toBe(200)
 			expect.soft(response.headers.get('cache-control'), v.slice(0, 30)).toBe('public, max-age=3600')
 			await response.arrayBuffer()
 		}
-		for (const name of ['..%2F..%2Fpackage.json', '%2e%2e/%2e%2e/package.json', '.env', '%00', `${'a'.repeat(300)}.svg`]) {
+		for (const name of [
+			'..%2F..%2Fpackage.json',
+			'%2e%2e/%2e%2e/package.json',
+			'.env',
+			'%00',
+			`${'a'.repeat(300)}.svg`,
+		]) {
 			const response = await as.visitor.get(`/images/${name}?v=AAAAAAAAAAAAAAAA`)
 			expect.soft([400, 403, 404], name.slice(0, 30)).toContain(response.status)
 			expect.soft(await response.text(), name.slice(0, 30)).not.toContain('"name"')
@@ -447,24 +734,128 @@ interface FormCall {
 	accepted?: number
 }
 
-const VIDEO_FORM = { title: 'Leading Hybrid Teams', description: 'Rituals.', url: '/media/teams.mp4', thumbnail: '', duration: '12', category: 'Teams' }
-const EVENT_FORM = { title: 'Ask Me Anything', description: '', location: '', startTime: '2031-03-04T17:00', endTime: '', timeZone: 'Europe/Paris' }
+const VIDEO_FORM = {
+	title: 'Leading Hybrid Teams',
+	description: 'Rituals.',
+	url: '/media/teams.mp4',
+	thumbnail: '',
+	duration: '12',
+	category: 'Teams',
+}
+const EVENT_FORM = {
+	title: 'Ask Me Anything',
+	description: '',
+	location: '',
+	startTime: '2031-03-04T17:00',
+	endTime: '',
+	timeZone: 'Europe/Paris',
+}
 
 /** Every form action in the route table. */
 const FORM_CALLS: FormCall[] = [
-	{ action: '/auth', as: 'visitor', fields: { intent: 'login', username: 'david', password: DEMO_PASSWORD }, required: ['username', 'password'], fixed: ['intent'] },
-	{ action: '/auth', as: 'visitor', fields: { intent: 'signup', username: 'formcomer', password: 'a-long-password', confirmPassword: 'a-long-password', name: 'Form Comer', email: 'formcomer@example.com', bio: '' }, required: ['username', 'password', 'confirmPassword', 'name', 'email'], fixed: ['intent'] },
+	{
+		action: '/auth',
+		as: 'visitor',
+		fields: { intent: 'login', username: 'david', password: DEMO_PASSWORD },
+		required: ['username', 'password'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/auth',
+		as: 'visitor',
+		fields: {
+			intent: 'signup',
+			username: 'formcomer',
+			password: 'a-long-password',
+			confirmPassword: 'a-long-password',
+			name: 'Form Comer',
+			email: 'formcomer@example.com',
+			bio: '',
+		},
+		required: ['username', 'password', 'confirmPassword', 'name', 'email'],
+		fixed: ['intent'],
+	},
 	{ action: '/logout', as: 'member', fields: {} },
-	{ action: '/sidebar', as: 'member', fields: { collapsed: 'true', redirectTo: '/events' }, fixed: ['collapsed', 'redirectTo'] },
-	{ action: '/profile?tab=profile', as: 'member', fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' }, required: ['name', 'email'], fixed: ['intent'] },
-	{ action: '/profile?tab=password', as: 'member', fields: { intent: 'password', currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD }, required: ['currentPassword', 'newPassword', 'confirmPassword'], fixed: ['intent'] },
+	{
+		action: '/sidebar',
+		as: 'member',
+		fields: { collapsed: 'true', redirectTo: '/events' },
+		fixed: ['collapsed', 'redirectTo'],
+	},
+	{
+		action: '/profile?tab=profile',
+		as: 'member',
+		fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' },
+		required: ['name', 'email'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/profile?tab=password',
+		as: 'member',
+		fields: {
+			intent: 'password',
+			currentPassword: DEMO_PASSWORD,
+			newPassword: DEMO_PASSWORD,
+			confirmPassword: DEMO_PASSWORD,
+		},
+		required: ['currentPassword', 'newPassword', 'confirmPassword'],
+		fixed: ['intent'],
+	},
 	{ action: '/profile', as: 'member', fields: { intent: 'logout-all' }, fixed: ['intent'] },
-	{ action: '/profile?tab=notifications', as: 'member', fields: { intent: 'notifications', mentions: 'on', billing: 'on' }, fixed: ['intent'] },
+	{
+		action: '/profile?tab=notifications',
+		as: 'member',
+		fields: { intent: 'notifications', mentions: 'on', billing: 'on' },
+		fixed: ['intent'],
+	},
 	{ action: '/profile?tab=billing', as: 'premium', fields: { intent: 'billing-cancel' }, fixed: ['intent'] },
-	{ action: '/forgot-password', as: 'visitor', fields: { intent: 'forgot-password', email: 'nobody-here@example.com' }, required: ['email'], fixed: ['intent'] },
-	{ action: '/contact', as: 'visitor', fields: { intent: 'contact', name: 'Casey Writer', email: 'casey@example.com', topic: 'team-pricing', message: 'Is there a team price?' }, required: ['name', 'email', 'topic', 'message'], fixed: ['intent'], accepted: 200 },
-	{ action: '/reset-password?token=x', as: 'visitor', fields: { intent: 'reset-password', get token() { return LINKS.resetByForm }, password: 'a-long-password', confirmPassword: 'a-long-password' }, required: ['token', 'password', 'confirmPassword'], fixed: ['intent'] },
-	{ action: '/confirm-email?token=x', as: 'visitor', fields: { intent: 'confirm-email', get token() { return LINKS.emailChange } }, required: ['token'], fixed: ['intent'] },
+	{
+		action: '/forgot-password',
+		as: 'visitor',
+		fields: { intent: 'forgot-password', email: 'nobody-here@example.com' },
+		required: ['email'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/contact',
+		as: 'visitor',
+		fields: {
+			intent: 'contact',
+			name: 'Casey Writer',
+			email: 'casey@example.com',
+			topic: 'team-pricing',
+			message: 'Is there a team price?',
+		},
+		required: ['name', 'email', 'topic', 'message'],
+		fixed: ['intent'],
+		accepted: 200,
+	},
+	{
+		action: '/reset-password?token=x',
+		as: 'visitor',
+		fields: {
+			intent: 'reset-password',
+			get token() {
+				return LINKS.resetByForm
+			},
+			password: 'a-long-password',
+			confirmPassword: 'a-long-password',
+		},
+		required: ['token', 'password', 'confirmPassword'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/confirm-email?token=x',
+		as: 'visitor',
+		fields: {
+			intent: 'confirm-email',
+			get token() {
+				return LINKS.emailChange
+			},
+		},
+		required: ['token'],
+		fixed: ['intent'],
+	},
 	{ action: '/content-library/12', as: 'premium', fields: {} },
 	{ action: '/community/1', as: 'premium', fields: { content: 'Hello room' }, required: ['content'] },
 	{ action: '/messages?userId={david}', as: 'premium', fields: { content: 'Hello David' }, required: ['content'] },
@@ -473,31 +864,115 @@ const FORM_CALLS: FormCall[] = [
 	{ action: '/admin/videos/new?tab=content', as: 'content_manager', fields: VIDEO_FORM, required: ['title', 'url'] },
 	{ action: '/admin/videos/2/edit?tab=content', as: 'content_manager', fields: VIDEO_FORM, required: ['title', 'url'] },
 	{ action: '/admin/videos/2/delete?tab=content', as: 'content_manager', fields: {} },
-	{ action: '/admin/communities/new?tab=communities', as: 'content_manager', fields: { name: 'Finance Leaders', description: '', icon: 'FL' }, required: ['name'] },
-	{ action: '/admin/communities/2/edit?tab=communities', as: 'admin', fields: { name: 'Finance Leaders', description: '', icon: 'FL' }, required: ['name'] },
+	{
+		action: '/admin/communities/new?tab=communities',
+		as: 'content_manager',
+		fields: { name: 'Finance Leaders', description: '', icon: 'FL' },
+		required: ['name'],
+	},
+	{
+		action: '/admin/communities/2/edit?tab=communities',
+		as: 'admin',
+		fields: { name: 'Finance Leaders', description: '', icon: 'FL' },
+		required: ['name'],
+	},
 	{ action: '/admin/communities/2/delete?tab=communities', as: 'admin', fields: {} },
-	{ action: '/admin/events/new?tab=events', as: 'content_manager', fields: EVENT_FORM, required: ['title', 'startTime'] },
+	{
+		action: '/admin/events/new?tab=events',
+		as: 'content_manager',
+		fields: EVENT_FORM,
+		required: ['title', 'startTime'],
+	},
 	{ action: '/admin/events/2/edit?tab=events', as: 'admin', fields: EVENT_FORM, required: ['title', 'startTime'] },
 	{ action: '/admin/events/2/delete?tab=events', as: 'admin', fields: {} },
-	{ action: '/admin/resources/new?tab=resources', as: 'content_manager', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
-	{ action: '/admin/resources/2/edit?tab=resources', as: 'admin', fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' }, required: ['title', 'url'] },
+	{
+		action: '/admin/resources/new?tab=resources',
+		as: 'content_manager',
+		fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' },
+		required: ['title', 'url'],
+	},
+	{
+		action: '/admin/resources/2/edit?tab=resources',
+		as: 'admin',
+		fields: { title: 'Checklist', description: '', type: 'worksheet', url: 'https://example.com/c.pdf' },
+		required: ['title', 'url'],
+	},
 	{ action: '/admin/resources/2/delete?tab=resources', as: 'admin', fields: {} },
 	// Issue 11: RSVP, the notifications' forms (notification 1 is the premium member's seeded mention), the calendar address.
-	{ action: '/events', as: 'member', fields: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' }, required: ['eventId', 'going'], fixed: ['intent', 'returnTo'] },
+	{
+		action: '/events',
+		as: 'member',
+		fields: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events' },
+		required: ['eventId', 'going'],
+		fixed: ['intent', 'returnTo'],
+	},
 	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
 	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
-	{ action: '/profile?tab=account', as: 'member', fields: { intent: 'calendar-feed' }, fixed: ['intent'], accepted: 200 },
+	{
+		action: '/profile?tab=account',
+		as: 'member',
+		fields: { intent: 'calendar-feed' },
+		fixed: ['intent'],
+		accepted: 200,
+	},
 	// The chat pages' message menu, /moderation and the member card. The inline forms post to the address that opens them, so a refusal shows on them.
-	{ action: '/community/1?edit={premiumMessage}', as: 'premium', fields: { intent: 'edit-message', messageId: '{premiumMessage}', content: 'Edited by form' }, required: ['messageId', 'content'], fixed: ['intent'] },
-	{ action: '/community/1?report={noahMessage2}', as: 'member', fields: { intent: 'report-message', messageId: '{noahMessage2}', reason: 'spam', details: '' }, required: ['messageId', 'reason'], fixed: ['intent'] },
-	{ action: '/community/1?mute={noahMessage}', as: 'moderator', fields: { intent: 'mute-member', userId: '{noah}', duration: '24', reason: 'Spam' }, required: ['userId', 'duration', 'reason'], fixed: ['intent'] },
-	{ action: '/moderation', as: 'moderator', fields: { intent: 'resolve-report', reportId: '{report2}', outcome: 'mute', duration: '24' }, required: ['reportId', 'outcome'], fixed: ['intent'] },
-	{ action: '/moderation', as: 'moderator', fields: { intent: 'lift-mute', userId: '{casey}' }, required: ['userId'], fixed: ['intent'] },
-	{ action: '/members/{david}', as: 'member', fields: { intent: 'block-member', redirectTo: '/messages' }, fixed: ['intent'] },
+	{
+		action: '/community/1?edit={premiumMessage}',
+		as: 'premium',
+		fields: { intent: 'edit-message', messageId: '{premiumMessage}', content: 'Edited by form' },
+		required: ['messageId', 'content'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1?report={noahMessage2}',
+		as: 'member',
+		fields: { intent: 'report-message', messageId: '{noahMessage2}', reason: 'spam', details: '' },
+		required: ['messageId', 'reason'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1?mute={noahMessage}',
+		as: 'moderator',
+		fields: { intent: 'mute-member', userId: '{noah}', duration: '24', reason: 'Spam' },
+		required: ['userId', 'duration', 'reason'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/moderation',
+		as: 'moderator',
+		fields: { intent: 'resolve-report', reportId: '{report2}', outcome: 'mute', duration: '24' },
+		required: ['reportId', 'outcome'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/moderation',
+		as: 'moderator',
+		fields: { intent: 'lift-mute', userId: '{casey}' },
+		required: ['userId'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/members/{david}',
+		as: 'member',
+		fields: { intent: 'block-member', redirectTo: '/messages' },
+		fixed: ['intent'],
+	},
 	// Last of the chat forms: it deletes the message the edit form corrects.
-	{ action: '/community/1', as: 'premium', fields: { intent: 'delete-message', messageId: '{premiumMessage}' }, required: ['messageId'], fixed: ['intent'] },
+	{
+		action: '/community/1',
+		as: 'premium',
+		fields: { intent: 'delete-message', messageId: '{premiumMessage}' },
+		required: ['messageId'],
+		fixed: ['intent'],
+	},
 	// Last, as their good requests delete accounts: the content manager's own, and David's.
-	{ action: '/profile?tab=account', as: 'content_manager', fields: { intent: 'delete-account', password: DEMO_PASSWORD }, required: ['password'], fixed: ['intent'] },
+	{
+		action: '/profile?tab=account',
+		as: 'content_manager',
+		fields: { intent: 'delete-account', password: DEMO_PASSWORD },
+		required: ['password'],
+		fixed: ['intent'],
+	},
 	{ action: '/admin/users/{david}/delete?tab=users', as: 'admin', fields: {} },
 ]
 
@@ -518,21 +993,58 @@ function hostileForms({ fields: template, required = [], fixed = [] }: FormCall,
 	const good: Array<[string, string]> = [['csrf', token], ...Object.entries(fields)]
 	const cases: HostileForm[] = [
 		{ what: 'no CSRF token', body: form(good.slice(1)), status: 403, shows: CSRF_FAILURE },
-		{ what: 'a forged CSRF token', body: form([['csrf', 'forged'], ...good.slice(1)]), status: 403, shows: CSRF_FAILURE },
-		{ what: 'the form as JSON', body: JSON.stringify(Object.fromEntries(good)), contentType: 'application/json', status: 415, shows: 'Send this form as a form' },
-		{ what: 'the form as text/plain', body: form(good), contentType: 'text/plain', status: 415, shows: 'Send this form as a form' },
-		{ what: 'a broken multipart body', body: '--x\r\nnot a part', contentType: 'multipart/form-data; boundary=x', status: 400, shows: 'could not be read' },
+		{
+			what: 'a forged CSRF token',
+			body: form([['csrf', 'forged'], ...good.slice(1)]),
+			status: 403,
+			shows: CSRF_FAILURE,
+		},
+		{
+			what: 'the form as JSON',
+			body: JSON.stringify(Object.fromEntries(good)),
+			contentType: 'application/json',
+			status: 415,
+			shows: 'Send this form as a form',
+		},
+		{
+			what: 'the form as text/plain',
+			body: form(good),
+			contentType: 'text/plain',
+			status: 415,
+			shows: 'Send this form as a form',
+		},
+		{
+			what: 'a broken multipart body',
+			body: '--x\r\nnot a part',
+			contentType: 'multipart/form-data; boundary=x',
+			status: 400,
+			shows: 'could not be read',
+		},
 		{ what: 'a megabyte more', body: form([...good, ['filler', ONE_MEGABYTE]]), status: 413, shows: 'too large' },
 	]
 	for (const [field, value] of Object.entries(fields)) {
 		if (fixed.includes(field)) continue
 		const others = good.filter(([name]) => name !== field)
 		cases.push(
-			{ what: `${field} sent twice`, body: form([...others, [field, value], [field, value]]), status: 400, shows: 'could not be read' },
-			{ what: `${field} as ${field}[$ne]`, body: form([...others, [`${field}[$ne]`, value]]), status: 400, shows: 'could not be read' },
+			{
+				what: `${field} sent twice`,
+				body: form([...others, [field, value], [field, value]]),
+				status: 400,
+				shows: 'could not be read',
+			},
+			{
+				what: `${field} as ${field}[$ne]`,
+				body: form([...others, [`${field}[$ne]`, value]]),
+				status: 400,
+				shows: 'could not be read',
+			},
 			{ what: `${field} 10 KB long`, body: form([...others, [field, TEN_KILOBYTES]]), status: 400 },
 		)
-		if (required.includes(field)) cases.push({ what: `${field} missing`, body: form(others), status: 400 }, { what: `${field} empty`, body: form([...others, [field, '']]), status: 400 })
+		if (required.includes(field))
+			cases.push(
+				{ what: `${field} missing`, body: form(others), status: 400 },
+				{ what: `${field} empty`, body: form([...others, [field, '']]), status: 400 },
+			)
 	}
 	return cases
 }
@@ -581,7 +1093,12 @@ describe('form actions', () => {
 			{ action: '/admin/events/{id}/edit', as: 'admin', fields: EVENT_FORM },
 			{ action: '/admin/resources/{id}/edit', as: 'admin', fields: { title: 'Nope', type: 'pdf', url: '/x.pdf' } },
 			// Deleting what is already gone goes back to the list with "Failed to delete ..." (admin-pages.test.ts).
-			...['videos', 'communities', 'events', 'resources'].map((entity) => ({ action: `/admin/${entity}/{id}/delete`, as: 'admin' as const, fields: {}, unknown: '302' })),
+			...['videos', 'communities', 'events', 'resources'].map((entity) => ({
+				action: `/admin/${entity}/{id}/delete`,
+				as: 'admin' as const,
+				fields: {},
+				unknown: '302',
+			})),
 		]
 		await expectNothingChanged(async () => {
 			for (const { action, as: role, fields, unknown } of FORMS_WITH_IDS) {
@@ -597,13 +1114,57 @@ describe('form actions', () => {
 
 	it("an unsubscribe link's post (no CSRF token: the signed link is the authority) refuses what is not its one-click body, and a link not made here", async () => {
 		await expectNothingChanged(async () => {
-			const CASES: Array<{ what: string; path: string; body: string; contentType?: string; status: number; shows: string }> = [
-				{ what: 'a token that was not made here', path: '/unsubscribe?token=1.mentions.forged', body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
-				{ what: 'an operator for a token', path: `/unsubscribe?${encodeURIComponent('token[$ne]')}=x`, body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
-				{ what: 'a token 10 KB long', path: `/unsubscribe?token=${TEN_KILOBYTES}`, body: 'List-Unsubscribe=One-Click', status: 400, shows: 'This unsubscribe link is not valid.' },
-				{ what: 'JSON', path: '/unsubscribe?token=1.mentions.forged', body: '{"List-Unsubscribe":"One-Click"}', contentType: 'application/json', status: 415, shows: 'Send this form as a form' },
-				{ what: 'a field sent twice', path: '/unsubscribe?token=1.mentions.forged', body: 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click', status: 400, shows: 'could not be read' },
-				{ what: 'a megabyte', path: '/unsubscribe?token=1.mentions.forged', body: `List-Unsubscribe=${ONE_MEGABYTE}`, status: 413, shows: 'too large' },
+			const CASES: Array<{
+				what: string
+				path: string
+				body: string
+				contentType?: string
+				status: number
+				shows: string
+			}> = [
+				{
+					what: 'a token that was not made here',
+					path: '/unsubscribe?token=1.mentions.forged',
+					body: 'List-Unsubscribe=One-Click',
+					status: 400,
+					shows: 'This unsubscribe link is not valid.',
+				},
+				{
+					what: 'an operator for a token',
+					path: `/unsubscribe?${encodeURIComponent('token[$ne]')}=x`,
+					body: 'List-Unsubscribe=One-Click',
+					status: 400,
+					shows: 'This unsubscribe link is not valid.',
+				},
+				{
+					what: 'a token 10 KB long',
+					path: `/unsubscribe?token=${TEN_KILOBYTES}`,
+					body: 'List-Unsubscribe=One-Click',
+					status: 400,
+					shows: 'This unsubscribe link is not valid.',
+				},
+				{
+					what: 'JSON',
+					path: '/unsubscribe?token=1.mentions.forged',
+					body: '{"List-Unsubscribe":"One-Click"}',
+					contentType: 'application/json',
+					status: 415,
+					shows: 'Send this form as a form',
+				},
+				{
+					what: 'a field sent twice',
+					path: '/unsubscribe?token=1.mentions.forged',
+					body: 'List-Unsubscribe=One-Click&List-Unsubscribe=One-Click',
+					status: 400,
+					shows: 'could not be read',
+				},
+				{
+					what: 'a megabyte',
+					path: '/unsubscribe?token=1.mentions.forged',
+					body: `List-Unsubscribe=${ONE_MEGABYTE}`,
+					status: 413,
+					shows: 'too large',
+				},
 			]
 			for (const hostile of CASES) {
 				const response = await new TestClient(server.url).request(hostile.path, {
@@ -620,7 +1181,17 @@ describe('form actions', () => {
 	it('the sidebar toggle never sends anyone off the site, whatever redirectTo says', async () => {
 		const token = await tokenOf('member')
 		// Browsers drop tabs and newlines from addresses, so `/<tab>/evil.example` would be `//evil.example`.
-		for (const redirectTo of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example', '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example', ' //evil.example']) {
+		for (const redirectTo of [
+			'//evil.example',
+			'https://evil.example/',
+			'/\\evil.example',
+			'javascript:alert(1)',
+			'%2F%2Fevil.example',
+			'/\t/evil.example',
+			'/\n/evil.example',
+			'/\r\n/evil.example',
+			' //evil.example',
+		]) {
 			const response = await as.member.postForm('/sidebar', { csrf: token, collapsed: 'false', redirectTo })
 			expect.soft(response.status, redirectTo).toBe(302)
 			expect.soft(response.headers.get('Location'), redirectTo).toBe('/dashboard')
@@ -652,21 +1223,43 @@ describe('socket events', () => {
 		community_message: { good: { content: 'Hello room', communityId: 1 }, idFields: ['communityId'] },
 		private_message: { good: { content: 'Hello David', recipientId: david.id }, idFields: ['recipientId'] },
 		// Typing in a room nobody reads is harmless, so typing's ids are not checked against the database.
-		typing: { good: { isTyping: true, targetId: 1, isPrivate: false }, idFields: [] as string[], optional: ['isPrivate'] },
-		subscribe: { good: { communityIds: [1], conversationWith: david.id }, idFields: [] as string[], optional: ['conversationWith'] },
+		typing: {
+			good: { isTyping: true, targetId: 1, isPrivate: false },
+			idFields: [] as string[],
+			optional: ['isPrivate'],
+		},
+		subscribe: {
+			good: { communityIds: [1], conversationWith: david.id },
+			idFields: [] as string[],
+			optional: ['conversationWith'],
+		},
 		edit_message: { good: { messageId: ids.premiumMessage, content: 'Corrected' }, idFields: ['messageId'] },
 		delete_message: { good: { messageId: ids.premiumMessage }, idFields: ['messageId'] },
 	})
 
-	function hostilePayloads({ good, idFields, optional = [] }: { good: Record<string, unknown>; idFields: string[]; optional?: string[] }): Array<[string, unknown[]]> {
+	function hostilePayloads({
+		good,
+		idFields,
+		optional = [],
+	}: {
+		good: Record<string, unknown>
+		idFields: string[]
+		optional?: string[]
+	}): Array<[string, unknown[]]> {
 		const payloads: Array<[string, unknown[]]> = [
 			['no payload at all', []],
-			...[null, 'text', 42, true, [], {}].map((value): [string, unknown[]] => [`the payload ${JSON.stringify(value)}`, [value]]),
+			...[null, 'text', 42, true, [], {}].map((value): [string, unknown[]] => [
+				`the payload ${JSON.stringify(value)}`,
+				[value],
+			]),
 			...OPERATORS.map((operator): [string, unknown[]] => [`only ${JSON.stringify(operator)}`, [operator]]),
 		]
 		for (const [field, value] of Object.entries(good)) {
 			const { [field]: _left, ...without } = good
-			const spoiled = (bad: unknown): [string, unknown[]] => [`${field} = ${JSON.stringify(bad).slice(0, 30)}`, [{ ...good, [field]: bad }]]
+			const spoiled = (bad: unknown): [string, unknown[]] => [
+				`${field} = ${JSON.stringify(bad).slice(0, 30)}`,
+				[{ ...good, [field]: bad }],
+			]
 			payloads.push(
 				...OPERATORS.map(spoiled),
 				spoiled(wrongType(value)),
@@ -686,7 +1279,10 @@ describe('socket events', () => {
 				for (const [what, args] of hostilePayloads(spec)) {
 					const errorsBefore = socket.errors.length
 					socket.socket.emit(event, ...args)
-					await socket.waitUntil(() => socket.errors.length > errorsBefore, `${event} with ${what} is answered with an error`)
+					await socket.waitUntil(
+						() => socket.errors.length > errorsBefore,
+						`${event} with ${what} is answered with an error`,
+					)
 					const message = socket.errors.at(-1)
 					expectReadable(message, undefined, `${event} with ${what}`)
 					expect.soft(message, `${event} with ${what}: a refusal, not a server fault`).not.toMatch(/try again later/)
@@ -751,24 +1347,55 @@ describe('who did it comes from the session', () => {
 		const adminId = await userIdOf('admin')
 		const premium = await demoMember(server.url, 'premium')
 
-		const event = await (await as.content_manager.json('POST', '/api/admin/events', { ...EVENT, createdBy: adminId })).json()
+		const event = await (
+			await as.content_manager.json('POST', '/api/admin/events', { ...EVENT, createdBy: adminId })
+		).json()
 		expect((await EventModel.findOne({ id: event.id }).lean())?.createdBy).toBe(managerId)
-		const resource = await (await as.content_manager.json('POST', '/api/admin/resources', { ...RESOURCE, createdBy: adminId })).json()
+		const resource = await (
+			await as.content_manager.json('POST', '/api/admin/resources', { ...RESOURCE, createdBy: adminId })
+		).json()
 		expect((await ResourceModel.findOne({ id: resource.id }).lean())?.createdBy).toBe(managerId)
 
 		// The same through the forms without JavaScript.
 		const token = (await as.content_manager.csrfToken('/dashboard'))!
-		await as.content_manager.postForm('/admin/resources/new?tab=resources', { csrf: token, title: 'Form Resource', type: 'pdf', url: '/f.pdf', createdBy: String(adminId) })
+		await as.content_manager.postForm('/admin/resources/new?tab=resources', {
+			csrf: token,
+			title: 'Form Resource',
+			type: 'pdf',
+			url: '/f.pdf',
+			createdBy: String(adminId),
+		})
 		expect((await ResourceModel.findOne({ title: 'Form Resource' }).lean())?.createdBy).toBe(managerId)
 		const memberToken = (await as.member.csrfToken('/dashboard'))!
-		await as.member.postForm('/profile', { csrf: memberToken, intent: 'profile', name: 'Sam Rivera', email: 'member@example.com', role: 'admin', subscriptionStatus: 'active', id: String(adminId) })
-		expect(await UserModel.findOne({ id: ids.self }).lean()).toMatchObject({ role: 'member', subscriptionStatus: 'inactive' })
+		await as.member.postForm('/profile', {
+			csrf: memberToken,
+			intent: 'profile',
+			name: 'Sam Rivera',
+			email: 'member@example.com',
+			role: 'admin',
+			subscriptionStatus: 'active',
+			id: String(adminId),
+		})
+		expect(await UserModel.findOne({ id: ids.self }).lean()).toMatchObject({
+			role: 'member',
+			subscriptionStatus: 'inactive',
+		})
 		expect((await UserModel.findOne({ id: adminId }).lean())?.email).toBe('admin@example.com')
 
 		// And over the socket: the sender is whoever the session says.
 		const chat = await connectChat(server.url, premium)
-		const roomAck = await chat.send('community_message', { content: 'Signed by me', communityId: 1, senderId: adminId, userId: adminId, senderName: 'Alex Morgan' })
-		const privateAck = await chat.send('private_message', { content: 'Also me', recipientId: ids.david, senderId: adminId })
+		const roomAck = await chat.send('community_message', {
+			content: 'Signed by me',
+			communityId: 1,
+			senderId: adminId,
+			userId: adminId,
+			senderName: 'Alex Morgan',
+		})
+		const privateAck = await chat.send('private_message', {
+			content: 'Also me',
+			recipientId: ids.david,
+			senderId: adminId,
+		})
 		chat.close()
 		for (const ack of [roomAck, privateAck]) {
 			expect(ack.ok).toBe(true)
@@ -785,7 +1412,8 @@ describe('the good requests of the tables', () => {
 		const clientFor = (role: Role) => (role === 'visitor' ? new TestClient(server.url) : as[role])
 		// Requests that delete an account go last, JSON and forms alike: the other rows still need those accounts.
 		const deletesJson = ({ call }: (typeof JSON_CALLS)[number]) => call === 'DELETE /api/users/me'
-		const deletesForm = ({ action, fields }: (typeof FORM_CALLS)[number]) => fields.intent === 'delete-account' || /^\/admin\/users\/[^/]+\/delete/.test(action)
+		const deletesForm = ({ action, fields }: (typeof FORM_CALLS)[number]) =>
+			fields.intent === 'delete-account' || /^\/admin\/users\/[^/]+\/delete/.test(action)
 		const sendJson = async ({ call, as: role, body }: (typeof JSON_CALLS)[number]) => {
 			const [method, path] = call.split(' ') as [string, string]
 			const response = await clientFor(role).json(method, withIds(path), bodyWithIds(body))
@@ -796,9 +1424,12 @@ describe('the good requests of the tables', () => {
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
 			const response = await client.postForm(withIds(action), { csrf: token!, ...bodyWithIds(fields, true) })
 			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
-			expect.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`).toContain(response.status)
+			expect
+				.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`)
+				.toContain(response.status)
 			// Logging out ends the session the next rows use.
-			if (action === '/logout' || fields.intent === 'logout-all') as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
+			if (action === '/logout' || fields.intent === 'logout-all')
+				as[role] = await logIn(server.url, ACCOUNT_OF[role as AccountRole])
 		}
 		for (const row of JSON_CALLS.filter((row) => !deletesJson(row))) await sendJson(row)
 		for (const row of FORM_CALLS.filter((row) => !deletesForm(row))) await sendForm(row)

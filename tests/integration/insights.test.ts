@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityModel, MessageModel, ProgressModel, SubscriptionEventModel, UserModel, VideoModel, nextId } from '#models/index'
+import {
+	CommunityModel,
+	MessageModel,
+	ProgressModel,
+	SubscriptionEventModel,
+	UserModel,
+	VideoModel,
+	nextId,
+} from '#models/index'
 import { type Insights as InsightsShape } from '~/lib/insights'
 import { startOfWeek } from '~/services/admin/insights.server'
 import { hashPassword } from '~/services/account/password.server'
@@ -55,11 +63,22 @@ async function person(username: string, fields: Record<string, unknown> = {}) {
 beforeAll(async () => {
 	ids = {
 		admin: await person('boss', { role: 'admin', subscriptionStatus: 'active' }),
-		manager: await person('curator', { role: 'content_manager', subscriptionStatus: 'active', lastActiveAt: new Date(now - 2 * DAY) }),
+		manager: await person('curator', {
+			role: 'content_manager',
+			subscriptionStatus: 'active',
+			lastActiveAt: new Date(now - 2 * DAY),
+		}),
 		member: await person('reader', { lastActiveAt: new Date(now - 10 * DAY) }),
 		// Joined eleven weeks ago; converted from a trial started last month.
-		early: await person('early', { createdAt: new Date(thisWeek - 11 * WEEK + 60_000), subscriptionStatus: 'active', lastActiveAt: new Date(now - 40 * DAY) }),
-		early2: await person('early2', { createdAt: new Date(thisWeek - 11 * WEEK + 120_000), subscriptionStatus: 'trialing' }),
+		early: await person('early', {
+			createdAt: new Date(thisWeek - 11 * WEEK + 60_000),
+			subscriptionStatus: 'active',
+			lastActiveAt: new Date(now - 40 * DAY),
+		}),
+		early2: await person('early2', {
+			createdAt: new Date(thisWeek - 11 * WEEK + 120_000),
+			subscriptionStatus: 'trialing',
+		}),
 		// Joined long before the twelve weeks.
 		ancient: await person('ancient', { createdAt: new Date(thisWeek - 30 * WEEK), subscriptionStatus: 'canceled' }),
 		// A name a spreadsheet would run as a formula, one with a comma and quotes, one with a line break.
@@ -68,8 +87,20 @@ beforeAll(async () => {
 	}
 	await SubscriptionEventModel.insertMany([
 		{ userId: ids.early, from: 'inactive', to: 'trialing', source: 'checkout', at: midMonth(-1) },
-		{ userId: ids.early, from: 'trialing', to: 'active', source: 'trial_lapsed', at: new Date(midMonth(-1).getTime() + 2 * DAY) },
-		{ userId: ids.early2, from: 'inactive', to: 'trialing', source: 'checkout', at: new Date(midMonth(-1).getTime() + DAY) },
+		{
+			userId: ids.early,
+			from: 'trialing',
+			to: 'active',
+			source: 'trial_lapsed',
+			at: new Date(midMonth(-1).getTime() + 2 * DAY),
+		},
+		{
+			userId: ids.early2,
+			from: 'inactive',
+			to: 'trialing',
+			source: 'checkout',
+			at: new Date(midMonth(-1).getTime() + DAY),
+		},
 		{ userId: ids.ancient, from: 'inactive', to: 'trialing', source: 'checkout', at: midMonth(-1) },
 		{ userId: ids.ancient, from: 'trialing', to: 'canceled', source: 'webhook', at: new Date(now - 60_000) },
 		// Before the six months: not counted.
@@ -84,7 +115,14 @@ beforeAll(async () => {
 	const rare = await video('Rare Lesson')
 	await video('Untouched Lesson')
 	const progress = async (userId: number, videoId: number, percent: number) =>
-		ProgressModel.create({ id: await nextId('progress'), userId, videoId, progress: percent, completed: percent >= 95, updatedAt: new Date() })
+		ProgressModel.create({
+			id: await nextId('progress'),
+			userId,
+			videoId,
+			progress: percent,
+			completed: percent >= 95,
+			updatedAt: new Date(),
+		})
 	await progress(ids.early, popular, 100)
 	await progress(ids.early2, popular, 96)
 	await progress(ids.member, popular, 40)
@@ -106,7 +144,10 @@ beforeAll(async () => {
 			communityId: where.communityId ?? null,
 			recipientId: where.recipientId ?? null,
 			isPrivate: where.recipientId !== undefined,
-			conversationKey: where.recipientId === undefined ? null : `${Math.min(senderId, where.recipientId)}:${Math.max(senderId, where.recipientId)}`,
+			conversationKey:
+				where.recipientId === undefined
+					? null
+					: `${Math.min(senderId, where.recipientId)}:${Math.max(senderId, where.recipientId)}`,
 			createdAt: new Date(at),
 		})
 	for (let index = 0; index < 3; index += 1) await message(ids.early, thisWeek + 60_000 + index, { communityId: busy })
@@ -121,7 +162,8 @@ beforeAll(async () => {
 	member = await logIn(server.url, 'reader', PASSWORD)
 	// The admin's own visit counts as activity: let it land before the figures are read.
 	await admin.get('/api/user')
-	while (!(await UserModel.findOne({ id: ids.admin }).lean())?.lastActiveAt) await new Promise((resolve) => setTimeout(resolve, 20))
+	while (!(await UserModel.findOne({ id: ids.admin }).lean())?.lastActiveAt)
+		await new Promise((resolve) => setTimeout(resolve, 20))
 })
 
 describe('GET /api/admin/insights', () => {
@@ -129,7 +171,10 @@ describe('GET /api/admin/insights', () => {
 		const insights = (await (await admin.get('/api/admin/insights')).json()) as InsightsShape
 		expect(insights.members.total).toBe(8)
 		expect(insights.members.newPerWeek).toHaveLength(12)
-		expect(insights.members.newPerWeek[0]).toEqual({ weekStart: new Date(thisWeek - 11 * WEEK).toISOString(), count: 2 })
+		expect(insights.members.newPerWeek[0]).toEqual({
+			weekStart: new Date(thisWeek - 11 * WEEK).toISOString(),
+			count: 2,
+		})
 		expect(insights.members.newPerWeek[11]).toEqual({ weekStart: new Date(thisWeek).toISOString(), count: 5 })
 		expect(insights.members.newPerWeek.slice(1, 11).every((week) => week.count === 0)).toBe(true)
 		// The admin (now), the manager (2 days ago); the reader 10 days ago counts for 30 days only.
@@ -139,22 +184,38 @@ describe('GET /api/admin/insights', () => {
 
 	it('subscriptions: statuses, trials and conversions per month, churn, and monthly recurring revenue', async () => {
 		const { subscriptions } = (await (await admin.get('/api/admin/insights')).json()) as InsightsShape
-		expect(subscriptions!.byStatus).toEqual([
-			{ status: 'inactive', count: 3 },
-			{ status: 'active', count: 3 },
-			{ status: 'canceled', count: 1 },
-			{ status: 'trialing', count: 1 },
-		].sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)))
+		expect(subscriptions!.byStatus).toEqual(
+			[
+				{ status: 'inactive', count: 3 },
+				{ status: 'active', count: 3 },
+				{ status: 'canceled', count: 1 },
+				{ status: 'trialing', count: 1 },
+			].sort((a, b) => b.count - a.count || a.status.localeCompare(b.status)),
+		)
 		expect(subscriptions!.activeCount).toBe(3)
 		expect(subscriptions!.monthlyRecurringRevenueCents).toBe(15_000)
 		expect(subscriptions!.monthly.map((row) => row.month)).toEqual([-5, -4, -3, -2, -1, 0].map(monthKey))
-		expect(subscriptions!.monthly.at(-2)).toEqual({ month: monthKey(-1), trialsStarted: 3, trialsConverted: 1, conversionRate: 1 / 3, churned: 0 })
+		expect(subscriptions!.monthly.at(-2)).toEqual({
+			month: monthKey(-1),
+			trialsStarted: 3,
+			trialsConverted: 1,
+			conversionRate: 1 / 3,
+			churned: 0,
+		})
 		expect(subscriptions!.monthly.at(-1)).toMatchObject({ trialsStarted: 0, conversionRate: null, churned: 1 })
 	})
 
 	it('lessons: starts, completions, completion rate and average progress per video, the most and least completed', async () => {
 		const { lessons } = (await (await admin.get('/api/admin/insights')).json()) as InsightsShape
-		expect(lessons.videos.map(({ title, starts, completions, completionRate, averageProgress }) => ({ title, starts, completions, completionRate, averageProgress }))).toEqual([
+		expect(
+			lessons.videos.map(({ title, starts, completions, completionRate, averageProgress }) => ({
+				title,
+				starts,
+				completions,
+				completionRate,
+				averageProgress,
+			})),
+		).toEqual([
 			{ title: 'Popular Lesson', starts: 3, completions: 2, completionRate: 2 / 3, averageProgress: 79 },
 			{ title: 'Rare Lesson', starts: 1, completions: 0, completionRate: 0, averageProgress: 20 },
 			{ title: 'Untouched Lesson', starts: 0, completions: 0, completionRate: null, averageProgress: null },
@@ -190,8 +251,16 @@ describe('GET /api/admin/insights', () => {
 describe('/admin?tab=insights without JavaScript', () => {
 	it('draws each chart as SVG with an accessible name and a table of the same figures', async () => {
 		const page = await pageHtml(admin, '/admin?tab=insights')
-		for (const title of ['New members per week', 'Members by subscription status', 'Trials, conversions and churn per month', 'Completion rate per lesson', 'Room messages per week']) {
-			expect(page, title).toMatch(new RegExp(`<h4 id="([^"]+)"[^>]*>${title}</h4>[\\s\\S]*?<svg role="img" aria-labelledby="\\1"`))
+		for (const title of [
+			'New members per week',
+			'Members by subscription status',
+			'Trials, conversions and churn per month',
+			'Completion rate per lesson',
+			'Room messages per week',
+		]) {
+			expect(page, title).toMatch(
+				new RegExp(`<h4 id="([^"]+)"[^>]*>${title}</h4>[\\s\\S]*?<svg role="img" aria-labelledby="\\1"`),
+			)
 			expect(page, title).toContain(`<caption class="sr-only">${title}</caption>`)
 		}
 		expect(page).toContain('<path d="M')
@@ -208,14 +277,22 @@ describe('GET /admin/members.csv', () => {
 		const response = await admin.get('/admin/members.csv')
 		expect(response.status).toBe(200)
 		expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
-		expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/)
+		expect(response.headers.get('Content-Disposition')).toMatch(
+			/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/,
+		)
 		const lines = (await response.text()).split('\r\n')
 		expect(lines[0]).toBe('username,name,email,role,status,joined,last active')
 		expect(lines).toHaveLength(8 + 2)
 		expect(lines.at(-1)).toBe('')
-		expect(lines).toContain(`quoted,"Lee ""Coach"", Jr.",quoted@example.com,member,inactive,${new Date(thisWeek + 60_000).toISOString()},`)
-		expect(lines.find((line) => line.startsWith('formula,'))).toBe(`formula,"'=HYPERLINK(""http://evil.example"")",formula@example.com,member,inactive,${new Date(thisWeek + 60_000).toISOString()},`)
-		expect(lines.find((line) => line.startsWith('curator,'))).toMatch(/^curator,Curator Person,curator@example\.com,content_manager,active,[^,]+,\d{4}-\d{2}-\d{2}T/)
+		expect(lines).toContain(
+			`quoted,"Lee ""Coach"", Jr.",quoted@example.com,member,inactive,${new Date(thisWeek + 60_000).toISOString()},`,
+		)
+		expect(lines.find((line) => line.startsWith('formula,'))).toBe(
+			`formula,"'=HYPERLINK(""http://evil.example"")",formula@example.com,member,inactive,${new Date(thisWeek + 60_000).toISOString()},`,
+		)
+		expect(lines.find((line) => line.startsWith('curator,'))).toMatch(
+			/^curator,Curator Person,curator@example\.com,content_manager,active,[^,]+,\d{4}-\d{2}-\d{2}T/,
+		)
 
 		expect((await manager.get('/admin/members.csv')).headers.get('Location')).toBe('/admin?tab=content')
 		expect((await member.get('/admin/members.csv')).headers.get('Location')).toBe('/dashboard')
@@ -242,12 +319,24 @@ describe('activity and the admin users list', () => {
 	})
 
 	it('GET /api/admin/users answers the fields the panel shows, and no Stripe ids or trial dates', async () => {
-		await UserModel.updateOne({ id: ids.early }, { $set: { stripeCustomerId: 'cus_hidden', stripeSubscriptionId: 'sub_hidden' } })
+		await UserModel.updateOne(
+			{ id: ids.early },
+			{ $set: { stripeCustomerId: 'cus_hidden', stripeSubscriptionId: 'sub_hidden' } },
+		)
 		const response = await admin.get('/api/admin/users')
 		const text = await response.text()
 		expect(text).not.toContain('cus_hidden')
 		expect(text).not.toContain('stripe')
 		const users = JSON.parse(text) as Array<Record<string, unknown>>
-		expect(Object.keys(users[0]!).sort()).toEqual(['createdAt', 'email', 'id', 'lastActiveAt', 'name', 'role', 'subscriptionStatus', 'username'])
+		expect(Object.keys(users[0]!).sort()).toEqual([
+			'createdAt',
+			'email',
+			'id',
+			'lastActiveAt',
+			'name',
+			'role',
+			'subscriptionStatus',
+			'username',
+		])
 	})
 })

@@ -12,7 +12,12 @@ let jobCount = 0
 /** A job that records the time of each of its runs. */
 function recordingJob(extra: Partial<Job> = {}) {
 	const runs: Date[] = []
-	const job: Job = { name: `test-job-${++jobCount}`, everyMs: 10 * MINUTE, run: async ({ now }) => void runs.push(now), ...extra }
+	const job: Job = {
+		name: `test-job-${++jobCount}`,
+		everyMs: 10 * MINUTE,
+		run: async ({ now }) => void runs.push(now),
+		...extra,
+	}
 	return { job, runs }
 }
 
@@ -28,8 +33,16 @@ describe('a job run claimed with a lease', () => {
 		const start = new Date()
 		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-a', now: start })).toBe('ran')
 		// Another process, or this one restarted, ticks a minute later: the job ran already.
-		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-b', now: new Date(start.getTime() + MINUTE) })).toBe('skipped')
-		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-a-restarted', now: new Date(start.getTime() + 9 * MINUTE) })).toBe('skipped')
+		expect(
+			await runJobNow(job, { onlyIfDue: true, holder: 'process-b', now: new Date(start.getTime() + MINUTE) }),
+		).toBe('skipped')
+		expect(
+			await runJobNow(job, {
+				onlyIfDue: true,
+				holder: 'process-a-restarted',
+				now: new Date(start.getTime() + 9 * MINUTE),
+			}),
+		).toBe('skipped')
 		// Once the period is over, the first to ask runs it.
 		const due = new Date(start.getTime() + 10 * MINUTE)
 		expect(await runJobNow(job, { onlyIfDue: true, holder: 'process-b', now: due })).toBe('ran')
@@ -41,7 +54,9 @@ describe('a job run claimed with a lease', () => {
 		const { job, runs } = recordingJob()
 		const now = new Date()
 		// As the processes' schedulers ask: whoever comes second finds the run in progress, or already done for this period.
-		const outcomes = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((holder) => runJobNow(job, { onlyIfDue: true, holder: `process-${holder}`, now })))
+		const outcomes = await Promise.all(
+			['a', 'b', 'c', 'd', 'e'].map((holder) => runJobNow(job, { onlyIfDue: true, holder: `process-${holder}`, now })),
+		)
 		expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(1)
 		expect(outcomes.filter((outcome) => outcome === 'skipped')).toHaveLength(4)
 		expect(runs).toHaveLength(1)
@@ -91,7 +106,11 @@ describe('a job run claimed with a lease', () => {
 		const now = new Date()
 		expect(await runJobNow(job, { now })).toBe('failed')
 		const lease = await LeaseModel.findOne({ name: job.name }).lean()
-		expect(lease).toMatchObject({ holder: null, lastError: 'SMTP exploded', nextRunAt: new Date(now.getTime() + 10 * MINUTE) })
+		expect(lease).toMatchObject({
+			holder: null,
+			lastError: 'SMTP exploded',
+			nextRunAt: new Date(now.getTime() + 10 * MINUTE),
+		})
 		expect(await runJobNow(job, { onlyIfDue: true, now: new Date(now.getTime() + MINUTE) })).toBe('skipped')
 	})
 })

@@ -18,7 +18,8 @@ let nextAddress = 0
 /** A browser at an address nobody else in this file uses. */
 const newClient = () => new TestClient(server.url, { from: `198.51.100.${++nextAddress}` })
 
-const login = (client: TestClient, username: string, password: string) => client.json('POST', '/api/login', { username, password })
+const login = (client: TestClient, username: string, password: string) =>
+	client.json('POST', '/api/login', { username, password })
 const statuses = (responses: Response[]) => responses.map((response) => response.status)
 const count = (list: number[], status: number) => list.filter((value) => value === status).length
 
@@ -39,12 +40,16 @@ describe('guesses sent in parallel', () => {
 	it('60 wrong passwords at once: 5 answered 401, 55 refused with 429 and Retry-After; then the right password is refused too', async () => {
 		const member = await signUpMember(server.url, 'flood')
 		const attacker = newClient()
-		const responses = await Promise.all(Array.from({ length: 60 }, () => login(attacker, member.username, 'wrong-password')))
+		const responses = await Promise.all(
+			Array.from({ length: 60 }, () => login(attacker, member.username, 'wrong-password')),
+		)
 		expect(count(statuses(responses), 401)).toBe(5)
 		expect(count(statuses(responses), 429)).toBe(55)
 		const refused = responses.find((response) => response.status === 429)!
 		expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
-		expect((await refused.json()).message).toMatch(/^Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/)
+		expect((await refused.json()).message).toMatch(
+			/^Too many failed login attempts\. Please try again in \d+ (second|minute)s?\.$/,
+		)
 
 		const right = await login(attacker, member.username, member.password)
 		expect(right.status).toBe(429)
@@ -60,7 +65,9 @@ describe('nobody can lock someone else out', () => {
 
 		// Strangers at three addresses guess until they are refused: more than the account allows for strangers.
 		for (const attacker of [newClient(), newClient(), newClient()]) {
-			const answered = statuses(await Promise.all(Array.from({ length: 6 }, () => login(attacker, owner.username, 'a-wrong-guess'))))
+			const answered = statuses(
+				await Promise.all(Array.from({ length: 6 }, () => login(attacker, owner.username, 'a-wrong-guess'))),
+			)
 			expect(answered).toContain(429)
 		}
 		// A new browser, even with the right password, is now refused for a while …
@@ -73,7 +80,8 @@ describe('nobody can lock someone else out', () => {
 
 	it('the admin account is not locked by 8 wrong passwords from someone else', async () => {
 		const attacker = newClient()
-		for (let attempt = 0; attempt < 8; attempt++) expect([401, 429]).toContain((await login(attacker, 'admin', 'not-the-password')).status)
+		for (let attempt = 0; attempt < 8; attempt++)
+			expect([401, 429]).toContain((await login(attacker, 'admin', 'not-the-password')).status)
 		// Another client, new to the account, still gets in with the right password.
 		expect((await login(newClient(), 'admin', 'password123')).status).toBe(200)
 	})
@@ -82,7 +90,8 @@ describe('nobody can lock someone else out', () => {
 		const member = await signUpMember(server.url, 'typo')
 		const browser = new TestClient(server.url, { from: '203.0.113.20' })
 		expect((await login(browser, member.username, member.password)).status).toBe(200)
-		for (let attempt = 0; attempt < 5; attempt++) expect((await login(browser, member.username, 'typo-password')).status).toBe(401)
+		for (let attempt = 0; attempt < 5; attempt++)
+			expect((await login(browser, member.username, 'typo-password')).status).toBe(401)
 		const slowed = await login(browser, member.username, member.password)
 		expect(slowed.status).toBe(429)
 		// A minute at most: a slow-down, not a lock-out.
@@ -106,7 +115,8 @@ describe('guessing across many accounts from one address', () => {
 	it('right passwords do not use up the address’s tries', async () => {
 		const member = await signUpMember(server.url, 'office')
 		const office = newClient()
-		for (let attempt = 0; attempt < 60; attempt++) expect((await login(office, member.username, member.password)).status).toBe(200)
+		for (let attempt = 0; attempt < 60; attempt++)
+			expect((await login(office, member.username, member.password)).status).toBe(200)
 	})
 })
 
@@ -114,12 +124,18 @@ describe('the current password of the password change', () => {
 	it('is refused after 5 wrong ones, even when right, with a 429 and Retry-After', async () => {
 		const member = await signUpMember(server.url, 'changer')
 		const { id } = await (await member.client.get('/api/user')).json()
-		const change = (currentPassword: string) => member.client.json('POST', `/api/users/${id}/change-password`, { currentPassword, newPassword: 'another-password-1' })
+		const change = (currentPassword: string) =>
+			member.client.json('POST', `/api/users/${id}/change-password`, {
+				currentPassword,
+				newPassword: 'another-password-1',
+			})
 		for (let attempt = 0; attempt < 5; attempt++) expect((await change('not-my-password')).status).toBe(400)
 		const refused = await change(member.password)
 		expect(refused.status).toBe(429)
 		expect(refused.headers.get('Retry-After')).toBeTruthy()
-		expect((await refused.json()).message).toMatch(/^Too many wrong current passwords\. Please try again in \d+ minutes?\.$/)
+		expect((await refused.json()).message).toMatch(
+			/^Too many wrong current passwords\. Please try again in \d+ minutes?\.$/,
+		)
 		// The password did not change.
 		expect((await login(newClient(), member.username, member.password)).status).toBe(200)
 	})

@@ -44,7 +44,10 @@ describe('sendMail and the outbox job', () => {
 		useSmtpServer(catcher.url)
 		const id = await sendMail({
 			...welcome(),
-			headers: { 'List-Unsubscribe': '<https://leaderforge.example/unsubscribe/abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+			headers: {
+				'List-Unsubscribe': '<https://leaderforge.example/unsubscribe/abc>',
+				'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+			},
 		})
 		expect((await outboxRecord(id))?.status).toBe('pending')
 
@@ -57,7 +60,9 @@ describe('sendMail and the outbox job', () => {
 		expect(mail!.text).toContain('Your account is ready: http://localhost:3000/dashboard.')
 		expect(mail!.text).toContain(`-- \nLeaderForge · ${linkOrigin}\n${postalAddress}`)
 		// The HTML part is the same content, escaped, with the link made a link, and the same footer.
-		expect(mail!.html).toContain('<a href="http://localhost:3000/dashboard" style="color:#4f46e5">http://localhost:3000/dashboard</a>.')
+		expect(mail!.html).toContain(
+			'<a href="http://localhost:3000/dashboard" style="color:#4f46e5">http://localhost:3000/dashboard</a>.',
+		)
 		expect(mail!.html).toContain('See you &lt;soon&gt; &amp; often.')
 		expect(mail!.html).toContain(`<a href="${linkOrigin}"`)
 		expect(mail!.html).toContain(postalAddress.replace(/&/g, '&amp;'))
@@ -93,13 +98,17 @@ describe('sendMail and the outbox job', () => {
 		expect(await runJobNow(mailOutboxJob, { now: afterFirst!.nextAttemptAt })).toBe('ran')
 		const afterSecond = await outboxRecord(id)
 		expect(afterSecond).toMatchObject({ status: 'pending', attempts: 2 })
-		expect(afterSecond!.nextAttemptAt.getTime() - afterFirst!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(retryDelayMs(2))
+		expect(afterSecond!.nextAttemptAt.getTime() - afterFirst!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
+			retryDelayMs(2),
+		)
 		expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1))
 
 		// The server comes up on that port; the next due run delivers the mail, and no run after it sends it again.
 		catcher = await startMailCatcher({ port })
 		expect(await runJobNow(mailOutboxJob, { now: afterSecond!.nextAttemptAt })).toBe('ran')
-		expect(await runJobNow(mailOutboxJob, { now: new Date(afterSecond!.nextAttemptAt.getTime() + 60 * 60 * SECOND) })).toBe('ran')
+		expect(
+			await runJobNow(mailOutboxJob, { now: new Date(afterSecond!.nextAttemptAt.getTime() + 60 * 60 * SECOND) }),
+		).toBe('ran')
 		expect(await listCaughtMail({ to: 'grace@example.com' })).toHaveLength(1)
 		expect(await outboxRecord(id)).toMatchObject({ status: 'sent', attempts: 3 })
 	})
@@ -111,7 +120,8 @@ describe('sendMail and the outbox job', () => {
 			disabledCommands: ['AUTH', 'STARTTLS'],
 			logger: false,
 			onRcptTo(address, _session, callback) {
-				if (address.address.startsWith('nobody@')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }))
+				if (address.address.startsWith('nobody@'))
+					return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }))
 				callback()
 			},
 			onData(stream, session, callback) {
@@ -159,10 +169,19 @@ describe('sendMail and the outbox job', () => {
 		catcher = await startMailCatcher()
 		useSmtpServer(catcher.url)
 		const now = new Date()
-		const [crashed, inFlight] = await Promise.all([sendMail(welcome('barbara@example.com')), sendMail(welcome('donald@example.com'))])
+		const [crashed, inFlight] = await Promise.all([
+			sendMail(welcome('barbara@example.com')),
+			sendMail(welcome('donald@example.com')),
+		])
 		// One process claimed a mail eleven minutes ago and never came back; another claimed one a moment ago.
-		await OutboxMailModel.updateOne({ _id: crashed }, { $set: { status: 'sending', attempts: 1, claimedAt: new Date(now.getTime() - 11 * 60 * SECOND) } })
-		await OutboxMailModel.updateOne({ _id: inFlight }, { $set: { status: 'sending', attempts: 1, claimedAt: new Date(now.getTime() - SECOND) } })
+		await OutboxMailModel.updateOne(
+			{ _id: crashed },
+			{ $set: { status: 'sending', attempts: 1, claimedAt: new Date(now.getTime() - 11 * 60 * SECOND) } },
+		)
+		await OutboxMailModel.updateOne(
+			{ _id: inFlight },
+			{ $set: { status: 'sending', attempts: 1, claimedAt: new Date(now.getTime() - SECOND) } },
+		)
 
 		expect(await runJobNow(mailOutboxJob, { now })).toBe('ran')
 		expect((await outboxRecord(crashed))?.status).toBe('unknown')
@@ -172,8 +191,12 @@ describe('sendMail and the outbox job', () => {
 
 	it('refuses a mail that is wrong in itself: a bad address, a header the layout owns, a line break in a header', async () => {
 		await expect(sendMail(welcome('not an address'))).rejects.toThrowError(/sendMail: Invalid email/)
-		await expect(sendMail({ ...welcome(), headers: { From: 'someone@else.example' } })).rejects.toThrowError('header From is set by the mail service')
-		await expect(sendMail({ ...welcome(), headers: { 'X-Note': 'one\r\nBcc: everyone@example.com' } })).rejects.toThrowError('header X-Note must be one line')
+		await expect(sendMail({ ...welcome(), headers: { From: 'someone@else.example' } })).rejects.toThrowError(
+			'header From is set by the mail service',
+		)
+		await expect(
+			sendMail({ ...welcome(), headers: { 'X-Note': 'one\r\nBcc: everyone@example.com' } }),
+		).rejects.toThrowError('header X-Note must be one line')
 		await expect(sendMail({ ...welcome(), kind: 'Password Reset' })).rejects.toThrowError(/kind must be kebab-case/)
 		expect(await OutboxMailModel.countDocuments()).toBe(0)
 	})

@@ -9,7 +9,10 @@ import { useSeededTestServer } from '../setup/seeded-server'
 const server = useSeededTestServer()
 
 async function newMember() {
-	const { client, id, email, username } = await signUpMember(server.url, 'api_member', { name: 'Avery Api', password: 'first-password' })
+	const { client, id, email, username } = await signUpMember(server.url, 'api_member', {
+		name: 'Avery Api',
+		password: 'first-password',
+	})
 	return { client, user: { id, email }, username }
 }
 
@@ -35,7 +38,11 @@ describe('every member endpoint needs a session', () => {
 describe('GET /api/videos and /api/videos/{id}', () => {
 	it('gives a free member the whole list, but no media address for videos above 10', async () => {
 		const client = await logIn(server.url, 'member')
-		const videos = (await (await client.get('/api/videos')).json()) as Array<{ id: number; url: string | null; locked: boolean }>
+		const videos = (await (await client.get('/api/videos')).json()) as Array<{
+			id: number
+			url: string | null
+			locked: boolean
+		}>
 		expect(videos).toHaveLength(16)
 		for (const video of videos) {
 			expect(video.locked).toBe(video.id > 10)
@@ -72,19 +79,30 @@ describe('POST /api/progress and GET /api/progress', () => {
 	it('records for the session user whatever userId says, one record per user and video, within 0–100', async () => {
 		const { client, user } = await newMember()
 		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
-		const first = await client.json('POST', '/api/progress', { videoId: 4, userId: admin!.id, progress: 42.7, completed: false })
+		const first = await client.json('POST', '/api/progress', {
+			videoId: 4,
+			userId: admin!.id,
+			progress: 42.7,
+			completed: false,
+		})
 		expect(first.status).toBe(200)
 		expect(await first.json()).toMatchObject({ userId: user.id, videoId: 4, progress: 42, completed: false })
 		expect(await ProgressModel.countDocuments({ userId: admin!.id, videoId: 4 })).toBe(0)
 
-		const over = await (await client.json('POST', '/api/progress', { videoId: 4, userId: user.id, progress: 250, completed: false })).json()
+		const over = await (
+			await client.json('POST', '/api/progress', { videoId: 4, userId: user.id, progress: 250, completed: false })
+		).json()
 		expect(over).toMatchObject({ progress: 100, completed: true })
 		expect(await ProgressModel.countDocuments({ userId: user.id, videoId: 4 })).toBe(1)
 
 		const negative = await (await client.json('POST', '/api/progress', { videoId: 5, progress: -20 })).json()
 		expect(negative.progress).toBe(0)
 
-		const records = (await (await client.get('/api/progress')).json()) as Array<{ userId: number; videoId: number; progress: number }>
+		const records = (await (await client.get('/api/progress')).json()) as Array<{
+			userId: number
+			videoId: number
+			progress: number
+		}>
 		expect(records.map(({ videoId, progress }) => [videoId, progress])).toEqual([
 			[4, 100],
 			[5, 0],
@@ -94,15 +112,21 @@ describe('POST /api/progress and GET /api/progress', () => {
 
 	it('marks completed from 95 % and never lowers saved progress when a lesson is watched again', async () => {
 		const { client } = await newMember()
-		expect(await (await client.json('POST', '/api/progress', { videoId: 6, progress: 94, completed: false })).json()).toMatchObject({
+		expect(
+			await (await client.json('POST', '/api/progress', { videoId: 6, progress: 94, completed: false })).json(),
+		).toMatchObject({
 			progress: 94,
 			completed: false,
 		})
-		expect(await (await client.json('POST', '/api/progress', { videoId: 6, progress: 95, completed: true })).json()).toMatchObject({
+		expect(
+			await (await client.json('POST', '/api/progress', { videoId: 6, progress: 95, completed: true })).json(),
+		).toMatchObject({
 			progress: 95,
 			completed: true,
 		})
-		expect(await (await client.json('POST', '/api/progress', { videoId: 6, progress: 8, completed: false })).json()).toMatchObject({
+		expect(
+			await (await client.json('POST', '/api/progress', { videoId: 6, progress: 8, completed: false })).json(),
+		).toMatchObject({
 			progress: 95,
 			completed: true,
 		})
@@ -119,13 +143,26 @@ describe('POST /api/progress and GET /api/progress', () => {
 
 	it('answers 400 with a readable message for malformed bodies, never 500', async () => {
 		const { client, user } = await newMember()
-		const cases: unknown[] = ['{nope', '[]', '"text"', {}, { videoId: '4', progress: 10 }, { videoId: 4, progress: 'half' }, { videoId: { $gt: 0 }, progress: 1 }, { videoId: 4, progress: 10, completed: 'yes' }, { videoId: 0, progress: 1 }]
+		const cases: unknown[] = [
+			'{nope',
+			'[]',
+			'"text"',
+			{},
+			{ videoId: '4', progress: 10 },
+			{ videoId: 4, progress: 'half' },
+			{ videoId: { $gt: 0 }, progress: 1 },
+			{ videoId: 4, progress: 10, completed: 'yes' },
+			{ videoId: 0, progress: 1 },
+		]
 		for (const body of cases) {
 			const response = await client.json('POST', '/api/progress', body)
 			expect(response.status, JSON.stringify(body)).toBe(400)
 			expect((await response.json()).message).toBeTruthy()
 		}
-		const asForm = await client.request('/api/progress', { method: 'POST', body: new URLSearchParams({ videoId: '4', progress: '10' }) })
+		const asForm = await client.request('/api/progress', {
+			method: 'POST',
+			body: new URLSearchParams({ videoId: '4', progress: '10' }),
+		})
 		expect(asForm.status).toBe(415)
 		expect(await ProgressModel.countDocuments({ userId: user.id })).toBe(0)
 	})
@@ -135,7 +172,11 @@ describe('GET /api/communities, /api/events, /api/resources', () => {
 	it('list the catalogue', async () => {
 		const client = await logIn(server.url, 'member')
 		const communities = (await (await client.get('/api/communities')).json()) as Array<{ id: number; name: string }>
-		expect(communities.slice(0, 3).map((c) => c.name)).toEqual(['Executive Leadership', 'New Managers', 'Women in Leadership'])
+		expect(communities.slice(0, 3).map((c) => c.name)).toEqual([
+			'Executive Leadership',
+			'New Managers',
+			'Women in Leadership',
+		])
 		const events = (await (await client.get('/api/events')).json()) as Array<{ startTime: string }>
 		expect(events.length).toBe(8)
 		expect(events.map((e) => e.startTime)).toEqual([...events.map((e) => e.startTime)].sort())
@@ -151,7 +192,8 @@ describe('GET /api/users', () => {
 		const client = await logIn(server.url, 'member')
 		const users = (await (await client.get('/api/users')).json()) as Array<Record<string, unknown>>
 		expect(users.length).toBeGreaterThanOrEqual(7)
-		for (const user of users) expect(Object.keys(user).sort()).toEqual(['avatar', 'bio', 'id', 'name', 'role', 'username'])
+		for (const user of users)
+			expect(Object.keys(user).sort()).toEqual(['avatar', 'bio', 'id', 'name', 'role', 'username'])
 		const text = JSON.stringify(users)
 		expect(text).not.toMatch(/@example\.com|argon2|password|stripe/i)
 		const found = (await (await client.get('/api/users?q=MARIA')).json()) as Array<{ username: string }>
@@ -171,13 +213,20 @@ describe('PATCH /api/users/{id}', () => {
 		})
 		expect(response.status).toBe(200)
 		const updated = await response.json()
-		expect(updated).toMatchObject({ id: user.id, name: 'Avery Updated', bio: 'Leads a team of five.', avatar: 'https://example.com/avery.png', role: 'member', subscriptionStatus: 'inactive' })
+		expect(updated).toMatchObject({
+			id: user.id,
+			name: 'Avery Updated',
+			bio: 'Leads a team of five.',
+			avatar: 'https://example.com/avery.png',
+			role: 'member',
+			subscriptionStatus: 'inactive',
+		})
 		expect(JSON.stringify(updated)).not.toMatch(/password/i)
 		const stored = await UserModel.findOne({ id: user.id }).lean()
 		expect(stored).toMatchObject({ role: 'member', subscriptionStatus: 'inactive', name: 'Avery Updated' })
 	})
 
-	it('refuses another user\'s id with 403, even with a malformed body, and changes nothing', async () => {
+	it("refuses another user's id with 403, even with a malformed body, and changes nothing", async () => {
 		const { client } = await newMember()
 		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
 		for (const body of [{ name: 'Hacked' }, '{broken', {}]) {
@@ -210,34 +259,50 @@ describe('PATCH /api/users/{id}', () => {
 })
 
 describe('POST /api/users/{id}/change-password', () => {
-	it('checks the current password, then ends the user\'s other sessions and keeps this one', async () => {
+	it("checks the current password, then ends the user's other sessions and keeps this one", async () => {
 		const { client, user, username } = await newMember()
 		const otherDevice = new TestClient(server.url)
 		await otherDevice.json('POST', '/api/login', { username, password: 'first-password' })
 		expect(await SessionModel.countDocuments({ userId: user.id })).toBe(2)
 
-		const wrong = await client.json('POST', `/api/users/${user.id}/change-password`, { currentPassword: 'not-it', newPassword: 'second-password' })
+		const wrong = await client.json('POST', `/api/users/${user.id}/change-password`, {
+			currentPassword: 'not-it',
+			newPassword: 'second-password',
+		})
 		expect(wrong.status).toBe(400)
 		expect(await wrong.json()).toMatchObject({ message: 'Current password is incorrect', field: 'currentPassword' })
 
-		const short = await client.json('POST', `/api/users/${user.id}/change-password`, { currentPassword: 'first-password', newPassword: 'short' })
+		const short = await client.json('POST', `/api/users/${user.id}/change-password`, {
+			currentPassword: 'first-password',
+			newPassword: 'short',
+		})
 		expect(short.status).toBe(400)
 		expect((await short.json()).message).toContain('Password must be at least 8 characters')
 
-		const changed = await client.json('POST', `/api/users/${user.id}/change-password`, { currentPassword: 'first-password', newPassword: 'second-password' })
+		const changed = await client.json('POST', `/api/users/${user.id}/change-password`, {
+			currentPassword: 'first-password',
+			newPassword: 'second-password',
+		})
 		expect(changed.status).toBe(200)
 		expect(await changed.json()).toEqual({ message: 'Password changed' })
 		expect((await client.get('/api/user')).status).toBe(200)
 		expect((await otherDevice.get('/api/user')).status).toBe(401)
 
-		expect((await new TestClient(server.url).json('POST', '/api/login', { username, password: 'first-password' })).status).toBe(401)
-		expect((await new TestClient(server.url).json('POST', '/api/login', { username, password: 'second-password' })).status).toBe(200)
+		expect(
+			(await new TestClient(server.url).json('POST', '/api/login', { username, password: 'first-password' })).status,
+		).toBe(401)
+		expect(
+			(await new TestClient(server.url).json('POST', '/api/login', { username, password: 'second-password' })).status,
+		).toBe(200)
 	})
 
 	it('is only for the user themself', async () => {
 		const { client } = await newMember()
 		const admin = await UserModel.findOne({ usernameKey: 'admin' }).lean()
-		const response = await client.json('POST', `/api/users/${admin!.id}/change-password`, { currentPassword: DEMO_PASSWORD, newPassword: 'taken-over-1' })
+		const response = await client.json('POST', `/api/users/${admin!.id}/change-password`, {
+			currentPassword: DEMO_PASSWORD,
+			newPassword: 'taken-over-1',
+		})
 		expect(response.status).toBe(403)
 		expect((await logInWithUser(server.url, 'admin')).user.id).toBe(admin!.id)
 	})

@@ -10,12 +10,20 @@ let client: TestClient
 
 beforeAll(async () => {
 	client = new TestClient(server.url)
-	const response = await client.json('POST', '/api/register', { username: 'first_member', password: 'first-password', name: 'Frankie First', email: 'first@example.com' })
+	const response = await client.json('POST', '/api/register', {
+		username: 'first_member',
+		password: 'first-password',
+		name: 'Frankie First',
+		email: 'first@example.com',
+	})
 	expect(response.status).toBe(201)
 })
 
 async function text(path: string) {
-	return (await pageHtml(client, path)).replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+	return (await pageHtml(client, path))
+		.replace(/<!-- -->/g, '')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/\s+/g, ' ')
 }
 
 describe('empty states', () => {
@@ -38,10 +46,21 @@ describe('empty states', () => {
 	})
 
 	it('a lone video without category, duration or thumbnail', async () => {
-		await VideoModel.create({ id: 1, title: 'A Lone Lesson', url: '/media/strategy.mp4', createdBy: 1, category: null, duration: null, thumbnail: null })
+		await VideoModel.create({
+			id: 1,
+			title: 'A Lone Lesson',
+			url: '/media/strategy.mp4',
+			createdBy: 1,
+			category: null,
+			duration: null,
+			thumbnail: null,
+		})
 		const response = await client.get('/content-library/1')
 		const html = await response.text()
-		const page = html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
+		const page = html
+			.replace(/<!-- -->/g, '')
+			.replace(/<[^>]+>/g, ' ')
+			.replace(/\s+/g, ' ')
 		expect(page).toMatch(/Category Uncategorized Duration Unknown/)
 		expect(page).toContain('No related content found')
 		expect(page).toContain('Start Course')

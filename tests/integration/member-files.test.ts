@@ -27,7 +27,8 @@ beforeAll(async () => {
 	premium = await logIn(server.url, 'premium')
 })
 
-const get = (client: TestClient, path: string, range?: string) => client.request(path, range ? { headers: { Range: range } } : {})
+const get = (client: TestClient, path: string, range?: string) =>
+	client.request(path, range ? { headers: { Range: range } } : {})
 
 describe('lesson media', () => {
 	it('a visitor gets 401 for any clip, with or without a byte range, and never the bytes', async () => {
@@ -71,14 +72,21 @@ describe('lesson media', () => {
 		expect((await whole.arrayBuffer()).byteLength).toBe(premiumClipSize)
 		const tail = await get(premium, PREMIUM_CLIP, 'bytes=-500')
 		expect(tail.status).toBe(206)
-		expect(tail.headers.get('Content-Range')).toBe(`bytes ${premiumClipSize - 500}-${premiumClipSize - 1}/${premiumClipSize}`)
+		expect(tail.headers.get('Content-Range')).toBe(
+			`bytes ${premiumClipSize - 500}-${premiumClipSize - 1}/${premiumClipSize}`,
+		)
 	})
 
 	it('answers 416 for a range beyond the file, and 404 for a file no lesson plays or a path that leaves the folder', async () => {
 		const beyond = await get(premium, PREMIUM_CLIP, `bytes=${premiumClipSize + 10}-`)
 		expect(beyond.status).toBe(416)
 		expect(beyond.headers.get('Content-Range')).toBe(`bytes */${premiumClipSize}`)
-		for (const path of ['/media/nothing-here.mp4', '/media/..%2F..%2Fpackage.json', '/media/.hidden.mp4', '/media/a%5C..%5Cpackage.json']) {
+		for (const path of [
+			'/media/nothing-here.mp4',
+			'/media/..%2F..%2Fpackage.json',
+			'/media/.hidden.mp4',
+			'/media/a%5C..%5Cpackage.json',
+		]) {
 			expect((await get(premium, path)).status, path).toBe(404)
 		}
 	})

@@ -34,7 +34,20 @@ async function page(client: TestClient, path: string) {
 describe('the logged-in layout', () => {
 	it('shows the top bar, the sidebar links and the communities shortcuts, without any script on plain pages', async () => {
 		const { html, text } = await page(await logIn(server.url, 'member'), '/dashboard')
-		for (const href of ['/dashboard', '/content-library', '/community', '/messages', '/events', '/resources', '/community/1', '/community/2', '/community/3', '/profile', '/settings', '/subscribe']) {
+		for (const href of [
+			'/dashboard',
+			'/content-library',
+			'/community',
+			'/messages',
+			'/events',
+			'/resources',
+			'/community/1',
+			'/community/2',
+			'/community/3',
+			'/profile',
+			'/settings',
+			'/subscribe',
+		]) {
 			expect(html, href).toContain(`href="${href}"`)
 		}
 		expect(text).toContain('Your Communities')
@@ -86,13 +99,21 @@ describe('the logged-in layout', () => {
 	it('collapses the sidebar with a form and remembers it in a cookie', async () => {
 		const client = await logIn(server.url, 'member')
 		expect((await page(client, '/events')).html).toContain('data-collapsed="false"')
-		const response = await client.submitForm('/events', { collapsed: 'true', redirectTo: '/events?tab=past' }, '/sidebar')
+		const response = await client.submitForm(
+			'/events',
+			{ collapsed: 'true', redirectTo: '/events?tab=past' },
+			'/sidebar',
+		)
 		expect(response.status).toBe(302)
 		expect(response.headers.get('Location')).toBe('/events?tab=past')
 		expect((await page(client, '/events?tab=past')).html).toContain('data-collapsed="true"')
 		expect((await page(client, '/dashboard')).html).toContain('Expand sidebar')
 
-		const elsewhere = await client.submitForm('/events', { collapsed: 'false', redirectTo: '//evil.example.com' }, '/sidebar')
+		const elsewhere = await client.submitForm(
+			'/events',
+			{ collapsed: 'false', redirectTo: '//evil.example.com' },
+			'/sidebar',
+		)
 		expect(elsewhere.headers.get('Location')).toBe('/dashboard')
 		expect((await page(client, '/dashboard')).html).toContain('data-collapsed="false"')
 
@@ -122,14 +143,20 @@ describe('the dashboard', () => {
 		expect(text).toContain('3 of 16')
 		expect(text).toMatch(/Communities 4 /)
 		expect(text).toMatch(/Upcoming Events 5 .*Next: Live Coaching Circle/)
-		expect(text).toMatch(/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/)
+		expect(text).toMatch(
+			/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/,
+		)
 		expect(text).not.toMatch(/Continue Learning.*What Great Leaders Do Differently.*Upcoming Events/)
 		// The next 2 events, both with the premium member going: the coaching circle's link opens 15 minutes before it starts.
 		// The join time alone on the same day, with its date when it falls after midnight (a run just before midnight).
-		expect(text).toMatch(/Live Coaching Circle .*Going Join opens at (?:[A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/)
+		expect(text).toMatch(
+			/Live Coaching Circle .*Going Join opens at (?:[A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/,
+		)
 		expect(text).not.toContain('Women in Leadership Meetup')
 		// The latest messages in the rooms, newest first, with author, room and time.
-		expect(text).toMatch(/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Noah Williams in Executive Leadership .*Casey Quinn in New Managers .*Maria Gonzalez in Women in Leadership /)
+		expect(text).toMatch(
+			/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Noah Williams in Executive Leadership .*Casey Quinn in New Managers .*Maria Gonzalez in Women in Leadership /,
+		)
 		expect(text).toContain('Times are shown in UTC')
 		for (const href of ['/content-library', '/community', '/events']) expect(html).toContain(`href="${href}"`)
 	})
@@ -142,7 +169,14 @@ describe('the dashboard', () => {
 
 	it('counts only progress above 0 as watched', async () => {
 		const { client, id } = await newMember('Quinn Zero')
-		await ProgressModel.create({ id: 90_001, userId: id, videoId: 2, progress: 0, completed: false, updatedAt: new Date() })
+		await ProgressModel.create({
+			id: 90_001,
+			userId: id,
+			videoId: 2,
+			progress: 0,
+			completed: false,
+			updatedAt: new Date(),
+		})
 		const { text } = await page(client, '/dashboard')
 		expect(text).toContain('0 of 16')
 		expect(text).toContain('No videos in progress')
@@ -152,7 +186,9 @@ describe('the dashboard', () => {
 describe('the content library', () => {
 	it('dims videos above the free limit for a free member, with the banner and Unlock links', async () => {
 		const { text, html } = await page(await logIn(server.url, 'member'), '/content-library')
-		expect(text).toContain('Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.')
+		expect(text).toContain(
+			'Premium Content Restricted: Free accounts can access 10 videos. Upgrade to unlock all content.',
+		)
 		expect(html.match(/>Premium Content</g)).toHaveLength(6)
 		expect(html.match(/href="\/subscribe"[^>]*>Unlock</g)).toHaveLength(6)
 		for (let id = 1; id <= 10; id += 1) expect(html).toContain(`href="/content-library/${id}"`)
@@ -225,7 +261,10 @@ describe('the video page', () => {
 		expect(after.text).toContain('Lesson completed')
 		expect(after.text).toContain('Review')
 		expect(after.text).not.toContain('Mark as complete')
-		expect(await ProgressModel.findOne({ userId: id, videoId: 4 }).lean()).toMatchObject({ progress: 100, completed: true })
+		expect(await ProgressModel.findOne({ userId: id, videoId: 4 }).lean()).toMatchObject({
+			progress: 100,
+			completed: true,
+		})
 	})
 
 	it('refuses to mark a premium video complete for a free member', async () => {
@@ -276,7 +315,9 @@ describe('the events page', () => {
 
 	it('lists past events newest first, with Replay only where there is a replay video', async () => {
 		const { text, html } = await page(await logIn(server.url, 'member'), '/events?tab=past')
-		expect(text).toMatch(/New Manager Q&A.*Fireside Chat: Leading Remote Teams.*Quarterly Strategy Review \(Replay\).*Replay /)
+		expect(text).toMatch(
+			/New Manager Q&A.*Fireside Chat: Leading Remote Teams.*Quarterly Strategy Review \(Replay\).*Replay /,
+		)
 		expect(html.match(/aria-label="Replay: /g)).toHaveLength(1)
 		const replay = (await VideoModel.findOne({ title: 'Setting a Clear Direction' }).lean())!
 		expect(html).toContain(`href="/content-library/${replay.id}"`)
@@ -288,7 +329,9 @@ describe('the events page', () => {
 	it('shows times in the zone of the time-zone hint, and says UTC without it', async () => {
 		const client = await logIn(server.url, 'member')
 		expect((await page(client, '/events')).text).toContain('Times are shown in UTC. Turn on JavaScript')
-		const response = await fetch(new URL('/events', server.url), { headers: { Cookie: `__session=${client.cookie('__session')}; tz=Asia%2FTokyo` } })
+		const response = await fetch(new URL('/events', server.url), {
+			headers: { Cookie: `__session=${client.cookie('__session')}; tz=Asia%2FTokyo` },
+		})
 		const text = textOf(await response.text())
 		expect(text).toContain('Times are shown in your time zone (Asia/Tokyo).')
 	})
@@ -300,7 +343,9 @@ describe('the resources page', () => {
 		const { text, html } = await page(client, '/resources')
 		expect(text).toMatch(/All Article Book Link PDF Template Tool Worksheet/)
 		expect(html).toMatch(/href="\/resources\/leadership-principles\.pdf" download=""/)
-		expect(html).toMatch(/href="https:\/\/en\.wikipedia\.org\/wiki\/Management" target="_blank" rel="noopener noreferrer"/)
+		expect(html).toMatch(
+			/href="https:\/\/en\.wikipedia\.org\/wiki\/Management" target="_blank" rel="noopener noreferrer"/,
+		)
 		const pdf = await page(client, '/resources?type=pdf')
 		expect(pdf.text).toContain('Leadership Principles Handbook')
 		expect(pdf.text).not.toContain('One-on-One Meeting Template')
@@ -311,7 +356,13 @@ describe('the resources page', () => {
 	})
 
 	it('gives an unknown type the generic icon and never links a script address', async () => {
-		await ResourceModel.create({ id: 90_001, title: 'Leadership Podcast', type: 'podcast', url: 'javascript:alert(1)', createdBy: 1 })
+		await ResourceModel.create({
+			id: 90_001,
+			title: 'Leadership Podcast',
+			type: 'podcast',
+			url: 'javascript:alert(1)',
+			createdBy: 1,
+		})
 		const { html, text } = await page(await logIn(server.url, 'member'), '/resources?q=podcast')
 		expect(html).toContain('data-icon="resources"')
 		expect(text).toContain('Link unavailable')
@@ -325,12 +376,15 @@ describe('the profile page without JavaScript', () => {
 		const { text, html } = await page(client, '/profile')
 		expect(text).toContain('My Profile')
 		expect(text).toContain('Manage your account settings and preferences')
-		for (const tab of ['profile', 'password', 'notifications', 'billing', 'account']) expect(html).toContain(`href="/profile?tab=${tab}"`)
+		for (const tab of ['profile', 'password', 'notifications', 'billing', 'account'])
+			expect(html).toContain(`href="/profile?tab=${tab}"`)
 		expect(text).toContain('Brief description for your profile.')
 		expect(text).toContain('URL to your profile picture.')
 		expect(html).toContain('placeholder="Tell others about yourself..."')
 		const notifications = await page(client, '/profile?tab=notifications')
-		expect(notifications.text).toMatch(/Email me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /)
+		expect(notifications.text).toMatch(
+			/Email me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /,
+		)
 		expect(notifications.html).toMatch(/<button type="submit"[^>]*>Save Preferences/)
 		const billing = await page(client, '/profile?tab=billing')
 		expect(billing.text).toMatch(/Plan Free Status Not subscribed/)
@@ -339,14 +393,24 @@ describe('the profile page without JavaScript', () => {
 
 	it('saves the profile, and shows the spec messages for bad input without saving', async () => {
 		const { client, id } = await newMember()
-		const bad = await client.submitForm('/profile?tab=profile', { intent: 'profile', name: 'R', email: 'nope', bio: '', avatar: '' })
+		const bad = await client.submitForm('/profile?tab=profile', {
+			intent: 'profile',
+			name: 'R',
+			email: 'nope',
+			bio: '',
+			avatar: '',
+		})
 		expect(bad.status).toBe(400)
 		const badText = textOf(await bad.text())
 		expect(badText).toContain('Name must be at least 2 characters.')
 		expect(badText).toContain('Invalid email address.')
 		expect((await UserModel.findOne({ id }).lean())!.name).toBe('Riley Page')
 
-		const taken = await client.submitForm('/profile?tab=profile', { intent: 'profile', name: 'Riley Page', email: 'admin@example.com' })
+		const taken = await client.submitForm('/profile?tab=profile', {
+			intent: 'profile',
+			name: 'Riley Page',
+			email: 'admin@example.com',
+		})
 		expect(taken.status).toBe(409)
 		expect(textOf(await taken.text())).toMatch(/Update failed.*An account with this email address already exists/s)
 
@@ -365,23 +429,44 @@ describe('the profile page without JavaScript', () => {
 		// The new email waits for its confirmation link (account-recovery.test.ts); the rest is saved at once.
 		const { email } = (await UserModel.findOne({ id }).lean())!
 		expect(after.text).toContain('We sent a link to riley.renamed@example.com to confirm your new email address')
-		expect(await UserModel.findOne({ id }).lean()).toMatchObject({ name: 'Riley Renamed', email, bio: 'Coach and mentor.' })
+		expect(await UserModel.findOne({ id }).lean()).toMatchObject({
+			name: 'Riley Renamed',
+			email,
+			bio: 'Coach and mentor.',
+		})
 	})
 
 	it('changes the password only with the right current password', async () => {
 		const { client, username } = await newMember()
-		const mismatch = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'third-password' })
+		const mismatch = await client.submitForm('/profile?tab=password', {
+			intent: 'password',
+			currentPassword: 'first-password',
+			newPassword: 'second-password',
+			confirmPassword: 'third-password',
+		})
 		expect(textOf(await mismatch.text())).toContain('Passwords do not match')
-		const wrong = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'not-it', newPassword: 'second-password', confirmPassword: 'second-password' })
+		const wrong = await client.submitForm('/profile?tab=password', {
+			intent: 'password',
+			currentPassword: 'not-it',
+			newPassword: 'second-password',
+			confirmPassword: 'second-password',
+		})
 		expect(wrong.status).toBe(400)
 		const wrongHtml = await wrong.text()
 		expect(textOf(wrongHtml)).toMatch(/Password change failed.*Current password is incorrect/)
 		expect(wrongHtml).not.toContain('second-password')
 
-		const good = await client.submitForm('/profile?tab=password', { intent: 'password', currentPassword: 'first-password', newPassword: 'second-password', confirmPassword: 'second-password' })
+		const good = await client.submitForm('/profile?tab=password', {
+			intent: 'password',
+			currentPassword: 'first-password',
+			newPassword: 'second-password',
+			confirmPassword: 'second-password',
+		})
 		expect(good.status).toBe(302)
 		expect((await page(client, '/profile?tab=password')).text).toContain('Password changed')
-		expect((await new TestClient(server.url).json('POST', '/api/login', { username, password: 'second-password' })).status).toBe(200)
+		expect(
+			(await new TestClient(server.url).json('POST', '/api/login', { username, password: 'second-password' })).status,
+		).toBe(200)
 	})
 
 	it('shows the account texts per role and status', async () => {
@@ -413,9 +498,14 @@ describe('the profile page without JavaScript', () => {
 		const { client, id } = await newMember()
 		const account = await page(client, '/profile?tab=account')
 		expect(account.text).toContain('Permanently delete your account.')
-		expect(account.html).toMatch(/<input[^>]*type="password"[^>]*name="password"|<input[^>]*name="password"[^>]*type="password"/)
+		expect(account.html).toMatch(
+			/<input[^>]*type="password"[^>]*name="password"|<input[^>]*name="password"[^>]*type="password"/,
+		)
 		expect(account.html).toMatch(/<a [^>]*href="\/api\/users\/me\/export"[^>]*download=""/)
-		const refused = await client.submitForm('/profile?tab=account', { intent: 'delete-account', password: 'not-the-password' })
+		const refused = await client.submitForm('/profile?tab=account', {
+			intent: 'delete-account',
+			password: 'not-the-password',
+		})
 		expect(refused.status).toBe(400)
 		expect(textOf(await refused.text())).toContain('Password is incorrect')
 		expect(await UserModel.countDocuments({ id })).toBe(1)

@@ -23,7 +23,8 @@ const MINUTE = 60_000
 const post = (member: Member, content: string, communityId = ROOM) => postInRoom(connect, member, content, communityId)
 
 /** Moves a message back in time, as if it had been sent `minutes` ago. */
-const age = (id: number, minutes: number) => MessageModel.updateOne({ id }, { $set: { createdAt: new Date(Date.now() - minutes * MINUTE) } })
+const age = (id: number, minutes: number) =>
+	MessageModel.updateOne({ id }, { $set: { createdAt: new Date(Date.now() - minutes * MINUTE) } })
 
 describe('the author corrects a room message', () => {
 	it('PATCH /api/messages/{id} changes the text; every reader sees it live with editedAt, and after a reload with (edited)', async () => {
@@ -62,31 +63,45 @@ describe('the author corrects a room message', () => {
 		expect(await response.json()).toEqual({ success: true })
 
 		await watching.waitUntil(() => changes.length === 1, 'the deletion arrives live')
-		expect(changes[0]).toMatchObject({ event: 'message_deleted', message: { id, content: '', deleted: true, removedByModerator: false } })
+		expect(changes[0]).toMatchObject({
+			event: 'message_deleted',
+			message: { id, content: '', deleted: true, removedByModerator: false },
+		})
 		const history = await (await reader.client.get(`/api/messages/community/${ROOM}`)).text()
 		expect(history).not.toContain('Posted in the wrong room')
 		const page = await pageHtml(reader.client, `/community/${ROOM}`)
 		expect(page).toContain('Message deleted')
 		expect(page).not.toContain('Posted in the wrong room')
 		// The record stays (a report's evidence), marked deleted.
-		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({ content: 'Posted in the wrong room, sorry', deletedBy: author.id })
+		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({
+			content: 'Posted in the wrong room, sorry',
+			deletedBy: author.id,
+		})
 	})
 
 	it('someone else’s message is a 403, a message older than 15 minutes a 409, and neither changes anything', async () => {
 		const author = await newMember(server.url)
 		const stranger = await newMember(server.url)
 		const id = await post(author, 'Mine to correct')
-		for (const [method, body] of [['PATCH', { content: 'Hijacked' }], ['DELETE', undefined]] as const) {
+		for (const [method, body] of [
+			['PATCH', { content: 'Hijacked' }],
+			['DELETE', undefined],
+		] as const) {
 			const response = await stranger.client.json(method, `/api/messages/${id}`, body)
 			expect(response.status, method).toBe(403)
 			expect((await response.json()).message).toBe('You can only edit or delete your own messages')
 		}
 		await age(id, 16)
 		const before = await MessageModel.findOne({ id }).lean()
-		for (const [method, body] of [['PATCH', { content: 'Too late' }], ['DELETE', undefined]] as const) {
+		for (const [method, body] of [
+			['PATCH', { content: 'Too late' }],
+			['DELETE', undefined],
+		] as const) {
 			const response = await author.client.json(method, `/api/messages/${id}`, body)
 			expect(response.status, method).toBe(409)
-			expect((await response.json()).message).toBe('Messages can only be edited or deleted within 15 minutes of sending')
+			expect((await response.json()).message).toBe(
+				'Messages can only be edited or deleted within 15 minutes of sending',
+			)
 		}
 		expect(await MessageModel.findOne({ id }).lean()).toEqual(before)
 		// Within the window it still works: 14 minutes is fine.
@@ -118,7 +133,10 @@ describe('the same rules on the socket', () => {
 
 		const refused = await strangerSocket.send('edit_message', { messageId: id, content: 'Not yours' })
 		expect(refused).toEqual({ ok: false, message: 'You can only edit or delete your own messages' })
-		expect(await authorSocket.send('edit_message', { messageId: id, content: 'Socket final' })).toEqual({ ok: true, id })
+		expect(await authorSocket.send('edit_message', { messageId: id, content: 'Socket final' })).toEqual({
+			ok: true,
+			id,
+		})
 		expect(await authorSocket.send('delete_message', { messageId: id })).toEqual({ ok: true, id })
 		await strangerSocket.waitUntil(() => changes.length === 2, 'both changes arrive')
 		expect(changes.map((change) => change.event)).toEqual(['message_updated', 'message_deleted'])
@@ -159,13 +177,20 @@ describe('private messages', () => {
 		const author = await newMember(server.url, { premium: false })
 		const friend = await newMember(server.url, { premium: false })
 		const authorSocket = await connect(author)
-		const { id } = await authorSocket.send('private_message', { content: 'My home number is 555-0142', recipientId: friend.id })
+		const { id } = await authorSocket.send('private_message', {
+			content: 'My home number is 555-0142',
+			recipientId: friend.id,
+		})
 		const notificationText = async () => {
-			const { notifications } = (await (await friend.client.get('/api/notifications')).json()) as { notifications: Array<{ kind: string; text: string }> }
+			const { notifications } = (await (await friend.client.get('/api/notifications')).json()) as {
+				notifications: Array<{ kind: string; text: string }>
+			}
 			return notifications.find((notification) => notification.kind === 'private_message')?.text
 		}
 		expect(await notificationText()).toBe('My home number is 555-0142')
-		expect((await author.client.json('PATCH', `/api/messages/${id}`, { content: 'Call me at the office' })).status).toBe(200)
+		expect(
+			(await author.client.json('PATCH', `/api/messages/${id}`, { content: 'Call me at the office' })).status,
+		).toBe(200)
 		expect(await notificationText()).toBe('Call me at the office')
 		expect((await author.client.json('DELETE', `/api/messages/${id}`)).status).toBe(200)
 		expect(await notificationText()).toBe('Message deleted')
@@ -195,11 +220,19 @@ describe('without JavaScript', () => {
 		expect(form).toContain('aria-label="Edit message"')
 		expect(form).toContain('>Form draft</textarea>')
 
-		const empty = await author.client.submitForm(`/community/${ROOM}?edit=${id}`, { intent: 'edit-message', messageId: String(id), content: '  ' })
+		const empty = await author.client.submitForm(`/community/${ROOM}?edit=${id}`, {
+			intent: 'edit-message',
+			messageId: String(id),
+			content: '  ',
+		})
 		expect(empty.status).toBe(400)
 		expect(await empty.text()).toContain('Message cannot be empty')
 
-		const saved = await author.client.submitForm(`/community/${ROOM}?edit=${id}`, { intent: 'edit-message', messageId: String(id), content: 'Form final' })
+		const saved = await author.client.submitForm(`/community/${ROOM}?edit=${id}`, {
+			intent: 'edit-message',
+			messageId: String(id),
+			content: 'Form final',
+		})
 		expect(saved.status).toBe(303)
 		expect(saved.headers.get('Location')).toBe(`/community/${ROOM}`)
 		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({ content: 'Form final' })
@@ -209,10 +242,16 @@ describe('without JavaScript', () => {
 		const author = await newMember(server.url)
 		const stranger = await newMember(server.url)
 		const id = await post(author, 'Delete me by form')
-		const foreign = await stranger.client.submitForm(`/community/${ROOM}`, { intent: 'delete-message', messageId: String(id) })
+		const foreign = await stranger.client.submitForm(`/community/${ROOM}`, {
+			intent: 'delete-message',
+			messageId: String(id),
+		})
 		expect(foreign.status).toBe(403)
 		expect(await foreign.text()).toContain('You can only edit or delete your own messages')
-		const deleted = await author.client.submitForm(`/community/${ROOM}`, { intent: 'delete-message', messageId: String(id) })
+		const deleted = await author.client.submitForm(`/community/${ROOM}`, {
+			intent: 'delete-message',
+			messageId: String(id),
+		})
 		expect(deleted.status).toBe(303)
 		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({ deletedBy: author.id })
 		expect(await pageHtml(author.client, `/community/${ROOM}`)).toContain('Message deleted')
@@ -227,15 +266,21 @@ describe('catching up after being away (decision 110)', () => {
 		const second = await post(author, 'To be deleted', 2)
 		const before = (await MessageModel.findOne({ communityId: 2 }).sort({ revision: -1 }).lean())?.revision ?? 0
 
-		expect((await author.client.json('PATCH', `/api/messages/${first}`, { content: 'Second version' })).status).toBe(200)
+		expect((await author.client.json('PATCH', `/api/messages/${first}`, { content: 'Second version' })).status).toBe(
+			200,
+		)
 		expect((await author.client.json('DELETE', `/api/messages/${second}`)).status).toBe(200)
-		const changes = (await (await reader.client.get(`/api/messages/community/2?changedAfter=${before}`)).json()) as ChatMessage[]
+		const changes = (await (
+			await reader.client.get(`/api/messages/community/2?changedAfter=${before}`)
+		).json()) as ChatMessage[]
 		expect(changes.map((message) => [message.id, message.deleted, message.content])).toEqual([
 			[first, false, 'Second version'],
 			[second, true, ''],
 		])
 		expect(changes[0]!.revision).toBeLessThan(changes[1]!.revision)
-		const after = (await (await reader.client.get(`/api/messages/community/2?changedAfter=${changes[1]!.revision}`)).json()) as ChatMessage[]
+		const after = (await (
+			await reader.client.get(`/api/messages/community/2?changedAfter=${changes[1]!.revision}`)
+		).json()) as ChatMessage[]
 		expect(after).toEqual([])
 
 		// The page's loader hands the island the room's latest revision.
@@ -260,7 +305,9 @@ describe('day separators', () => {
 		const page = await pageHtml(friend.client, `/messages?userId=${author.id}`)
 		// The conversation itself (the lists beside it show dates of their own).
 		const history = page.slice(page.indexOf('aria-label="Message history"'))
-		const order = ['Thu, Mar 5, 2026', 'Long ago', 'Yesterday', 'Yesterday’s note', 'Today', 'Fresh news'].map((text) => history.indexOf(`>${text}<`))
+		const order = ['Thu, Mar 5, 2026', 'Long ago', 'Yesterday', 'Yesterday’s note', 'Today', 'Fresh news'].map((text) =>
+			history.indexOf(`>${text}<`),
+		)
 		expect(order.every((position) => position > 0)).toBe(true)
 		expect([...order].sort((a, b) => a - b)).toEqual(order)
 	})

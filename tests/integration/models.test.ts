@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { CommunityModel, MessageModel, UserModel, VersionStampModel, conversationKeyOf, currentVersionStamp, nextId } from '#models/index'
+import {
+	CommunityModel,
+	MessageModel,
+	UserModel,
+	VersionStampModel,
+	conversationKeyOf,
+	currentVersionStamp,
+	nextId,
+} from '#models/index'
 import { registerUser } from '~/services/account/users.server'
 import { useTestDatabase } from '../setup/test-database'
 
@@ -25,8 +33,18 @@ describe('models', () => {
 		const json = document!.toJSON() as unknown as Record<string, unknown>
 		expect(Object.keys(json).sort()).toEqual(
 			[
-				'id', 'username', 'name', 'email', 'avatar', 'bio', 'role', 'stripeCustomerId',
-				'stripeSubscriptionId', 'subscriptionStatus', 'trialEndsAt', 'createdAt',
+				'id',
+				'username',
+				'name',
+				'email',
+				'avatar',
+				'bio',
+				'role',
+				'stripeCustomerId',
+				'stripeSubscriptionId',
+				'subscriptionStatus',
+				'trialEndsAt',
+				'createdAt',
 			].sort(),
 		)
 		expect(json).toMatchObject({ email: 'model.check@example.com', role: 'member', subscriptionStatus: 'inactive' })
@@ -37,19 +55,41 @@ describe('models', () => {
 	describe("a room's history version (docs/decisions/089)", () => {
 		const version = async (id: number) => (await CommunityModel.findOne({ id }).lean())!.historyVersion
 		const roomMessage = async (communityId: number, content = 'hello') =>
-			MessageModel.create({ id: await nextId('messages'), content, senderId: 1, communityId, isPrivate: false, createdAt: new Date() })
+			MessageModel.create({
+				id: await nextId('messages'),
+				content,
+				senderId: 1,
+				communityId,
+				isPrivate: false,
+				createdAt: new Date(),
+			})
 
 		it('changes with every kind of write to its messages, and only its own', async () => {
 			const [room, other] = [await nextId('communities'), await nextId('communities')]
-			await CommunityModel.create([{ id: room, name: 'Versioned', createdBy: 1 }, { id: other, name: 'Other', createdBy: 1 }])
+			await CommunityModel.create([
+				{ id: room, name: 'Versioned', createdBy: 1 },
+				{ id: other, name: 'Other', createdBy: 1 },
+			])
 			const seen = [await version(room)]
 			const otherBefore = await version(other)
 			expect(seen[0]).toEqual(expect.any(String))
 			const changes: Array<[string, () => Promise<unknown>]> = [
 				['create', () => roomMessage(room)],
-				['insertMany', async () => MessageModel.insertMany([{ id: await nextId('messages'), content: 'two', senderId: 1, communityId: room, isPrivate: false }])],
-				['findOneAndUpdate', async () => MessageModel.findOneAndUpdate({ communityId: room }, { $set: { content: 'edited' } })],
-				['updateOne by id', async () => MessageModel.updateOne({ id: (await roomMessage(room)).id }, { $set: { content: 'edited' } })],
+				[
+					'insertMany',
+					async () =>
+						MessageModel.insertMany([
+							{ id: await nextId('messages'), content: 'two', senderId: 1, communityId: room, isPrivate: false },
+						]),
+				],
+				[
+					'findOneAndUpdate',
+					async () => MessageModel.findOneAndUpdate({ communityId: room }, { $set: { content: 'edited' } }),
+				],
+				[
+					'updateOne by id',
+					async () => MessageModel.updateOne({ id: (await roomMessage(room)).id }, { $set: { content: 'edited' } }),
+				],
 				['updateMany', () => MessageModel.updateMany({ communityId: room }, { $set: { revision: 7 } })],
 				['deleteOne', () => MessageModel.deleteOne({ communityId: room })],
 				['deleteMany', () => MessageModel.deleteMany({ communityId: room })],
@@ -70,12 +110,33 @@ describe('models', () => {
 		it("changes in every room when a member's name may change or an account goes, and only then", async () => {
 			const room = await nextId('communities')
 			await CommunityModel.create({ id: room, name: 'Names', createdBy: 1 })
-			const member = await registerUser({ username: 'name_check', password: 'password-123', name: 'Name Check', email: 'name.check@example.com', bio: null, role: 'member' })
+			const member = await registerUser({
+				username: 'name_check',
+				password: 'password-123',
+				name: 'Name Check',
+				email: 'name.check@example.com',
+				bio: null,
+				role: 'member',
+			})
 			const seen = [await version(room)]
 			const unchanged: Array<[string, () => Promise<unknown>]> = [
-				['a new account', () => registerUser({ username: 'name_other', password: 'password-123', name: 'Other', email: 'name.other@example.com', bio: null, role: 'member' })],
+				[
+					'a new account',
+					() =>
+						registerUser({
+							username: 'name_other',
+							password: 'password-123',
+							name: 'Other',
+							email: 'name.other@example.com',
+							bio: null,
+							role: 'member',
+						}),
+				],
 				['a last-active time', () => UserModel.updateOne({ id: member.id }, { $set: { lastActiveAt: new Date() } })],
-				['a subscription status', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { subscriptionStatus: 'active' } })],
+				[
+					'a subscription status',
+					() => UserModel.findOneAndUpdate({ id: member.id }, { $set: { subscriptionStatus: 'active' } }),
+				],
 				['a stored badge for everyone', () => UserModel.updateMany({}, { $set: { unreadConversations: null } })],
 			]
 			for (const [write, change] of unchanged) {
@@ -85,11 +146,14 @@ describe('models', () => {
 			const changes: Array<[string, () => Promise<unknown>]> = [
 				['a new name', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { name: 'Renamed' } })],
 				['a name set without $set', () => UserModel.updateOne({ id: member.id }, { name: 'Renamed Again' })],
-				['a name saved on the document', async () => {
-					const document = (await UserModel.findOne({ id: member.id }))!
-					document.name = 'Saved Name'
-					await document.save()
-				}],
+				[
+					'a name saved on the document',
+					async () => {
+						const document = (await UserModel.findOne({ id: member.id }))!
+						document.name = 'Saved Name'
+						await document.save()
+					},
+				],
 				['an account deleted', () => UserModel.deleteOne({ id: member.id })],
 			]
 			for (const [write, change] of changes) {
@@ -105,8 +169,18 @@ describe('models', () => {
 			await CommunityModel.create({ id: room, name: 'Quiet', createdBy: 1 })
 			const before = await version(room)
 			const id = await nextId('messages')
-			await MessageModel.create({ id, content: 'psst', senderId: 1, recipientId: 2, conversationKey: conversationKeyOf(1, 2), isPrivate: true })
-			await MessageModel.updateMany({ conversationKey: conversationKeyOf(1, 2), readAt: null }, { $set: { readAt: new Date() } })
+			await MessageModel.create({
+				id,
+				content: 'psst',
+				senderId: 1,
+				recipientId: 2,
+				conversationKey: conversationKeyOf(1, 2),
+				isPrivate: true,
+			})
+			await MessageModel.updateMany(
+				{ conversationKey: conversationKeyOf(1, 2), readAt: null },
+				{ $set: { readAt: new Date() } },
+			)
 			await MessageModel.updateOne({ id, isPrivate: true }, { $set: { readAt: new Date() } })
 			await MessageModel.deleteMany({ isPrivate: true, senderId: 1 })
 			expect(await version(room)).toBe(before)
@@ -116,18 +190,41 @@ describe('models', () => {
 	describe("the people stamp: what members see of each other's accounts (docs/decisions/089)", () => {
 		it('changes with a new account, a change of a public field and a deleted account, and with nothing else', async () => {
 			const seen = [await currentVersionStamp('people')]
-			const member = await registerUser({ username: 'stamp_check', password: 'password-123', name: 'Stamp Check', email: 'stamp.check@example.com', bio: null, role: 'member' })
+			const member = await registerUser({
+				username: 'stamp_check',
+				password: 'password-123',
+				name: 'Stamp Check',
+				email: 'stamp.check@example.com',
+				bio: null,
+				role: 'member',
+			})
 			const changes: Array<[string, () => Promise<unknown>]> = [
 				['a new account', async () => member],
 				['a name', () => UserModel.updateOne({ id: member.id }, { $set: { name: 'Stamp Renamed' } })],
 				['a picture', () => UserModel.findOneAndUpdate({ id: member.id }, { $set: { avatar: '/avatars/new.png' } })],
-				['a bio, saved on the document', async () => {
-					const document = (await UserModel.findOne({ id: member.id }))!
-					document.bio = 'Leads a team of five'
-					await document.save()
-				}],
+				[
+					'a bio, saved on the document',
+					async () => {
+						const document = (await UserModel.findOne({ id: member.id }))!
+						document.bio = 'Leads a team of five'
+						await document.save()
+					},
+				],
 				['a role', () => UserModel.updateOne({ id: member.id }, { $set: { role: 'moderator' } })],
-				['accounts written in bulk', async () => UserModel.insertMany([{ id: await nextId('users'), username: 'bulk_one', usernameKey: 'bulk_one', passwordHash: 'x', name: 'Bulk One', email: 'bulk.one@example.com' }])],
+				[
+					'accounts written in bulk',
+					async () =>
+						UserModel.insertMany([
+							{
+								id: await nextId('users'),
+								username: 'bulk_one',
+								usernameKey: 'bulk_one',
+								passwordHash: 'x',
+								name: 'Bulk One',
+								email: 'bulk.one@example.com',
+							},
+						]),
+				],
 				['a deleted account', () => UserModel.deleteOne({ id: member.id })],
 			]
 			// The account was registered after the first value was read: its check comes first.
@@ -139,7 +236,10 @@ describe('models', () => {
 			}
 			const other = (await UserModel.findOne({ username: 'bulk_one' }).lean())!
 			const before = await currentVersionStamp('people')
-			await UserModel.updateOne({ id: other.id }, { $set: { lastActiveAt: new Date(), subscriptionStatus: 'active', passwordHash: 'y' } })
+			await UserModel.updateOne(
+				{ id: other.id },
+				{ $set: { lastActiveAt: new Date(), subscriptionStatus: 'active', passwordHash: 'y' } },
+			)
 			await UserModel.updateMany({}, { $set: { unreadConversations: null } })
 			expect(await currentVersionStamp('people')).toBe(before)
 			expect(await VersionStampModel.countDocuments({ key: 'people' })).toBe(1)

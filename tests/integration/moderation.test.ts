@@ -48,21 +48,36 @@ describe('removing room messages', () => {
 		const response = await moderator.client.json('DELETE', `/api/messages/${id}`)
 		expect(response.status).toBe(200)
 		await watching.waitUntil(() => deleted.length === 1, 'the removal arrives live')
-		expect(deleted[0]).toMatchObject({ event: 'message_deleted', message: { id, content: '', deleted: true, removedByModerator: true } })
+		expect(deleted[0]).toMatchObject({
+			event: 'message_deleted',
+			message: { id, content: '', deleted: true, removedByModerator: true },
+		})
 		const page = await pageHtml(reader.client, `/community/${ROOM}`)
 		expect(page).toContain('Removed by a moderator')
 		expect(page).not.toContain('Something against the rules')
 		const entry = await AuditEntryModel.findOne({ kind: 'message.deleted', targetId: id }).lean()
-		expect(entry).toMatchObject({ actorId: moderator.id, actorName: 'Jordan Lee', before: { content: 'Something against the rules' } })
+		expect(entry).toMatchObject({
+			actorId: moderator.id,
+			actorName: 'Jordan Lee',
+			before: { content: 'Something against the rules' },
+		})
 	})
 
 	it('a moderator cannot remove an admin’s or another moderator’s message (403); an admin can', async () => {
 		const adminMessage = await post(admin, 'An admin announcement')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('DELETE', `/api/messages/${adminMessage}`), 403, 'Moderators cannot moderate an admin or another moderator')
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('DELETE', `/api/messages/${adminMessage}`),
+			403,
+			'Moderators cannot moderate an admin or another moderator',
+		)
 		const colleague = await newMember(server.url)
 		await UserModel.updateOne({ id: colleague.id }, { $set: { role: 'moderator' } })
 		const colleagueMessage = await post(colleague, 'A colleague’s note')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('DELETE', `/api/messages/${colleagueMessage}`), 403, 'Moderators cannot moderate an admin or another moderator')
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('DELETE', `/api/messages/${colleagueMessage}`),
+			403,
+			'Moderators cannot moderate an admin or another moderator',
+		)
 		expect((await admin.client.json('DELETE', `/api/messages/${colleagueMessage}`)).status).toBe(200)
 	})
 
@@ -70,10 +85,18 @@ describe('removing room messages', () => {
 		const author = await newMember(server.url)
 		const other = await newMember(server.url)
 		const id = await post(author, 'Ordinary message')
-		await expectRefusedAndNothingChanged(() => other.client.json('DELETE', `/api/messages/${id}`), 403, 'You can only edit or delete your own messages')
+		await expectRefusedAndNothingChanged(
+			() => other.client.json('DELETE', `/api/messages/${id}`),
+			403,
+			'You can only edit or delete your own messages',
+		)
 		const chat = await connect(author)
 		const direct = (await chat.send('private_message', { content: 'Just between us', recipientId: other.id })).id!
-		await expectRefusedAndNothingChanged(() => moderator.client.json('DELETE', `/api/messages/${direct}`), 403, 'You can only edit or delete your own messages')
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('DELETE', `/api/messages/${direct}`),
+			403,
+			'You can only edit or delete your own messages',
+		)
 	})
 
 	it('without JavaScript: a moderator’s menu offers Delete and Mute on members’ messages, not on staff’s, and the forms work', async () => {
@@ -83,11 +106,16 @@ describe('removing room messages', () => {
 		const item = page.slice(page.indexOf(`data-message-id="${id}"`))
 		expect(item).toContain(`href="/community/${ROOM}?mute=${id}"`)
 		const adminId = await post(admin, 'Staff message')
-		const staffItem = (await pageHtml(moderator.client, `/community/${ROOM}`)).split(`data-message-id="${adminId}"`)[1]!.split('</li>')[0]!
+		const staffItem = (await pageHtml(moderator.client, `/community/${ROOM}`))
+			.split(`data-message-id="${adminId}"`)[1]!
+			.split('</li>')[0]!
 		expect(staffItem).not.toContain('?mute=')
 		expect(staffItem).not.toContain('delete-message')
 
-		const removed = await moderator.client.submitForm(`/community/${ROOM}`, { intent: 'delete-message', messageId: String(id) })
+		const removed = await moderator.client.submitForm(`/community/${ROOM}`, {
+			intent: 'delete-message',
+			messageId: String(id),
+		})
 		expect(removed.status).toBe(303)
 		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({ deletedBy: moderator.id })
 	})
@@ -98,7 +126,11 @@ describe('mutes', () => {
 		const member = await newMember(server.url)
 		const earlier = await post(member, 'Before the mute')
 		const chat = await connect(member)
-		const response = await moderator.client.json('POST', '/api/moderation/mutes', { userId: member.id, hours: 24, reason: 'Cooling off' })
+		const response = await moderator.client.json('POST', '/api/moderation/mutes', {
+			userId: member.id,
+			hours: 24,
+			reason: 'Cooling off',
+		})
 		expect(response.status).toBe(201)
 		const { userId, until } = await response.json()
 		expect(userId).toBe(member.id)
@@ -126,7 +158,9 @@ describe('mutes', () => {
 		const again = await moderator.client.json('DELETE', `/api/moderation/mutes/${member.id}`)
 		expect(again.status).toBe(404)
 		expect((await again.json()).message).toBe('This member is not muted')
-		const kinds = (await AuditEntryModel.find({ targetId: member.id, targetType: 'user' }).sort({ id: 1 }).lean()).map((entry) => entry.kind)
+		const kinds = (await AuditEntryModel.find({ targetId: member.id, targetType: 'user' }).sort({ id: 1 }).lean()).map(
+			(entry) => entry.kind,
+		)
 		expect(kinds).toEqual(['member.muted', 'member.unmuted'])
 	})
 
@@ -134,10 +168,16 @@ describe('mutes', () => {
 		const member = await newMember(server.url)
 		const chat = await connect(member)
 		const told = new Promise<unknown>((resolve) => chat.socket.once('mute_changed', resolve))
-		const response = await admin.client.json('POST', '/api/moderation/mutes', { userId: member.id, hours: null, reason: 'Spam' })
+		const response = await admin.client.json('POST', '/api/moderation/mutes', {
+			userId: member.id,
+			hours: null,
+			reason: 'Spam',
+		})
 		expect(await response.json()).toEqual({ userId: member.id, until: null })
 		expect(await told).toEqual({ mute: { until: null, reason: 'Spam' } })
-		expect((await chat.send('community_message', { content: 'x', communityId: 1 })).message).toBe('You are muted until a moderator lifts the mute')
+		expect((await chat.send('community_message', { content: 'x', communityId: 1 })).message).toBe(
+			'You are muted until a moderator lifts the mute',
+		)
 
 		await MuteModel.updateOne({ userId: member.id }, { $set: { until: new Date(Date.now() - 1000) } })
 		expect((await chat.send('community_message', { content: 'The mute ran out', communityId: 1 })).ok).toBe(true)
@@ -145,11 +185,31 @@ describe('mutes', () => {
 
 	it('refuses muting oneself (400), staff by a moderator (403), an unknown member (404) and bad durations (400), changing nothing', async () => {
 		const member = await newMember(server.url)
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', '/api/moderation/mutes', { userId: moderator.id, hours: 1, reason: 'Me' }), 400, 'You cannot mute yourself')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', '/api/moderation/mutes', { userId: admin.id, hours: 1, reason: 'Boss' }), 403, 'Moderators cannot moderate an admin or another moderator')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', '/api/moderation/mutes', { userId: 99999999, hours: 1, reason: 'Nobody' }), 404, 'User not found')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', '/api/moderation/mutes', { userId: member.id, hours: 5, reason: 'Odd' }), 400, 'hours must be 1, 24, 168 or null (until lifted)')
-		await expectRefusedAndNothingChanged(() => member.client.json('POST', '/api/moderation/mutes', { userId: moderator.id, hours: 1, reason: 'Revenge' }), 403, 'You do not have permission to do that')
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', '/api/moderation/mutes', { userId: moderator.id, hours: 1, reason: 'Me' }),
+			400,
+			'You cannot mute yourself',
+		)
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', '/api/moderation/mutes', { userId: admin.id, hours: 1, reason: 'Boss' }),
+			403,
+			'Moderators cannot moderate an admin or another moderator',
+		)
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', '/api/moderation/mutes', { userId: 99999999, hours: 1, reason: 'Nobody' }),
+			404,
+			'User not found',
+		)
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', '/api/moderation/mutes', { userId: member.id, hours: 5, reason: 'Odd' }),
+			400,
+			'hours must be 1, 24, 168 or null (until lifted)',
+		)
+		await expectRefusedAndNothingChanged(
+			() => member.client.json('POST', '/api/moderation/mutes', { userId: moderator.id, hours: 1, reason: 'Revenge' }),
+			403,
+			'You do not have permission to do that',
+		)
 	})
 
 	it('without JavaScript: the mute form under a message mutes its sender', async () => {
@@ -157,10 +217,20 @@ describe('mutes', () => {
 		const id = await post(member, 'Please mute me')
 		const form = await pageHtml(moderator.client, `/community/${ROOM}?mute=${id}`)
 		expect(form).toContain(`aria-label="Mute ${member.name}"`)
-		const missingReason = await moderator.client.submitForm(`/community/${ROOM}?mute=${id}`, { intent: 'mute-member', userId: String(member.id), duration: '168', reason: '' })
+		const missingReason = await moderator.client.submitForm(`/community/${ROOM}?mute=${id}`, {
+			intent: 'mute-member',
+			userId: String(member.id),
+			duration: '168',
+			reason: '',
+		})
 		expect(missingReason.status).toBe(400)
 		expect(await missingReason.text()).toContain('reason is required')
-		const muted = await moderator.client.submitForm(`/community/${ROOM}?mute=${id}`, { intent: 'mute-member', userId: String(member.id), duration: '168', reason: 'A week off' })
+		const muted = await moderator.client.submitForm(`/community/${ROOM}?mute=${id}`, {
+			intent: 'mute-member',
+			userId: String(member.id),
+			duration: '168',
+			reason: 'A week off',
+		})
 		expect(muted.status).toBe(303)
 		const mute = await MuteModel.findOne({ userId: member.id }).lean()
 		expect(mute).toMatchObject({ reason: 'A week off', mutedBy: moderator.id })
@@ -176,15 +246,40 @@ describe('reports', () => {
 		const created = await reporter.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' })
 		expect(created.status).toBe(201)
 		const { id: reportId } = await created.json()
-		expect(await ReportModel.findOne({ id: reportId }).lean()).toMatchObject({ messageId: id, reporterId: reporter.id, authorId: author.id, status: 'open', excerpt: 'Buy cheap watches' })
+		expect(await ReportModel.findOne({ id: reportId }).lean()).toMatchObject({
+			messageId: id,
+			reporterId: reporter.id,
+			authorId: author.id,
+			status: 'open',
+			excerpt: 'Buy cheap watches',
+		})
 
-		await expectRefusedAndNothingChanged(() => reporter.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' }), 409, 'You have already reported this message')
-		await expectRefusedAndNothingChanged(() => author.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' }), 400, 'You cannot report your own message')
-		await expectRefusedAndNothingChanged(() => reporter.client.json('POST', '/api/reports', { messageId: id, reason: 'other' }), 400, 'details: Please say what is wrong with this message')
-		await expectRefusedAndNothingChanged(() => reporter.client.json('POST', '/api/reports', { messageId: 99999999, reason: 'spam' }), 404, 'Message not found')
+		await expectRefusedAndNothingChanged(
+			() => reporter.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' }),
+			409,
+			'You have already reported this message',
+		)
+		await expectRefusedAndNothingChanged(
+			() => author.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' }),
+			400,
+			'You cannot report your own message',
+		)
+		await expectRefusedAndNothingChanged(
+			() => reporter.client.json('POST', '/api/reports', { messageId: id, reason: 'other' }),
+			400,
+			'details: Please say what is wrong with this message',
+		)
+		await expectRefusedAndNothingChanged(
+			() => reporter.client.json('POST', '/api/reports', { messageId: 99999999, reason: 'spam' }),
+			404,
+			'Message not found',
+		)
 		// Someone else reporting the same message is a second report.
 		const second = await newMember(server.url)
-		expect((await second.client.json('POST', '/api/reports', { messageId: id, reason: 'other', details: 'Scam link' })).status).toBe(201)
+		expect(
+			(await second.client.json('POST', '/api/reports', { messageId: id, reason: 'other', details: 'Scam link' }))
+				.status,
+		).toBe(201)
 	})
 
 	it('a private message can be reported by the member who received it only', async () => {
@@ -193,8 +288,20 @@ describe('reports', () => {
 		const bystander = await newMember(server.url, { premium: false })
 		const chat = await connect(sender)
 		const id = (await chat.send('private_message', { content: 'You are useless', recipientId: recipient.id })).id!
-		await expectRefusedAndNothingChanged(() => bystander.client.json('POST', '/api/reports', { messageId: id, reason: 'harassment' }), 404, 'Message not found')
-		expect((await recipient.client.json('POST', '/api/reports', { messageId: id, reason: 'harassment', details: 'Third time' })).status).toBe(201)
+		await expectRefusedAndNothingChanged(
+			() => bystander.client.json('POST', '/api/reports', { messageId: id, reason: 'harassment' }),
+			404,
+			'Message not found',
+		)
+		expect(
+			(
+				await recipient.client.json('POST', '/api/reports', {
+					messageId: id,
+					reason: 'harassment',
+					details: 'Third time',
+				})
+			).status,
+		).toBe(201)
 	})
 
 	it('the queue lists open reports oldest first with the message, author, reporter, reason and context; resolving moves them to Resolved with who and how', async () => {
@@ -203,7 +310,15 @@ describe('reports', () => {
 		const before = await post(author, 'Context before', 4)
 		const reported = await post(author, 'The bad one', 4)
 		const after = await post(reporter, 'Context after', 4)
-		const reportId = (await (await reporter.client.json('POST', '/api/reports', { messageId: reported, reason: 'harassment', details: 'Rude' })).json()).id
+		const reportId = (
+			await (
+				await reporter.client.json('POST', '/api/reports', {
+					messageId: reported,
+					reason: 'harassment',
+					details: 'Rude',
+				})
+			).json()
+		).id
 
 		const queue = await (await moderator.client.get('/api/reports?status=open')).json()
 		const ids = queue.reports.map((report: { id: number }) => report.id)
@@ -219,10 +334,18 @@ describe('reports', () => {
 		})
 		expect(listed.context.map((message: { id: number }) => message.id)).toEqual(expect.arrayContaining([before, after]))
 
-		const resolved = await moderator.client.json('POST', `/api/reports/${reportId}/resolve`, { action: 'mute', hours: 1 })
+		const resolved = await moderator.client.json('POST', `/api/reports/${reportId}/resolve`, {
+			action: 'mute',
+			hours: 1,
+		})
 		expect(resolved.status).toBe(200)
-		expect(await resolved.json()).toMatchObject({ status: 'resolved', resolution: { action: 'muted', muteHours: 1, resolvedBy: { id: moderator.id, name: 'Jordan Lee' } } })
-		expect(await MuteModel.findOne({ userId: author.id }).lean()).toMatchObject({ reason: 'Reported for harassment: Rude' })
+		expect(await resolved.json()).toMatchObject({
+			status: 'resolved',
+			resolution: { action: 'muted', muteHours: 1, resolvedBy: { id: moderator.id, name: 'Jordan Lee' } },
+		})
+		expect(await MuteModel.findOne({ userId: author.id }).lean()).toMatchObject({
+			reason: 'Reported for harassment: Rude',
+		})
 		const done = await (await moderator.client.get('/api/reports?status=resolved')).json()
 		expect(done.reports[0]).toMatchObject({ id: reportId })
 		const again = await moderator.client.json('POST', `/api/reports/${reportId}/resolve`, { action: 'dismiss' })
@@ -235,17 +358,41 @@ describe('reports', () => {
 		const two = await newMember(server.url)
 		const id = await post(author, 'Reported twice')
 		const first = (await (await one.client.json('POST', '/api/reports', { messageId: id, reason: 'spam' })).json()).id
-		const second = (await (await two.client.json('POST', '/api/reports', { messageId: id, reason: 'off-topic' })).json()).id
+		const second = (
+			await (await two.client.json('POST', '/api/reports', { messageId: id, reason: 'off-topic' })).json()
+		).id
 		expect((await admin.client.json('POST', `/api/reports/${first}/resolve`, { action: 'delete' })).status).toBe(200)
 		expect(await MessageModel.findOne({ id }).lean()).toMatchObject({ deletedBy: admin.id })
-		expect(await ReportModel.findOne({ id: second }).lean()).toMatchObject({ status: 'resolved', resolution: 'deleted', resolvedBy: admin.id })
+		expect(await ReportModel.findOne({ id: second }).lean()).toMatchObject({
+			status: 'resolved',
+			resolution: 'deleted',
+			resolvedBy: admin.id,
+		})
 
 		const staffMessage = await post(admin, 'Admin speaking')
-		const staffReport = (await (await one.client.json('POST', '/api/reports', { messageId: staffMessage, reason: 'other', details: 'Bossy' })).json()).id
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'delete' }), 403, 'Moderators cannot moderate an admin or another moderator')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'mute', hours: 24 }), 403, 'Moderators cannot moderate an admin or another moderator')
-		await expectRefusedAndNothingChanged(() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'mute' }), 400, 'hours is required to mute: 1, 24, 168 or null (until lifted)')
-		expect((await moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'dismiss' })).status).toBe(200)
+		const staffReport = (
+			await (
+				await one.client.json('POST', '/api/reports', { messageId: staffMessage, reason: 'other', details: 'Bossy' })
+			).json()
+		).id
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'delete' }),
+			403,
+			'Moderators cannot moderate an admin or another moderator',
+		)
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'mute', hours: 24 }),
+			403,
+			'Moderators cannot moderate an admin or another moderator',
+		)
+		await expectRefusedAndNothingChanged(
+			() => moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'mute' }),
+			400,
+			'hours is required to mute: 1, 24, 168 or null (until lifted)',
+		)
+		expect(
+			(await moderator.client.json('POST', `/api/reports/${staffReport}/resolve`, { action: 'dismiss' })).status,
+		).toBe(200)
 	})
 
 	it('a reported private message is removed through its report, for both participants', async () => {
@@ -253,8 +400,12 @@ describe('reports', () => {
 		const recipient = await newMember(server.url, { premium: false })
 		const chat = await connect(sender)
 		const id = (await chat.send('private_message', { content: 'Threatening words', recipientId: recipient.id })).id!
-		const reportId = (await (await recipient.client.json('POST', '/api/reports', { messageId: id, reason: 'harassment' })).json()).id
-		expect((await moderator.client.json('POST', `/api/reports/${reportId}/resolve`, { action: 'delete' })).status).toBe(200)
+		const reportId = (
+			await (await recipient.client.json('POST', '/api/reports', { messageId: id, reason: 'harassment' })).json()
+		).id
+		expect((await moderator.client.json('POST', `/api/reports/${reportId}/resolve`, { action: 'delete' })).status).toBe(
+			200,
+		)
 		const page = await pageHtml(recipient.client, `/messages?userId=${sender.id}`)
 		expect(page).toContain('Removed by a moderator')
 		expect(page).not.toContain('Threatening words')
@@ -266,10 +417,18 @@ describe('reports', () => {
 		const id = await post(author, 'Report me by form')
 		const form = await pageHtml(reporter.client, `/community/${ROOM}?report=${id}`)
 		expect(form).toContain('Why are you reporting this message?')
-		const noReason = await reporter.client.submitForm(`/community/${ROOM}?report=${id}`, { intent: 'report-message', messageId: String(id) })
+		const noReason = await reporter.client.submitForm(`/community/${ROOM}?report=${id}`, {
+			intent: 'report-message',
+			messageId: String(id),
+		})
 		expect(noReason.status).toBe(400)
 		expect(await noReason.text()).toContain('reason must be one of')
-		const sent = await reporter.client.submitForm(`/community/${ROOM}?report=${id}`, { intent: 'report-message', messageId: String(id), reason: 'spam', details: '' })
+		const sent = await reporter.client.submitForm(`/community/${ROOM}?report=${id}`, {
+			intent: 'report-message',
+			messageId: String(id),
+			reason: 'spam',
+			details: '',
+		})
 		expect(sent.status).toBe(303)
 		const report = await ReportModel.findOne({ messageId: id }).lean()
 		expect(report).toMatchObject({ reporterId: reporter.id, reason: 'spam', details: null })
@@ -277,7 +436,11 @@ describe('reports', () => {
 		const queue = await pageHtml(moderator.client, '/moderation')
 		expect(queue).toContain('Report me by form')
 		expect(queue).toContain(`Reported by ${reporter.name}`)
-		const dismissed = await moderator.client.submitForm('/moderation', { intent: 'resolve-report', reportId: String(report!.id), outcome: 'dismiss' })
+		const dismissed = await moderator.client.submitForm('/moderation', {
+			intent: 'resolve-report',
+			reportId: String(report!.id),
+			outcome: 'dismiss',
+		})
 		expect(dismissed.status).toBe(303)
 		const resolvedTab = await pageHtml(moderator.client, '/moderation?tab=resolved')
 		expect(resolvedTab).toContain('Report me by form')

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CaughtMailModel, MessageModel, NotificationModel, OutboxMailModel, UserModel, conversationKeyOf, nextId, privateMessageGroupKey } from '#models/index'
+import {
+	CaughtMailModel,
+	MessageModel,
+	NotificationModel,
+	OutboxMailModel,
+	UserModel,
+	conversationKeyOf,
+	nextId,
+	privateMessageGroupKey,
+} from '#models/index'
 import { EMAIL_PREFERENCE_KEYS } from '~/lib/account-schemas'
 import { verifyUnsubscribeToken } from '~/services/account/tokens.server'
 import { runJobNow } from '~/platform/jobs.server'
@@ -30,7 +39,14 @@ const online = new Set<number>()
 beforeAll(async () => {
 	catcher = await startMailCatcher()
 	useSmtpServer(catcher.url)
-	registerLivePublisher({ deliverMessage: () => {}, emitToUser: () => {}, isOnline: async (userId) => online.has(userId), isViewingConversation: async () => false, deliverMessageChange: () => {}, disconnectUser: () => {} })
+	registerLivePublisher({
+		deliverMessage: () => {},
+		emitToUser: () => {},
+		isOnline: async (userId) => online.has(userId),
+		isViewingConversation: async () => false,
+		deliverMessageChange: () => {},
+		disconnectUser: () => {},
+	})
 })
 afterAll(async () => {
 	registerLivePublisher(null)
@@ -69,7 +85,12 @@ const tokenOf = (link: string) => new URL(link).searchParams.get('token')!
 describe('emails that follow a notification', () => {
 	it('a mention is emailed at once, with a one-click unsubscribe link for mentions and the List-Unsubscribe headers', async () => {
 		const reader = await member()
-		await notify(reader.id, { kind: 'mention', title: 'Maria mentioned you in New Managers', text: '@robin what did you try first?', link: '/community/2' })
+		await notify(reader.id, {
+			kind: 'mention',
+			title: 'Maria mentioned you in New Managers',
+			text: '@robin what did you try first?',
+			link: '/community/2',
+		})
 		const [mail, ...others] = await mailTo(reader.email)
 		expect(others).toEqual([])
 		expect(mail!.subject).toBe('Maria mentioned you in New Managers')
@@ -84,20 +105,55 @@ describe('emails that follow a notification', () => {
 
 		// The link turns mentions off, and only mentions.
 		await unsubscribe(tokenOf(link))
-		expect(await getEmailPreferences(reader.id)).toEqual({ privateMessages: true, mentions: false, eventReminders: true, newLessons: true, billing: true })
+		expect(await getEmailPreferences(reader.id)).toEqual({
+			privateMessages: true,
+			mentions: false,
+			eventReminders: true,
+			newLessons: true,
+			billing: true,
+		})
 		await notify(reader.id, { kind: 'mention', title: 'Mentioned again', text: '@robin?', link: '/community/2' })
-		await notify(reader.id, { kind: 'event_reminder', title: 'Starting in an hour', text: 'Feedback Skills Workshop at 17:00', link: '/events' })
-		expect((await mailTo(reader.email)).map((caught) => caught.subject)).toEqual(['Maria mentioned you in New Managers', 'Starting in an hour'])
+		await notify(reader.id, {
+			kind: 'event_reminder',
+			title: 'Starting in an hour',
+			text: 'Feedback Skills Workshop at 17:00',
+			link: '/events',
+		})
+		expect((await mailTo(reader.email)).map((caught) => caught.subject)).toEqual([
+			'Maria mentioned you in New Managers',
+			'Starting in an hour',
+		])
 	})
 
 	it('follows each switch of the Notifications tab, but payment notices always go, without an unsubscribe link', async () => {
 		const reader = await member()
-		await saveEmailPreferences(reader.id, Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((key) => [key, false])) as Record<(typeof EMAIL_PREFERENCE_KEYS)[number], boolean>)
+		await saveEmailPreferences(
+			reader.id,
+			Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((key) => [key, false])) as Record<
+				(typeof EMAIL_PREFERENCE_KEYS)[number],
+				boolean
+			>,
+		)
 		await notify(reader.id, { kind: 'mention', title: 'A mention', text: 'x', link: null })
 		await notify(reader.id, { kind: 'event_reminder', title: 'A reminder', text: 'x', link: '/events' })
-		await notify(reader.id, { kind: 'trial_ending', title: 'Your trial ends in 3 days', text: 'x', link: '/profile?tab=billing' })
-		await notify(reader.id, { kind: 'payment_failed', title: 'Your payment failed', text: 'Your last payment failed. Update your payment method.', link: null })
-		await notify(reader.id, { kind: 'subscription_ended', title: 'Your subscription has ended', text: 'Premium has ended.', link: null })
+		await notify(reader.id, {
+			kind: 'trial_ending',
+			title: 'Your trial ends in 3 days',
+			text: 'x',
+			link: '/profile?tab=billing',
+		})
+		await notify(reader.id, {
+			kind: 'payment_failed',
+			title: 'Your payment failed',
+			text: 'Your last payment failed. Update your payment method.',
+			link: null,
+		})
+		await notify(reader.id, {
+			kind: 'subscription_ended',
+			title: 'Your subscription has ended',
+			text: 'Premium has ended.',
+			link: null,
+		})
 		const mail = await mailTo(reader.email)
 		expect(mail.map((caught) => caught.subject)).toEqual(['Your payment failed', 'Your subscription has ended'])
 		for (const caught of mail) {
@@ -107,8 +163,19 @@ describe('emails that follow a notification', () => {
 			expect(caught.text).toMatch(/\/profile\?tab=billing/)
 		}
 
-		await saveEmailPreferences(reader.id, { privateMessages: false, mentions: false, eventReminders: false, newLessons: false, billing: true })
-		await notify(reader.id, { kind: 'trial_ending', title: 'Your trial ends in 3 days', text: 'Add a card to keep Premium.', link: '/profile?tab=billing' })
+		await saveEmailPreferences(reader.id, {
+			privateMessages: false,
+			mentions: false,
+			eventReminders: false,
+			newLessons: false,
+			billing: true,
+		})
+		await notify(reader.id, {
+			kind: 'trial_ending',
+			title: 'Your trial ends in 3 days',
+			text: 'Add a card to keep Premium.',
+			link: '/profile?tab=billing',
+		})
 		const [trial] = (await mailTo(reader.email)).slice(2)
 		expect(trial!.subject).toBe('Your trial ends in 3 days')
 		expect(verifyUnsubscribeToken(tokenOf(unsubscribeLinkIn(trial!)!))).toEqual({ userId: reader.id, what: 'billing' })
@@ -124,13 +191,31 @@ describe('emails that follow a notification', () => {
 
 	it('one notify for many members sends each the email their own switch allows', async () => {
 		const [going, alsoGoing, notThisWay] = await Promise.all([member(), member(), member()])
-		await saveEmailPreferences(notThisWay.id, { privateMessages: true, mentions: true, eventReminders: false, newLessons: true, billing: true })
-		await notify([going.id, alsoGoing.id, notThisWay.id], { kind: 'event_reminder', title: 'Town hall starts in an hour', text: 'Town hall at 10:00', link: '/events', onceKey: 'reminder:77' })
+		await saveEmailPreferences(notThisWay.id, {
+			privateMessages: true,
+			mentions: true,
+			eventReminders: false,
+			newLessons: true,
+			billing: true,
+		})
+		await notify([going.id, alsoGoing.id, notThisWay.id], {
+			kind: 'event_reminder',
+			title: 'Town hall starts in an hour',
+			text: 'Town hall at 10:00',
+			link: '/events',
+			onceKey: 'reminder:77',
+		})
 		expect(await mailTo(going.email)).toHaveLength(1)
 		expect(await mailTo(alsoGoing.email)).toHaveLength(1)
 		expect(await mailTo(notThisWay.email)).toHaveLength(0)
 		// The once-key keeps the notification, and so the email, to one.
-		await notify(going.id, { kind: 'event_reminder', title: 'Town hall starts in an hour', text: 'Town hall at 10:00', link: '/events', onceKey: 'reminder:77' })
+		await notify(going.id, {
+			kind: 'event_reminder',
+			title: 'Town hall starts in an hour',
+			text: 'Town hall at 10:00',
+			link: '/events',
+			onceKey: 'reminder:77',
+		})
 		expect(await mailTo(going.email)).toHaveLength(1)
 	})
 
@@ -139,7 +224,12 @@ describe('emails that follow a notification', () => {
 		await notify(reader.id, { kind: 'mention', title: 'A mention', text: 'x', link: null })
 		const token = tokenOf(unsubscribeLinkIn((await mailTo(reader.email))[0]!)!)
 		const [, what, signature] = token.split('.')
-		for (const forged of [`${reader.id + 1}.${what}.${signature}`, `${reader.id}.newLessons.${signature}`, `${reader.id}.${what}.${'A'.repeat(43)}`, 'garbage']) {
+		for (const forged of [
+			`${reader.id + 1}.${what}.${signature}`,
+			`${reader.id}.newLessons.${signature}`,
+			`${reader.id}.${what}.${'A'.repeat(43)}`,
+			'garbage',
+		]) {
 			expect(verifyUnsubscribeToken(forged)).toBeNull()
 			await expect(unsubscribe(forged)).rejects.toThrow('This unsubscribe link is not valid')
 		}
@@ -159,7 +249,13 @@ describe('private messages by email', () => {
 			isPrivate: true,
 			createdAt: new Date(),
 		})
-		await notify(to.id, { kind: 'private_message', title: `New message from ${from.name}`, text: content, link: `/messages?userId=${from.id}`, groupKey: privateMessageGroupKey(from.id) })
+		await notify(to.id, {
+			kind: 'private_message',
+			title: `New message from ${from.name}`,
+			text: content,
+			link: `/messages?userId=${from.id}`,
+			groupKey: privateMessageGroupKey(from.id),
+		})
 	}
 	const later = (minutes: number) => ({ now: new Date(Date.now() + minutes * MINUTE) })
 
@@ -207,7 +303,13 @@ describe('private messages by email', () => {
 		await runJobNow(privateMessageEmailsJob, later(61))
 		expect(await mailTo(here.email)).toHaveLength(1)
 
-		await saveEmailPreferences(here.id, { privateMessages: false, mentions: true, eventReminders: true, newLessons: true, billing: true })
+		await saveEmailPreferences(here.id, {
+			privateMessages: false,
+			mentions: true,
+			eventReminders: true,
+			newLessons: true,
+			billing: true,
+		})
 		await privateMessage(ada, here, 'Private message emails are off.')
 		await runJobNow(privateMessageEmailsJob, later(200))
 		expect(await mailTo(here.email)).toHaveLength(1)
@@ -217,12 +319,16 @@ describe('private messages by email', () => {
 		const [reader, ada, grace] = await Promise.all([member(), member('Ada Lovelace'), member('Grace Hopper')])
 		await privateMessage(ada, reader, 'From Ada.')
 		await privateMessage(grace, reader, 'From Grace.')
-		expect((await mailTo(reader.email)).map((mail) => mail.subject)).toEqual(['New message from Ada Lovelace', 'New message from Grace Hopper'])
+		expect((await mailTo(reader.email)).map((mail) => mail.subject)).toEqual([
+			'New message from Ada Lovelace',
+			'New message from Grace Hopper',
+		])
 	})
 })
 
 describe('the weekly digest of new lessons', () => {
-	const nextSlot = (weeks = 1) => new Date(lessonDigestSlot(new Date()).getTime() + weeks * 7 * 86_400_000 + 60 * MINUTE)
+	const nextSlot = (weeks = 1) =>
+		new Date(lessonDigestSlot(new Date()).getTime() + weeks * 7 * 86_400_000 + 60 * MINUTE)
 	const newLesson = (userIds: number[], title: string, id: number) =>
 		notify(userIds, { kind: 'new_video', title: 'New lesson', text: title, link: `/content-library/${id}` })
 
@@ -236,9 +342,14 @@ describe('the weekly digest of new lessons', () => {
 		const [digest, ...more] = await mailTo(reader.email)
 		expect(more).toEqual([])
 		expect(digest!.subject).toBe('2 new lessons on LeaderForge this week')
-		expect(digest!.text).toMatch(/- Giving Feedback That Lands: http:\/\/\S+\/content-library\/3\n- Running One-on-Ones That Matter: http:\/\/\S+\/content-library\/4/)
+		expect(digest!.text).toMatch(
+			/- Giving Feedback That Lands: http:\/\/\S+\/content-library\/3\n- Running One-on-Ones That Matter: http:\/\/\S+\/content-library\/4/,
+		)
 		expect(digest!.headers['list-unsubscribe']).toMatch(/\/unsubscribe\?token=/)
-		expect(verifyUnsubscribeToken(tokenOf(unsubscribeLinkIn(digest!)!))).toEqual({ userId: reader.id, what: 'newLessons' })
+		expect(verifyUnsubscribeToken(tokenOf(unsubscribeLinkIn(digest!)!))).toEqual({
+			userId: reader.id,
+			what: 'newLessons',
+		})
 		expect(await mailTo(other.email)).toHaveLength(1)
 
 		// The same week again (a second run, another process): nothing more.
@@ -256,12 +367,24 @@ describe('the weekly digest of new lessons', () => {
 
 	it('skips members who turned it off, and does not bring those lessons back when it is turned on again', async () => {
 		const reader = await member()
-		await saveEmailPreferences(reader.id, { privateMessages: true, mentions: true, eventReminders: true, newLessons: false, billing: true })
+		await saveEmailPreferences(reader.id, {
+			privateMessages: true,
+			mentions: true,
+			eventReminders: true,
+			newLessons: false,
+			billing: true,
+		})
 		await newLesson([reader.id], 'Delegation Without Abdication', 7)
 		await runJobNow(lessonDigestJob, { now: nextSlot() })
 		expect(await mailTo(reader.email)).toEqual([])
 
-		await saveEmailPreferences(reader.id, { privateMessages: true, mentions: true, eventReminders: true, newLessons: true, billing: true })
+		await saveEmailPreferences(reader.id, {
+			privateMessages: true,
+			mentions: true,
+			eventReminders: true,
+			newLessons: true,
+			billing: true,
+		})
 		await runJobNow(lessonDigestJob, { now: nextSlot(2) })
 		expect(await mailTo(reader.email)).toEqual([])
 	})

@@ -24,22 +24,43 @@ describe('the Notifications tab', () => {
 	it('has a switch per kind of email, all on at first, and saves them without JavaScript', async () => {
 		const member = await signUpMember(server.url, 'chooser')
 		const html = await (await member.client.get('/profile?tab=notifications')).text()
-		for (const label of ['Private messages', 'Mentions', 'Event reminders', 'New lessons', 'Billing']) expect(textOf(html)).toContain(label)
+		for (const label of ['Private messages', 'Mentions', 'Event reminders', 'New lessons', 'Billing'])
+			expect(textOf(html)).toContain(label)
 		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(5)
 		expect(textOf(html)).toContain('Emails about a failed payment or the end of your subscription are always sent.')
 
 		// Unticked boxes are not sent at all.
-		const saved = await member.client.submitForm('/profile?tab=notifications', { intent: 'notifications', mentions: 'on', eventReminders: 'on', billing: 'on' })
+		const saved = await member.client.submitForm('/profile?tab=notifications', {
+			intent: 'notifications',
+			mentions: 'on',
+			eventReminders: 'on',
+			billing: 'on',
+		})
 		expect(saved.status).toBe(302)
 		expect(saved.headers.get('Location')).toBe('/profile?tab=notifications')
-		expect(await stored(member.id)).toEqual({ privateMessages: false, mentions: true, eventReminders: true, newLessons: false, billing: true })
+		expect(await stored(member.id)).toEqual({
+			privateMessages: false,
+			mentions: true,
+			eventReminders: true,
+			newLessons: false,
+			billing: true,
+		})
 		const after = await (await member.client.get('/profile?tab=notifications')).text()
 		expect(textOf(after)).toContain('Preferences saved')
 		expect(after.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(3)
 
-		const refused = await member.client.submitForm('/profile?tab=notifications', { intent: 'notifications', mentions: 'maybe' })
+		const refused = await member.client.submitForm('/profile?tab=notifications', {
+			intent: 'notifications',
+			mentions: 'maybe',
+		})
 		expect(refused.status).toBe(400)
-		expect(await stored(member.id)).toEqual({ privateMessages: false, mentions: true, eventReminders: true, newLessons: false, billing: true })
+		expect(await stored(member.id)).toEqual({
+			privateMessages: false,
+			mentions: true,
+			eventReminders: true,
+			newLessons: false,
+			billing: true,
+		})
 	})
 })
 
@@ -66,24 +87,39 @@ describe('unsubscribing from a mail, without logging in', () => {
 		})
 		expect(oneClick.status).toBe(200)
 		expect(textOf(await oneClick.text())).toContain('You will no longer get mentions emails.')
-		expect(await stored(member.id)).toEqual({ privateMessages: true, mentions: false, eventReminders: true, newLessons: true, billing: true })
+		expect(await stored(member.id)).toEqual({
+			privateMessages: true,
+			mentions: false,
+			eventReminders: true,
+			newLessons: true,
+			billing: true,
+		})
 	})
 
 	it('refuses a link that was not made here, or whose account is gone, and changes nothing', async () => {
 		const member = await signUpMember(server.url, 'unsubscriber')
 		const good = signUnsubscribeToken(member.id, 'newLessons')
-		const forged = [`${member.id}.mentions.${good.split('.')[2]}`, signUnsubscribeToken(member.id, 'everything'), 'not-a-token']
+		const forged = [
+			`${member.id}.mentions.${good.split('.')[2]}`,
+			signUnsubscribeToken(member.id, 'everything'),
+			'not-a-token',
+		]
 		for (const token of forged) {
 			const page = await new TestClient(server.url).get(`/unsubscribe?token=${encodeURIComponent(token)}`)
 			expect(page.status).toBe(400)
 			expect(textOf(await page.text())).toContain('This unsubscribe link is not valid.')
-			const post = await new TestClient(server.url).postForm(`/unsubscribe?token=${encodeURIComponent(token)}`, { 'List-Unsubscribe': 'One-Click' })
+			const post = await new TestClient(server.url).postForm(`/unsubscribe?token=${encodeURIComponent(token)}`, {
+				'List-Unsubscribe': 'One-Click',
+			})
 			expect(post.status).toBe(400)
 		}
 		expect(await stored(member.id)).toBeUndefined()
 
 		await UserModel.deleteOne({ id: member.id })
-		expect((await new TestClient(server.url).postForm(`/unsubscribe?token=${good}`, { 'List-Unsubscribe': 'One-Click' })).status).toBe(400)
+		expect(
+			(await new TestClient(server.url).postForm(`/unsubscribe?token=${good}`, { 'List-Unsubscribe': 'One-Click' }))
+				.status,
+		).toBe(400)
 		expect(await NotificationPreferencesModel.countDocuments({ userId: member.id })).toBe(0)
 	})
 })

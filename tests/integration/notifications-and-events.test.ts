@@ -1,6 +1,14 @@
 import ical, { type VEvent } from 'node-ical'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CalendarFeedModel, EventModel, MessageModel, NotificationModel, RsvpModel, UserModel, VideoModel } from '#models/index'
+import {
+	CalendarFeedModel,
+	EventModel,
+	MessageModel,
+	NotificationModel,
+	RsvpModel,
+	UserModel,
+	VideoModel,
+} from '#models/index'
 import { trialEndingJob } from '~/services/billing/notices.server'
 import { eventRemindersJob } from '~/services/events/events.server'
 import { runJobNow, type Job } from '~/platform/jobs.server'
@@ -29,10 +37,15 @@ beforeAll(async () => {
 
 const unreadOf = (userId: number) => NotificationModel.countDocuments({ recipientId: userId, readAt: null })
 const notificationsOf = (userId: number, kind?: string) =>
-	NotificationModel.find({ recipientId: userId, ...(kind ? { kind } : {}) }).sort({ id: -1 }).lean()
+	NotificationModel.find({ recipientId: userId, ...(kind ? { kind } : {}) })
+		.sort({ id: -1 })
+		.lean()
 
 /** An event made by the admin through the API, starting `startsIn` from now. */
-async function newEvent(startsIn: number, fields: Record<string, unknown> = {}): Promise<{ id: number; title: string }> {
+async function newEvent(
+	startsIn: number,
+	fields: Record<string, unknown> = {},
+): Promise<{ id: number; title: string }> {
 	// Whole seconds, as calendar files write them.
 	const startTime = new Date(Math.floor((Date.now() + startsIn) / 1000) * 1000)
 	const response = await admin.json('POST', '/api/admin/events', {
@@ -72,7 +85,8 @@ function nextEvent<T>(chat: ChatClient, event: string): Promise<T> {
 describe('notifications over JSON (product §7)', () => {
 	it('pages newest first, 20 at a time, and marks some or all read', async () => {
 		const reader = await newMember(server.url)
-		for (let n = 1; n <= 23; n++) await notify(reader.id, { kind: 'new_video', title: `Lesson ${n}`, text: 'New', link: '/content-library/1' })
+		for (let n = 1; n <= 23; n++)
+			await notify(reader.id, { kind: 'new_video', title: `Lesson ${n}`, text: 'New', link: '/content-library/1' })
 		const first = await (await reader.client.get('/api/notifications')).json()
 		expect(first.unreadCount).toBe(23)
 		expect(first.notifications).toHaveLength(20)
@@ -86,9 +100,15 @@ describe('notifications over JSON (product §7)', () => {
 			readAt: null,
 		})
 		const second = await (await reader.client.get(`/api/notifications?before=${first.notifications[19].id}`)).json()
-		expect(second.notifications.map((item: { title: string }) => item.title)).toEqual(['Lesson 3', 'Lesson 2', 'Lesson 1'])
+		expect(second.notifications.map((item: { title: string }) => item.title)).toEqual([
+			'Lesson 3',
+			'Lesson 2',
+			'Lesson 1',
+		])
 
-		const some = await reader.client.json('POST', '/api/notifications/read', { ids: [first.notifications[0].id, first.notifications[1].id] })
+		const some = await reader.client.json('POST', '/api/notifications/read', {
+			ids: [first.notifications[0].id, first.notifications[1].id],
+		})
 		expect(await some.json()).toEqual({ unreadCount: 21 })
 		const all = await reader.client.json('POST', '/api/notifications/read', {})
 		expect(await all.json()).toEqual({ unreadCount: 0 })
@@ -111,7 +131,13 @@ describe('notifications over JSON (product §7)', () => {
 
 	it('refuses bad input with a readable 400 and no session with a 401', async () => {
 		const member = await newMember(server.url)
-		for (const body of [{ ids: 'all' }, { ids: [0] }, { ids: [1.5] }, { ids: [{ $gt: 0 }] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
+		for (const body of [
+			{ ids: 'all' },
+			{ ids: [0] },
+			{ ids: [1.5] },
+			{ ids: [{ $gt: 0 }] },
+			{ ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+		]) {
 			const response = await member.client.json('POST', '/api/notifications/read', body)
 			expect(response.status, JSON.stringify(body).slice(0, 40)).toBe(400)
 			expect((await response.json()).message).toEqual(expect.any(String))
@@ -125,7 +151,12 @@ describe('notifications over JSON (product §7)', () => {
 describe('the notifications page without JavaScript (product §2)', () => {
 	it('opens a notification (read, then its link) and marks all read with plain forms', async () => {
 		const member = await newMember(server.url)
-		const [first] = await notify(member.id, { kind: 'new_video', title: 'New lesson: Owning the room', text: 'A new lesson', link: '/content-library/2' })
+		const [first] = await notify(member.id, {
+			kind: 'new_video',
+			title: 'New lesson: Owning the room',
+			text: 'A new lesson',
+			link: '/content-library/2',
+		})
 		await notify(member.id, { kind: 'mention', title: 'Maria mentioned you', text: '@you hello', link: '/community/1' })
 
 		const html = await pageHtml(member.client, '/notifications')
@@ -150,13 +181,19 @@ describe('the notifications page without JavaScript (product §2)', () => {
 
 describe('private messages: real unread state (product §2 "Messages")', () => {
 	it('one notification per conversation until it is read; opening it reads the messages and the notification', async () => {
-		const [ada, ben] = [await newMember(server.url, { name: 'Ada Writer' }), await newMember(server.url, { name: 'Ben Reader' })]
+		const [ada, ben] = [
+			await newMember(server.url, { name: 'Ada Writer' }),
+			await newMember(server.url, { name: 'Ben Reader' }),
+		]
 		const adaChat = await connectChat(server.url, ada)
 		const benBadge = await connectChat(server.url, ben, { auth: false })
 		const live = nextEvent<{ unreadCount: number; notification: { title: string } }>(benBadge, 'notification')
 		expect((await adaChat.send('private_message', { content: 'Hello Ben', recipientId: ben.id })).ok).toBe(true)
 		// A page with a socket hears it at once, with the new count.
-		expect(await live).toMatchObject({ unreadCount: 1, notification: { title: 'New message from Ada Writer', text: 'Hello Ben' } })
+		expect(await live).toMatchObject({
+			unreadCount: 1,
+			notification: { title: 'New message from Ada Writer', text: 'Hello Ben' },
+		})
 		expect((await adaChat.send('private_message', { content: 'Are you there?', recipientId: ben.id })).ok).toBe(true)
 		adaChat.close()
 		benBadge.close()
@@ -168,7 +205,12 @@ describe('private messages: real unread state (product §2 "Messages")', () => {
 		const conversations = await (await ben.client.get('/api/conversations')).json()
 		expect(conversations[0]).toEqual({
 			user: { id: ada.id, username: ada.username, name: 'Ada Writer', avatar: null },
-			lastMessage: { id: expect.any(Number), content: 'Are you there?', senderId: ada.id, createdAt: expect.any(String) },
+			lastMessage: {
+				id: expect.any(Number),
+				content: 'Are you there?',
+				senderId: ada.id,
+				createdAt: expect.any(String),
+			},
 			unreadCount: 2,
 		})
 		expect(await pageHtml(ben.client, '/dashboard')).toContain('Messages (1 unread)')
@@ -179,7 +221,10 @@ describe('private messages: real unread state (product §2 "Messages")', () => {
 		expect(await unreadOf(ben.id)).toBe(0)
 		expect(await pageHtml(ben.client, '/dashboard')).not.toMatch(/Messages \(\d+ unread\)/)
 		// For the sender the conversation was never unread.
-		expect((await (await ada.client.get('/api/conversations')).json())[0]).toMatchObject({ user: { id: ben.id }, unreadCount: 0 })
+		expect((await (await ada.client.get('/api/conversations')).json())[0]).toMatchObject({
+			user: { id: ben.id },
+			unreadCount: 0,
+		})
 	})
 
 	it('a message to someone who has the conversation open is read at once, and announced to nobody', async () => {
@@ -203,7 +248,9 @@ describe('private messages: real unread state (product §2 "Messages")', () => {
 		await adaChat.send('private_message', { content: 'Unread until the page opens', recipientId: ben.id })
 		adaChat.close()
 		const list = await pageHtml(ben.client, '/messages')
-		expect(list).toMatch(/Conversations[\s\S]*Ada Page[\s\S]*Unread until the page opens[\s\S]*1<span class="sr-only"> unread/)
+		expect(list).toMatch(
+			/Conversations[\s\S]*Ada Page[\s\S]*Unread until the page opens[\s\S]*1<span class="sr-only"> unread/,
+		)
 		await pageHtml(ben.client, `/messages?userId=${ada.id}`)
 		expect(await MessageModel.countDocuments({ recipientId: ben.id, readAt: null })).toBe(0)
 	})
@@ -218,7 +265,11 @@ describe('mentions in community rooms', () => {
 		expect((await chat.send('community_message', { content, communityId: 1 })).ok).toBe(true)
 		chat.close()
 		const [mention] = await notificationsOf(free.id, 'mention')
-		expect(mention).toMatchObject({ title: 'Mia Mentioner mentioned you in Executive Leadership', link: '/community/1', readAt: null })
+		expect(mention).toMatchObject({
+			title: 'Mia Mentioner mentioned you in Executive Leadership',
+			link: '/community/1',
+			readAt: null,
+		})
 		expect(await notificationsOf(author.id, 'mention')).toHaveLength(0)
 		// The room shows the mention highlighted.
 		const room = await pageHtml(free.client, '/community/1')
@@ -236,10 +287,14 @@ describe('RSVP (product §2 "Events", §7)', () => {
 		expect(racing.map((response) => response.status)).toEqual([200, 200, 200, 200, 200])
 		expect(await RsvpModel.countDocuments({ eventId: event.id, userId: member.id })).toBe(1)
 
-		const listed = (await (await member.client.get('/api/events')).json()).find((item: { id: number }) => item.id === event.id)
+		const listed = (await (await member.client.get('/api/events')).json()).find(
+			(item: { id: number }) => item.id === event.id,
+		)
 		expect(listed).toMatchObject({ attendeeCount: 1, going: true })
 		const other = await newMember(server.url)
-		const seenByOther = (await (await other.client.get('/api/events')).json()).find((item: { id: number }) => item.id === event.id)
+		const seenByOther = (await (await other.client.get('/api/events')).json()).find(
+			(item: { id: number }) => item.id === event.id,
+		)
 		expect(seenByOther).toMatchObject({ attendeeCount: 1, going: false })
 
 		expect(await (await rsvp(member, event.id, false)).json()).toEqual({ going: false, attendeeCount: 0 })
@@ -262,14 +317,24 @@ describe('RSVP (product §2 "Events", §7)', () => {
 	it('works as a plain form: RSVP, then Going and Cancel RSVP', async () => {
 		const event = await newEvent(3 * 24 * HOUR)
 		const member = await newMember(server.url)
-		const posted = await member.client.submitForm('/events', { intent: 'rsvp', eventId: String(event.id), going: 'true', returnTo: '/events' })
+		const posted = await member.client.submitForm('/events', {
+			intent: 'rsvp',
+			eventId: String(event.id),
+			going: 'true',
+			returnTo: '/events',
+		})
 		expect(posted.status).toBe(303)
 		expect(posted.headers.get('Location')).toBe(`/events#event-${event.id}`)
 		const html = await pageHtml(member.client, '/events')
 		const card = html.slice(html.indexOf(`id="event-${event.id}"`))
 		expect(card).toMatch(/Going[\s\S]*Cancel RSVP[\s\S]*1 going/)
 		const past = await EventModel.findOne({ title: 'New Manager Q&A' }).lean()
-		const refused = await member.client.submitForm('/events', { intent: 'rsvp', eventId: String(past!.id), going: 'true', returnTo: '/events' })
+		const refused = await member.client.submitForm('/events', {
+			intent: 'rsvp',
+			eventId: String(past!.id),
+			going: 'true',
+			returnTo: '/events',
+		})
 		expect(refused.status).toBe(409)
 		expect(await refused.text()).toContain('RSVPs are closed')
 	})
@@ -297,15 +362,28 @@ describe('joining and replays (product §2 "Events")', () => {
 	})
 
 	it('accepts only an https: meeting link and a replay video that exists, with readable messages', async () => {
-		const plain = await admin.json('POST', '/api/admin/events', { title: 'Insecure link', startTime: '2031-01-01T10:00:00Z', meetingUrl: 'http://meet.example.com/x' })
+		const plain = await admin.json('POST', '/api/admin/events', {
+			title: 'Insecure link',
+			startTime: '2031-01-01T10:00:00Z',
+			meetingUrl: 'http://meet.example.com/x',
+		})
 		expect(plain.status).toBe(400)
 		expect((await plain.json()).message).toContain('Meeting link must be an https:// address')
-		const script = await admin.json('POST', '/api/admin/events', { title: 'Script link', startTime: '2031-01-01T10:00:00Z', meetingUrl: 'javascript:alert(1)' })
+		const script = await admin.json('POST', '/api/admin/events', {
+			title: 'Script link',
+			startTime: '2031-01-01T10:00:00Z',
+			meetingUrl: 'javascript:alert(1)',
+		})
 		expect(script.status).toBe(400)
-		const unknownReplay = await admin.json('POST', '/api/admin/events', { title: 'Ghost replay', startTime: '2031-01-01T10:00:00Z', replayVideoId: 999_999 })
+		const unknownReplay = await admin.json('POST', '/api/admin/events', {
+			title: 'Ghost replay',
+			startTime: '2031-01-01T10:00:00Z',
+			replayVideoId: 999_999,
+		})
 		expect(unknownReplay.status).toBe(400)
 		expect((await unknownReplay.json()).message).toBe('Replay video not found')
-		for (const title of ['Insecure link', 'Script link', 'Ghost replay']) expect(await EventModel.countDocuments({ title })).toBe(0)
+		for (const title of ['Insecure link', 'Script link', 'Ghost replay'])
+			expect(await EventModel.countDocuments({ title })).toBe(0)
 
 		const event = await newEvent(-3 * HOUR)
 		const patched = await admin.json('PATCH', `/api/admin/events/${event.id}`, { replayVideoId: 2 })
@@ -348,17 +426,23 @@ describe('new videos (announced by a job, not in the request)', () => {
 		const premium = await newMember(server.url)
 		const free = await newMember(server.url, { premium: false })
 		const adminUser = (await UserModel.findOne({ usernameKey: 'admin' }).lean())!
-		const video = await createVideo({ id: adminUser.id, role: 'admin' }, {
-			title: 'Announced Lesson',
-			description: 'Fresh in the library',
-			url: '/media/strategy.mp4',
-			thumbnail: null,
-			duration: 2,
-			category: 'Strategy',
-		})
+		const video = await createVideo(
+			{ id: adminUser.id, role: 'admin' },
+			{
+				title: 'Announced Lesson',
+				description: 'Fresh in the library',
+				url: '/media/strategy.mp4',
+				thumbnail: null,
+				duration: 2,
+				category: 'Strategy',
+			},
+		)
 		expect(video.id).toBeGreaterThan(10)
-		while (await VideoModel.exists({ id: video.id, announcementPending: true })) await runJobNow(newVideoAnnouncementsJob)
-		expect(await notificationsOf(premium.id, 'new_video')).toMatchObject([{ title: 'New lesson: Announced Lesson', link: `/content-library/${video.id}` }])
+		while (await VideoModel.exists({ id: video.id, announcementPending: true }))
+			await runJobNow(newVideoAnnouncementsJob)
+		expect(await notificationsOf(premium.id, 'new_video')).toMatchObject([
+			{ title: 'New lesson: Announced Lesson', link: `/content-library/${video.id}` },
+		])
 		expect(await notificationsOf(free.id, 'new_video')).toHaveLength(0)
 		expect(await notificationsOf(adminUser.id, 'new_video')).toHaveLength(0)
 
@@ -374,16 +458,25 @@ describe('new videos (announced by a job, not in the request)', () => {
 describe('billing notices', () => {
 	it('a trial that ends within 3 days is announced once', async () => {
 		const member = await newMember(server.url, { premium: false })
-		await UserModel.updateOne({ id: member.id }, { $set: { subscriptionStatus: 'trialing', trialEndsAt: new Date(Date.now() + 2 * 24 * HOUR + HOUR) } })
+		await UserModel.updateOne(
+			{ id: member.id },
+			{ $set: { subscriptionStatus: 'trialing', trialEndsAt: new Date(Date.now() + 2 * 24 * HOUR + HOUR) } },
+		)
 		await runOnce(trialEndingJob)
 		await runOnce(trialEndingJob, { holder: 'after-a-restart' })
-		expect(await notificationsOf(member.id, 'trial_ending')).toMatchObject([{ title: 'Your free trial ends in 3 days', link: '/profile?tab=account' }])
+		expect(await notificationsOf(member.id, 'trial_ending')).toMatchObject([
+			{ title: 'Your free trial ends in 3 days', link: '/profile?tab=account' },
+		])
 	})
 })
 
 describe('calendar files (product §2 "Events")', () => {
 	it('one event as .ics: one VEVENT with a stable UID, UTC times, summary, description and where', async () => {
-		const event = await newEvent(24 * HOUR, { description: 'Bring questions', location: 'Room 9', meetingUrl: 'https://meet.example.com/ics' })
+		const event = await newEvent(24 * HOUR, {
+			description: 'Bring questions',
+			location: 'Room 9',
+			meetingUrl: 'https://meet.example.com/ics',
+		})
 		const member = await newMember(server.url)
 		const response = await member.client.get(`/events/${event.id}/calendar.ics`)
 		expect(response.status).toBe(200)
@@ -398,9 +491,13 @@ describe('calendar files (product §2 "Events")', () => {
 		expect(parsed[0]!.location).toBe('Room 9')
 		expect(new Date(parsed[0]!.start).toISOString()).toBe(new Date(stored.startTime).toISOString())
 		expect(new Date(parsed[0]!.end!).toISOString()).toBe(new Date(stored.endTime!).toISOString())
-		const again = Object.values(ical.sync.parseICS(await (await member.client.get(`/events/${event.id}/calendar.ics`)).text())).find((item) => item?.type === 'VEVENT') as VEvent
+		const again = Object.values(
+			ical.sync.parseICS(await (await member.client.get(`/events/${event.id}/calendar.ics`)).text()),
+		).find((item) => item?.type === 'VEVENT') as VEvent
 		expect(again.uid).toBe(parsed[0]!.uid)
-		expect((await new TestClient(server.url).get(`/events/${event.id}/calendar.ics`)).headers.get('Location')).toBe('/auth')
+		expect((await new TestClient(server.url).get(`/events/${event.id}/calendar.ics`)).headers.get('Location')).toBe(
+			'/auth',
+		)
 		expect((await member.client.get('/events/999999/calendar.ics')).status).toBe(404)
 	})
 
@@ -420,7 +517,9 @@ describe('calendar files (product §2 "Events")', () => {
 
 		const feed = await new TestClient(server.url).get(feedPath)
 		expect(feed.status).toBe(200)
-		const events = Object.values(ical.sync.parseICS(await feed.text())).filter((item): item is VEvent => item?.type === 'VEVENT')
+		const events = Object.values(ical.sync.parseICS(await feed.text())).filter(
+			(item): item is VEvent => item?.type === 'VEVENT',
+		)
 		expect(events.map((item) => item.summary)).toEqual([event.title])
 
 		const reset = await member.client.submitForm('/profile?tab=account', { intent: 'calendar-feed' })

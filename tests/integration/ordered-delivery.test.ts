@@ -1,7 +1,12 @@
 import { Redis } from 'ioredis'
 import { type Server } from 'socket.io'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHAT_STREAM, compareStreamIds, createOrderedDelivery, type OrderedDelivery } from '~/realtime/ordered-delivery.server'
+import {
+	CHAT_STREAM,
+	compareStreamIds,
+	createOrderedDelivery,
+	type OrderedDelivery,
+} from '~/realtime/ordered-delivery.server'
 import { redisUnavailableReason, startRedisServer, type RedisServer } from '../setup/redis-server'
 import { until } from '../setup/until'
 
@@ -22,7 +27,13 @@ type Emitted = { rooms: string[]; event: string; payload: { n: number } }
 
 function standInServer() {
 	const emitted: Emitted[] = []
-	const io = { local: { to: (rooms: string[]) => ({ emit: (event: string, payload: { n: number }) => emitted.push({ rooms, event, payload }) }) } }
+	const io = {
+		local: {
+			to: (rooms: string[]) => ({
+				emit: (event: string, payload: { n: number }) => emitted.push({ rooms, event, payload }),
+			}),
+		},
+	}
 	return { io: io as unknown as Server, emitted }
 }
 
@@ -53,14 +64,22 @@ describe.skipIf(skipReason !== null)('chat deliveries through Redis, from two pr
 		const [first, second] = [await process(), await process()]
 		const COUNT = 200
 		// Both write at once, as two processes whose members chat in one room do.
-		for (let n = 0; n < COUNT; n++) (n % 2 === 0 ? first : second).delivery.deliver(['community:1'], 'community_message', { n })
+		for (let n = 0; n < COUNT; n++)
+			(n % 2 === 0 ? first : second).delivery.deliver(['community:1'], 'community_message', { n })
 
-		await until(() => first.emitted.length >= COUNT && second.emitted.length >= COUNT, 'both processes delivered everything')
-		const inStream = (await clients[0]!.xrange(CHAT_STREAM, '-', '+')).map(([, fields]) => (JSON.parse(fields[1]!) as Emitted).payload.n)
+		await until(
+			() => first.emitted.length >= COUNT && second.emitted.length >= COUNT,
+			'both processes delivered everything',
+		)
+		const inStream = (await clients[0]!.xrange(CHAT_STREAM, '-', '+')).map(
+			([, fields]) => (JSON.parse(fields[1]!) as Emitted).payload.n,
+		)
 		expect(inStream).toHaveLength(COUNT)
 		for (const { emitted } of [first, second]) {
 			expect(emitted.map((entry) => entry.payload.n)).toEqual(inStream)
-			expect(emitted.every((entry) => entry.event === 'community_message' && entry.rooms[0] === 'community:1')).toBe(true)
+			expect(emitted.every((entry) => entry.event === 'community_message' && entry.rooms[0] === 'community:1')).toBe(
+				true,
+			)
 		}
 		await Promise.all([first.delivery.close(), second.delivery.close()])
 	})

@@ -117,13 +117,21 @@ describe('the login form without JavaScript', () => {
 		const browser = new TestClient(server.url)
 		const login = await browser.submitForm('/auth', { intent: 'login', username: member, password, tz: 'Asia/Tokyo' })
 		expect(login.status).toBe(302)
-		expect(login.headers.getSetCookie().find((cookie) => cookie.startsWith('tz='))).toMatch(/^tz=Asia%2FTokyo; Path=\/; Max-Age=31536000; SameSite=Lax$/)
+		expect(login.headers.getSetCookie().find((cookie) => cookie.startsWith('tz='))).toMatch(
+			/^tz=Asia%2FTokyo; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+		)
 		expect(await (await browser.get('/events')).text()).toContain('Times are shown in your time zone (Asia/Tokyo).')
 
 		const newcomer = new TestClient(server.url)
 		const username = uniqueName('zoned')
 		const signup = await newcomer.submitForm('/auth?tab=signup', {
-			intent: 'signup', username, name: 'Zoe Zone', email: `${username}@example.com`, password: 'password-123', confirmPassword: 'password-123', tz: 'America/Chicago',
+			intent: 'signup',
+			username,
+			name: 'Zoe Zone',
+			email: `${username}@example.com`,
+			password: 'password-123',
+			confirmPassword: 'password-123',
+			tz: 'America/Chicago',
 		})
 		expect(signup.status).toBe(302)
 		expect(newcomer.cookie('tz')).toBe('America%2FChicago')

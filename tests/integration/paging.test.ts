@@ -20,7 +20,10 @@ let admin: TestClient
 function nextHref(html: string, from: string): string | null {
 	const link = /<a[^>]*rel="next"[^>]*>/.exec(html)?.[0]
 	const href = link && /href="([^"]+)"/.exec(link)?.[1]
-	return href ? new URL(href.replace(/&amp;/g, '&'), new URL(from, server.url)).pathname + new URL(href.replace(/&amp;/g, '&'), new URL(from, server.url)).search : null
+	return href
+		? new URL(href.replace(/&amp;/g, '&'), new URL(from, server.url)).pathname +
+				new URL(href.replace(/&amp;/g, '&'), new URL(from, server.url)).search
+		: null
 }
 
 /**
@@ -28,7 +31,12 @@ function nextHref(html: string, from: string): string | null {
  * visitor without JavaScript would, and answers every id it showed; each
  * page shows at most `size` rows and no row shows twice.
  */
-async function walk<Id extends number | string>(client: TestClient, first: string, idsOn: (html: string) => Id[], size: number) {
+async function walk<Id extends number | string>(
+	client: TestClient,
+	first: string,
+	idsOn: (html: string) => Id[],
+	size: number,
+) {
 	const seen: Id[] = []
 	let pages = 0
 	for (let path: string | null = first; path; pages++) {
@@ -54,8 +62,24 @@ beforeAll(async () => {
 		reserveIds('events', EXTRA * 2),
 		reserveIds('users', EXTRA),
 	])
-	await VideoModel.insertMany(videoIds.map((id) => ({ id, title: `Paging Lesson ${id}`, url: '/media/strategy.mp4', category: 'Strategy', createdBy: 1 })))
-	await ResourceModel.insertMany(resourceIds.map((id) => ({ id, title: `Paging Resource ${id}`, url: 'https://example.com/r.pdf', type: 'pdf', createdBy: 1 })))
+	await VideoModel.insertMany(
+		videoIds.map((id) => ({
+			id,
+			title: `Paging Lesson ${id}`,
+			url: '/media/strategy.mp4',
+			category: 'Strategy',
+			createdBy: 1,
+		})),
+	)
+	await ResourceModel.insertMany(
+		resourceIds.map((id) => ({
+			id,
+			title: `Paging Resource ${id}`,
+			url: 'https://example.com/r.pdf',
+			type: 'pdf',
+			createdBy: 1,
+		})),
+	)
 	await CommunityModel.insertMany(communityIds.map((id) => ({ id, name: `Paging Room ${id}`, createdBy: 1 })))
 	// Half of the events are still to come, half are over.
 	await EventModel.insertMany(
@@ -67,7 +91,14 @@ beforeAll(async () => {
 		})),
 	)
 	await UserModel.insertMany(
-		userIds.map((id) => ({ id, username: `pager_${id}`, usernameKey: `pager_${id}`, passwordHash: 'not-used', name: `Pager ${id}`, email: `pager_${id}@example.com` })),
+		userIds.map((id) => ({
+			id,
+			username: `pager_${id}`,
+			usernameKey: `pager_${id}`,
+			passwordHash: 'not-used',
+			name: `Pager ${id}`,
+			email: `pager_${id}@example.com`,
+		})),
 	)
 	premium = await logIn(server.url, 'premium')
 	admin = await logIn(server.url, 'admin')
@@ -75,7 +106,12 @@ beforeAll(async () => {
 
 describe('member lists without JavaScript', () => {
 	it('shows the library 24 videos at a time, and the next pages hold the rest', async () => {
-		const { ids, pages } = await walk(premium, '/content-library', (html) => [...new Set(all(html, /href="\/content-library\/(\d+)"/g))], PAGE_SIZES.library)
+		const { ids, pages } = await walk(
+			premium,
+			'/content-library',
+			(html) => [...new Set(all(html, /href="\/content-library\/(\d+)"/g))],
+			PAGE_SIZES.library,
+		)
 		expect(ids.sort((a, b) => a - b)).toEqual((await VideoModel.find().sort({ id: 1 }).lean()).map((video) => video.id))
 		expect(pages).toBeGreaterThan(1)
 	})
@@ -84,7 +120,12 @@ describe('member lists without JavaScript', () => {
 		const first = await pageHtml(premium, '/content-library?q=Paging')
 		expect(first.replace(/<!-- -->/g, '')).toContain(`${EXTRA} results for “Paging”`)
 		expect(nextHref(first, '/content-library?q=Paging')).toBe('/content-library?q=Paging&page=2')
-		const { ids } = await walk(premium, '/content-library?q=Paging', (html) => [...new Set(all(html, /href="\/content-library\/(\d+)"/g))], PAGE_SIZES.library)
+		const { ids } = await walk(
+			premium,
+			'/content-library?q=Paging',
+			(html) => [...new Set(all(html, /href="\/content-library\/(\d+)"/g))],
+			PAGE_SIZES.library,
+		)
 		expect(ids).toHaveLength(EXTRA)
 	})
 
@@ -100,13 +141,25 @@ describe('member lists without JavaScript', () => {
 	})
 
 	it('shows resources 24 at a time', async () => {
-		const { ids } = await walk(premium, '/resources', (html) => [...html.matchAll(/<h2 class="font-semibold text-gray-900">([^<]+)<\/h2>/g)].map((match) => match[1]!), PAGE_SIZES.resources)
+		const { ids } = await walk(
+			premium,
+			'/resources',
+			(html) => [...html.matchAll(/<h2 class="font-semibold text-gray-900">([^<]+)<\/h2>/g)].map((match) => match[1]!),
+			PAGE_SIZES.resources,
+		)
 		expect(ids).toHaveLength(await ResourceModel.countDocuments())
 	})
 
 	it('shows the communities 24 at a time', async () => {
-		const { ids, pages } = await walk(premium, '/community', (html) => all(html, /aria-label="Join Discussion: [^"]*"[^>]*href="\/community\/(\d+)"/g), PAGE_SIZES.communities)
-		expect(ids.sort((a, b) => a - b)).toEqual((await CommunityModel.find().sort({ id: 1 }).lean()).map((room) => room.id))
+		const { ids, pages } = await walk(
+			premium,
+			'/community',
+			(html) => all(html, /aria-label="Join Discussion: [^"]*"[^>]*href="\/community\/(\d+)"/g),
+			PAGE_SIZES.communities,
+		)
+		expect(ids.sort((a, b) => a - b)).toEqual(
+			(await CommunityModel.find().sort({ id: 1 }).lean()).map((room) => room.id),
+		)
 		expect(pages).toBe(Math.ceil(ids.length / PAGE_SIZES.communities))
 	})
 })
@@ -124,7 +177,12 @@ describe('admin tables without JavaScript', () => {
 			const { ids } = await walk(admin, `/admin?tab=${tab}`, rowsOf(kind), PAGE_SIZES.admin)
 			expect(ids.length, tab).toBe(await (model as typeof VideoModel).countDocuments())
 		}
-		const users = await walk(admin, '/admin?tab=users', (html) => all(html, /href="\/admin\/users\/(\d+)\/role/g), PAGE_SIZES.admin)
+		const users = await walk(
+			admin,
+			'/admin?tab=users',
+			(html) => all(html, /href="\/admin\/users\/(\d+)\/role/g),
+			PAGE_SIZES.admin,
+		)
 		expect(users.ids.length).toBe(await UserModel.countDocuments())
 
 		const found = await pageHtml(admin, '/admin?tab=content&q=Paging%20Lesson')
@@ -150,7 +208,12 @@ describe('JSON lists', () => {
 		const last = await premium.get(`/api/videos?limit=10&page=${Math.ceil(total / 10)}`)
 		expect(((await last.json()) as unknown[]).length).toBe(total - 10 * (Math.ceil(total / 10) - 1))
 		expect(last.headers.get('Link')).toMatch(/rel="prev"$/)
-		for (const path of ['/api/videos?page=0', '/api/events?limit=101', '/api/users?page=x', '/api/resources?limit=-1']) {
+		for (const path of [
+			'/api/videos?page=0',
+			'/api/events?limit=101',
+			'/api/users?page=x',
+			'/api/resources?limit=-1',
+		]) {
 			const refused = await premium.get(path)
 			expect(refused.status, path).toBe(400)
 			expect(((await refused.json()) as { message: string }).message).toMatch(/must be a whole number/)
@@ -163,8 +226,12 @@ describe('JSON lists', () => {
 describe('Server-Timing', () => {
 	it('comes with pages and JSON answers: database time and, for pages, render time', async () => {
 		const page = await premium.get('/dashboard')
-		expect(page.headers.get('Server-Timing')).toMatch(/^db;dur=[\d.]+;desc="Database \(\d+ quer(y|ies)\)", render;dur=[\d.]+;desc="Render", total;dur=[\d.]+;desc="Total"$/)
+		expect(page.headers.get('Server-Timing')).toMatch(
+			/^db;dur=[\d.]+;desc="Database \(\d+ quer(y|ies)\)", render;dur=[\d.]+;desc="Render", total;dur=[\d.]+;desc="Total"$/,
+		)
 		const call = await premium.get('/api/videos')
-		expect(call.headers.get('Server-Timing')).toMatch(/^db;dur=[\d.]+;desc="Database \(\d+ quer(y|ies)\)", total;dur=[\d.]+;desc="Total"$/)
+		expect(call.headers.get('Server-Timing')).toMatch(
+			/^db;dur=[\d.]+;desc="Database \(\d+ quer(y|ies)\)", total;dur=[\d.]+;desc="Total"$/,
+		)
 	})
 })

@@ -22,8 +22,16 @@ function packageName(specifier: string) {
 function importedPackages(file: string) {
 	const code = fs.readFileSync(file, 'utf8')
 	// `from` as a keyword, not the end of a string such as `["from", "to"]`.
-	const specifiers = [...code.matchAll(/(?:(?<!["'\w$.])from\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1]!)
-	return [...new Set(specifiers.filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier)).map(packageName))].sort()
+	const specifiers = [
+		...code.matchAll(/(?:(?<!["'\w$.])from\s*|\bimport\s*\(\s*|\brequire\s*\(\s*)["']([^"'./][^"']*)["']/g),
+	].map((match) => match[1]!)
+	return [
+		...new Set(
+			specifiers
+				.filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))
+				.map(packageName),
+		),
+	].sort()
 }
 
 describe('the production image', () => {

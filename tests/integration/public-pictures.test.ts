@@ -25,17 +25,25 @@ function picturesOf(html: string): string[] {
 async function cacheOf(path: string): Promise<{ status: number; cacheControl: string | null; type: string | null }> {
 	const response = await fetch(new URL(path, server.url))
 	await response.arrayBuffer()
-	return { status: response.status, cacheControl: response.headers.get('cache-control'), type: response.headers.get('content-type') }
+	return {
+		status: response.status,
+		cacheControl: response.headers.get('cache-control'),
+		type: response.headers.get('content-type'),
+	}
 }
 
 /** A request whose path is sent exactly as written (fetch would resolve the dot segments first). */
 function rawGet(path: string): Promise<{ status: number; body: string; cacheControl: string | undefined }> {
 	return new Promise((resolve, reject) => {
-		http.get(new URL(server.url), { path }, (response) => {
-			let body = ''
-			response.on('data', (chunk) => (body += chunk))
-			response.on('end', () => resolve({ status: response.statusCode!, body, cacheControl: response.headers['cache-control'] }))
-		}).on('error', reject)
+		http
+			.get(new URL(server.url), { path }, (response) => {
+				let body = ''
+				response.on('data', (chunk) => (body += chunk))
+				response.on('end', () =>
+					resolve({ status: response.statusCode!, body, cacheControl: response.headers['cache-control'] }),
+				)
+			})
+			.on('error', reject)
 	})
 }
 
@@ -49,7 +57,14 @@ describe('thumbnails and avatars', () => {
 		const path = thumbnail!.split('?')[0]!
 
 		expect(await cacheOf(thumbnail!)).toEqual({ status: 200, cacheControl: YEAR, type: 'image/svg+xml' })
-		for (const stale of [path, `${path}?v=`, `${path}?v=AAAAAAAAAAAAAAAA`, `${path}?v=${'x'.repeat(4000)}`, `${thumbnail}&v=again`, `${path}?v[x]=1`]) {
+		for (const stale of [
+			path,
+			`${path}?v=`,
+			`${path}?v=AAAAAAAAAAAAAAAA`,
+			`${path}?v=${'x'.repeat(4000)}`,
+			`${thumbnail}&v=again`,
+			`${path}?v[x]=1`,
+		]) {
 			expect(await cacheOf(stale), stale).toEqual({ status: 200, cacheControl: HOUR, type: 'image/svg+xml' })
 		}
 	})
@@ -60,7 +75,8 @@ describe('thumbnails and avatars', () => {
 		const videos = (await (await client.get('/api/videos')).json()) as Array<{ thumbnail: string | null }>
 		const thumbnails = videos.map((video) => video.thumbnail)
 		for (const thumbnail of thumbnails) expect(thumbnail).toMatch(FINGERPRINTED)
-		for (const picture of pictures.filter((picture) => picture.startsWith('/images/thumbnails/'))) expect(thumbnails).toContain(picture)
+		for (const picture of pictures.filter((picture) => picture.startsWith('/images/thumbnails/')))
+			expect(thumbnails).toContain(picture)
 	})
 
 	it('avatars: the top bar, the member list and the account say the same fingerprinted address', async () => {
@@ -76,7 +92,13 @@ describe('thumbnails and avatars', () => {
 	})
 
 	it('a video without a thumbnail shows the default picture, fingerprinted too', async () => {
-		await VideoModel.create({ id: 900, title: 'A Lesson Without A Cover', url: '/media/strategy.mp4', createdBy: 1, thumbnail: null })
+		await VideoModel.create({
+			id: 900,
+			title: 'A Lesson Without A Cover',
+			url: '/media/strategy.mp4',
+			createdBy: 1,
+			thumbnail: null,
+		})
 		const client = await logIn(server.url, 'premium')
 		const html = await pageHtml(client, '/content-library/900')
 		const poster = /poster="([^"]+)"/.exec(html)?.[1]
@@ -87,7 +109,11 @@ describe('thumbnails and avatars', () => {
 	})
 
 	it('a path out of public/ is never served, with or without a v', async () => {
-		for (const path of ['/images/../../etc/passwd?v=AAAAAAAAAAAAAAAA', '/images/%2e%2e/%2e%2e/etc/passwd?v=AAAAAAAAAAAAAAAA', '/images/..%2f..%2fetc%2fpasswd']) {
+		for (const path of [
+			'/images/../../etc/passwd?v=AAAAAAAAAAAAAAAA',
+			'/images/%2e%2e/%2e%2e/etc/passwd?v=AAAAAAAAAAAAAAAA',
+			'/images/..%2f..%2fetc%2fpasswd',
+		]) {
 			const answer = await rawGet(path)
 			expect(answer.status, path).toBeGreaterThanOrEqual(400)
 			expect(answer.status, path).toBeLessThan(500)

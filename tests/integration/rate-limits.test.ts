@@ -32,23 +32,36 @@ describe('one client address, many password requests', () => {
 		for (const response of refused) {
 			expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0)
 			expect(Number(response.headers.get('Retry-After'))).toBeLessThanOrEqual(60)
-			expect((await response.json()).message).toMatch(/^Too many requests from your network\. Please try again in (\d+ seconds?|1 minute)\.$/)
+			expect((await response.json()).message).toMatch(
+				/^Too many requests from your network\. Please try again in (\d+ seconds?|1 minute)\.$/,
+			)
 		}
 	})
 
 	it('sign-ups from the same address are refused too, and nothing is created', async () => {
 		const username = uniqueName('late')
-		const response = await new TestClient(server.url).json('POST', '/api/register', { username, password: 'a-good-password', name: 'Late Comer', email: `${username}@example.com` })
+		const response = await new TestClient(server.url).json('POST', '/api/register', {
+			username,
+			password: 'a-good-password',
+			name: 'Late Comer',
+			email: `${username}@example.com`,
+		})
 		expect(response.status).toBe(429)
 		expect(response.headers.get('Retry-After')).toBeTruthy()
 		expect(await UserModel.countDocuments({ usernameKey: username.toLowerCase() })).toBe(0)
 	})
 
 	it('the login form says so on the form, with the same Retry-After', async () => {
-		const response = await new TestClient(server.url).submitForm('/auth', { intent: 'login', username: 'member', password: 'password123' })
+		const response = await new TestClient(server.url).submitForm('/auth', {
+			intent: 'login',
+			username: 'member',
+			password: 'password123',
+		})
 		expect(response.status).toBe(429)
 		expect(response.headers.get('Retry-After')).toBeTruthy()
-		expect(await response.text()).toMatch(/Too many requests from your network\. Please try again in (\d+ seconds?|1 minute)\./)
+		expect(await response.text()).toMatch(
+			/Too many requests from your network\. Please try again in (\d+ seconds?|1 minute)\./,
+		)
 	})
 
 	it('requests that cost no hash (an invalid form, a page) are not refused', async () => {

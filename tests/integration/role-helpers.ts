@@ -38,7 +38,12 @@ export async function logInEveryRole(baseUrl: string): Promise<Record<Role, Test
 }
 
 /** Mail kinds only background jobs queue (services/background-jobs.server.ts), whenever their time comes. */
-const MAIL_QUEUED_BY_JOBS = ['notification-event-reminder', 'notification-trial-ending', 'notification-private-message', 'lesson-digest']
+const MAIL_QUEUED_BY_JOBS = [
+	'notification-event-reminder',
+	'notification-trial-ending',
+	'notification-private-message',
+	'lesson-digest',
+]
 
 /**
  * Everything a request could change: every entity (admin-helpers' snapshot),
@@ -55,13 +60,19 @@ export async function snapshotEverything() {
 		UniqueClaimModel.find().select('key userId -_id').sort({ key: 1 }).lean(),
 		AccountTokenModel.find().select('-_id').sort({ tokenHash: 1 }).lean(),
 		// The weekly digest job moves the digest fields on by itself.
-		NotificationPreferencesModel.find().select('-_id -digestSlot -digestThroughNotificationId').sort({ userId: 1 }).lean(),
+		NotificationPreferencesModel.find()
+			.select('-_id -digestSlot -digestThroughNotificationId')
+			.sort({ userId: 1 })
+			.lean(),
 		// Which pairs have private-message email state (when their mail went out is the email job's doing).
 		MessageEmailStateModel.find().select('recipientId senderId -_id').sort({ recipientId: 1, senderId: 1 }).lean(),
 		SimulatedInvoiceModel.find().select('-_id').sort({ number: 1 }).lean(),
 		// Which mail a request queued (not how far its sending got: the server's outbox job moves that on by
 		// itself), leaving out what the background jobs queue at any moment, such as an event's reminders.
-		OutboxMailModel.find({ kind: mongoose.trusted({ $nin: MAIL_QUEUED_BY_JOBS }) }).select('_id to kind').sort({ _id: 1 }).lean(),
+		OutboxMailModel.find({ kind: mongoose.trusted({ $nin: MAIL_QUEUED_BY_JOBS }) })
+			.select('_id to kind')
+			.sort({ _id: 1 })
+			.lean(),
 	])
 	return JSON.stringify({ entities, sessions, claims, accountTokens, preferences, messageEmails, invoices, mail })
 }

@@ -57,14 +57,20 @@ describe.skipIf(skipReason !== null)('writing a chat room while other processes 
 			}),
 		)
 		await new Promise((resolve) => setTimeout(resolve, 20))
-		const lock = new Mutex(otherProcess!, `chat-room:community:2`, { lockTimeout: 10_000, acquireTimeout: 5_000, retryInterval: 5 })
+		const lock = new Mutex(otherProcess!, `chat-room:community:2`, {
+			lockTimeout: 10_000,
+			acquireTimeout: 5_000,
+			retryInterval: 5,
+		})
 		await lock.acquire()
 		written.push('other process')
 		await lock.release()
 		await Promise.all(mine)
 		// The other process got the room within this one's next two turns (of 16 messages at most), not after its whole queue.
 		expect(written.indexOf('other process')).toBeLessThanOrEqual(32)
-		expect(written.filter((entry) => entry !== 'other process')).toEqual(Array.from({ length: 60 }, (_, n) => `here ${n}`))
+		expect(written.filter((entry) => entry !== 'other process')).toEqual(
+			Array.from({ length: 60 }, (_, n) => `here ${n}`),
+		)
 	})
 
 	it('a message that cannot be written within 7 s is refused and never stored late', { timeout: 20_000 }, async () => {

@@ -56,7 +56,13 @@ describe("a room's newest page, between visits", () => {
 		const [author, reader] = [await newMember(server.url), await newMember(server.url)]
 		const room = await newRoom(author)
 		expect(await newestPage(reader, room)).toEqual([])
-		await MessageModel.create({ id: await nextId('messages'), content: 'Imported from the old forum', senderId: author.id, communityId: room, isPrivate: false })
+		await MessageModel.create({
+			id: await nextId('messages'),
+			content: 'Imported from the old forum',
+			senderId: author.id,
+			communityId: room,
+			isPrivate: false,
+		})
 		expect((await newestPage(reader, room)).map((message) => message.content)).toEqual(['Imported from the old forum'])
 		await MessageModel.deleteMany({ communityId: room })
 		expect(await newestPage(reader, room)).toEqual([])

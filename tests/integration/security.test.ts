@@ -6,7 +6,12 @@ import { useTestServer } from '../setup/seeded-server'
 /** The production server, as `npm start` runs it behind an HTTPS proxy. */
 const server = useTestServer({
 	seed: true,
-	env: { NODE_ENV: 'production', SESSION_SECRET: 'a-long-production-secret-for-the-security-tests', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
+	env: {
+		NODE_ENV: 'production',
+		SESSION_SECRET: 'a-long-production-secret-for-the-security-tests',
+		ALLOW_DEMO_BILLING: 'true',
+		MAIL_DISABLED: 'true',
+	},
 })
 
 function cookieNamed(response: Response, name: string) {
@@ -15,14 +20,19 @@ function cookieNamed(response: Response, name: string) {
 
 describe('cookies in production', () => {
 	it('the session cookie is Secure, HttpOnly and SameSite=Lax, and carries a signed id only', async () => {
-		const response = await new TestClient(server.url).json('POST', '/api/login', { username: 'member', password: 'password123' })
+		const response = await new TestClient(server.url).json('POST', '/api/login', {
+			username: 'member',
+			password: 'password123',
+		})
 		expect(response.status).toBe(200)
 		const session = cookieNamed(response, '__session')!
 		expect(session).toMatch(/; Secure/i)
 		expect(session).toMatch(/; HttpOnly/i)
 		expect(session).toMatch(/; SameSite=Lax/i)
 		// base64 of a JSON string (the id) and a signature: no user data.
-		expect(Buffer.from(decodeURIComponent(session.split('=')[1]!.split('.')[0]!), 'base64').toString()).toMatch(/^"[A-Za-z0-9_-]{43}"$/)
+		expect(Buffer.from(decodeURIComponent(session.split('=')[1]!.split('.')[0]!), 'base64').toString()).toMatch(
+			/^"[A-Za-z0-9_-]{43}"$/,
+		)
 	})
 
 	it('the CSRF and notice cookies are Secure and HttpOnly too', async () => {
@@ -55,7 +65,10 @@ describe('headers in production', () => {
 	})
 
 	it('gives every response a fresh CSP nonce', async () => {
-		const nonceOf = async () => /'nonce-([^']+)'/.exec((await fetch(new URL('/auth', server.url))).headers.get('Content-Security-Policy') ?? '')?.[1]
+		const nonceOf = async () =>
+			/'nonce-([^']+)'/.exec(
+				(await fetch(new URL('/auth', server.url))).headers.get('Content-Security-Policy') ?? '',
+			)?.[1]
 		const [first, second] = [await nonceOf(), await nonceOf()]
 		expect(first).toBeTruthy()
 		expect(second).toBeTruthy()
@@ -85,7 +98,12 @@ describe('development tools in production', () => {
 describe('requests from other sites (issue 16, finding 6)', () => {
 	const EVIL = 'https://evil.example'
 	const crossSiteForm = (path: string, origin = EVIL) =>
-		fetch(new URL(path, server.url), { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'intent=login&username=member&password=password123', redirect: 'manual' })
+		fetch(new URL(path, server.url), {
+			method: 'POST',
+			headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: 'intent=login&username=member&password=password123',
+			redirect: 'manual',
+		})
 
 	it('a form another site posts to a page gets a readable 403 before the app runs, and no stack trace in the log', async () => {
 		for (const path of ['/auth', '/dashboard', '/', '/profile?tab=password', '/nowhere']) {
@@ -99,12 +117,20 @@ describe('requests from other sites (issue 16, finding 6)', () => {
 
 	it('JSON calls that change something need the JSON type or the app’s own Origin', async () => {
 		const member = await logIn(server.url, 'member')
-		const call = (path: string, headers: Record<string, string>, body?: string) => member.request(path, { method: 'POST', headers, body })
+		const call = (path: string, headers: Record<string, string>, body?: string) =>
+			member.request(path, { method: 'POST', headers, body })
 		// A cross-site form: refused, and the session is still there.
-		expect((await call('/api/logout', { Origin: EVIL, 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=b')).status).toBe(403)
-		expect((await call('/api/get-or-create-subscription', { Origin: EVIL, 'Content-Type': 'text/plain' }, '{}')).status).toBe(403)
+		expect(
+			(await call('/api/logout', { Origin: EVIL, 'Content-Type': 'application/x-www-form-urlencoded' }, 'a=b')).status,
+		).toBe(403)
+		expect(
+			(await call('/api/get-or-create-subscription', { Origin: EVIL, 'Content-Type': 'text/plain' }, '{}')).status,
+		).toBe(403)
 		// No Origin and not JSON (no browser page sends that): 415.
-		const bare = await fetch(new URL('/api/logout', server.url), { method: 'POST', headers: { Cookie: `__session=${member.cookie('__session')}` } })
+		const bare = await fetch(new URL('/api/logout', server.url), {
+			method: 'POST',
+			headers: { Cookie: `__session=${member.cookie('__session')}` },
+		})
 		expect(bare.status).toBe(415)
 		expect(await bare.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json)' })
 		expect((await member.get('/api/user')).status).toBe(200)
@@ -131,7 +157,13 @@ describe('requests from other sites (issue 16, finding 6)', () => {
 
 describe('form tokens (issue 16, finding 6)', () => {
 	const postPassword = (client: TestClient, csrf: string) =>
-		client.postForm('/profile?tab=password', { csrf, intent: 'password', currentPassword: 'password123', newPassword: 'password123', confirmPassword: 'password123' })
+		client.postForm('/profile?tab=password', {
+			csrf,
+			intent: 'password',
+			currentPassword: 'password123',
+			newPassword: 'password123',
+			confirmPassword: 'password123',
+		})
 
 	it('a token is good only in the session it was given to', async () => {
 		const alice = await logIn(server.url, 'maria')
@@ -149,7 +181,12 @@ describe('form tokens (issue 16, finding 6)', () => {
 	it('a token from before logging in, or from an ended session, is refused', async () => {
 		const browser = new TestClient(server.url)
 		const visitorToken = (await browser.csrfToken('/auth'))!
-		const login = await browser.postForm('/auth', { csrf: visitorToken, intent: 'login', username: 'moderator', password: 'password123' })
+		const login = await browser.postForm('/auth', {
+			csrf: visitorToken,
+			intent: 'login',
+			username: 'moderator',
+			password: 'password123',
+		})
 		expect(login.status).toBe(302)
 		expect((await postPassword(browser, visitorToken)).status).toBe(403)
 
@@ -164,9 +201,27 @@ describe('form tokens (issue 16, finding 6)', () => {
 	it('a token made up by the visitor, or sent without the cookie it was drawn from, is refused', async () => {
 		const browser = new TestClient(server.url)
 		await browser.get('/auth')
-		expect((await browser.postForm('/auth', { csrf: 'made-up', intent: 'login', username: 'member', password: 'password123' })).status).toBe(403)
+		expect(
+			(
+				await browser.postForm('/auth', {
+					csrf: 'made-up',
+					intent: 'login',
+					username: 'member',
+					password: 'password123',
+				})
+			).status,
+		).toBe(403)
 		const token = (await new TestClient(server.url).csrfToken('/auth'))!
-		expect((await new TestClient(server.url).postForm('/auth', { csrf: token, intent: 'login', username: 'member', password: 'password123' })).status).toBe(403)
+		expect(
+			(
+				await new TestClient(server.url).postForm('/auth', {
+					csrf: token,
+					intent: 'login',
+					username: 'member',
+					password: 'password123',
+				})
+			).status,
+		).toBe(403)
 	})
 })
 
@@ -181,4 +236,3 @@ describe('addresses members enter (issue 16, finding 6)', () => {
 		expect((await client.json('PATCH', `/api/users/${user.id}`, { avatar: '/images/me.png' })).status).toBe(200)
 	})
 })
-

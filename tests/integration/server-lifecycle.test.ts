@@ -24,9 +24,16 @@ describe('start-up configuration', () => {
 	})
 
 	it('production without an SMTP server stops with one line saying what mail needs', async () => {
-		const { code, output } = await runServer({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://127.0.0.1:9/none', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_DEMO_BILLING: 'true' })
+		const { code, output } = await runServer({
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://127.0.0.1:9/none',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+		})
 		expect(code).toBe(1)
-		expect(output.trim()).toBe('Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN (or set MAIL_DISABLED=true to run without mail)')
+		expect(output.trim()).toBe(
+			'Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN (or set MAIL_DISABLED=true to run without mail)',
+		)
 	})
 
 	it('Stripe mode without the public key stops with the exact contract message', async () => {
@@ -65,7 +72,13 @@ describe('health and shutdown', () => {
 	it('SIGTERM closes the server cleanly (exit code 0) well within 10 seconds', async () => {
 		const database = await startEmbeddedDatabase()
 		const child = spawn(process.execPath, ['build-server/server.js'], {
-			env: { ...process.env, NODE_ENV: 'test', PORT: '0', MONGODB_URI: `${database.uri}/shutdown`, STRIPE_SECRET_KEY: '' },
+			env: {
+				...process.env,
+				NODE_ENV: 'test',
+				PORT: '0',
+				MONGODB_URI: `${database.uri}/shutdown`,
+				STRIPE_SECRET_KEY: '',
+			},
 			stdio: ['ignore', 'pipe', 'pipe'],
 		})
 		try {
@@ -80,7 +93,9 @@ describe('health and shutdown', () => {
 			)
 			// Serving requests, so start-up (signal handlers included) is over.
 			expect((await fetch(new URL('/healthz', url))).status).toBe(200)
-			const exited = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])))
+			const exited = new Promise<[number | null, string | null]>((resolve) =>
+				child.on('exit', (code, signal) => resolve([code, signal])),
+			)
 			child.kill('SIGTERM')
 			expect(await exited, output).toEqual([0, null])
 			expect(output).toContain('SIGTERM received: shutting down')
@@ -96,7 +111,12 @@ describe('the demo (npm run demo: docs/decisions/137)', () => {
 		const database = await startEmbeddedDatabase()
 		const server = await startTestServer({
 			mongodbUri: `${database.uri}/demo`,
-			env: { NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true', SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789' },
+			env: {
+				NODE_ENV: 'production',
+				DEMO_MODE: 'true',
+				ALLOW_DEMO_BILLING: 'true',
+				SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789',
+			},
 		})
 		try {
 			expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

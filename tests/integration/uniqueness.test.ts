@@ -25,9 +25,16 @@ const sortedStatuses = (responses: Response[]) => responses.map((response) => re
 describe('sign-ups sent at once', () => {
 	it('ten with one username: exactly one 201, nine 409 "Username is already taken", one account', async () => {
 		const username = uniqueName('twin')
-		const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => register(account({ username: n % 2 ? username : username.toUpperCase(), email: `${uniqueName('mail')}@example.com` }))))
+		const responses = await Promise.all(
+			Array.from({ length: 10 }, (_, n) =>
+				register(
+					account({ username: n % 2 ? username : username.toUpperCase(), email: `${uniqueName('mail')}@example.com` }),
+				),
+			),
+		)
 		expect(sortedStatuses(responses)).toEqual([201, ...Array(9).fill(409)])
-		for (const response of responses.filter((r) => r.status === 409)) expect(await response.json()).toMatchObject({ message: 'Username is already taken', field: 'username' })
+		for (const response of responses.filter((r) => r.status === 409))
+			expect(await response.json()).toMatchObject({ message: 'Username is already taken', field: 'username' })
 		expect(await UserModel.countDocuments({ usernameKey: username.toLowerCase() })).toBe(1)
 	})
 
@@ -63,7 +70,10 @@ describe('email changes confirmed at once', () => {
 		const target = `${uniqueName('wanted')}@example.com`
 		await askFor(first, target)
 		await askFor(second, target)
-		const links = [linkIn(await nthMailTo(server.url, target, 1), '/confirm-email'), linkIn(await nthMailTo(server.url, target, 2), '/confirm-email')]
+		const links = [
+			linkIn(await nthMailTo(server.url, target, 1), '/confirm-email'),
+			linkIn(await nthMailTo(server.url, target, 2), '/confirm-email'),
+		]
 		// Both links are used at the same moment, each by whoever holds it.
 		const responses = await Promise.all(links.map((link) => confirm(new TestClient(server.url), link)))
 		expect(sortedStatuses(responses)).toEqual([302, 409])

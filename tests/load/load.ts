@@ -34,7 +34,12 @@ import mongoose from 'mongoose'
 import { io, type Socket } from 'socket.io-client'
 import { CommunityModel, MessageModel, VideoModel } from '#models/index'
 import { type ChatMessage } from '~/lib/chat'
-import { connectDatabase, disconnectDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '~/platform/database.server'
+import {
+	connectDatabase,
+	disconnectDatabase,
+	startEmbeddedDatabase,
+	type EmbeddedDatabase,
+} from '~/platform/database.server'
 import { seedDemoData } from '~/demo/data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { redisUnavailableReason, startRedisServer } from '../setup/redis-server'
@@ -69,7 +74,12 @@ function percentile(sorted: number[], p: number): number {
 
 function latencyFigures(values: number[]) {
 	const sorted = [...values].sort((a, b) => a - b)
-	return { p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 }
+	return {
+		p50: percentile(sorted, 50),
+		p90: percentile(sorted, 90),
+		p99: percentile(sorted, 99),
+		max: sorted.at(-1) ?? 0,
+	}
 }
 
 // ---------------------------------------------------------------- processes
@@ -176,7 +186,8 @@ function embeddedDatabasePid(): number | null {
 		for (const entry of fs.readdirSync('/proc')) {
 			if (!/^\d+$/.test(entry)) continue
 			const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1])
-			if (ppid === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('embedded-db')) return Number(entry)
+			if (ppid === process.pid && fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('embedded-db'))
+				return Number(entry)
 		}
 	} catch {
 		// not Linux, or the process went away: no figure
@@ -205,7 +216,16 @@ interface RouteFigures {
 }
 
 const http = new Map<Route, RouteFigures>(
-	ROUTE_WEIGHTS.map(([route]) => [route, { requests: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 }, unexpected: new Map(), latencies: [], bytes: 0 }]),
+	ROUTE_WEIGHTS.map(([route]) => [
+		route,
+		{
+			requests: 0,
+			byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, failed: 0 },
+			unexpected: new Map(),
+			latencies: [],
+			bytes: 0,
+		},
+	]),
 )
 
 /** Requests per app process (with LOAD_PROCESSES > 1). */
@@ -215,7 +235,12 @@ interface ProcessFigures {
 	failed: number
 	latencies: number[]
 }
-const perProcess: ProcessFigures[] = Array.from({ length: PROCESSES }, () => ({ requests: 0, '5xx': 0, failed: 0, latencies: [] }))
+const perProcess: ProcessFigures[] = Array.from({ length: PROCESSES }, () => ({
+	requests: 0,
+	'5xx': 0,
+	failed: 0,
+	latencies: [],
+}))
 
 function pickRoute(): Route {
 	const total = ROUTE_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0)
@@ -240,13 +265,21 @@ async function timedRequest(route: Route, url: string, init: RequestInit, proces
 		processFigures.latencies.push(Math.round(performance.now() - started))
 		if (response.status >= 500) processFigures['5xx'] += 1
 		// A page is only whole with its last tag: a 200 with half a document is no answer either.
-		if (response.status === 200 && response.headers.get('content-type')?.startsWith('text/html') && !body.trimEnd().endsWith('</html>')) {
-			figures.unexpected.set('200 with an incomplete page', (figures.unexpected.get('200 with an incomplete page') ?? 0) + 1)
+		if (
+			response.status === 200 &&
+			response.headers.get('content-type')?.startsWith('text/html') &&
+			!body.trimEnd().endsWith('</html>')
+		) {
+			figures.unexpected.set(
+				'200 with an incomplete page',
+				(figures.unexpected.get('200 with an incomplete page') ?? 0) + 1,
+			)
 			truncatedSample ??= `${route}: ${Buffer.byteLength(body)} bytes, ending …${body.slice(-200)}`
 		}
 		const statusClass = `${Math.floor(response.status / 100)}xx` as keyof RouteFigures['byClass']
 		figures.byClass[statusClass] = (figures.byClass[statusClass] ?? 0) + 1
-		if (response.status !== 200) figures.unexpected.set(String(response.status), (figures.unexpected.get(String(response.status)) ?? 0) + 1)
+		if (response.status !== 200)
+			figures.unexpected.set(String(response.status), (figures.unexpected.get(String(response.status)) ?? 0) + 1)
 	} catch (error) {
 		figures.byClass.failed += 1
 		processFigures.failed += 1
@@ -270,11 +303,16 @@ async function browse(baseUrl: string, member: LoadMember, videoIds: number[], u
 			'community room': `/community/${member.room}`,
 		}
 		if (route === 'POST /api/progress') {
-			await timedRequest(route, `${baseUrl}/api/progress`, {
-				method: 'POST',
-				headers: { ...headers, 'Content-Type': 'application/json' },
-				body: JSON.stringify({ videoId: video, progress: Math.floor(Math.random() * 101) }),
-			}, processIndex)
+			await timedRequest(
+				route,
+				`${baseUrl}/api/progress`,
+				{
+					method: 'POST',
+					headers: { ...headers, 'Content-Type': 'application/json' },
+					body: JSON.stringify({ videoId: video, progress: Math.floor(Math.random() * 101) }),
+				},
+				processIndex,
+			)
 		} else {
 			await timedRequest(route, `${baseUrl}${paths[route]}`, { headers }, processIndex)
 		}
@@ -334,7 +372,10 @@ function connectMember(baseUrl: string, member: LoadMember, tag: string): Promis
 		member.lastIdByRoom.set(room, message.id)
 	})
 	return new Promise((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`member ${member.id}: no auth_success within ${REQUEST_TIMEOUT_MS} ms`)), REQUEST_TIMEOUT_MS)
+		const timer = setTimeout(
+			() => reject(new Error(`member ${member.id}: no auth_success within ${REQUEST_TIMEOUT_MS} ms`)),
+			REQUEST_TIMEOUT_MS,
+		)
 		socket.on('connect', () => socket.emit('auth', { userId: member.id, username: member.username }))
 		socket.once('auth_success', () => {
 			clearTimeout(timer)
@@ -385,15 +426,21 @@ async function main() {
 	const backend = embedded ? `embedded ${embedded.kind}` : 'MongoDB at MONGODB_URI'
 	const uri = baseUri.replace(/(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, '$1/leadership_load')
 	console.log(`Database: ${backend}${embedded ? ' (its figures are emulator figures)' : ''}`)
-	console.log(`Load: ${MEMBERS} members for ${SECONDS} s; a page action every ~${THINK_MS} ms and a chat message every ~${CHAT_EVERY_MS} ms per member, ${ROOMS} rooms`)
+	console.log(
+		`Load: ${MEMBERS} members for ${SECONDS} s; a page action every ~${THINK_MS} ms and a chat message every ~${CHAT_EVERY_MS} ms per member, ${ROOMS} rooms`,
+	)
 
 	await connectDatabase(uri)
 	await mongoose.connection.db!.dropDatabase()
 	await connectDatabase(uri) // the indexes again, on the empty database
 	await seedDemoData()
-	const rooms = (await CommunityModel.find().sort({ id: 1 }).limit(ROOMS).select('id').lean()).map((community) => community.id)
+	const rooms = (await CommunityModel.find().sort({ id: 1 }).limit(ROOMS).select('id').lean()).map(
+		(community) => community.id,
+	)
 	const videoIds = (await VideoModel.find().select('id').lean()).map((video) => video.id)
-	const members: LoadMember[] = (await createMembersWithSessions(MEMBERS, { sessionSecret: SESSION_SECRET, label: 'load' })).map((member, index) => ({
+	const members: LoadMember[] = (
+		await createMembersWithSessions(MEMBERS, { sessionSecret: SESSION_SECRET, label: 'load' })
+	).map((member, index) => ({
 		...member,
 		room: rooms[index % rooms.length]!,
 		// Spread so that each room has writers and readers on every process: the messages cross between them.
@@ -417,7 +464,8 @@ async function main() {
 	}
 	const servers: AppServer[] = []
 	for (let index = 0; index < PROCESSES; index++) servers.push(await startAppServer(uri, redis?.url))
-	for (const [index, server] of servers.entries()) console.log(`Server ${index + 1}: ${server.url} (production mode, pid ${server.child.pid})`)
+	for (const [index, server] of servers.entries())
+		console.log(`Server ${index + 1}: ${server.url} (production mode, pid ${server.child.pid})`)
 	const rssAtRest = servers.map((server) => rssMegabytes(server.child.pid!))
 	const rssPeak = [...rssAtRest]
 
@@ -428,17 +476,30 @@ async function main() {
 	await sleep(500) // every `subscribe` has been read before anyone writes
 
 	const databasePid = embedded ? embeddedDatabasePid() : null
-	const cpuBefore = { servers: servers.map((server) => cpuSeconds(server.child.pid!)), database: databasePid ? cpuSeconds(databasePid) : 0, generator: process.cpuUsage() }
+	const cpuBefore = {
+		servers: servers.map((server) => cpuSeconds(server.child.pid!)),
+		database: databasePid ? cpuSeconds(databasePid) : 0,
+		generator: process.cpuUsage(),
+	}
 	const started = Date.now()
 	const until = started + SECONDS * 1000
 	const loop = monitorEventLoopDelay({ resolution: 20 })
 	loop.enable()
-	const sampler = setInterval(() => servers.forEach((server, index) => (rssPeak[index] = Math.max(rssPeak[index]!, rssMegabytes(server.child.pid!)))), 1_000)
+	const sampler = setInterval(
+		() =>
+			servers.forEach((server, index) => (rssPeak[index] = Math.max(rssPeak[index]!, rssMegabytes(server.child.pid!)))),
+		1_000,
+	)
 	const progress = setInterval(() => {
 		const requests = [...http.values()].reduce((sum, figures) => sum + figures.requests, 0)
 		console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${requests} requests, ${chat.sent} messages sent`)
 	}, 10_000)
-	await Promise.all(members.flatMap((member) => [browse(servers[member.process]!.url, member, videoIds, until), talk(member, tag, until)]))
+	await Promise.all(
+		members.flatMap((member) => [
+			browse(servers[member.process]!.url, member, videoIds, until),
+			talk(member, tag, until),
+		]),
+	)
 	const elapsedSeconds = (Date.now() - started) / 1000
 	const generatorCpu = process.cpuUsage(cpuBefore.generator)
 	const cpu = {
@@ -450,9 +511,13 @@ async function main() {
 	loop.disable()
 
 	// What the server stored is the truth every receiver is compared with.
-	const stored = await MessageModel.find({ content: new RegExp(`^${tag}\\|`) }).select('id communityId').lean()
-	const expectedFor = (member: LoadMember) => stored.filter((message) => !member.subscribed || message.communityId === member.room)
-	const missing = (member: LoadMember) => expectedFor(member).filter((message) => !member.received.has(message.id)).length
+	const stored = await MessageModel.find({ content: new RegExp(`^${tag}\\|`) })
+		.select('id communityId')
+		.lean()
+	const expectedFor = (member: LoadMember) =>
+		stored.filter((message) => !member.subscribed || message.communityId === member.room)
+	const missing = (member: LoadMember) =>
+		expectedFor(member).filter((message) => !member.received.has(message.id)).length
 	const settleLimit = Date.now() + SETTLE_LIMIT_MS
 	while (members.some((member) => missing(member) > 0) && Date.now() < settleLimit) await sleep(100)
 	clearInterval(sampler)
@@ -474,12 +539,29 @@ async function main() {
 		'kB (mean)': Math.round(figures.bytes / Math.max(1, figures.latencies.length) / 1024),
 	}))
 	const allLatencies = [...http.values()].flatMap((figures) => figures.latencies)
-	const totals = (key: keyof RouteFigures['byClass']) => [...http.values()].reduce((sum, figures) => sum + figures.byClass[key], 0)
+	const totals = (key: keyof RouteFigures['byClass']) =>
+		[...http.values()].reduce((sum, figures) => sum + figures.byClass[key], 0)
 	const totalRequests = [...http.values()].reduce((sum, figures) => sum + figures.requests, 0)
-	httpRows.push({ route: 'all' as Route, requests: totalRequests, '2xx': totals('2xx'), '3xx': totals('3xx'), '4xx': totals('4xx'), '5xx': totals('5xx'), failed: totals('failed'), ...latencyFigures(allLatencies), 'kB (mean)': Math.round([...http.values()].reduce((sum, figures) => sum + figures.bytes, 0) / Math.max(1, allLatencies.length) / 1024) })
-	console.log(`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`)
+	httpRows.push({
+		route: 'all' as Route,
+		requests: totalRequests,
+		'2xx': totals('2xx'),
+		'3xx': totals('3xx'),
+		'4xx': totals('4xx'),
+		'5xx': totals('5xx'),
+		failed: totals('failed'),
+		...latencyFigures(allLatencies),
+		'kB (mean)': Math.round(
+			[...http.values()].reduce((sum, figures) => sum + figures.bytes, 0) / Math.max(1, allLatencies.length) / 1024,
+		),
+	})
+	console.log(
+		`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`,
+	)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
-	const unexpectedStatuses = [...http].flatMap(([route, figures]) => [...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`))
+	const unexpectedStatuses = [...http].flatMap(([route, figures]) =>
+		[...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`),
+	)
 	if (unexpectedStatuses.length) console.log(`Answers other than a whole 200: ${unexpectedStatuses.join('; ')}`)
 	if (truncatedSample) console.log(`An incomplete page: ${truncatedSample}`)
 
@@ -488,20 +570,30 @@ async function main() {
 		const ratios = group.map((member) => member.received.size / Math.max(1, expectedFor(member).length))
 		return {
 			receivers: group.length,
-			'expected per receiver (mean)': Math.round(group.reduce((sum, member) => sum + expectedFor(member).length, 0) / Math.max(1, group.length)),
+			'expected per receiver (mean)': Math.round(
+				group.reduce((sum, member) => sum + expectedFor(member).length, 0) / Math.max(1, group.length),
+			),
 			delivered: group.reduce((sum, member) => sum + member.received.size, 0),
 			expected: group.reduce((sum, member) => sum + expectedFor(member).length, 0),
 			'lowest share': `${(Math.min(...ratios, 1) * 100).toFixed(1)}%`,
 			lost: group.reduce((sum, member) => sum + missing(member), 0),
-			duplicated: group.reduce((sum, member) => sum + [...member.received.values()].reduce((extra, times) => extra + times - 1, 0), 0),
+			duplicated: group.reduce(
+				(sum, member) => sum + [...member.received.values()].reduce((extra, times) => extra + times - 1, 0),
+				0,
+			),
 			'out of order': group.reduce((sum, member) => sum + member.outOfOrder, 0),
 			'other rooms': group.reduce((sum, member) => sum + member.unexpected, 0),
 			disconnects: group.reduce((sum, member) => sum + member.disconnects, 0),
 		}
 	}
-	const chatRows: Record<string, ReturnType<typeof chatRow>> = { 'one room (subscribe)': chatRow(receivers(true)), 'every room (no subscribe)': chatRow(receivers(false)), all: chatRow(members) }
+	const chatRows: Record<string, ReturnType<typeof chatRow>> = {
+		'one room (subscribe)': chatRow(receivers(true)),
+		'every room (no subscribe)': chatRow(receivers(false)),
+		all: chatRow(members),
+	}
 	if (PROCESSES > 1) {
-		for (let index = 0; index < PROCESSES; index++) chatRows[`receivers on process ${index + 1}`] = chatRow(members.filter((member) => member.process === index))
+		for (let index = 0; index < PROCESSES; index++)
+			chatRows[`receivers on process ${index + 1}`] = chatRow(members.filter((member) => member.process === index))
 	}
 	const refused = [...chat.refused].map(([message, count]) => `${message} ×${count}`).join('; ')
 	console.log(
@@ -511,12 +603,23 @@ async function main() {
 	console.table(chatRows)
 	const delivery = latencyFigures(chat.deliveryLatencies)
 	const ack = latencyFigures(chat.ackLatencies)
-	console.log(`Send to receive (ms): p50 ${delivery.p50}, p90 ${delivery.p90}, p99 ${delivery.p99}, max ${delivery.max}; send to acknowledgement: p50 ${ack.p50}, p99 ${ack.p99}`)
-	const share = (seconds: number) => `${seconds.toFixed(1)} s (${Math.round((seconds / elapsedSeconds) * 100)}% of a core)`
+	console.log(
+		`Send to receive (ms): p50 ${delivery.p50}, p90 ${delivery.p90}, p99 ${delivery.p99}, max ${delivery.max}; send to acknowledgement: p50 ${ack.p50}, p99 ${ack.p99}`,
+	)
+	const share = (seconds: number) =>
+		`${seconds.toFixed(1)} s (${Math.round((seconds / elapsedSeconds) * 100)}% of a core)`
 	for (const [index, server] of servers.entries()) {
 		const name = PROCESSES > 1 ? `Server ${index + 1}` : 'Server'
-		console.log(`\n${name}: RSS ${rssAtRest[index]} MB at rest, ${rssPeak[index]} MB at peak; ${server.errors.length} lines on stderr; exit code after SIGTERM: ${exitCodes[index]}`)
-		if (server.errors.length) console.log(server.errors.slice(0, 10).map((line) => `  | ${line}`).join('\n'))
+		console.log(
+			`\n${name}: RSS ${rssAtRest[index]} MB at rest, ${rssPeak[index]} MB at peak; ${server.errors.length} lines on stderr; exit code after SIGTERM: ${exitCodes[index]}`,
+		)
+		if (server.errors.length)
+			console.log(
+				server.errors
+					.slice(0, 10)
+					.map((line) => `  | ${line}`)
+					.join('\n'),
+			)
 	}
 	if (PROCESSES > 1) {
 		console.log('\nPer app process (members are pinned to one process each):')
@@ -544,7 +647,9 @@ async function main() {
 			(cpu.database === null ? '' : `, database ${share(cpu.database)}`) +
 			`, load generator ${share(cpu.generator)}; the machine has ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
 	)
-	console.log(`Load generator (same machine): event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`)
+	console.log(
+		`Load generator (same machine): event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+	)
 
 	// ------------------------------------------------------------ requirements
 	const all = chatRows.all
@@ -558,7 +663,10 @@ async function main() {
 		['every receiver got its room in order', all['out of order'] === 0],
 		['no message reached a room it was not for', all['other rooms'] === 0],
 		['no socket dropped', all.disconnects === 0],
-		[PROCESSES > 1 ? 'every server stopped cleanly on SIGTERM' : 'the server stopped cleanly on SIGTERM', exitCodes.every((code) => code === 0)],
+		[
+			PROCESSES > 1 ? 'every server stopped cleanly on SIGTERM' : 'the server stopped cleanly on SIGTERM',
+			exitCodes.every((code) => code === 0),
+		],
 	]
 	console.log('\nRequirements:')
 	for (const [label, met] of requirements) console.log(`  ${met ? '✓' : '✗'} ${label}`)

@@ -114,7 +114,13 @@ export class FakeStripe {
 		const setupIntent = this.setupIntents.get(String(subscription.pending_setup_intent))
 		if (setupIntent) setupIntent.status = 'succeeded'
 		subscription.pending_setup_intent = null
-		const paymentMethod = { id: newId('pm'), object: 'payment_method', type: 'card', customer: subscription.customer, card: { ...card, exp_month: 12, exp_year: 2030 } }
+		const paymentMethod = {
+			id: newId('pm'),
+			object: 'payment_method',
+			type: 'card',
+			customer: subscription.customer,
+			card: { ...card, exp_month: 12, exp_year: 2030 },
+		}
 		this.paymentMethods.set(paymentMethod.id, paymentMethod)
 		subscription.default_payment_method = paymentMethod.id
 	}
@@ -128,8 +134,14 @@ export class FakeStripe {
 			customer: subscription.customer,
 			status: 'open',
 			amount_due: 5000,
-			parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: subscription.metadata } },
-			confirmation_secret: { type: 'payment_intent', client_secret: `${newId('pi')}_secret_${randomBytes(6).toString('hex')}` },
+			parent: {
+				type: 'subscription_details',
+				subscription_details: { subscription: subscriptionId, metadata: subscription.metadata },
+			},
+			confirmation_secret: {
+				type: 'payment_intent',
+				client_secret: `${newId('pi')}_secret_${randomBytes(6).toString('hex')}`,
+			},
 		}
 		this.invoices.set(invoice.id, invoice)
 		subscription.latest_invoice = invoice.id
@@ -157,12 +169,24 @@ export class FakeStripe {
 		for await (const chunk of request) chunks.push(chunk as Buffer)
 		const url = new URL(request.url ?? '/', this.url)
 		const method = request.method ?? 'GET'
-		const params = parseStripeParams(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString())
+		const params = parseStripeParams(
+			method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString(),
+		)
 		const idempotencyKey = (request.headers['idempotency-key'] as string | undefined) ?? null
-		this.requests.push({ method, path: url.pathname, params, idempotencyKey, authorization: request.headers.authorization ?? null })
+		this.requests.push({
+			method,
+			path: url.pathname,
+			params,
+			idempotencyKey,
+			authorization: request.headers.authorization ?? null,
+		})
 
 		const send = (status: number, body: unknown) => {
-			response.writeHead(status, { 'Content-Type': 'application/json', 'Stripe-Should-Retry': 'false', 'Request-Id': newId('req') })
+			response.writeHead(status, {
+				'Content-Type': 'application/json',
+				'Stripe-Should-Retry': 'false',
+				'Request-Id': newId('req'),
+			})
 			response.end(JSON.stringify(body))
 		}
 		const failure = this.failures.find((f) => f.method === method && url.pathname.startsWith(f.path) && f.remaining > 0)
@@ -176,7 +200,13 @@ export class FakeStripe {
 			const fingerprint = JSON.stringify(params)
 			if (previous) {
 				if (previous.params !== fingerprint) {
-					return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } })
+					return send(400, {
+						error: {
+							type: 'idempotency_error',
+							message:
+								'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+						},
+					})
 				}
 				return send(previous.status, previous.body)
 			}
@@ -197,7 +227,14 @@ export class FakeStripe {
 		let match: RegExpExecArray | null
 
 		if (method === 'POST' && path === '/v1/customers') {
-			const customer = { id: newId('cus'), object: 'customer', created: now(), email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {} }
+			const customer = {
+				id: newId('cus'),
+				object: 'customer',
+				created: now(),
+				email: params.email ?? null,
+				name: params.name ?? null,
+				metadata: params.metadata ?? {},
+			}
 			this.customers.set(customer.id, customer)
 			return [200, customer]
 		}
@@ -206,25 +243,51 @@ export class FakeStripe {
 			if (!customer) return missing('customer')
 			const copy = structuredClone(customer)
 			const settings = (copy.invoice_settings ?? { default_payment_method: null }) as Record<string, unknown>
-			if (expand.includes('invoice_settings.default_payment_method') && typeof settings.default_payment_method === 'string') {
-				settings.default_payment_method = structuredClone(this.paymentMethods.get(settings.default_payment_method) ?? null)
+			if (
+				expand.includes('invoice_settings.default_payment_method') &&
+				typeof settings.default_payment_method === 'string'
+			) {
+				settings.default_payment_method = structuredClone(
+					this.paymentMethods.get(settings.default_payment_method) ?? null,
+				)
 			}
 			return [200, { ...copy, invoice_settings: settings }]
 		}
 		if (method === 'POST' && path === '/v1/billing_portal/sessions') {
 			const customer = String(params.customer)
 			if (!this.customers.has(customer)) {
-				return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${customer}'` } }]
+				return [
+					400,
+					{
+						error: {
+							type: 'invalid_request_error',
+							code: 'resource_missing',
+							message: `No such customer: '${customer}'`,
+						},
+					},
+				]
 			}
 			const id = newId('bps')
-			const session = { id, object: 'billing_portal.session', customer, return_url: params.return_url ?? null, url: `https://billing.stripe.test/p/session/${id}`, created: now() }
+			const session = {
+				id,
+				object: 'billing_portal.session',
+				customer,
+				return_url: params.return_url ?? null,
+				url: `https://billing.stripe.test/p/session/${id}`,
+				created: now(),
+			}
 			this.portalSessions.set(id, session)
 			return [200, session]
 		}
 		if (method === 'GET' && path === '/v1/prices') {
 			const keys = (params.lookup_keys as string[] | undefined) ?? []
-			const data = [...this.prices.values()].filter((price) => price.active && (!keys.length || keys.includes(String(price.lookup_key))))
-			return [200, { object: 'list', url: '/v1/prices', has_more: false, data: data.slice(0, Number(params.limit ?? 10)) }]
+			const data = [...this.prices.values()].filter(
+				(price) => price.active && (!keys.length || keys.includes(String(price.lookup_key))),
+			)
+			return [
+				200,
+				{ object: 'list', url: '/v1/prices', has_more: false, data: data.slice(0, Number(params.limit ?? 10)) },
+			]
 		}
 		if (method === 'POST' && path === '/v1/prices') {
 			const recurring = params.recurring as Record<string, unknown> | undefined
@@ -234,7 +297,9 @@ export class FakeStripe {
 				active: true,
 				currency: params.currency,
 				unit_amount: Number(params.unit_amount),
-				recurring: recurring ? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) } : null,
+				recurring: recurring
+					? { interval: recurring.interval, interval_count: Number(recurring.interval_count ?? 1) }
+					: null,
 				lookup_key: params.lookup_key ?? null,
 				product: params.product ?? newId('prod'),
 			}
@@ -245,25 +310,55 @@ export class FakeStripe {
 		if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
 			const subscription = this.subscriptions.get(match[1]!)
 			if (!subscription) return missing('subscription')
-			if (method === 'DELETE') Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false })
+			if (method === 'DELETE')
+				Object.assign(subscription, {
+					status: 'canceled',
+					canceled_at: now(),
+					ended_at: now(),
+					cancel_at_period_end: false,
+				})
 			if (method === 'POST') {
 				if (['canceled', 'incomplete_expired'].includes(String(subscription.status))) {
-					return [400, { error: { type: 'invalid_request_error', message: 'A canceled subscription can only update its cancellation_details and metadata.' } }]
+					return [
+						400,
+						{
+							error: {
+								type: 'invalid_request_error',
+								message: 'A canceled subscription can only update its cancellation_details and metadata.',
+							},
+						},
+					]
 				}
 				if (params.cancel_at_period_end !== undefined) {
 					const cancel = params.cancel_at_period_end === 'true'
-					Object.assign(subscription, { cancel_at_period_end: cancel, cancel_at: cancel ? this.periodEnd(subscription) : null, canceled_at: cancel ? now() : null })
+					Object.assign(subscription, {
+						cancel_at_period_end: cancel,
+						cancel_at: cancel ? this.periodEnd(subscription) : null,
+						canceled_at: cancel ? now() : null,
+					})
 				}
 			}
 			return [200, this.expand(subscription, expand)]
 		}
-		return [404, { error: { type: 'invalid_request_error', message: `The fake Stripe does not know ${method} ${path}` } }]
+		return [
+			404,
+			{ error: { type: 'invalid_request_error', message: `The fake Stripe does not know ${method} ${path}` } },
+		]
 	}
 
 	private createSubscription(params: Record<string, unknown>, expand: string[]): [number, unknown] {
 		const customer = String(params.customer)
 		if (!this.customers.has(customer)) {
-			return [400, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${customer}'` } }]
+			return [
+				400,
+				{
+					error: {
+						type: 'invalid_request_error',
+						code: 'resource_missing',
+						message: `No such customer: '${customer}'`,
+					},
+				},
+			]
 		}
 		const items = (params.items as Array<{ price: string }> | undefined) ?? []
 		const price = this.prices.get(items[0]?.price ?? '') ?? { id: items[0]?.price, object: 'price' }
@@ -275,13 +370,24 @@ export class FakeStripe {
 			customer,
 			status: trialDays ? 'paid' : 'open',
 			amount_due: trialDays ? 0 : Number((price as StripeObject).unit_amount ?? 0),
-			parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata: params.metadata ?? {} } },
-			confirmation_secret: trialDays ? null : { type: 'payment_intent', client_secret: `${newId('pi')}_secret_${randomBytes(6).toString('hex')}` },
+			parent: {
+				type: 'subscription_details',
+				subscription_details: { subscription: id, metadata: params.metadata ?? {} },
+			},
+			confirmation_secret: trialDays
+				? null
+				: { type: 'payment_intent', client_secret: `${newId('pi')}_secret_${randomBytes(6).toString('hex')}` },
 		}
 		this.invoices.set(invoice.id, invoice)
 		let setupIntentId: string | null = null
 		if (trialDays) {
-			const setupIntent = { id: newId('seti'), object: 'setup_intent', status: 'requires_payment_method', customer, client_secret: '' }
+			const setupIntent = {
+				id: newId('seti'),
+				object: 'setup_intent',
+				status: 'requires_payment_method',
+				customer,
+				client_secret: '',
+			}
 			setupIntent.client_secret = `${setupIntent.id}_secret_${randomBytes(6).toString('hex')}`
 			this.setupIntents.set(setupIntent.id, setupIntent)
 			setupIntentId = setupIntent.id

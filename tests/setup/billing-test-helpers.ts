@@ -48,7 +48,13 @@ function signedStripeEvent(type: string, object: unknown): { payload: string; si
 		type,
 		data: { object },
 	})
-	return { payload, signature: new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET }) }
+	return {
+		payload,
+		signature: new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+			payload,
+			secret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+		}),
+	}
 }
 
 /** Delivers a signed event to the server's webhook, as Stripe does. */

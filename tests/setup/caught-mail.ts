@@ -16,7 +16,9 @@ export async function mailTo(serverUrl: string, address: string): Promise<Caught
 
 /** Waits for the `count`th mail to the address (the server's outbox sends within seconds) and returns it. */
 export async function nthMailTo(serverUrl: string, address: string, count = 1): Promise<CaughtMail> {
-	await expect.poll(async () => (await mailTo(serverUrl, address)).length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(count)
+	await expect
+		.poll(async () => (await mailTo(serverUrl, address)).length, { timeout: 20_000, interval: 250 })
+		.toBeGreaterThanOrEqual(count)
 	return (await mailTo(serverUrl, address))[count - 1]!
 }
 

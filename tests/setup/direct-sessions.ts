@@ -42,7 +42,12 @@ export async function createMembersWithSessions(
 	await UserModel.insertMany(users, { lean: true })
 	const cookie = createCookie('__session', { secrets: [sessionSecret] })
 	const expiresAt = new Date(Date.now() + 86_400_000)
-	const sessions = users.map((user) => ({ sid: randomBytes(32).toString('base64url'), userId: user.id, data: { userId: user.id }, expiresAt }))
+	const sessions = users.map((user) => ({
+		sid: randomBytes(32).toString('base64url'),
+		userId: user.id,
+		data: { userId: user.id },
+		expiresAt,
+	}))
 	await SessionModel.insertMany(sessions, { lean: true })
 	return Promise.all(
 		users.map(async (user, index) => ({

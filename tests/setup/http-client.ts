@@ -27,7 +27,8 @@ export class TestClient {
 		if (this.options.from && !headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.options.from)
 		if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
 		const method = (init.method ?? 'GET').toUpperCase()
-		if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin')) headers.set('Origin', new URL(this.baseUrl).origin)
+		if (method !== 'GET' && method !== 'HEAD' && !headers.has('Origin'))
+			headers.set('Origin', new URL(this.baseUrl).origin)
 		const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' })
 		for (const setCookie of response.headers.getSetCookie()) {
 			const [pair, ...attributes] = setCookie.split(';')

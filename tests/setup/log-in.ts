@@ -13,7 +13,11 @@ export interface LoggedInUser {
  * TestClient, which keeps the session cookie), and fails the test unless the
  * login succeeds. The password defaults to the demo accounts' one.
  */
-export async function logInWithUser(baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<{ client: TestClient; user: LoggedInUser }> {
+export async function logInWithUser(
+	baseUrl: string,
+	username: string,
+	password = DEMO_PASSWORD,
+): Promise<{ client: TestClient; user: LoggedInUser }> {
 	const client = new TestClient(baseUrl)
 	const response = await client.json('POST', '/api/login', { username, password })
 	expect(response.status, `log in as ${username}`).toBe(200)

@@ -10,5 +10,9 @@ export async function pageHtml(client: TestClient, path: string, status = 200): 
 
 /** A page's HTML as the words a reader sees: tags out, quotes decoded, white space squeezed to single spaces. */
 export function textOf(html: string): string {
-	return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ')
+	return html
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&#x27;/g, "'")
+		.replace(/&quot;/g, '"')
+		.replace(/\s+/g, ' ')
 }

@@ -11,10 +11,10 @@ import { freePort } from './free-port'
 /** Why Redis tests cannot run here, or null when redis-server is installed. */
 export function redisUnavailableReason(): string | null {
 	const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' })
-	if (probe.error || probe.status !== 0) return 'redis-server is not installed (apt-get install redis-server; .ci/run installs it)'
+	if (probe.error || probe.status !== 0)
+		return 'redis-server is not installed (apt-get install redis-server; .ci/run installs it)'
 	return null
 }
-
 
 export interface RedisServer {
 	url: string
@@ -23,7 +23,11 @@ export interface RedisServer {
 
 export async function startRedisServer(): Promise<RedisServer> {
 	const port = await freePort()
-	const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
+	const child = spawn(
+		'redis-server',
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+		{ stdio: ['ignore', 'pipe', 'pipe'] },
+	)
 	const output: string[] = []
 	child.stderr!.on('data', (chunk) => output.push(String(chunk)))
 	await new Promise<void>((resolve, reject) => {

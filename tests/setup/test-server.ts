@@ -17,7 +17,13 @@ export interface TestServer {
  * on a free port against the given database. Integration tests talk to it
  * over real HTTP and WebSocket connections.
  */
-export async function startTestServer({ mongodbUri, env = {} }: { mongodbUri: string; env?: Record<string, string> }): Promise<TestServer> {
+export async function startTestServer({
+	mongodbUri,
+	env = {},
+}: {
+	mongodbUri: string
+	env?: Record<string, string>
+}): Promise<TestServer> {
 	const child: ChildProcess = spawn(process.execPath, serverArgs(), {
 		env: {
 			...process.env,

@@ -31,7 +31,12 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 		const base = { title: 'A lesson', url: '/media/a.mp4' }
 		expect(parseWithZod(form({ ...base, duration: '' }), { schema: VideoSchema }).status).toBe('success')
 		const empty = parseWithZod(form({ ...base, duration: '' }), { schema: VideoSchema })
-		expect(empty.status === 'success' && empty.value).toMatchObject({ duration: null, description: null, thumbnail: null, category: null })
+		expect(empty.status === 'success' && empty.value).toMatchObject({
+			duration: null,
+			description: null,
+			thumbnail: null,
+			category: null,
+		})
 		const twelve = parseWithZod(form({ ...base, duration: '12' }), { schema: VideoSchema })
 		expect(twelve.status === 'success' && twelve.value.duration).toBe(12)
 		for (const bad of ['abc', '1.5', '0', '-4', '10001']) {
@@ -43,8 +48,13 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 
 	it('title and url are required, and the url must be a path or an http(s) address', () => {
 		const result = parseWithZod(form({ title: ' ', url: 'javascript:alert(1)' }), { schema: VideoSchema })
-		expect(errorsOf(result)).toMatchObject({ title: ['Title is required'], url: ['URL must start with http://, https:// or /'] })
-		expect(errorsOf(parseWithZod(form({ name: '' }), { schema: CommunitySchema }))).toMatchObject({ name: ['Name is required'] })
+		expect(errorsOf(result)).toMatchObject({
+			title: ['Title is required'],
+			url: ['URL must start with http://, https:// or /'],
+		})
+		expect(errorsOf(parseWithZod(form({ name: '' }), { schema: CommunitySchema }))).toMatchObject({
+			name: ['Name is required'],
+		})
 	})
 
 	it('a resource is a pdf unless a type is chosen', () => {
@@ -55,7 +65,14 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 
 	it('event times are read in the time zone the form names, and empty texts become null', () => {
 		const result = parseWithZod(
-			form({ title: 'Town Hall', startTime: '2031-07-01T09:00', endTime: '', description: '', location: '', timeZone: 'Europe/Paris' }),
+			form({
+				title: 'Town Hall',
+				startTime: '2031-07-01T09:00',
+				endTime: '',
+				description: '',
+				location: '',
+				timeZone: 'Europe/Paris',
+			}),
 			{ schema: EventFormSchema },
 		)
 		expect(result.status).toBe('success')
@@ -69,10 +86,18 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 			title: ['Title must be at least 3 characters long'],
 			startTime: ['Start time is required'],
 		})
-		expect(errorsOf(parseWithZod(form({ title: 'Town Hall', startTime: '2031-02-30T09:00' }), { schema: EventFormSchema }))).toMatchObject({
+		expect(
+			errorsOf(parseWithZod(form({ title: 'Town Hall', startTime: '2031-02-30T09:00' }), { schema: EventFormSchema })),
+		).toMatchObject({
 			startTime: ['Start time must be a date and time'],
 		})
-		expect(errorsOf(parseWithZod(form({ title: 'Town Hall', startTime: '2031-02-01T09:00', timeZone: 'Mars/Olympus' }), { schema: EventFormSchema }))).toMatchObject({
+		expect(
+			errorsOf(
+				parseWithZod(form({ title: 'Town Hall', startTime: '2031-02-01T09:00', timeZone: 'Mars/Olympus' }), {
+					schema: EventFormSchema,
+				}),
+			),
+		).toMatchObject({
 			startTime: ['Unknown time zone "Mars/Olympus"'],
 		})
 	})
@@ -97,8 +122,17 @@ describe('the admin forms, parsed as Conform parses them in the browser and in t
 	})
 
 	it('safe URLs: site paths and http(s) addresses only', () => {
-		for (const url of ['/media/a.mp4', 'https://example.com/a', 'http://example.com']) expect(isSafeUrl(url), url).toBe(true)
-		for (const url of ['javascript:alert(1)', 'data:text/html,x', '//evil.example', '/\\evil.example', 'https://', 'ftp://x.example', 'a b']) {
+		for (const url of ['/media/a.mp4', 'https://example.com/a', 'http://example.com'])
+			expect(isSafeUrl(url), url).toBe(true)
+		for (const url of [
+			'javascript:alert(1)',
+			'data:text/html,x',
+			'//evil.example',
+			'/\\evil.example',
+			'https://',
+			'ftp://x.example',
+			'a b',
+		]) {
 			expect(isSafeUrl(url), url).toBe(false)
 		}
 	})

@@ -46,7 +46,9 @@ describe('bar chart layout', () => {
 
 	it('labels every other bar in a long series, and draws an empty series with an axis', () => {
 		const long = layoutBarChart(Array.from({ length: 12 }, (_, index) => ({ label: `#${index}`, value: index })))
-		expect(long.bars.map((bar) => bar.labelX !== null)).toEqual(Array.from({ length: 12 }, (_, index) => index % 2 === 0))
+		expect(long.bars.map((bar) => bar.labelX !== null)).toEqual(
+			Array.from({ length: 12 }, (_, index) => index % 2 === 0),
+		)
 		const empty = layoutBarChart([])
 		expect(empty.bars).toEqual([])
 		expect(empty.ticks.map((tick) => tick.value)).toEqual([0, 1])
@@ -68,7 +70,10 @@ describe('line chart layout', () => {
 		for (const series of layout.series) {
 			expect(series.points).toHaveLength(labels.length)
 			// d3's path writes coordinates to three decimals.
-			const drawn = [...series.d!.matchAll(/[ML]([\d.]+),([\d.]+)/g)].map((match) => ({ x: Number(match[1]), y: Number(match[2]) }))
+			const drawn = [...series.d!.matchAll(/[ML]([\d.]+),([\d.]+)/g)].map((match) => ({
+				x: Number(match[1]),
+				y: Number(match[2]),
+			}))
 			expect(series.d!.startsWith('M')).toBe(true)
 			expect(drawn).toHaveLength(labels.length)
 			drawn.forEach((point, index) => {
@@ -95,7 +100,9 @@ describe('line chart layout', () => {
 		expect(layout.ticks.map((tick) => tick.value)).toContain(6)
 		const weeks = Array.from({ length: 12 }, (_, index) => `W${index}`)
 		const long = layoutLineChart(weeks, [{ name: 'Room', values: weeks.map(() => 1) }])
-		expect(long.labels.filter((label) => label.shown).map((label) => label.text)).toEqual(weeks.filter((_, index) => index % 2 === 0))
+		expect(long.labels.filter((label) => label.shown).map((label) => label.text)).toEqual(
+			weeks.filter((_, index) => index % 2 === 0),
+		)
 		expect(long.ticks.map((tick) => tick.value)).toEqual([0, 1])
 	})
 })
@@ -103,10 +110,16 @@ describe('line chart layout', () => {
 describe('the browser bundle', () => {
 	it('no component, shared helper or route module imports d3 (the layout is computed in *.server.ts)', () => {
 		const files = (dir: string): string[] =>
-			readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]))
-		const browserFiles = [...files('app/components'), ...files('app/lib'), ...files('app/routes')].filter((file) => /\.tsx?$/.test(file) && !/\.server\.ts$/.test(file))
+			readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+				entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+			)
+		const browserFiles = [...files('app/components'), ...files('app/lib'), ...files('app/routes')].filter(
+			(file) => /\.tsx?$/.test(file) && !/\.server\.ts$/.test(file),
+		)
 		expect(browserFiles.length).toBeGreaterThan(20)
-		const importingD3 = browserFiles.filter((file) => /from\s+['"]d3-|import\(\s*['"]d3-/.test(readFileSync(file, 'utf8')))
+		const importingD3 = browserFiles.filter((file) =>
+			/from\s+['"]d3-|import\(\s*['"]d3-/.test(readFileSync(file, 'utf8')),
+		)
 		expect(importingD3).toEqual([])
 	})
 })

@@ -47,7 +47,12 @@ describe('catchUpMessages (after a reconnection)', () => {
 		expect(queries).toEqual([''])
 
 		const pages: number[] = []
-		await catchUpMessages({ lastHeldId: 10, fetchPage, onPage: (page) => pages.push(page.length), isCancelled: () => pages.length > 0 })
+		await catchUpMessages({
+			lastHeldId: 10,
+			fetchPage,
+			onPage: (page) => pages.push(page.length),
+			isCancelled: () => pages.length > 0,
+		})
 		expect(pages).toEqual([50])
 	})
 })

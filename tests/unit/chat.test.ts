@@ -35,16 +35,24 @@ describe('the chat form rule (product §5)', () => {
 	it('refuses empty and whitespace-only messages and trims the rest', () => {
 		expect(ChatFormSchema.safeParse({ content: ' \n ' }).error?.issues[0]?.message).toBe('Message cannot be empty')
 		expect(ChatFormSchema.safeParse({}).error?.issues[0]?.message).toBe('Message cannot be empty')
-		expect(ChatFormSchema.safeParse({ content: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe('Message must be at most 2000 characters long')
+		expect(ChatFormSchema.safeParse({ content: 'x'.repeat(2001) }).error?.issues[0]?.message).toBe(
+			'Message must be at most 2000 characters long',
+		)
 		expect(ChatFormSchema.parse({ content: '  Hi\nthere  ' }).content).toBe('Hi\nthere')
 	})
 })
 
 describe('isInConversation', () => {
 	it('matches a private message between the two people, in either direction, and nothing else', () => {
-		expect(isInConversation(message(1, { isPrivate: true, senderId: 1, recipientId: 2, communityId: null }), 1, 2)).toBe(true)
-		expect(isInConversation(message(2, { isPrivate: true, senderId: 2, recipientId: 1, communityId: null }), 1, 2)).toBe(true)
-		expect(isInConversation(message(3, { isPrivate: true, senderId: 3, recipientId: 1, communityId: null }), 1, 2)).toBe(false)
+		expect(
+			isInConversation(message(1, { isPrivate: true, senderId: 1, recipientId: 2, communityId: null }), 1, 2),
+		).toBe(true)
+		expect(
+			isInConversation(message(2, { isPrivate: true, senderId: 2, recipientId: 1, communityId: null }), 1, 2),
+		).toBe(true)
+		expect(
+			isInConversation(message(3, { isPrivate: true, senderId: 3, recipientId: 1, communityId: null }), 1, 2),
+		).toBe(false)
 		expect(isInConversation(message(4, { senderId: 2 }), 1, 2)).toBe(false)
 	})
 })

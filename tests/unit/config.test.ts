@@ -28,30 +28,64 @@ describe('configuration', () => {
 	})
 
 	it('refuses simulated billing in production unless asked for explicitly', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', MAIL_DISABLED: 'true' }
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			MAIL_DISABLED: 'true',
+		}
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
 		expect(parseConfig({ ...production, ALLOW_DEMO_BILLING: 'true' }).billing.provider).toBe('demo')
 	})
 
 	it('catches mail in the embedded SMTP server outside production when no SMTP_URL is set', () => {
 		const mail = parseConfig({ PORT: '8080' }).mail
-		expect(mail).toMatchObject({ useCatcher: true, disabled: false, smtpUrl: undefined, from: 'LeaderForge <no-reply@leaderforge.example>' })
+		expect(mail).toMatchObject({
+			useCatcher: true,
+			disabled: false,
+			smtpUrl: undefined,
+			from: 'LeaderForge <no-reply@leaderforge.example>',
+		})
 		expect(mail.postalAddress).not.toBe('')
 		expect(mail.linkOrigin).toBe('http://localhost:8080')
-		expect(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mail).toMatchObject({ useCatcher: false, smtpUrl: 'smtp://mail.example.com:587' })
+		expect(parseConfig({ SMTP_URL: 'smtp://mail.example.com:587' }).mail).toMatchObject({
+			useCatcher: false,
+			smtpUrl: 'smtp://mail.example.com:587',
+		})
 		expect(parseConfig({ MAIL_DISABLED: 'true' }).mail).toMatchObject({ useCatcher: false, disabled: true })
-		expect(parseConfig({ APP_ORIGIN: 'https://community.example.com/' }).mail.linkOrigin).toBe('https://community.example.com')
+		expect(parseConfig({ APP_ORIGIN: 'https://community.example.com/' }).mail.linkOrigin).toBe(
+			'https://community.example.com',
+		)
 	})
 
 	it('stops production without SMTP_URL (and what mail needs) in one line, unless mail is disabled on purpose', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'a-production-secret-of-at-least-32-chars', ALLOW_DEMO_BILLING: 'true' }
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+		}
 		expect(() => parseConfig(production)).toThrowError(
 			/^Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN \(or set MAIL_DISABLED=true to run without mail\)$/,
 		)
-		const withMail = { ...production, SMTP_URL: 'smtps://user:pass@smtp.example.com', MAIL_POSTAL_ADDRESS: '1 Main St, Springfield', APP_ORIGIN: 'https://community.example.com' }
-		expect(parseConfig(withMail).mail).toMatchObject({ smtpUrl: 'smtps://user:pass@smtp.example.com', postalAddress: '1 Main St, Springfield', useCatcher: false })
-		expect(() => parseConfig({ ...withMail, SMTP_URL: '' })).toThrowError(/^Missing required setting for production: SMTP_URL \(or set MAIL_DISABLED=true/)
-		expect(parseConfig({ ...production, MAIL_DISABLED: 'true' }).mail).toMatchObject({ disabled: true, useCatcher: false })
+		const withMail = {
+			...production,
+			SMTP_URL: 'smtps://user:pass@smtp.example.com',
+			MAIL_POSTAL_ADDRESS: '1 Main St, Springfield',
+			APP_ORIGIN: 'https://community.example.com',
+		}
+		expect(parseConfig(withMail).mail).toMatchObject({
+			smtpUrl: 'smtps://user:pass@smtp.example.com',
+			postalAddress: '1 Main St, Springfield',
+			useCatcher: false,
+		})
+		expect(() => parseConfig({ ...withMail, SMTP_URL: '' })).toThrowError(
+			/^Missing required setting for production: SMTP_URL \(or set MAIL_DISABLED=true/,
+		)
+		expect(parseConfig({ ...production, MAIL_DISABLED: 'true' }).mail).toMatchObject({
+			disabled: true,
+			useCatcher: false,
+		})
 		// The catcher is never used in production.
 		expect(() => parseConfig({ ...production, MAIL_DISABLED: 'true', MAIL_CATCHER_PORT: '2525' })).toThrowError(
 			'MAIL_CATCHER_PORT is for development and tests only: unset it in production',
@@ -59,7 +93,9 @@ describe('configuration', () => {
 	})
 
 	it('refuses an SMTP_URL that is not smtp:// or smtps://, and a MAIL_FROM without an address', () => {
-		expect(() => parseConfig({ SMTP_URL: 'http://mail.example.com' })).toThrowError(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//)
+		expect(() => parseConfig({ SMTP_URL: 'http://mail.example.com' })).toThrowError(
+			/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//,
+		)
 		expect(() => parseConfig({ MAIL_FROM: 'LeaderForge' })).toThrowError(/MAIL_FROM/)
 		expect(parseConfig({ MAIL_FROM: 'team@example.com' }).mail.from).toBe('team@example.com')
 	})
@@ -70,8 +106,15 @@ describe('configuration', () => {
 	})
 
 	it('refuses a short SESSION_SECRET in production: it signs every session and form token', () => {
-		const production = { NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' }
-		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(/^SESSION_SECRET must be at least 32 characters long in production/)
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+		}
+		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(
+			/^SESSION_SECRET must be at least 32 characters long in production/,
+		)
 		expect(() => parseConfig({ ...production, SESSION_SECRET: 'a'.repeat(31) })).toThrowError(/SESSION_SECRET/)
 		expect(parseConfig({ ...production, SESSION_SECRET: 'a'.repeat(32) }).sessionSecret).toBe('a'.repeat(32))
 		// Outside production any secret will do (the demo's and the tests').
@@ -83,30 +126,59 @@ describe('configuration', () => {
 		expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
 		expect(parseConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
 		expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
-		expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::1' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', 'fd00::1'])
+		expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::1' }).trustProxy).toEqual([
+			'loopback',
+			'10.0.0.0/8',
+			'fd00::1',
+		])
 		for (const bad of ['yes', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/8']) {
 			expect(() => parseConfig({ TRUST_PROXY: bad }), bad).toThrowError(/^Invalid configuration: TRUST_PROXY/)
 		}
 	})
 
 	it('runs the demo in production mode without MONGODB_URI or SMTP, catching mail and listening on this machine only', () => {
-		const demo = { NODE_ENV: 'production', DEMO_MODE: 'true', SESSION_SECRET: 'd'.repeat(64), ALLOW_DEMO_BILLING: 'true' }
+		const demo = {
+			NODE_ENV: 'production',
+			DEMO_MODE: 'true',
+			SESSION_SECRET: 'd'.repeat(64),
+			ALLOW_DEMO_BILLING: 'true',
+		}
 		const config = parseConfig(demo)
-		expect(config).toMatchObject({ isProduction: true, demoMode: true, secureCookies: false, host: '127.0.0.1', mongodbUri: undefined })
+		expect(config).toMatchObject({
+			isProduction: true,
+			demoMode: true,
+			secureCookies: false,
+			host: '127.0.0.1',
+			mongodbUri: undefined,
+		})
 		expect(config.mail).toMatchObject({ useCatcher: true, disabled: false })
 		expect(parseConfig({ ...demo, HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
 		// Real production: none of that.
-		const production = parseConfig({ NODE_ENV: 'production', MONGODB_URI: 'mongodb://db/app', SESSION_SECRET: 'p'.repeat(40), ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' })
+		const production = parseConfig({
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'p'.repeat(40),
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+		})
 		expect(production).toMatchObject({ demoMode: false, secureCookies: true, host: undefined })
 		expect(production.mail.useCatcher).toBe(false)
-		expect(() => parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true' })).toThrowError('Missing required setting for production: SESSION_SECRET')
+		expect(() => parseConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', ALLOW_DEMO_BILLING: 'true' })).toThrowError(
+			'Missing required setting for production: SESSION_SECRET',
+		)
 		expect(() => parseConfig({ HOST: 'example.com' })).toThrowError(/HOST/)
 	})
 
 	it('takes REDIS_URL only with MONGODB_URI: processes that share Redis must share one database', () => {
-		expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrowError(/^REDIS_URL is for several processes on one database: set MONGODB_URI too/)
-		expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379', MONGODB_URI: 'mongodb://db/app' })).toThrowError(/REDIS_URL/)
-		expect(parseConfig({ REDIS_URL: 'redis://redis:6379', MONGODB_URI: 'mongodb://db/app' }).redisUrl).toBe('redis://redis:6379')
+		expect(() => parseConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrowError(
+			/^REDIS_URL is for several processes on one database: set MONGODB_URI too/,
+		)
+		expect(() => parseConfig({ REDIS_URL: 'http://127.0.0.1:6379', MONGODB_URI: 'mongodb://db/app' })).toThrowError(
+			/REDIS_URL/,
+		)
+		expect(parseConfig({ REDIS_URL: 'redis://redis:6379', MONGODB_URI: 'mongodb://db/app' }).redisUrl).toBe(
+			'redis://redis:6379',
+		)
 		expect(parseConfig({}).redisUrl).toBeUndefined()
 	})
 })

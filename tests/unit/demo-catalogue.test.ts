@@ -49,7 +49,8 @@ describe('the demo library', () => {
 	})
 
 	it('draws portraits for the demo members who have one', () => {
-		for (const username of DEMO_PORTRAITS) expect(fs.readFileSync(`public${demoPortrait(username)}`, 'utf8'), username).toMatch(/^<svg /)
+		for (const username of DEMO_PORTRAITS)
+			expect(fs.readFileSync(`public${demoPortrait(username)}`, 'utf8'), username).toMatch(/^<svg /)
 	})
 
 	it('keeps every file small, and no clip that no lesson plays', () => {

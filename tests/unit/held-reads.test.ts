@@ -48,7 +48,9 @@ describe('a read held per process under a version', () => {
 
 	it('keeps no failed read: the next visit reads again', async () => {
 		const room = aRoom()
-		await expect(heldRead(room, 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone')
+		await expect(heldRead(room, 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+			'database gone',
+		)
 		const { read, reads } = counter()
 		await heldRead(room, 'v1', read)
 		expect(reads()).toBe(1)

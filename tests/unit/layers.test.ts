@@ -16,7 +16,18 @@ import { describe, expect, it } from 'vitest'
  * reaches the demo fixtures. Also: no two files import each other, directly or
  * around a loop.
  */
-type Layer = 'server' | 'demo' | 'routes' | 'realtime' | 'web' | 'components' | 'services' | 'platform' | 'config' | 'lib' | 'models'
+type Layer =
+	| 'server'
+	| 'demo'
+	| 'routes'
+	| 'realtime'
+	| 'web'
+	| 'components'
+	| 'services'
+	| 'platform'
+	| 'config'
+	| 'lib'
+	| 'models'
 
 const MAY_IMPORT: Record<Layer, Layer[]> = {
 	server: ['demo', 'routes', 'realtime', 'web', 'components', 'services', 'platform', 'config', 'lib', 'models'],
@@ -40,12 +51,24 @@ function layerOf(file: string): Layer | null {
 	if (relative.startsWith('models/')) return 'models'
 	if (!relative.startsWith('app/')) return null
 	const [, top] = relative.split('/')
-	if (top === 'routes' || top === 'root.tsx' || top === 'entry.server.tsx' || top === 'entry.client.tsx') return 'routes'
+	if (top === 'routes' || top === 'root.tsx' || top === 'entry.server.tsx' || top === 'entry.client.tsx')
+		return 'routes'
 	if (top === 'config.server.ts') return 'config'
 	// Type declarations shared by every layer (RouteHandle and such).
 	if (top === 'types.d.ts') return 'lib'
-	if (top === 'realtime' || top === 'web' || top === 'components' || top === 'services' || top === 'platform' || top === 'demo' || top === 'lib') return top
-	throw new Error(`${relative} is in no layer: put it in one of app/{routes,realtime,web,components,services,platform,demo,lib}`)
+	if (
+		top === 'realtime' ||
+		top === 'web' ||
+		top === 'components' ||
+		top === 'services' ||
+		top === 'platform' ||
+		top === 'demo' ||
+		top === 'lib'
+	)
+		return top
+	throw new Error(
+		`${relative} is in no layer: put it in one of app/{routes,realtime,web,components,services,platform,demo,lib}`,
+	)
 }
 
 function sourceFiles(dir: string): string[] {
@@ -67,16 +90,24 @@ function resolveImport(from: string, specifier: string): string | null {
 	else return null
 	// A stylesheet or other asset imported for its URL is not code.
 	if (/\.(css|svg|png|json)$/.test(specifier)) return null
-	const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile())
+	const found = EXTENSIONS.map((extension) => base + extension).find(
+		(candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+	)
 	if (!found) throw new Error(`${path.relative(root, from)} imports ${specifier}, which does not resolve to a file`)
 	return found
 }
 
-const files = [path.join(root, 'server.ts'), ...sourceFiles(path.join(root, 'app')), ...sourceFiles(path.join(root, 'models'))]
+const files = [
+	path.join(root, 'server.ts'),
+	...sourceFiles(path.join(root, 'app')),
+	...sourceFiles(path.join(root, 'models')),
+]
 const imports = new Map(
 	files.map((file) => {
 		const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true)
-		const targets = importedFiles.map(({ fileName }) => resolveImport(file, fileName)).filter((target): target is string => target !== null)
+		const targets = importedFiles
+			.map(({ fileName }) => resolveImport(file, fileName))
+			.filter((target): target is string => target !== null)
 		return [file, targets] as const
 	}),
 )
@@ -103,7 +134,8 @@ describe('the layers of the code', () => {
 			state.set(file, 'visiting')
 			stack.push(file)
 			for (const target of imports.get(file) ?? []) {
-				if (state.get(target) === 'visiting') cycles.push([...stack.slice(stack.indexOf(target)), target].map(name).join(' -> '))
+				if (state.get(target) === 'visiting')
+					cycles.push([...stack.slice(stack.indexOf(target)), target].map(name).join(' -> '))
 				else if (!state.has(target)) visit(target)
 			}
 			stack.pop()

@@ -8,26 +8,52 @@ import {
 	joinWindow,
 	upcomingGroupOf,
 } from '~/lib/events'
-import { ChangePasswordFormSchema, ChangePasswordSchema, ProfileSchema, ProfileUpdateSchema, ProgressReportSchema } from '~/lib/member-schemas'
+import {
+	ChangePasswordFormSchema,
+	ChangePasswordSchema,
+	ProfileSchema,
+	ProfileUpdateSchema,
+	ProgressReportSchema,
+} from '~/lib/member-schemas'
 import { GENERIC_RESOURCE_ICON, resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { mentionedUsernames, splitMentions } from '~/lib/mentions'
 import { readTimeZone } from '~/lib/time-zone'
-import { formatPlaybackTime, isVideoLocked, minutesRemaining, percentWatched, progressState, progressText } from '~/lib/videos'
+import {
+	formatPlaybackTime,
+	isVideoLocked,
+	minutesRemaining,
+	percentWatched,
+	progressState,
+	progressText,
+} from '~/lib/videos'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const at = (iso: string) => new Date(iso)
-const event = (start: Date, end: Date | null = null) => ({ startTime: start.toISOString(), endTime: end?.toISOString() ?? null })
+const event = (start: Date, end: Date | null = null) => ({
+	startTime: start.toISOString(),
+	endTime: end?.toISOString() ?? null,
+})
 
-function messagesOf(result: { success: boolean; error?: { issues: Array<{ path: (string | number)[]; message: string }> } }) {
-	return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.') || '(form)', issue.message]))
+function messagesOf(result: {
+	success: boolean
+	error?: { issues: Array<{ path: (string | number)[]; message: string }> }
+}) {
+	return Object.fromEntries(
+		(result.error?.issues ?? []).map((issue) => [issue.path.join('.') || '(form)', issue.message]),
+	)
 }
 
 describe('events (product §2)', () => {
 	const now = at('2025-03-05T10:00:00Z') // a Wednesday
 
 	it('splits upcoming (soonest first) from past (newest first)', () => {
-		const events = [event(at('2025-03-01T10:00:00Z')), event(at('2025-03-09T10:00:00Z')), event(at('2025-03-04T10:00:00Z')), event(at('2025-03-06T10:00:00Z'))]
+		const events = [
+			event(at('2025-03-01T10:00:00Z')),
+			event(at('2025-03-09T10:00:00Z')),
+			event(at('2025-03-04T10:00:00Z')),
+			event(at('2025-03-06T10:00:00Z')),
+		]
 		const { upcoming, past } = splitEvents(events, now)
 		expect(upcoming.map((e) => e.startTime.slice(0, 10))).toEqual(['2025-03-06', '2025-03-09'])
 		expect(past.map((e) => e.startTime.slice(0, 10))).toEqual(['2025-03-04', '2025-03-01'])
@@ -62,7 +88,10 @@ describe('events (product §2)', () => {
 	it('opens "Join Now" 15 minutes before the start, until the end (an hour when there is no end)', () => {
 		const startingIn = (minutes: number, endMinutes: number | null = null) =>
 			joinWindow(
-				{ startTime: new Date(now.getTime() + minutes * 60_000).toISOString(), endTime: endMinutes === null ? null : new Date(now.getTime() + endMinutes * 60_000).toISOString() },
+				{
+					startTime: new Date(now.getTime() + minutes * 60_000).toISOString(),
+					endTime: endMinutes === null ? null : new Date(now.getTime() + endMinutes * 60_000).toISOString(),
+				},
 				now,
 			).state
 		expect(startingIn(16)).toBe('not-yet')
@@ -76,7 +105,11 @@ describe('events (product §2)', () => {
 	it('finds @mentions, not e-mail addresses, and gives the text back whole', () => {
 		const text = 'Hi @ada.lovelace and @Bob_2! Mail ada@example.com, not @x. Thanks @ada.lovelace.'
 		expect(mentionedUsernames(text)).toEqual(['ada.lovelace', 'bob_2'])
-		expect(splitMentions(text).map((part) => part.text).join('')).toBe(text)
+		expect(
+			splitMentions(text)
+				.map((part) => part.text)
+				.join(''),
+		).toBe(text)
 		expect(splitMentions('@carol')).toEqual([{ text: '@carol', mention: 'carol' }])
 	})
 
@@ -112,7 +145,13 @@ describe('videos (product §4, §6, §9)', () => {
 	})
 
 	it('names progress states: 0 not started, under 95 in progress, 95 and up completed', () => {
-		expect([0, 1, 94, 95, 100].map(progressState)).toEqual(['not-started', 'in-progress', 'in-progress', 'completed', 'completed'])
+		expect([0, 1, 94, 95, 100].map(progressState)).toEqual([
+			'not-started',
+			'in-progress',
+			'in-progress',
+			'completed',
+			'completed',
+		])
 		expect(progressText(0)).toBe('Not started')
 		expect(progressText(40)).toBe('40% complete')
 		expect(progressText(97)).toBe('Completed')
@@ -162,7 +201,12 @@ describe('member forms (product §5)', () => {
 			name: 'Name must be at least 2 characters.',
 			email: 'Invalid email address.',
 		})
-		expect(ProfileSchema.parse(profile)).toEqual({ name: 'Sam Rivera', email: 'sam@example.com', bio: null, avatar: null })
+		expect(ProfileSchema.parse(profile)).toEqual({
+			name: 'Sam Rivera',
+			email: 'sam@example.com',
+			bio: null,
+			avatar: null,
+		})
 	})
 
 	it('profile: the avatar must be a web address, never a script', () => {
@@ -172,27 +216,45 @@ describe('member forms (product §5)', () => {
 
 	it('PATCH /api/users/{id} takes any of the four fields, and nothing else', () => {
 		expect(ProfileUpdateSchema.parse({ bio: 'Hello', role: 'admin' })).toEqual({ bio: 'Hello' })
-		expect(messagesOf(ProfileUpdateSchema.safeParse({}))).toEqual({ '(form)': 'Send at least one of name, email, bio, avatar' })
+		expect(messagesOf(ProfileUpdateSchema.safeParse({}))).toEqual({
+			'(form)': 'Send at least one of name, email, bio, avatar',
+		})
 	})
 
 	it('password change: the spec messages, the match check on the confirmation', () => {
-		expect(messagesOf(ChangePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: '' }))).toEqual({
+		expect(
+			messagesOf(
+				ChangePasswordFormSchema.safeParse({ currentPassword: '', newPassword: 'short', confirmPassword: '' }),
+			),
+		).toEqual({
 			currentPassword: 'Current password is required',
 			newPassword: 'Password must be at least 8 characters',
 			confirmPassword: 'Please confirm your password',
 		})
-		expect(messagesOf(ChangePasswordFormSchema.safeParse({ currentPassword: 'a', newPassword: 'long-enough', confirmPassword: 'other-one' }))).toEqual({
+		expect(
+			messagesOf(
+				ChangePasswordFormSchema.safeParse({
+					currentPassword: 'a',
+					newPassword: 'long-enough',
+					confirmPassword: 'other-one',
+				}),
+			),
+		).toEqual({
 			confirmPassword: 'Passwords do not match',
 		})
 		// Only the current and the new password travel on.
-		expect(ChangePasswordSchema.parse({ currentPassword: 'a', newPassword: 'long-enough', confirmPassword: 'x' })).toEqual({
+		expect(
+			ChangePasswordSchema.parse({ currentPassword: 'a', newPassword: 'long-enough', confirmPassword: 'x' }),
+		).toEqual({
 			currentPassword: 'a',
 			newPassword: 'long-enough',
 		})
 	})
 
 	it('progress reports need a numeric video id and progress', () => {
-		expect(ProgressReportSchema.safeParse({ videoId: 3, userId: 99, progress: 40, completed: false }).success).toBe(true)
+		expect(ProgressReportSchema.safeParse({ videoId: 3, userId: 99, progress: 40, completed: false }).success).toBe(
+			true,
+		)
 		expect(ProgressReportSchema.safeParse({ videoId: '3', progress: 40 }).success).toBe(false)
 		expect(ProgressReportSchema.safeParse({ videoId: 3 }).success).toBe(false)
 		expect(ProgressReportSchema.safeParse({ videoId: { $gt: 0 }, progress: 1 }).success).toBe(false)

@@ -18,8 +18,16 @@ describe('the shared rules of chat corrections and moderation', () => {
 
 	it('a report for another reason needs details; the others do not', () => {
 		expect(ReportSchema.safeParse({ messageId: 1, reason: 'other' }).success).toBe(false)
-		expect(ReportSchema.safeParse({ messageId: 1, reason: 'other', details: ' Scam ' }).data).toEqual({ messageId: 1, reason: 'other', details: 'Scam' })
-		expect(ReportSchema.safeParse({ messageId: 1, reason: 'spam', details: '' }).data).toEqual({ messageId: 1, reason: 'spam', details: null })
+		expect(ReportSchema.safeParse({ messageId: 1, reason: 'other', details: ' Scam ' }).data).toEqual({
+			messageId: 1,
+			reason: 'other',
+			details: 'Scam',
+		})
+		expect(ReportSchema.safeParse({ messageId: 1, reason: 'spam', details: '' }).data).toEqual({
+			messageId: 1,
+			reason: 'spam',
+			details: null,
+		})
 	})
 
 	it('says until when a member is muted, in UTC unless told otherwise', () => {
@@ -42,7 +50,11 @@ describe('mergeMessages with corrections (decision 110)', () => {
 
 	it('adds new messages and applies a change in the same batch', () => {
 		const merged = mergeMessages([message(1), message(2)], [message(1, 2, 'fixed'), message(3)])
-		expect(merged.map((item) => [item.id, item.content])).toEqual([[1, 'fixed'], [2, 'message 2'], [3, 'message 3']])
+		expect(merged.map((item) => [item.id, item.content])).toEqual([
+			[1, 'fixed'],
+			[2, 'message 2'],
+			[3, 'message 3'],
+		])
 	})
 })
 
@@ -61,7 +73,9 @@ describe('day separators', () => {
 
 describe('CSV (RFC 4180, decision 115)', () => {
 	it('quotes what must be quoted, doubles quotes, and defuses formulas', () => {
-		expect(csvRow(['plain', 'with, comma', 'with "quotes"', 'two\nlines', null, 42])).toBe('plain,"with, comma","with ""quotes""","two\nlines",,42\r\n')
+		expect(csvRow(['plain', 'with, comma', 'with "quotes"', 'two\nlines', null, 42])).toBe(
+			'plain,"with, comma","with ""quotes""","two\nlines",,42\r\n',
+		)
 		expect(csvField('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)")
 		expect(csvField('-2+3')).toBe("'-2+3")
 		expect(csvField('@handle')).toBe("'@handle")

@@ -18,7 +18,9 @@ const fingerprintOf = (url: string) => new URL(url, 'http://x').searchParams.get
 describe('publicAssetUrl', () => {
 	it('names a file under public/ with the hash of its content', () => {
 		expect(publicAssetUrl(AVATAR)).toBe(`${AVATAR}?v=${hashOf(`public${AVATAR}`)}`)
-		expect(publicAssetUrl('/images/default-thumbnail.svg')).toMatch(/^\/images\/default-thumbnail\.svg\?v=[A-Za-z0-9_-]{16}$/)
+		expect(publicAssetUrl('/images/default-thumbnail.svg')).toMatch(
+			/^\/images\/default-thumbnail\.svg\?v=[A-Za-z0-9_-]{16}$/,
+		)
 		// Two files, two fingerprints.
 		expect(fingerprintOf(publicAssetUrl('/images/avatars/david.svg'))).not.toBe(fingerprintOf(publicAssetUrl(AVATAR)))
 	})
@@ -62,7 +64,18 @@ describe('isCurrentFingerprint', () => {
 	it('holds for the current hash only; a wrong, empty, very long or non-text v never', () => {
 		const current = fingerprintOf(publicAssetUrl(AVATAR))!
 		expect(isCurrentFingerprint(AVATAR, current)).toBe(true)
-		for (const v of ['', 'stale', current.slice(1), `${current}x`, 'x'.repeat(100_000), [current, current], { current }, undefined, null, 7]) {
+		for (const v of [
+			'',
+			'stale',
+			current.slice(1),
+			`${current}x`,
+			'x'.repeat(100_000),
+			[current, current],
+			{ current },
+			undefined,
+			null,
+			7,
+		]) {
 			expect(isCurrentFingerprint(AVATAR, v), String(v).slice(0, 40)).toBe(false)
 		}
 		expect(isCurrentFingerprint('/images/avatars/nobody.svg', current)).toBe(false)
@@ -92,13 +105,21 @@ describe('what is stored is the plain path', () => {
 	it('withoutFingerprint takes our own v off a local path, and nothing else', () => {
 		expect(withoutFingerprint(shown())).toBe(AVATAR)
 		expect(withoutFingerprint(`${AVATAR}?v=`)).toBe(AVATAR)
-		for (const url of [AVATAR, `${AVATAR}?v=a&size=2`, `${AVATAR}?size=2`, 'https://example.com/a.png?v=abc', '//example.com/a.png?v=abc']) {
+		for (const url of [
+			AVATAR,
+			`${AVATAR}?v=a&size=2`,
+			`${AVATAR}?size=2`,
+			'https://example.com/a.png?v=abc',
+			'//example.com/a.png?v=abc',
+		]) {
 			expect(withoutFingerprint(url), url).toBe(url)
 		}
 	})
 
 	it('the profile, video and community forms store a picture they were shown without its fingerprint', () => {
-		expect(ProfileSchema.parse({ name: 'Sam Rivera', email: 'sam@example.com', bio: '', avatar: shown() }).avatar).toBe(AVATAR)
+		expect(ProfileSchema.parse({ name: 'Sam Rivera', email: 'sam@example.com', bio: '', avatar: shown() }).avatar).toBe(
+			AVATAR,
+		)
 		expect(VideoSchema.parse({ title: 'A lesson', url: '/media/a.mp4', thumbnail: shown() }).thumbnail).toBe(AVATAR)
 		expect(CommunitySchema.parse({ name: 'Leaders', icon: shown() }).icon).toBe(AVATAR)
 		expect(CommunitySchema.parse({ name: 'Leaders', icon: 'EL' }).icon).toBe('EL')

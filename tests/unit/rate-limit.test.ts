@@ -43,6 +43,8 @@ describe('createRateLimiter', () => {
 	})
 
 	it('refuses a window the stores cannot count (not whole seconds)', () => {
-		expect(() => createRateLimiter({ name: 'unit-bad', limit: 1, windowMs: 1500 })).toThrowError(/whole number of seconds/)
+		expect(() => createRateLimiter({ name: 'unit-bad', limit: 1, windowMs: 1500 })).toThrowError(
+			/whole number of seconds/,
+		)
 	})
 })

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { LoginSchema, RegisterSchema, SignupFormSchema } from '~/lib/schemas'
 
-function messagesOf(result: { success: boolean; error?: { issues: Array<{ path: (string | number)[]; message: string }> } }) {
+function messagesOf(result: {
+	success: boolean
+	error?: { issues: Array<{ path: (string | number)[]; message: string }> }
+}) {
 	return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]))
 }
 
@@ -31,7 +34,12 @@ describe('form rules of product §5', () => {
 
 	it('sign-up reports a short password, a bad email and a missing confirmation', () => {
 		const messages = messagesOf(
-			SignupFormSchema.safeParse({ ...validSignup, password: 'short', email: 'not-an-email', confirmPassword: undefined }),
+			SignupFormSchema.safeParse({
+				...validSignup,
+				password: 'short',
+				email: 'not-an-email',
+				confirmPassword: undefined,
+			}),
 		)
 		expect(messages.password).toBe('Password must be at least 8 characters long')
 		expect(messages.email).toBe('Invalid email address')
@@ -40,8 +48,13 @@ describe('form rules of product §5', () => {
 
 	it('sign-up says an empty email is required, not that it is invalid', () => {
 		for (const email of [undefined, '', '   ']) {
-			const issues = SignupFormSchema.safeParse({ ...validSignup, email }).error?.issues.filter((issue) => issue.path[0] === 'email')
-			expect(issues?.map((issue) => issue.message), JSON.stringify(email)).toEqual(['Email is required'])
+			const issues = SignupFormSchema.safeParse({ ...validSignup, email }).error?.issues.filter(
+				(issue) => issue.path[0] === 'email',
+			)
+			expect(
+				issues?.map((issue) => issue.message),
+				JSON.stringify(email),
+			).toEqual(['Email is required'])
 		}
 	})
 

@@ -9,7 +9,18 @@ describe('the premium rule (docs/decisions/040-premium-statuses.md)', () => {
 	})
 
 	it("every other status is free, past_due included: the spec's free account is 'neither active nor trialing'", () => {
-		for (const status of ['past_due', 'unpaid', 'incomplete', 'incomplete_expired', 'canceled', 'paused', 'inactive', '', null, undefined]) {
+		for (const status of [
+			'past_due',
+			'unpaid',
+			'incomplete',
+			'incomplete_expired',
+			'canceled',
+			'paused',
+			'inactive',
+			'',
+			null,
+			undefined,
+		]) {
 			expect(isPremiumStatus(status)).toBe(false)
 		}
 		expect(isPremium(null)).toBe(false)

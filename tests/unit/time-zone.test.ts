@@ -19,7 +19,8 @@ describe('local date-times in a named time zone', () => {
 	})
 
 	it('refuses what is not a real date and time', () => {
-		for (const text of ['2031-02-30T10:00', '2031-01-15T24:00', '2031-01-15', 'tomorrow', '']) expect(zonedDateTimeToDate(text, 'UTC'), text).toBeNull()
+		for (const text of ['2031-02-30T10:00', '2031-01-15T24:00', '2031-01-15', 'tomorrow', ''])
+			expect(zonedDateTimeToDate(text, 'UTC'), text).toBeNull()
 	})
 
 	it('writes an instant back as an input value in the zone, round trip', () => {

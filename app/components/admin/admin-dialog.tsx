@@ -56,7 +56,13 @@ export function AdminDialog({
 
 	return (
 		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-			<Link to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} className="fixed inset-0 cursor-default bg-gray-900/50" />
+			<Link
+				to={closeHref}
+				preventScrollReset
+				aria-hidden="true"
+				tabIndex={-1}
+				className="fixed inset-0 cursor-default bg-gray-900/50"
+			/>
 			<dialog
 				ref={dialogRef}
 				open
@@ -120,7 +126,13 @@ function makeTheRestInert(keep: HTMLElement) {
 	const changed: HTMLElement[] = []
 	for (let node: HTMLElement | null = keep; node && node !== document.body; node = node.parentElement) {
 		for (const sibling of node.parentElement?.children ?? []) {
-			if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert || sibling.matches('script, [data-toast-region]')) continue
+			if (
+				sibling === node ||
+				!(sibling instanceof HTMLElement) ||
+				sibling.inert ||
+				sibling.matches('script, [data-toast-region]')
+			)
+				continue
 			sibling.inert = true
 			changed.push(sibling)
 		}
@@ -178,7 +190,13 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	const hydrated = useHydrated()
 	return (
 		<AdminDialog title={title} description={description} alert={alert}>
-			<Form method="post" action={useDialogAction()} preventScrollReset className="space-y-4" {...(form ? getFormProps(form) : {})}>
+			<Form
+				method="post"
+				action={useDialogAction()}
+				preventScrollReset
+				className="space-y-4"
+				{...(form ? getFormProps(form) : {})}
+			>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value={intent} />
 				{form ? <FormErrors errors={form.errors} /> : null}
@@ -204,7 +222,10 @@ export function AdminDialogErrorBoundary() {
 	const error = useRouteError()
 	const notFound = isRouteErrorResponse(error) && error.status === 404
 	// Refusals (an unknown id, an expired CSRF token, a form that could not be read) say `{ message }`.
-	const data = isRouteErrorResponse(error) && typeof error.data === 'object' && error.data ? (error.data as { message?: unknown }) : {}
+	const data =
+		isRouteErrorResponse(error) && typeof error.data === 'object' && error.data
+			? (error.data as { message?: unknown })
+			: {}
 	const message = String(data.message ?? 'Something went wrong. Please try again.')
 	if (!isRouteErrorResponse(error)) console.error(error)
 	return (

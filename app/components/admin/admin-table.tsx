@@ -31,10 +31,27 @@ export function AddLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /** `compact`: the smaller size of a table row's buttons, so a row keeps its text on one line. */
-export function SecondaryLink({ to, label, compact = false, children }: { to: string; label?: string; compact?: boolean; children: ReactNode }) {
-	const size = compact ? 'inline-flex items-center justify-center rounded-md px-2 py-1.5 text-xs font-semibold shadow-sm' : buttonLinkClass
+export function SecondaryLink({
+	to,
+	label,
+	compact = false,
+	children,
+}: {
+	to: string
+	label?: string
+	compact?: boolean
+	children: ReactNode
+}) {
+	const size = compact
+		? 'inline-flex items-center justify-center rounded-md px-2 py-1.5 text-xs font-semibold shadow-sm'
+		: buttonLinkClass
 	return (
-		<Link to={to} preventScrollReset aria-label={label} className={`${size} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+		<Link
+			to={to}
+			preventScrollReset
+			aria-label={label}
+			className={`${size} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}
+		>
 			{children}
 		</Link>
 	)
@@ -85,7 +102,10 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
 				maxLength={ADMIN_LIMITS.search}
 				className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
 			/>
-			<button type="submit" className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}>
+			<button
+				type="submit"
+				className={`${buttonLinkClass} border border-gray-300 bg-white text-gray-700 hover:bg-gray-50`}
+			>
 				Search
 			</button>
 		</Form>
@@ -97,9 +117,22 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
  * keyboard focus, so the arrow keys scroll it too when no cell holds a link
  * or a button (the audit log), as WCAG's keyboard rule asks.
  */
-export function AdminTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+export function AdminTable({
+	caption,
+	columns,
+	children,
+}: {
+	caption: string
+	columns: string[]
+	children: ReactNode
+}) {
 	return (
-		<div role="region" aria-label={`${caption} table`} tabIndex={0} className="overflow-x-auto rounded-lg border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300">
+		<div
+			role="region"
+			aria-label={`${caption} table`}
+			tabIndex={0}
+			className="overflow-x-auto rounded-lg border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+		>
 			<table className="min-w-full divide-y divide-gray-200 text-sm">
 				<caption className="sr-only">{caption}</caption>
 				<thead className="bg-gray-50">
@@ -142,12 +175,24 @@ const iconLinkClass = 'inline-flex h-8 w-8 items-center justify-center rounded-m
 export function RowActions({ editHref, deleteHref, label }: { editHref: string; deleteHref: string; label: string }) {
 	return (
 		<td className="whitespace-nowrap px-3 py-2 text-right align-middle">
-			<Link to={editHref} preventScrollReset aria-label={`Edit ${label}`} title="Edit" className={`${iconLinkClass} hover:text-brand-700`}>
+			<Link
+				to={editHref}
+				preventScrollReset
+				aria-label={`Edit ${label}`}
+				title="Edit"
+				className={`${iconLinkClass} hover:text-brand-700`}
+			>
 				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 					<path d="M13.6 2.6a2 2 0 0 1 2.8 0l1 1a2 2 0 0 1 0 2.8l-9.3 9.3a2 2 0 0 1-.9.5l-3.5 1a.6.6 0 0 1-.7-.7l1-3.5a2 2 0 0 1 .5-.9l9.1-9.5Z" />
 				</svg>
 			</Link>
-			<Link to={deleteHref} preventScrollReset aria-label={`Delete ${label}`} title="Delete" className={`${iconLinkClass} hover:text-red-700`}>
+			<Link
+				to={deleteHref}
+				preventScrollReset
+				aria-label={`Delete ${label}`}
+				title="Delete"
+				className={`${iconLinkClass} hover:text-red-700`}
+			>
 				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 					<path d="M8 2a1 1 0 0 0-1 1v1H4a1 1 0 0 0 0 2h12a1 1 0 1 0 0-2h-3V3a1 1 0 0 0-1-1H8Zm-3 6h10l-.7 8.1a2 2 0 0 1-2 1.9H7.7a2 2 0 0 1-2-1.9L5 8Z" />
 				</svg>
@@ -163,7 +208,10 @@ export function TableFooter({ children }: { children: ReactNode }) {
 /** product §8: a list that failed to load says so inline, with Try Again (a link to the same list). */
 export function LoadError({ children, retryHref }: { children: ReactNode; retryHref: string }) {
 	return (
-		<div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+		<div
+			role="alert"
+			className="flex flex-col items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+		>
 			<div>{children}</div>
 			<SecondaryLink to={retryHref}>Try Again</SecondaryLink>
 		</div>

@@ -23,7 +23,10 @@ export function auditHref(filter: AuditFilterValues, before?: number | null): st
 function describeValues(values: Record<string, unknown> | null): string {
 	if (!values) return ''
 	return Object.entries(values)
-		.map(([field, value]) => `${field}: ${value === null || value === undefined || value === '' ? '(none)' : String(value)}`)
+		.map(
+			([field, value]) =>
+				`${field}: ${value === null || value === undefined || value === '' ? '(none)' : String(value)}`,
+		)
 		.join(', ')
 }
 
@@ -55,14 +58,22 @@ export function AuditPanel({
 	const zone = useTimeZone(timeZone)
 	return (
 		<section aria-label="Audit log" className="space-y-4">
-			<PanelHeader title="Audit log" subtitle="Every change made by admins, content managers and moderators, and the automatic changes of members' access." />
+			<PanelHeader
+				title="Audit log"
+				subtitle="Every change made by admins, content managers and moderators, and the automatic changes of members' access."
+			/>
 			<Form method="get" action="/admin" aria-label="Filter the audit log" className="flex flex-wrap items-end gap-3">
 				<input type="hidden" name="tab" value="audit" />
 				<div>
 					<label htmlFor="audit-actor" className="mb-1 block text-sm font-medium text-gray-700">
 						Who
 					</label>
-					<select id="audit-actor" name="actor" defaultValue={filter.actor} className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm">
+					<select
+						id="audit-actor"
+						name="actor"
+						defaultValue={filter.actor}
+						className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
+					>
 						<option value="">Everyone</option>
 						<option value="system">System</option>
 						{actors.map((actor) => (
@@ -76,7 +87,12 @@ export function AuditPanel({
 					<label htmlFor="audit-kind" className="mb-1 block text-sm font-medium text-gray-700">
 						What
 					</label>
-					<select id="audit-kind" name="kind" defaultValue={isAuditKind(filter.kind) ? filter.kind : ''} className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm">
+					<select
+						id="audit-kind"
+						name="kind"
+						defaultValue={isAuditKind(filter.kind) ? filter.kind : ''}
+						className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm"
+					>
 						<option value="">Everything</option>
 						{AUDIT_KINDS.map((kind) => (
 							<option key={kind} value={kind}>
@@ -85,7 +101,10 @@ export function AuditPanel({
 						))}
 					</select>
 				</div>
-				<button type="submit" className="rounded-md border border-gray-300 bg-white px-3.5 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50">
+				<button
+					type="submit"
+					className="rounded-md border border-gray-300 bg-white px-3.5 py-2 text-sm font-semibold text-gray-700 shadow-sm hover:bg-gray-50"
+				>
 					Filter
 				</button>
 				{filter.actor || filter.kind ? (
@@ -107,9 +126,13 @@ export function AuditPanel({
 								</Cell>
 								<Cell>
 									<span className="font-medium text-gray-900">{entry.actor.name}</span>
-									{entry.actor.role ? <span className="block text-xs text-gray-600">{entry.actor.role.replace(/_/g, ' ')}</span> : null}
+									{entry.actor.role ? (
+										<span className="block text-xs text-gray-600">{entry.actor.role.replace(/_/g, ' ')}</span>
+									) : null}
 								</Cell>
-								<Cell className="whitespace-nowrap">{isAuditKind(entry.kind) ? AUDIT_KIND_LABELS[entry.kind] : entry.kind}</Cell>
+								<Cell className="whitespace-nowrap">
+									{isAuditKind(entry.kind) ? AUDIT_KIND_LABELS[entry.kind] : entry.kind}
+								</Cell>
 								<Cell>{entry.target.label}</Cell>
 								<Cell>
 									<span>{entry.summary}</span>

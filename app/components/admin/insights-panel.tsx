@@ -3,7 +3,14 @@ import { BarChart } from '~/components/charts/bar-chart'
 import { LineChart } from '~/components/charts/line-chart'
 import { SERIES_COLORS } from '~/components/charts/chart-frame'
 import { formatDateTime } from '~/lib/dates'
-import { formatDollars, formatMonth, formatRate, type Insights, type InsightsCharts, type LessonFigures } from '~/lib/insights'
+import {
+	formatDollars,
+	formatMonth,
+	formatRate,
+	type Insights,
+	type InsightsCharts,
+	type LessonFigures,
+} from '~/lib/insights'
 import { AdminTable, Cell, EmptyRow, PanelHeader, SecondaryLink } from '~/components/admin/admin-table'
 
 /**
@@ -38,7 +45,11 @@ export function InsightsPanel({
 					<p className="text-xs text-gray-600">{`Figures as of ${formatDateTime(insights.generatedAt, timeZone)}. Weeks start on Monday (UTC).`}</p>
 					<MembersSection members={insights.members} charts={charts} />
 					{insights.subscriptions && charts.subscriptionStatuses && charts.subscriptionsPerMonth ? (
-						<SubscriptionsSection subscriptions={insights.subscriptions} statuses={charts.subscriptionStatuses} perMonth={charts.subscriptionsPerMonth} />
+						<SubscriptionsSection
+							subscriptions={insights.subscriptions}
+							statuses={charts.subscriptionStatuses}
+							perMonth={charts.subscriptionsPerMonth}
+						/>
 					) : null}
 					<LessonsSection lessons={insights.lessons} charts={charts} />
 					<CommunitySection community={insights.community} charts={charts} />
@@ -103,7 +114,10 @@ function SubscriptionsSection({
 			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
 				<Stat label="Monthly recurring revenue" value={formatDollars(subscriptions.monthlyRecurringRevenueCents)} />
 				<Stat label="Paying subscriptions" value={subscriptions.activeCount} />
-				<Stat label="On a free trial" value={subscriptions.byStatus.find((row) => row.status === 'trialing')?.count ?? 0} />
+				<Stat
+					label="On a free trial"
+					value={subscriptions.byStatus.find((row) => row.status === 'trialing')?.count ?? 0}
+				/>
 			</dl>
 			<BarChart
 				title="Members by subscription status"
@@ -119,7 +133,10 @@ function SubscriptionsSection({
 				labelHeading="Month"
 				layout={perMonth}
 			/>
-			<AdminTable caption="Trial conversion rate per month" columns={['Month', 'Trials started', 'Converted', 'Conversion rate']}>
+			<AdminTable
+				caption="Trial conversion rate per month"
+				columns={['Month', 'Trials started', 'Converted', 'Conversion rate']}
+			>
 				{subscriptions.monthly.map((row, index) => (
 					<tr key={row.month}>
 						<Cell>{months[index]}</Cell>
@@ -170,7 +187,10 @@ function LessonsSection({ lessons, charts }: { lessons: Insights['lessons']; cha
 				format={(value) => `${value}%`}
 				color={SERIES_COLORS[1]}
 			/>
-			<AdminTable caption="Starts and completions per lesson" columns={['Lesson', 'Title', 'Starts', 'Completions', 'Completion rate', 'Average progress']}>
+			<AdminTable
+				caption="Starts and completions per lesson"
+				columns={['Lesson', 'Title', 'Starts', 'Completions', 'Completion rate', 'Average progress']}
+			>
 				{lessons.videos.length === 0 ? <EmptyRow columns={6}>No lessons yet.</EmptyRow> : null}
 				{lessons.videos.map((video) => (
 					<tr key={video.videoId}>
@@ -208,7 +228,9 @@ function CommunitySection({ community, charts }: { community: Insights['communit
 				))}
 			</AdminTable>
 			<AdminTable caption="Most active members in the last 30 days" columns={['Member', 'Username', 'Messages']}>
-				{community.mostActiveMembers.length === 0 ? <EmptyRow columns={3}>No messages in the last 30 days.</EmptyRow> : null}
+				{community.mostActiveMembers.length === 0 ? (
+					<EmptyRow columns={3}>No messages in the last 30 days.</EmptyRow>
+				) : null}
 				{community.mostActiveMembers.map((member) => (
 					<tr key={member.userId}>
 						<Cell className="font-medium text-gray-900">{member.name}</Cell>

@@ -10,9 +10,20 @@ import { UNEXPECTED_ERROR } from '~/components/billing/messages'
  * Stripe's Payment Element for the secret the server returned (product §2
  * Subscribe). Loaded on demand by StripeCheckout.
  */
-export default function StripeCardForm({ stripe, clientSecret, status }: { stripe: Stripe; clientSecret: string; status: string }) {
+export default function StripeCardForm({
+	stripe,
+	clientSecret,
+	status,
+}: {
+	stripe: Stripe
+	clientSecret: string
+	status: string
+}) {
 	return (
-		<Elements stripe={stripe} options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2554eb' } } }}>
+		<Elements
+			stripe={stripe}
+			options={{ clientSecret, appearance: { theme: 'stripe', variables: { colorPrimary: '#2554eb' } } }}
+		>
 			<CardForm clientSecret={clientSecret} status={status} />
 		</Elements>
 	)
@@ -23,7 +34,8 @@ function dueNowNotice(status: string): string | null {
 	if (status === 'past_due' || status === 'unpaid') {
 		return `Your last payment did not go through. Pay the open ${PREMIUM_PRICE_LABEL} invoice to restore your premium access.`
 	}
-	if (status === 'incomplete') return `You have already used your free trial, so the first ${PREMIUM_PRICE_LABEL} is charged today.`
+	if (status === 'incomplete')
+		return `You have already used your free trial, so the first ${PREMIUM_PRICE_LABEL} is charged today.`
 	return null
 }
 
@@ -59,4 +71,3 @@ function CardForm({ clientSecret, status }: { clientSecret: string; status: stri
 		</form>
 	)
 }
-

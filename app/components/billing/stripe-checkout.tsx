@@ -72,7 +72,6 @@ export function StripeCheckout({ publicKey }: { publicKey: string }) {
 	)
 }
 
-
 /** product §2: the error card with the message and a Try Again button that reloads the page. */
 export function SetupErrorCard({ message }: { message: string }) {
 	return (

@@ -29,10 +29,23 @@ export function BarChart({
 		<ChartFigure
 			title={title}
 			description={description}
-			table={<ChartTable caption={title} labelHeading={labelHeading} labels={layout.bars.map((bar) => bar.label)} columns={[{ heading: valueHeading, values: layout.bars.map((bar) => format(bar.value)) }]} />}
+			table={
+				<ChartTable
+					caption={title}
+					labelHeading={labelHeading}
+					labels={layout.bars.map((bar) => bar.label)}
+					columns={[{ heading: valueHeading, values: layout.bars.map((bar) => format(bar.value)) }]}
+				/>
+			}
 		>
 			{({ titleId, descriptionId }) => (
-				<svg role="img" aria-labelledby={titleId} aria-describedby={descriptionId} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[28rem]">
+				<svg
+					role="img"
+					aria-labelledby={titleId}
+					aria-describedby={descriptionId}
+					viewBox={`0 0 ${width} ${height}`}
+					className="h-auto w-full min-w-[28rem]"
+				>
 					<ValueAxis ticks={layout.ticks} width={width} format={format} />
 					{layout.bars.map((bar) => (
 						<g key={bar.label}>
@@ -40,13 +53,27 @@ export function BarChart({
 								<title>{`${bar.label}: ${format(bar.value)}`}</title>
 							</rect>
 							{bar.labelX === null ? null : (
-								<text x={bar.labelX} y={height - CHART_MARGIN.bottom + 16} textAnchor="middle" fontSize={11} fill="#4b5563" aria-hidden="true">
+								<text
+									x={bar.labelX}
+									y={height - CHART_MARGIN.bottom + 16}
+									textAnchor="middle"
+									fontSize={11}
+									fill="#4b5563"
+									aria-hidden="true"
+								>
 									{bar.label}
 								</text>
 							)}
 						</g>
 					))}
-					<line x1={CHART_MARGIN.left} x2={width - CHART_MARGIN.right} y1={layout.baseline} y2={layout.baseline} stroke="#9ca3af" aria-hidden="true" />
+					<line
+						x1={CHART_MARGIN.left}
+						x2={width - CHART_MARGIN.right}
+						y1={layout.baseline}
+						y2={layout.baseline}
+						stroke="#9ca3af"
+						aria-hidden="true"
+					/>
 				</svg>
 			)}
 		</ChartFigure>

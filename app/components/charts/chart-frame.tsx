@@ -42,7 +42,12 @@ export function ChartFigure({
 			<div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
 				<div className="overflow-x-auto">{children({ titleId, descriptionId })}</div>
 				{/* Focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
-				<div role="region" aria-label={`${title}: the figures`} tabIndex={0} className="max-h-72 overflow-auto focus-visible:outline-offset-[-2px]">
+				<div
+					role="region"
+					aria-label={`${title}: the figures`}
+					tabIndex={0}
+					className="max-h-72 overflow-auto focus-visible:outline-offset-[-2px]"
+				>
 					{table}
 				</div>
 			</div>
@@ -96,7 +101,15 @@ export function ChartTable({
 }
 
 /** Horizontal grid lines and their values along the left side. */
-export function ValueAxis({ ticks, width, format = String }: { ticks: ChartTick[]; width: number; format?: (value: number) => string }) {
+export function ValueAxis({
+	ticks,
+	width,
+	format = String,
+}: {
+	ticks: ChartTick[]
+	width: number
+	format?: (value: number) => string
+}) {
 	return (
 		<g aria-hidden="true">
 			{ticks.map((tick) => (

@@ -38,11 +38,25 @@ export function LineChart({
 		>
 			{({ titleId, descriptionId }) => (
 				<div className="space-y-2">
-					<svg role="img" aria-labelledby={titleId} aria-describedby={descriptionId} viewBox={`0 0 ${width} ${height}`} className="h-auto w-full min-w-[28rem]">
+					<svg
+						role="img"
+						aria-labelledby={titleId}
+						aria-describedby={descriptionId}
+						viewBox={`0 0 ${width} ${height}`}
+						className="h-auto w-full min-w-[28rem]"
+					>
 						<ValueAxis ticks={layout.ticks} width={width} format={format} />
 						{layout.labels.map((label) =>
 							label.shown ? (
-								<text key={label.text} x={label.x} y={height - CHART_MARGIN.bottom + 16} textAnchor="middle" fontSize={11} fill="#4b5563" aria-hidden="true">
+								<text
+									key={label.text}
+									x={label.x}
+									y={height - CHART_MARGIN.bottom + 16}
+									textAnchor="middle"
+									fontSize={11}
+									fill="#4b5563"
+									aria-hidden="true"
+								>
 									{label.text}
 								</text>
 							) : null,
@@ -65,7 +79,10 @@ export function LineChart({
 						<ul aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
 							{layout.series.map((item, index) => (
 								<li key={item.name} className="flex items-center gap-1.5">
-									<span className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: SERIES_COLORS[index % SERIES_COLORS.length] }} />
+									<span
+										className="inline-block h-2.5 w-2.5 rounded-full"
+										style={{ backgroundColor: SERIES_COLORS[index % SERIES_COLORS.length] }}
+									/>
 									{item.name}
 								</li>
 							))}

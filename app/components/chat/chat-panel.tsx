@@ -25,7 +25,6 @@ export interface ChatMute {
 	reason: string
 }
 
-
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
  * composer. Without JavaScript the composer is a plain form posting to the
@@ -93,7 +92,11 @@ export function ChatPanel({
 	return (
 		<section aria-label={label} className="flex h-[min(70vh,40rem)] min-h-[24rem] flex-col">
 			<div className="flex items-center justify-end border-b border-gray-100 px-4 py-2">
-				{hydrated ? <ConnectionBadge status={chat.status} /> : <span className="text-xs text-gray-500">Reload the page to see new messages</span>}
+				{hydrated ? (
+					<ConnectionBadge status={chat.status} />
+				) : (
+					<span className="text-xs text-gray-500">Reload the page to see new messages</span>
+				)}
 			</div>
 			{/* column-reverse keeps the view anchored at the newest message, with or without JavaScript.
 			    Focusable, so that a keyboard can scroll it even when it holds no link (WCAG 2.1.1). */}
@@ -127,7 +130,8 @@ export function ChatPanel({
 						<ol className="space-y-3" aria-label="Messages">
 							{chat.messages.map((message, index) => {
 								const previous = index > 0 ? chat.messages[index - 1]! : null
-								const newDay = !previous || calendarDay(previous.createdAt, timeZone) !== calendarDay(message.createdAt, timeZone)
+								const newDay =
+									!previous || calendarDay(previous.createdAt, timeZone) !== calendarDay(message.createdAt, timeZone)
 								return (
 									<Fragment key={message.id}>
 										{newDay ? <DaySeparator label={relativeDayLabel(message.createdAt, timeZone, now)} /> : null}
@@ -216,10 +220,16 @@ function actionsFor(message: ChatMessage, me: number, permissions: ChatPermissio
 	const none = { edit: false, delete: false, report: false, mute: false }
 	if (message.deleted) return none
 	const mine = message.senderId === me
-	const moderates = permissions.canModerate && !message.isPrivate && !permissions.protectedSenderIds.includes(message.senderId)
+	const moderates =
+		permissions.canModerate && !message.isPrivate && !permissions.protectedSenderIds.includes(message.senderId)
 	if (mine) {
 		const inWindow = isWithinEditWindow(message.createdAt, now)
-		return { edit: inWindow, delete: inWindow || (permissions.canModerate && !message.isPrivate), report: false, mute: false }
+		return {
+			edit: inWindow,
+			delete: inWindow || (permissions.canModerate && !message.isPrivate),
+			report: false,
+			mute: false,
+		}
 	}
 	return { edit: false, delete: moderates, report: true, mute: moderates }
 }
@@ -277,7 +287,9 @@ function Composer({
 	reportTyping: (isTyping: boolean) => void
 }) {
 	const [form, fields] = useConformForm({ id: 'chat-form', schema: ChatFormSchema })
-	const [text, setText] = useState(() => (typeof fields.content.initialValue === 'string' ? fields.content.initialValue : ''))
+	const [text, setText] = useState(() =>
+		typeof fields.content.initialValue === 'string' ? fields.content.initialValue : '',
+	)
 	const errorId = fields.content.errors?.length ? `${fields.content.id}-error` : undefined
 
 	async function sendLive(event?: FormEvent) {
@@ -300,7 +312,13 @@ function Composer({
 	}
 
 	return (
-		<Form method="post" action={action} preventScrollReset {...getFormProps(form)} onSubmit={hydrated ? sendLive : undefined}>
+		<Form
+			method="post"
+			action={action}
+			preventScrollReset
+			{...getFormProps(form)}
+			onSubmit={hydrated ? sendLive : undefined}
+		>
 			<AuthenticityTokenInput />
 			<div className="flex items-end gap-2">
 				<label htmlFor={fields.content.id} className="sr-only">

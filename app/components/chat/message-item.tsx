@@ -39,7 +39,6 @@ export interface MessageActions {
 	mute: boolean
 }
 
-
 export function MessageItem({
 	message,
 	mine,
@@ -79,18 +78,38 @@ export function MessageItem({
 				<div className={`flex items-start gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
 					<MessageBody message={message} mine={mine} viewerUsername={viewerUsername} />
 					{hasActions ? (
-						<MessageMenu message={message} name={mine ? 'your message' : `the message from ${name}`} actions={actions} hrefs={hrefs} opensTowards={mine ? 'right' : 'left'} />
+						<MessageMenu
+							message={message}
+							name={mine ? 'your message' : `the message from ${name}`}
+							actions={actions}
+							hrefs={hrefs}
+							opensTowards={mine ? 'right' : 'left'}
+						/>
 					) : null}
 				</div>
-				{open === 'edit' && actions.edit ? <EditForm message={message} action={hrefs.edit} cancel={hrefs.page} /> : null}
-				{open === 'report' && actions.report ? <ReportForm message={message} action={hrefs.report} cancel={hrefs.page} /> : null}
-				{open === 'mute' && actions.mute ? <MuteForm message={message} name={name} action={hrefs.mute} cancel={hrefs.page} /> : null}
+				{open === 'edit' && actions.edit ? (
+					<EditForm message={message} action={hrefs.edit} cancel={hrefs.page} />
+				) : null}
+				{open === 'report' && actions.report ? (
+					<ReportForm message={message} action={hrefs.report} cancel={hrefs.page} />
+				) : null}
+				{open === 'mute' && actions.mute ? (
+					<MuteForm message={message} name={name} action={hrefs.mute} cancel={hrefs.page} />
+				) : null}
 			</div>
 		</li>
 	)
 }
 
-function MessageBody({ message, mine, viewerUsername }: { message: ChatMessage; mine: boolean; viewerUsername: string }) {
+function MessageBody({
+	message,
+	mine,
+	viewerUsername,
+}: {
+	message: ChatMessage
+	mine: boolean
+	viewerUsername: string
+}) {
 	if (message.deleted) {
 		return (
 			<p className="rounded-2xl border border-dashed border-gray-300 px-3 py-2 text-sm italic text-gray-600">
@@ -107,7 +126,9 @@ function MessageBody({ message, mine, viewerUsername }: { message: ChatMessage; 
 			<span>
 				<MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
 			</span>
-			{message.editedAt ? <span className={`ml-1.5 text-xs ${mine ? 'text-brand-100' : 'text-gray-600'}`}>{EDITED_MARK}</span> : null}
+			{message.editedAt ? (
+				<span className={`ml-1.5 text-xs ${mine ? 'text-brand-100' : 'text-gray-600'}`}>{EDITED_MARK}</span>
+			) : null}
 		</p>
 	)
 }
@@ -172,7 +193,17 @@ function MessageMenu({
 	)
 }
 
-function FormActions({ cancel, intent, label, pendingLabel }: { cancel: string; intent: string; label: string; pendingLabel: string }) {
+function FormActions({
+	cancel,
+	intent,
+	label,
+	pendingLabel,
+}: {
+	cancel: string
+	intent: string
+	label: string
+	pendingLabel: string
+}) {
 	const pending = useIsSubmitting(intent)
 	return (
 		<div className="flex justify-end gap-2">
@@ -186,7 +217,8 @@ function FormActions({ cancel, intent, label, pendingLabel }: { cancel: string; 
 	)
 }
 
-const panelClass = 'mt-2 w-full min-w-[16rem] space-y-3 rounded-lg border border-gray-200 bg-white p-3 text-left shadow-sm'
+const panelClass =
+	'mt-2 w-full min-w-[16rem] space-y-3 rounded-lg border border-gray-200 bg-white p-3 text-left shadow-sm'
 
 function EditForm({ message, action, cancel }: { message: ChatMessage; action: string; cancel: string }) {
 	const [form, fields] = useConformForm({
@@ -196,7 +228,14 @@ function EditForm({ message, action, cancel }: { message: ChatMessage; action: s
 		defaultValue: { messageId: message.id, content: message.content },
 	})
 	return (
-		<Form method="post" action={action} preventScrollReset aria-label="Edit message" className={panelClass} {...getFormProps(form)}>
+		<Form
+			method="post"
+			action={action}
+			preventScrollReset
+			aria-label="Edit message"
+			className={panelClass}
+			{...getFormProps(form)}
+		>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value={CHAT_INTENTS.edit} />
 			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
@@ -220,7 +259,14 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 	})
 	const reasonErrorId = fields.reason.errors?.length ? `${fields.reason.id}-error` : undefined
 	return (
-		<Form method="post" action={action} preventScrollReset aria-label="Report message" className={panelClass} {...getFormProps(form)}>
+		<Form
+			method="post"
+			action={action}
+			preventScrollReset
+			aria-label="Report message"
+			className={panelClass}
+			{...getFormProps(form)}
+		>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value={CHAT_INTENTS.report} />
 			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
@@ -254,7 +300,17 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 	)
 }
 
-function MuteForm({ message, name, action, cancel }: { message: ChatMessage; name: string; action: string; cancel: string }) {
+function MuteForm({
+	message,
+	name,
+	action,
+	cancel,
+}: {
+	message: ChatMessage
+	name: string
+	action: string
+	cancel: string
+}) {
 	const [form, fields] = useConformForm({
 		id: `mute-${message.id}`,
 		schema: MuteFormSchema,
@@ -262,7 +318,14 @@ function MuteForm({ message, name, action, cancel }: { message: ChatMessage; nam
 		defaultValue: { userId: message.senderId, duration: '24' },
 	})
 	return (
-		<Form method="post" action={action} preventScrollReset aria-label={`Mute ${name}`} className={panelClass} {...getFormProps(form)}>
+		<Form
+			method="post"
+			action={action}
+			preventScrollReset
+			aria-label={`Mute ${name}`}
+			className={panelClass}
+			{...getFormProps(form)}
+		>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value={CHAT_INTENTS.mute} />
 			<input {...getInputProps(fields.userId, { type: 'hidden' })} />
@@ -273,10 +336,13 @@ function MuteForm({ message, name, action, cancel }: { message: ChatMessage; nam
 				options={MUTE_DURATION_OPTIONS.map(({ value, label }) => ({ value, label }))}
 				errors={fields.duration.errors}
 			/>
-			<Field label="Reason" inputProps={{ ...getInputProps(fields.reason, { type: 'text' }), maxLength: 500 }} errors={fields.reason.errors} />
+			<Field
+				label="Reason"
+				inputProps={{ ...getInputProps(fields.reason, { type: 'text' }), maxLength: 500 }}
+				errors={fields.reason.errors}
+			/>
 			<ErrorList errors={[...(form.errors ?? []), ...(fields.userId.errors ?? [])]} />
 			<FormActions cancel={cancel} intent={CHAT_INTENTS.mute} label={`Mute ${name}`} pendingLabel="Muting..." />
 		</Form>
 	)
 }
-

@@ -5,7 +5,15 @@ import { splitMentions } from '~/lib/mentions'
  * panel"); a mention of the reader stands out more. The one place message
  * text is drawn, so every chat surface shows it the same way.
  */
-export function MessageText({ content, viewerUsername, onDark = false }: { content: string; viewerUsername?: string; onDark?: boolean }) {
+export function MessageText({
+	content,
+	viewerUsername,
+	onDark = false,
+}: {
+	content: string
+	viewerUsername?: string
+	onDark?: boolean
+}) {
 	const viewer = viewerUsername?.toLowerCase()
 	return (
 		<>
@@ -18,7 +26,11 @@ export function MessageText({ content, viewerUsername, onDark = false }: { conte
 						? 'rounded bg-amber-200 px-0.5 font-semibold text-amber-950'
 						: 'rounded bg-brand-100 px-0.5 font-semibold text-brand-800'
 				return (
-					<mark key={index} data-mention={part.mention} className={`${look} ${onDark ? 'bg-transparent text-inherit' : ''}`}>
+					<mark
+						key={index}
+						data-mention={part.mention}
+						className={`${look} ${onDark ? 'bg-transparent text-inherit' : ''}`}
+					>
 						{part.text}
 					</mark>
 				)

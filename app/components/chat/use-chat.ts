@@ -38,7 +38,10 @@ const TYPING_REPEAT_MS = 2_000
 const SEND_TIMEOUT_MS = 10_000
 
 function historyUrl(target: ChatTarget, query = '') {
-	const path = target.kind === 'community' ? `/api/messages/community/${target.communityId}` : `/api/messages/private/${target.userId}`
+	const path =
+		target.kind === 'community'
+			? `/api/messages/community/${target.communityId}`
+			: `/api/messages/private/${target.userId}`
 	return query ? `${path}?${query}` : path
 }
 
@@ -96,7 +99,11 @@ export function useChat({
 		setMessages((current) => mergeMessages(current, incoming))
 		// Someone whose message just arrived has stopped typing it.
 		const senders = new Set(incoming.map((message) => message.senderId))
-		setTyping((current) => (current.some((person) => senders.has(person.userId)) ? current.filter((person) => !senders.has(person.userId)) : current))
+		setTyping((current) =>
+			current.some((person) => senders.has(person.userId))
+				? current.filter((person) => !senders.has(person.userId))
+				: current,
+		)
 	}, [])
 
 	/**
@@ -140,7 +147,8 @@ export function useChat({
 					isCancelled: () => cancelled,
 				})
 			} catch (error) {
-				if (!cancelled) showToast({ type: 'destructive', title: 'Failed to fetch messages', description: (error as Error).message })
+				if (!cancelled)
+					showToast({ type: 'destructive', title: 'Failed to fetch messages', description: (error as Error).message })
 			}
 		}
 
@@ -158,7 +166,12 @@ export function useChat({
 				setStatus('connected')
 				const current = targetRef.current
 				// A private conversation says it is on screen, so its new messages count as read (docs/decisions/101).
-				socket.emit('subscribe', current.kind === 'community' ? { communityIds: [current.communityId] } : { communityIds: [], conversationWith: current.userId })
+				socket.emit(
+					'subscribe',
+					current.kind === 'community'
+						? { communityIds: [current.communityId] }
+						: { communityIds: [], conversationWith: current.userId },
+				)
 				void catchUp()
 			})
 			socket.on('connect_error', () => {
@@ -192,7 +205,10 @@ export function useChat({
 				setTyping((people) => {
 					const others = people.filter((person) => person.userId !== notice.userId)
 					return notice.isTyping
-						? [...others, { userId: notice.userId, name: notice.name ?? notice.username, until: Date.now() + TYPING_EXPIRES_MS }]
+						? [
+								...others,
+								{ userId: notice.userId, name: notice.name ?? notice.username, until: Date.now() + TYPING_EXPIRES_MS },
+							]
 						: others
 				})
 			})
@@ -212,7 +228,10 @@ export function useChat({
 	useEffect(() => {
 		if (typing.length === 0) return
 		const soonest = Math.min(...typing.map((person) => person.until))
-		const timer = setTimeout(() => setTyping((people) => people.filter((person) => person.until > Date.now())), Math.max(0, soonest - Date.now()) + 50)
+		const timer = setTimeout(
+			() => setTyping((people) => people.filter((person) => person.until > Date.now())),
+			Math.max(0, soonest - Date.now()) + 50,
+		)
 		return () => clearTimeout(timer)
 	}, [typing])
 
@@ -223,7 +242,11 @@ export function useChat({
 			if (!text) return Promise.resolve(false)
 			const socket = socketRef.current
 			if (!socket || statusRef.current !== 'connected') {
-				showToast({ type: 'destructive', title: 'Connection Error', description: 'You are not connected to the chat service' })
+				showToast({
+					type: 'destructive',
+					title: 'Connection Error',
+					description: 'You are not connected to the chat service',
+				})
 				return Promise.resolve(false)
 			}
 			const current = targetRef.current
@@ -233,7 +256,8 @@ export function useChat({
 					: ['private_message', { content: text, recipientId: current.userId }]
 			return new Promise((resolve) => {
 				socket.timeout(SEND_TIMEOUT_MS).emit(event, payload, (error: Error | null, result?: { ok: boolean }) => {
-					if (error) showToast({ type: 'destructive', title: 'Failed to send message', description: 'Please try again later' })
+					if (error)
+						showToast({ type: 'destructive', title: 'Failed to send message', description: 'Please try again later' })
 					// A refusal ({ ok: false }) already arrived as an `error` event: the 'Chat Error' notice.
 					resolve(!error && Boolean(result?.ok))
 				})
@@ -274,5 +298,15 @@ export function useChat({
 		}
 	}, [addMessages, showToast])
 
-	return { messages, hasOlder, loadingOlder, loadOlder, status, typing: typing as TypingPerson[], send, reportTyping, mute }
+	return {
+		messages,
+		hasOlder,
+		loadingOlder,
+		loadOlder,
+		status,
+		typing: typing as TypingPerson[],
+		send,
+		reportTyping,
+		mute,
+	}
 }

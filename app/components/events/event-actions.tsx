@@ -19,7 +19,17 @@ export interface EventActionsProps {
 	returnTo: string
 }
 
-export function EventActions({ eventId, title, attendeeCount, going, attendees, canRsvp, join, replayVideoId, returnTo }: EventActionsProps) {
+export function EventActions({
+	eventId,
+	title,
+	attendeeCount,
+	going,
+	attendees,
+	canRsvp,
+	join,
+	replayVideoId,
+	returnTo,
+}: EventActionsProps) {
 	return (
 		<div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
 			<div className="flex flex-wrap items-center gap-2 sm:justify-end">
@@ -70,7 +80,17 @@ export function EventActions({ eventId, title, attendeeCount, going, attendees, 
 }
 
 /** A plain form: 'RSVP' says going, 'Cancel RSVP' says not going (works without JavaScript). */
-function RsvpForm({ eventId, title, going, returnTo }: { eventId: number; title: string; going: boolean; returnTo: string }) {
+function RsvpForm({
+	eventId,
+	title,
+	going,
+	returnTo,
+}: {
+	eventId: number
+	title: string
+	going: boolean
+	returnTo: string
+}) {
 	return (
 		<Form method="post" action="/events" preventScrollReset>
 			<AuthenticityTokenInput />
@@ -78,7 +98,11 @@ function RsvpForm({ eventId, title, going, returnTo }: { eventId: number; title:
 			<input type="hidden" name="eventId" value={eventId} />
 			<input type="hidden" name="going" value={going ? 'false' : 'true'} />
 			<input type="hidden" name="returnTo" value={returnTo} />
-			<Button type="submit" variant={going ? 'secondary' : 'primary'} aria-label={`${going ? 'Cancel RSVP' : 'RSVP'}: ${title}`}>
+			<Button
+				type="submit"
+				variant={going ? 'secondary' : 'primary'}
+				aria-label={`${going ? 'Cancel RSVP' : 'RSVP'}: ${title}`}
+			>
 				{going ? 'Cancel RSVP' : 'RSVP'}
 			</Button>
 		</Form>

@@ -26,7 +26,10 @@ export interface AppShellData {
  */
 export function AppShell({ data, children }: { data: AppShellData; children: ReactNode }) {
 	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports } = data
-	const initialCounts = useMemo(() => ({ unreadNotifications: bell.unreadCount, unreadConversations }), [bell, unreadConversations])
+	const initialCounts = useMemo(
+		() => ({ unreadNotifications: bell.unreadCount, unreadConversations }),
+		[bell, unreadConversations],
+	)
 	const live = useLiveCounts(initialCounts)
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	// Show the new state while the toggle is on its way (JavaScript only).
@@ -38,14 +41,35 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 			<TopBar
 				user={user}
 				sidebarCollapsed={collapsed}
-				bell={{ unreadCount: live.unreadNotifications, notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT) }}
+				bell={{
+					unreadCount: live.unreadNotifications,
+					notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT),
+				}}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
-				phoneMenu={<PhoneMenu user={user} trialEnds={trialEnds} unreadConversations={live.unreadConversations} openReports={openReports} />}
+				phoneMenu={
+					<PhoneMenu
+						user={user}
+						trialEnds={trialEnds}
+						unreadConversations={live.unreadConversations}
+						openReports={openReports}
+					/>
+				}
 			/>
 			<div className="flex">
-				<Sidebar user={user} collapsed={collapsed} trialEnds={trialEnds} unreadConversations={live.unreadConversations} openReports={openReports} />
-				<main id={MAIN_ID} tabIndex={-1} data-time-zone={timeZone} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10">
+				<Sidebar
+					user={user}
+					collapsed={collapsed}
+					trialEnds={trialEnds}
+					unreadConversations={live.unreadConversations}
+					openReports={openReports}
+				/>
+				<main
+					id={MAIN_ID}
+					tabIndex={-1}
+					data-time-zone={timeZone}
+					className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-8 lg:px-10"
+				>
 					{user.subscriptionStatus === 'past_due' ? <PaymentFailedBanner /> : null}
 					{children}
 				</main>

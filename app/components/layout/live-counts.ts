@@ -68,6 +68,8 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
  */
 export function mergeBell(arrived: NotificationJSON[], listed: NotificationJSON[], size: number): NotificationJSON[] {
 	const updated = new Set(arrived.filter((item) => item.kind === 'private_message').map((item) => item.link))
-	const kept = listed.filter((item) => !(item.kind === 'private_message' && item.readAt === null && updated.has(item.link)))
+	const kept = listed.filter(
+		(item) => !(item.kind === 'private_message' && item.readAt === null && updated.has(item.link)),
+	)
 	return [...arrived, ...kept].slice(0, size)
 }

@@ -19,13 +19,13 @@ export function DropdownMenu({
 }) {
 	return (
 		<details data-menu className="group relative">
-			<summary
-				className="relative flex cursor-pointer list-none items-center gap-2 rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden"
-			>
+			<summary className="relative flex cursor-pointer list-none items-center gap-2 rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
 				<span className="sr-only">{label}</span>
 				{summary}
 			</summary>
-			<div className={`absolute right-0 z-40 mt-2 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg ${panelClassName}`}>
+			<div
+				className={`absolute right-0 z-40 mt-2 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg ${panelClassName}`}
+			>
 				{children}
 			</div>
 		</details>

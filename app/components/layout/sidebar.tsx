@@ -87,16 +87,34 @@ export function PhoneMenu(props: SidebarProps) {
 	)
 }
 
-function SidebarContents({ user, collapsed, trialEnds, unreadConversations, openReports = 0 }: SidebarProps & { collapsed: boolean }) {
+function SidebarContents({
+	user,
+	collapsed,
+	trialEnds,
+	unreadConversations,
+	openReports = 0,
+}: SidebarProps & { collapsed: boolean }) {
 	const label = collapsed ? 'sr-only' : ''
 	const links: SidebarLink[] = [
 		...LINKS.map((link) =>
-			link.to === '/messages' ? { ...link, badge: unreadConversations, badgeLabel: `${unreadConversations} unread` } : link,
+			link.to === '/messages'
+				? { ...link, badge: unreadConversations, badgeLabel: `${unreadConversations} unread` }
+				: link,
 		),
 		...(MODERATION_ROLES.includes(user.role)
-			? [{ to: '/moderation', label: 'Moderation', icon: 'flag' as const, badge: openReports, badgeLabel: `${openReports} open ${openReports === 1 ? 'report' : 'reports'}` }]
+			? [
+					{
+						to: '/moderation',
+						label: 'Moderation',
+						icon: 'flag' as const,
+						badge: openReports,
+						badgeLabel: `${openReports} open ${openReports === 1 ? 'report' : 'reports'}`,
+					},
+				]
 			: []),
-		...(ADMIN_PANEL_ROLES.includes(user.role) ? [{ to: '/admin', label: 'Administration', icon: 'admin' as const }] : []),
+		...(ADMIN_PANEL_ROLES.includes(user.role)
+			? [{ to: '/admin', label: 'Administration', icon: 'admin' as const }]
+			: []),
 	]
 	const premium = isPremium(user)
 	const itemClass = (active: boolean) =>
@@ -112,7 +130,11 @@ function SidebarContents({ user, collapsed, trialEnds, unreadConversations, open
 						const badge = link.badge ? link.badge : null
 						return (
 							<li key={link.to}>
-								<NavLink to={link.to} title={collapsed ? link.label : undefined} className={({ isActive }) => itemClass(isActive)}>
+								<NavLink
+									to={link.to}
+									title={collapsed ? link.label : undefined}
+									className={({ isActive }) => itemClass(isActive)}
+								>
 									<span className="relative">
 										<Icon name={link.icon} />
 										{badge && collapsed ? <CountBadge count={badge} className="absolute -right-2 -top-2" /> : null}
@@ -122,7 +144,10 @@ function SidebarContents({ user, collapsed, trialEnds, unreadConversations, open
 										{badge ? <span className="sr-only">{` (${link.badgeLabel})`}</span> : null}
 									</span>
 									{badge && !collapsed ? (
-										<span aria-hidden="true" className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
+										<span
+											aria-hidden="true"
+											className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+										>
 											{badge}
 										</span>
 									) : null}
@@ -137,8 +162,15 @@ function SidebarContents({ user, collapsed, trialEnds, unreadConversations, open
 				<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
 					{COMMUNITY_SHORTCUTS.map((community) => (
 						<li key={community.to}>
-							<NavLink to={community.to} title={collapsed ? community.label : undefined} className={({ isActive }) => itemClass(isActive)}>
-								<span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700">
+							<NavLink
+								to={community.to}
+								title={collapsed ? community.label : undefined}
+								className={({ isActive }) => itemClass(isActive)}
+							>
+								<span
+									aria-hidden="true"
+									className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700"
+								>
 									{community.code}
 								</span>
 								<span className={`${label} truncate`}>{community.label}</span>
@@ -175,7 +207,15 @@ function SidebarContents({ user, collapsed, trialEnds, unreadConversations, open
 }
 
 /** product §4: 'Premium Active', 'Trial Active' with 'Trial ends: {date}', else 'Premium Inactive'. */
-function SubscriptionStatus({ status, trialEnds, collapsed }: { status: string; trialEnds: string | null; collapsed: boolean }) {
+function SubscriptionStatus({
+	status,
+	trialEnds,
+	collapsed,
+}: {
+	status: string
+	trialEnds: string | null
+	collapsed: boolean
+}) {
 	const trialing = status === 'trialing'
 	const text = status === 'active' ? 'Premium Active' : trialing ? 'Trial Active' : 'Premium Inactive'
 	const tone = status === 'active' ? 'bg-green-500' : trialing ? 'bg-blue-500' : 'bg-gray-400'

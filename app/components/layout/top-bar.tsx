@@ -45,7 +45,13 @@ export function TopBar({
 			<SidebarToggle collapsed={sidebarCollapsed} />
 			{phoneMenu}
 			<BrandLink to="/dashboard" compact />
-			<form role="search" aria-label="Site" method="get" action="/content-library" className="ml-6 hidden max-w-md flex-1 md:block">
+			<form
+				role="search"
+				aria-label="Site"
+				method="get"
+				action="/content-library"
+				className="ml-6 hidden max-w-md flex-1 md:block"
+			>
 				<label htmlFor="top-bar-search" className="sr-only">
 					Search
 				</label>
@@ -65,15 +71,20 @@ export function TopBar({
 			</form>
 			<div className="ml-auto flex items-center gap-1">
 				<NotificationsMenu bell={bell} timeZone={timeZone} />
-				<Link
-					to="/messages"
-					className="relative rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-				>
-					<span className="sr-only">{unreadConversations > 0 ? `Messages (${unreadConversations} unread)` : 'Messages'}</span>
+				<Link to="/messages" className="relative rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900">
+					<span className="sr-only">
+						{unreadConversations > 0 ? `Messages (${unreadConversations} unread)` : 'Messages'}
+					</span>
 					<Icon name="messages" />
-					{unreadConversations > 0 ? <CountBadge count={unreadConversations} className="absolute right-0.5 top-0.5" /> : null}
+					{unreadConversations > 0 ? (
+						<CountBadge count={unreadConversations} className="absolute right-0.5 top-0.5" />
+					) : null}
 				</Link>
-				<DropdownMenu label="User menu" summary={<Avatar name={user.name} src={user.avatar} size="sm" />} panelClassName="w-56">
+				<DropdownMenu
+					label="User menu"
+					summary={<Avatar name={user.name} src={user.avatar} size="sm" />}
+					panelClassName="w-56"
+				>
 					<div className="border-b px-4 py-3">
 						<p className="truncate text-sm font-semibold text-gray-900">{user.username}</p>
 						<p className="truncate text-xs text-gray-500">{user.name}</p>
@@ -113,12 +124,19 @@ function NotificationsMenu({ bell, timeZone }: { bell: Bell; timeZone: string })
 				<ul className="max-h-96 divide-y overflow-y-auto">
 					{bell.notifications.map((notification) => (
 						<li key={notification.id}>
-							<NotificationItem notification={notification} time={formatDateTime(notification.createdAt, timeZone)} compact />
+							<NotificationItem
+								notification={notification}
+								time={formatDateTime(notification.createdAt, timeZone)}
+								compact
+							/>
 						</li>
 					))}
 				</ul>
 			)}
-			<Link to="/notifications" className="block border-t px-4 py-3 text-center text-sm font-medium text-brand-700 hover:bg-gray-50">
+			<Link
+				to="/notifications"
+				className="block border-t px-4 py-3 text-center text-sm font-medium text-brand-700 hover:bg-gray-50"
+			>
 				See all notifications
 			</Link>
 		</DropdownMenu>

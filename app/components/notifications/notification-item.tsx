@@ -7,7 +7,15 @@ import { type NotificationJSON } from '#models/notification'
  * which marks it read and follows its link, so it works without JavaScript.
  * Used by the bell's drop-down and by the /notifications page.
  */
-export function NotificationItem({ notification, time, compact = false }: { notification: NotificationJSON; time: string; compact?: boolean }) {
+export function NotificationItem({
+	notification,
+	time,
+	compact = false,
+}: {
+	notification: NotificationJSON
+	time: string
+	compact?: boolean
+}) {
 	const unread = notification.readAt === null
 	return (
 		<Form method="post" action="/notifications">

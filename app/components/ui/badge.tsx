@@ -12,6 +12,15 @@ const TONES = {
 export type BadgeTone = keyof typeof TONES
 
 /** A short label on one line ('content manager' never breaks in two). */
-export function Badge({ tone = 'gray', className = '', ...props }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
-	return <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${TONES[tone]} ${className}`} {...props} />
+export function Badge({
+	tone = 'gray',
+	className = '',
+	...props
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+	return (
+		<span
+			className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${TONES[tone]} ${className}`}
+			{...props}
+		/>
+	)
 }

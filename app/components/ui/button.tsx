@@ -51,7 +51,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 })
 
 /** A link that looks like a button (a call to action that navigates). */
-export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({
+	variant,
+	size,
+	className,
+	...props
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
 	return <Link className={buttonClassName({ variant, size, className })} {...props} />
 }
 
@@ -74,7 +79,12 @@ export function StatusButton({
 			// After the spread: a caller's `disabled={false}` must not re-enable a pending button.
 			disabled={pending || disabled}
 		>
-			{pending ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+			{pending ? (
+				<span
+					aria-hidden="true"
+					className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+				/>
+			) : null}
 			{pending ? pendingLabel : children}
 		</Button>
 	)

@@ -24,7 +24,9 @@ const ICONS = {
 			<path d="M16.5 14.2c2.6.2 4.5 2 4.5 4.8" />
 		</>
 	),
-	messages: <path d="M4.5 4.5h15a1.5 1.5 0 0 1 1.5 1.5v9.5a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17h-1A1.5 1.5 0 0 1 3 15.5V6a1.5 1.5 0 0 1 1.5-1.5z" />,
+	messages: (
+		<path d="M4.5 4.5h15a1.5 1.5 0 0 1 1.5 1.5v9.5a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 3.5V17h-1A1.5 1.5 0 0 1 3 15.5V6a1.5 1.5 0 0 1 1.5-1.5z" />
+	),
 	events: (
 		<>
 			<rect x="3" y="5" width="18" height="16" rx="2" />
@@ -117,7 +119,9 @@ const ICONS = {
 	chevronLeft: <path d="M14.5 6l-6 6 6 6" />,
 	chevronRight: <path d="M9.5 6l6 6-6 6" />,
 	download: <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />,
-	external: <path d="M14 4.5h5.5V10M19.5 4.5 11 13M17 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-10A1.5 1.5 0 0 1 4 18.5v-10A1.5 1.5 0 0 1 5.5 7H10" />,
+	external: (
+		<path d="M14 4.5h5.5V10M19.5 4.5 11 13M17 14v4.5a1.5 1.5 0 0 1-1.5 1.5h-10A1.5 1.5 0 0 1 4 18.5v-10A1.5 1.5 0 0 1 5.5 7H10" />
+	),
 } satisfies Record<string, ReactNode>
 
 export type IconName = keyof typeof ICONS

@@ -51,7 +51,13 @@ export function TabLinks({
 					)
 				}
 				return (
-					<Link key={tab.value} to={`?${params}`} preventScrollReset aria-current={isActive ? 'page' : undefined} className={className}>
+					<Link
+						key={tab.value}
+						to={`?${params}`}
+						preventScrollReset
+						aria-current={isActive ? 'page' : undefined}
+						className={className}
+					>
 						{tab.label}
 					</Link>
 				)

@@ -144,18 +144,33 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 				setOffset(0)
 			}}
 		>
-			{onDismiss ? null : <input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />}
+			{onDismiss ? null : (
+				<input type="checkbox" id={closeId} className="toast-close-toggle sr-only" aria-hidden="true" tabIndex={-1} />
+			)}
 			{/* The live region is the text inside the list item (a role on the <li> would unmake it an item); Close is not read out. */}
-			<div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true" className="grid gap-1">
+			<div
+				role={destructive ? 'alert' : 'status'}
+				aria-live={destructive ? 'assertive' : 'polite'}
+				aria-atomic="true"
+				className="grid gap-1"
+			>
 				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
 				{toast.description ? <div className="text-sm">{toast.description}</div> : null}
 			</div>
 			{onDismiss ? (
-				<button type="button" onClick={onDismiss} aria-label="Close" className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100">
+				<button
+					type="button"
+					onClick={onDismiss}
+					aria-label="Close"
+					className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+				>
 					<span aria-hidden="true">✕</span>
 				</button>
 			) : (
-				<label htmlFor={closeId} className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100">
+				<label
+					htmlFor={closeId}
+					className="absolute right-2 top-2 cursor-pointer rounded p-1 opacity-70 hover:opacity-100"
+				>
 					<span aria-hidden="true">✕</span>
 					<span className="sr-only">Close</span>
 				</label>

@@ -93,9 +93,23 @@ export function PlayerControls({
 	)
 }
 
-function ControlButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+function ControlButton({
+	label,
+	onClick,
+	children,
+}: {
+	label: string
+	onClick: () => void
+	children: React.ReactNode
+}) {
 	return (
-		<button type="button" onClick={onClick} aria-label={label} title={label} className="rounded-md p-1.5 hover:bg-white/20">
+		<button
+			type="button"
+			onClick={onClick}
+			aria-label={label}
+			title={label}
+			className="rounded-md p-1.5 hover:bg-white/20"
+		>
 			{children}
 		</button>
 	)

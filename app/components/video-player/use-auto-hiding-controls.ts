@@ -9,7 +9,13 @@ import { CONTROLS_HIDE_DELAY_MS } from '~/lib/videos'
  * controls restarts the count too. The player also calls `revealControls`
  * when playback starts (to start the count) and stops (to keep them shown).
  */
-export function useAutoHidingControls({ container, media }: { container: RefObject<HTMLElement>; media: RefObject<HTMLMediaElement> }) {
+export function useAutoHidingControls({
+	container,
+	media,
+}: {
+	container: RefObject<HTMLElement>
+	media: RefObject<HTMLMediaElement>
+}) {
 	const [controlsHidden, setControlsHidden] = useState(false)
 	const hideTimer = useRef<ReturnType<typeof setTimeout>>()
 

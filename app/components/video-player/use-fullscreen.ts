@@ -24,7 +24,11 @@ export function useFullscreen(element: RefObject<HTMLElement>) {
 			else if (element.current?.requestFullscreen) await element.current.requestFullscreen()
 			else throw new Error('Fullscreen is not supported by this browser.')
 		} catch (error) {
-			showToast({ type: 'destructive', title: 'Fullscreen Error', description: error instanceof Error ? error.message : String(error) })
+			showToast({
+				type: 'destructive',
+				title: 'Fullscreen Error',
+				description: error instanceof Error ? error.message : String(error),
+			})
 		}
 	}
 

@@ -13,7 +13,13 @@ import { COMPLETED_THRESHOLD, PROGRESS_REPORT_INTERVAL_MS, percentWatched } from
  * second while playing: no timer to start, stop or clean up, and a stalled
  * or paused video sends nothing.
  */
-export function useProgressReporting({ videoId, onReport }: { videoId: number; onReport?: (progress: number) => void }) {
+export function useProgressReporting({
+	videoId,
+	onReport,
+}: {
+	videoId: number
+	onReport?: (progress: number) => void
+}) {
 	const lastReportedPercent = useRef<number | null>(null)
 	const lastReportAt = useRef(0)
 

@@ -51,7 +51,10 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	const [duration, setDuration] = useState(0)
 	const [volume, setVolume] = useState(1)
 	const progressReports = useProgressReporting({ videoId, onReport: onProgress })
-	const { controlsHidden, revealControls, containerHandlers } = useAutoHidingControls({ container: containerRef, media: videoRef })
+	const { controlsHidden, revealControls, containerHandlers } = useAutoHidingControls({
+		container: containerRef,
+		media: videoRef,
+	})
 	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
 
 	function showPlaybackError() {
@@ -162,7 +165,8 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onEnded={(event) => playbackStopped(event.currentTarget)}
 				onTimeUpdate={(event) => {
 					setCurrentTime(event.currentTarget.currentTime)
-					if (!event.currentTarget.paused) onPosition?.(percentWatched(event.currentTarget.currentTime, event.currentTarget.duration))
+					if (!event.currentTarget.paused)
+						onPosition?.(percentWatched(event.currentTarget.currentTime, event.currentTarget.duration))
 					progressReports.positionChanged(event.currentTarget)
 				}}
 				onLoadedMetadata={(event) => metadataLoaded(event.currentTarget)}

@@ -45,7 +45,10 @@ function headersOf(lines: HeaderLines): Record<string, string> {
 	for (const { key, line } of lines) {
 		// Names become document keys: skip anything that is not a plain header name.
 		if (!/^[a-z0-9-]+$/.test(key)) continue
-		const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()
+		const value = line
+			.slice(line.indexOf(':') + 1)
+			.replace(/\r?\n[ \t]+/g, ' ')
+			.trim()
 		headers[key] = key in headers ? `${headers[key]}\n${value}` : value
 	}
 	return headers
@@ -69,8 +72,13 @@ async function storeCaughtMail(raw: Buffer, session: SMTPServerSession): Promise
 
 /** Keeps the newest CAUGHT_MAIL_LIMIT: every process on the database catches into one list. */
 async function forgetOldestCaughtMail(): Promise<void> {
-	const surplus = await CaughtMailModel.find().sort({ createdAt: -1, _id: -1 }).skip(CAUGHT_MAIL_LIMIT).select('_id').lean()
-	if (surplus.length > 0) await CaughtMailModel.deleteMany({ _id: mongoose.trusted({ $in: surplus.map((mail) => mail._id) }) })
+	const surplus = await CaughtMailModel.find()
+		.sort({ createdAt: -1, _id: -1 })
+		.skip(CAUGHT_MAIL_LIMIT)
+		.select('_id')
+		.lean()
+	if (surplus.length > 0)
+		await CaughtMailModel.deleteMany({ _id: mongoose.trusted({ $in: surplus.map((mail) => mail._id) }) })
 }
 
 function receive(stream: SMTPServerDataStream, session: SMTPServerSession, done: (error?: Error | null) => void) {
@@ -81,7 +89,8 @@ function receive(stream: SMTPServerDataStream, session: SMTPServerSession, done:
 		if (size <= MAX_MESSAGE_BYTES) chunks.push(chunk)
 	})
 	stream.on('end', () => {
-		if (stream.sizeExceeded || size > MAX_MESSAGE_BYTES) return done(smtpError('Message too large for the mail catcher', 552))
+		if (stream.sizeExceeded || size > MAX_MESSAGE_BYTES)
+			return done(smtpError('Message too large for the mail catcher', 552))
 		storeCaughtMail(Buffer.concat(chunks), session).then(
 			() => done(),
 			(error: unknown) => {
@@ -135,8 +144,16 @@ function toCaughtMailJSON(mail: CaughtMail): CaughtMailJSON {
 }
 
 /** Caught mail, newest first; `to` keeps the mail to one address. */
-export async function listCaughtMail({ to, limit = CAUGHT_MAIL_LIMIT, skip = 0 }: { to?: string; limit?: number; skip?: number } = {}): Promise<CaughtMailJSON[]> {
+export async function listCaughtMail({
+	to,
+	limit = CAUGHT_MAIL_LIMIT,
+	skip = 0,
+}: { to?: string; limit?: number; skip?: number } = {}): Promise<CaughtMailJSON[]> {
 	const filter = to ? { to: to.trim().toLowerCase() } : {}
-	const mail = await CaughtMailModel.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<CaughtMail[]>()
+	const mail = await CaughtMailModel.find(filter)
+		.sort({ createdAt: -1, _id: -1 })
+		.skip(skip)
+		.limit(limit)
+		.lean<CaughtMail[]>()
 	return mail.map(toCaughtMailJSON)
 }

@@ -38,7 +38,9 @@ export function textToHtml(text: string): string {
 	return text
 		.trim()
 		.split(/\n[ \t]*\n+/)
-		.map((paragraph) => `<p style="margin:0 0 16px">${linkify(escapeHtml(paragraph.trim())).replace(/\n/g, '<br>\n')}</p>`)
+		.map(
+			(paragraph) => `<p style="margin:0 0 16px">${linkify(escapeHtml(paragraph.trim())).replace(/\n/g, '<br>\n')}</p>`,
+		)
 		.join('\n')
 }
 

@@ -28,12 +28,30 @@ export interface OutgoingMail {
 }
 
 /** The headers the mail's layout and SMTP own. */
-const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding', 'sender', 'return-path'])
+const RESERVED_HEADERS = new Set([
+	'from',
+	'to',
+	'cc',
+	'bcc',
+	'subject',
+	'date',
+	'message-id',
+	'mime-version',
+	'content-type',
+	'content-transfer-encoding',
+	'sender',
+	'return-path',
+])
 const oneLine = (what: string) => (value: string) => !/[\r\n]/.test(value) || `${what} must be one line`
 
 const OutgoingMailSchema = z.object({
 	to: z.string().trim().email().max(320),
-	subject: z.string().trim().min(1).max(250).refine((value) => !/[\r\n]/.test(value), 'subject must be one line'),
+	subject: z
+		.string()
+		.trim()
+		.min(1)
+		.max(250)
+		.refine((value) => !/[\r\n]/.test(value), 'subject must be one line'),
 	text: z.string().trim().min(1).max(100_000),
 	html: z.string().trim().min(1).max(500_000).optional(),
 	kind: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'kind must be kebab-case, e.g. password-reset'),
@@ -92,7 +110,10 @@ export async function sendMail(mail: OutgoingMail): Promise<string | null> {
 		console.log(`Mail disabled (MAIL_DISABLED=true): ${kind} mail not sent`)
 		return null
 	}
-	const parts = renderMail({ subject, text, html }, { postalAddress: settings.postalAddress, origin: settings.linkOrigin })
+	const parts = renderMail(
+		{ subject, text, html },
+		{ postalAddress: settings.postalAddress, origin: settings.linkOrigin },
+	)
 	const _id = new Types.ObjectId()
 	try {
 		await OutboxMailModel.create({
@@ -147,17 +168,27 @@ async function deliver(mail: OutboxMail, at: () => Date): Promise<boolean> {
 		const now = at()
 		if (failure === 'retry' && mail.attempts < MAX_ATTEMPTS) {
 			const nextAttemptAt = new Date(now.getTime() + retryDelayMs(mail.attempts))
-			console.error(`Mail ${mail._id} (${mail.kind}): attempt ${mail.attempts} failed, next at ${nextAttemptAt.toISOString()}: ${reason}`)
+			console.error(
+				`Mail ${mail._id} (${mail.kind}): attempt ${mail.attempts} failed, next at ${nextAttemptAt.toISOString()}: ${reason}`,
+			)
 			await settle(mail, { status: 'pending', nextAttemptAt, lastError: reason })
 			// The server is down or pushing back: the other mail waits for the next run.
 			return false
 		}
 		if (failure === 'unknown') {
-			console.error(`Mail ${mail._id} (${mail.kind}): the connection broke during the send; it may have arrived, so it is not sent again: ${reason}`)
+			console.error(
+				`Mail ${mail._id} (${mail.kind}): the connection broke during the send; it may have arrived, so it is not sent again: ${reason}`,
+			)
 		} else {
-			console.error(`Mail ${mail._id} (${mail.kind}) not delivered after ${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}, given up: ${reason}`)
+			console.error(
+				`Mail ${mail._id} (${mail.kind}) not delivered after ${mail.attempts} attempt${mail.attempts === 1 ? '' : 's'}, given up: ${reason}`,
+			)
 		}
-		await settle(mail, { status: failure === 'unknown' ? 'unknown' : 'failed', lastError: reason, purgeAt: new Date(now.getTime() + KEEP_UNSENT_MS) })
+		await settle(mail, {
+			status: failure === 'unknown' ? 'unknown' : 'failed',
+			lastError: reason,
+			purgeAt: new Date(now.getTime() + KEEP_UNSENT_MS),
+		})
 		return true
 	}
 	const sentAt = at()
@@ -173,9 +204,18 @@ async function deliver(mail: OutboxMail, at: () => Date): Promise<boolean> {
 async function settleInterruptedSends(now: Date): Promise<void> {
 	const result = await OutboxMailModel.updateMany(
 		{ status: 'sending', claimedAt: mongoose.trusted({ $lte: new Date(now.getTime() - INTERRUPTED_AFTER_MS) }) },
-		{ $set: { status: 'unknown', lastError: 'The send was interrupted (the process stopped); it may have arrived, so it is not sent again', purgeAt: new Date(now.getTime() + KEEP_UNSENT_MS) } },
+		{
+			$set: {
+				status: 'unknown',
+				lastError: 'The send was interrupted (the process stopped); it may have arrived, so it is not sent again',
+				purgeAt: new Date(now.getTime() + KEEP_UNSENT_MS),
+			},
+		},
 	)
-	if (result.modifiedCount > 0) console.error(`Mail: ${result.modifiedCount} interrupted send${result.modifiedCount === 1 ? '' : 's'} marked unknown, not sent again`)
+	if (result.modifiedCount > 0)
+		console.error(
+			`Mail: ${result.modifiedCount} interrupted send${result.modifiedCount === 1 ? '' : 's'} marked unknown, not sent again`,
+		)
 }
 
 /** The outbox job's run: due mail, oldest first, one at a time, for at most a minute. */

@@ -46,8 +46,24 @@ export async function sendOverSmtp(message: SendMailOptions): Promise<void> {
 export type SendFailure = 'retry' | 'failed' | 'unknown'
 
 /** Failures that happen before any message can be handed over. */
-const NEVER_CONNECTED_CODES = new Set(['EDNS', 'ETLS', 'EAUTH', 'ENOAUTH', 'EOAUTH2', 'EPROXY', 'ECONFIG', 'EREQUIRETLS'])
-const NEVER_CONNECTED_SOCKET_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL'])
+const NEVER_CONNECTED_CODES = new Set([
+	'EDNS',
+	'ETLS',
+	'EAUTH',
+	'ENOAUTH',
+	'EOAUTH2',
+	'EPROXY',
+	'ECONFIG',
+	'EREQUIRETLS',
+])
+const NEVER_CONNECTED_SOCKET_CODES = new Set([
+	'ECONNREFUSED',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EADDRNOTAVAIL',
+])
 const NEVER_CONNECTED_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT'])
 
 export function classifySendFailure(error: unknown): SendFailure {

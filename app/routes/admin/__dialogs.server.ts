@@ -1,6 +1,12 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
-import { type AdminUserJSON, type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
+import {
+	type AdminUserJSON,
+	type CommunityJSON,
+	type EventJSON,
+	type ResourceJSON,
+	type VideoJSON,
+} from '#models/index'
 import { countUsersForAdmin, listUsersForAdmin } from '~/services/account/admin-users.server'
 import { userNamesById } from '~/services/account/users.server'
 import { requireUserWithRole } from '~/web/auth.server'
@@ -54,30 +60,54 @@ export interface AdminPanelData {
  * server by `q` (every tab has a search box): no tab reads a whole collection.
  */
 export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string, page = 1): Promise<AdminPanelData> {
-	const panel: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {}, page, hasMore: false, total: null }
+	const panel: AdminPanelData = {
+		error: null,
+		users: [],
+		videos: [],
+		communities: [],
+		events: [],
+		resources: [],
+		authors: {},
+		page,
+		hasMore: false,
+		total: null,
+	}
 	const window = pageWindow(page, PAGE_SIZES.admin)
 	const search = q || undefined
-	const paged = <Row,>(rows: Row[]) => {
+	const paged = <Row>(rows: Row[]) => {
 		const { items, hasMore } = pageFrom(rows, page, PAGE_SIZES.admin)
 		panel.hasMore = hasMore
 		return items
 	}
 	try {
-		if (tab === 'users') [panel.users, panel.total] = await Promise.all([listUsersForAdmin(actor, { search }, window).then(paged), countUsersForAdmin(actor, { search })])
+		if (tab === 'users')
+			[panel.users, panel.total] = await Promise.all([
+				listUsersForAdmin(actor, { search }, window).then(paged),
+				countUsersForAdmin(actor, { search }),
+			])
 		if (tab === 'content') panel.videos = paged(await listVideos({ search }, window))
 		if (tab === 'communities') panel.communities = paged(await listCommunities({ search }, window))
-		if (tab === 'events') [panel.events, panel.total] = await Promise.all([listEvents({ search }, window).then(paged), countEvents({ search })])
+		if (tab === 'events')
+			[panel.events, panel.total] = await Promise.all([
+				listEvents({ search }, window).then(paged),
+				countEvents({ search }),
+			])
 		if (tab === 'resources') panel.resources = paged(await listResources({ search }, window))
 		panel.authors = await userNamesById([...panel.videos, ...panel.communities].map((entity) => entity.createdBy))
 	} catch (error) {
 		if (!(error instanceof ServiceError)) console.error(`Admin panel: loading the ${tab} tab failed`, error)
-		panel.error = error instanceof ServiceError ? error.message : 'The server could not load the list. Please try again.'
+		panel.error =
+			error instanceof ServiceError ? error.message : 'The server could not load the list. Please try again.'
 	}
 	return panel
 }
 
 /** An entity a dialog edits, or its 404. */
-export async function requireDialogEntity<Entity>(load: (id: number) => Promise<Entity | null>, id: string | undefined, what: string) {
+export async function requireDialogEntity<Entity>(
+	load: (id: number) => Promise<Entity | null>,
+	id: string | undefined,
+	what: string,
+) {
 	return requireFound(await load(requireNumericId(id, what)), `${what} not found`)
 }
 

@@ -14,7 +14,6 @@ import { layoutBarChart, layoutLineChart } from '~/web/chart-layout.server'
  * error, as on the other tabs (product §8).
  */
 
-
 const idParam = (value: string | null) => (value && /^\d{1,15}$/.test(value) ? Number(value) : undefined)
 
 export async function loadAuditTab(actor: Actor, url: URL): Promise<AuditPanelData> {
@@ -25,14 +24,26 @@ export async function loadAuditTab(actor: Actor, url: URL): Promise<AuditPanelDa
 	const before = idParam(url.searchParams.get('before'))
 	const filter = { actor: who === undefined ? '' : String(who), kind: kind ?? '' }
 	try {
-		const [page, actors] = await Promise.all([listAuditEntries(actor, { before, actor: who, kind }), listAuditActors(actor)])
+		const [page, actors] = await Promise.all([
+			listAuditEntries(actor, { before, actor: who, kind }),
+			listAuditActors(actor),
+		])
 		return { ...page, actors, filter, paged: before !== undefined, error: null }
 	} catch (error) {
-		return { entries: [], nextBefore: null, actors: [], filter, paged: false, error: describeFailure(error, 'audit log') }
+		return {
+			entries: [],
+			nextBefore: null,
+			actors: [],
+			filter,
+			paged: false,
+			error: describeFailure(error, 'audit log'),
+		}
 	}
 }
 
-export async function loadInsightsTab(actor: Actor): Promise<{ insights: Insights | null; charts: InsightsCharts | null; error: string | null }> {
+export async function loadInsightsTab(
+	actor: Actor,
+): Promise<{ insights: Insights | null; charts: InsightsCharts | null; error: string | null }> {
 	try {
 		const insights = await getInsights(actor)
 		return { insights, charts: insightsCharts(insights), error: null }
@@ -50,8 +61,12 @@ export function insightsCharts(insights: Insights): InsightsCharts {
 	const months = subscriptions?.monthly.map((row) => formatMonth(row.month)) ?? []
 	const busiestRooms = [...community.rooms].sort((a, b) => b.total - a.total).slice(0, ROOMS_CHARTED)
 	return {
-		newMembersPerWeek: layoutBarChart(members.newPerWeek.map((week) => ({ label: formatWeek(week.weekStart), value: week.count }))),
-		subscriptionStatuses: subscriptions ? layoutBarChart(subscriptions.byStatus.map((row) => ({ label: row.status, value: row.count }))) : null,
+		newMembersPerWeek: layoutBarChart(
+			members.newPerWeek.map((week) => ({ label: formatWeek(week.weekStart), value: week.count })),
+		),
+		subscriptionStatuses: subscriptions
+			? layoutBarChart(subscriptions.byStatus.map((row) => ({ label: row.status, value: row.count })))
+			: null,
 		subscriptionsPerMonth: subscriptions
 			? layoutLineChart(months, [
 					{ name: 'Trials started', values: subscriptions.monthly.map((row) => row.trialsStarted) },
@@ -60,7 +75,10 @@ export function insightsCharts(insights: Insights): InsightsCharts {
 				])
 			: null,
 		lessonCompletionRates: layoutBarChart(
-			lessons.videos.map((video) => ({ label: `#${video.videoId}`, value: video.completionRate === null ? 0 : Math.round(video.completionRate * 100) })),
+			lessons.videos.map((video) => ({
+				label: `#${video.videoId}`,
+				value: video.completionRate === null ? 0 : Math.round(video.completionRate * 100),
+			})),
 		),
 		roomMessagesPerWeek: layoutLineChart(
 			community.weeks.map(formatWeek),

@@ -34,7 +34,9 @@ export default function CommunityDialog() {
 	const [form, fields] = useDialogForm({
 		id: community ? `community-${community.id}` : 'community-new',
 		schema: CommunitySchema,
-		defaultValue: community ? { name: community.name, description: community.description, icon: community.icon } : undefined,
+		defaultValue: community
+			? { name: community.name, description: community.description, icon: community.icon }
+			: undefined,
 	})
 	return (
 		<FormDialog
@@ -46,11 +48,22 @@ export default function CommunityDialog() {
 			pendingLabel="Saving..."
 			incomplete={!fields.name.value?.trim()}
 		>
-			<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }} errors={fields.name.errors} />
-			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Name"
+				inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoFocus: true }}
+				errors={fields.name.errors}
+			/>
+			<TextareaField
+				label="Description"
+				textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+				errors={fields.description.errors}
+			/>
 			<Field
 				label="Icon URL"
-				inputProps={{ ...getInputProps(fields.icon, { type: 'text' }), placeholder: 'https://... or a short code like EL' }}
+				inputProps={{
+					...getInputProps(fields.icon, { type: 'text' }),
+					placeholder: 'https://... or a short code like EL',
+				}}
 				errors={fields.icon.errors}
 			/>
 		</FormDialog>

@@ -46,7 +46,17 @@ const CONFIRMATIONS: Record<CatalogueKind, (label: string) => { title: string; t
 export default function DeleteDialog() {
 	const { kind, label } = useLoaderData<typeof loader>()
 	const { title, text, button } = CONFIRMATIONS[kind](label)
-	return <FormDialog alert destructive title={title} description={text} intent="delete" submitLabel={button} pendingLabel="Deleting..." />
+	return (
+		<FormDialog
+			alert
+			destructive
+			title={title}
+			description={text}
+			intent="delete"
+			submitLabel={button}
+			pendingLabel="Deleting..."
+		/>
+	)
 }
 
 export const ErrorBoundary = AdminDialogErrorBoundary

@@ -51,7 +51,15 @@ export default function EventDialog() {
 
 type EventDialogData = ReturnType<typeof useLoaderData<typeof loader>>
 
-function EventForm({ event, videos, zone }: { event: EventDialogData['event']; videos: EventDialogData['videos']; zone: string }) {
+function EventForm({
+	event,
+	videos,
+	zone,
+}: {
+	event: EventDialogData['event']
+	videos: EventDialogData['videos']
+	zone: string
+}) {
 	const [form, fields] = useDialogForm({
 		id: event ? `event-${event.id}` : 'event-new',
 		schema: EventFormSchema,
@@ -77,11 +85,22 @@ function EventForm({ event, videos, zone }: { event: EventDialogData['event']; v
 			pendingLabel="Saving..."
 		>
 			<input type="hidden" name="timeZone" value={zone} />
-			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Title"
+				inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }}
+				errors={fields.title.errors}
+			/>
+			<TextareaField
+				label="Description"
+				textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+				errors={fields.description.errors}
+			/>
 			<Field
 				label="Location"
-				inputProps={{ ...getInputProps(fields.location, { type: 'text' }), placeholder: 'Leave empty for an online event' }}
+				inputProps={{
+					...getInputProps(fields.location, { type: 'text' }),
+					placeholder: 'Leave empty for an online event',
+				}}
 				errors={fields.location.errors}
 			/>
 			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -91,7 +110,12 @@ function EventForm({ event, videos, zone }: { event: EventDialogData['event']; v
 					errors={fields.startTime.errors}
 					help={`In ${zone === FALLBACK_TIME_ZONE ? 'UTC' : `your time zone (${zone})`}.`}
 				/>
-				<Field label="End Time" inputProps={getInputProps(fields.endTime, { type: 'datetime-local' })} errors={fields.endTime.errors} help="Optional." />
+				<Field
+					label="End Time"
+					inputProps={getInputProps(fields.endTime, { type: 'datetime-local' })}
+					errors={fields.endTime.errors}
+					help="Optional."
+				/>
 			</div>
 			<Field
 				label="Meeting Link"
@@ -102,7 +126,10 @@ function EventForm({ event, videos, zone }: { event: EventDialogData['event']; v
 			<SelectField
 				label="Replay Video"
 				selectProps={getSelectProps(fields.replayVideoId)}
-				options={[{ value: '', label: 'No replay' }, ...videos.map((video) => ({ value: String(video.id), label: video.title }))]}
+				options={[
+					{ value: '', label: 'No replay' },
+					...videos.map((video) => ({ value: String(video.id), label: video.title })),
+				]}
 				errors={fields.replayVideoId.errors}
 				help="Optional. After the event, 'Replay' leads to this video."
 			/>

@@ -7,17 +7,39 @@ import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
 import { loadAdminPanel, requireCatalogueEditor, type AdminPanelData } from '~/routes/admin/__dialogs.server'
 import { loadAuditTab, loadInsightsTab } from '~/routes/admin/__insight-tabs.server'
-import { ADMIN_ONLY_TABS, ADMIN_TAB_LABELS, ADMIN_TABS, TAB_LIST_PARAMS, adminTabHref, pageOf, requestedTab, searchOf, type AdminTab } from '~/lib/admin-panel'
+import {
+	ADMIN_ONLY_TABS,
+	ADMIN_TAB_LABELS,
+	ADMIN_TABS,
+	TAB_LIST_PARAMS,
+	adminTabHref,
+	pageOf,
+	requestedTab,
+	searchOf,
+	type AdminTab,
+} from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
+export const meta: MetaFunction = () =>
+	pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
 
 /** The Audit log and Insights tabs have no catalogue list. */
-const NO_LIST: AdminPanelData = { error: null, users: [], videos: [], communities: [], events: [], resources: [], authors: {}, page: 1, hasMore: false, total: null }
+const NO_LIST: AdminPanelData = {
+	error: null,
+	users: [],
+	videos: [],
+	communities: [],
+	events: [],
+	resources: [],
+	authors: {},
+	page: 1,
+	hasMore: false,
+	total: null,
+}
 
 /**
  * product §2 "Administration panel": admins and content managers only (others
@@ -50,13 +72,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Opening or closing a dialog over the same list does not reload the list; saving, Refresh and Try Again do. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+	currentUrl,
+	nextUrl,
+	formMethod,
+	defaultShouldRevalidate,
+}) => {
 	if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
 	if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
 	// The audit log's filter and pages, and the insights, have no dialogs over them: always load.
 	const nextTab = requestedTab(nextUrl)
 	if (nextTab === 'audit' || nextTab === 'insights') return defaultShouldRevalidate
-	const sameList = requestedTab(currentUrl) === requestedTab(nextUrl) && searchOf(currentUrl) === searchOf(nextUrl) && pageOf(currentUrl) === pageOf(nextUrl)
+	const sameList =
+		requestedTab(currentUrl) === requestedTab(nextUrl) &&
+		searchOf(currentUrl) === searchOf(nextUrl) &&
+		pageOf(currentUrl) === pageOf(nextUrl)
 	return sameList ? false : defaultShouldRevalidate
 }
 
@@ -76,7 +106,10 @@ export default function AdminPage() {
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
-	const nextTab = navigation.state === 'loading' && navigation.location.pathname === '/admin' ? requestedTab(navigation.location) : null
+	const nextTab =
+		navigation.state === 'loading' && navigation.location.pathname === '/admin'
+			? requestedTab(navigation.location)
+			: null
 	const loadingTab = nextTab && nextTab !== tab ? nextTab : null
 
 	return (
@@ -113,7 +146,12 @@ export default function AdminPage() {
 				) : tab === 'audit' && audit ? (
 					<AuditPanel {...audit} timeZone={timeZone} />
 				) : tab === 'insights' && insights ? (
-					<InsightsPanel insights={insights.insights} charts={insights.charts} error={insights.error} timeZone={timeZone} />
+					<InsightsPanel
+						insights={insights.insights}
+						charts={insights.charts}
+						error={insights.error}
+						timeZone={timeZone}
+					/>
 				) : (
 					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
 				)}

@@ -35,7 +35,12 @@ export default function ResourceDialog() {
 		id: resource ? `resource-${resource.id}` : 'resource-new',
 		schema: ResourceSchema,
 		defaultValue: resource
-			? { title: resource.title, description: resource.description, type: resource.type as ResourceTypeValue, url: resource.url }
+			? {
+					title: resource.title,
+					description: resource.description,
+					type: resource.type as ResourceTypeValue,
+					url: resource.url,
+				}
 			: { type: 'pdf' },
 	})
 	// A resource of a type the dialog does not list (a "link" from the API, say) keeps its type.
@@ -51,8 +56,16 @@ export default function ResourceDialog() {
 			pendingLabel="Saving..."
 			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
 		>
-			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Title"
+				inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }}
+				errors={fields.title.errors}
+			/>
+			<TextareaField
+				label="Description"
+				textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+				errors={fields.description.errors}
+			/>
 			<SelectField
 				label="Type"
 				selectProps={getSelectProps(fields.type)}
@@ -61,7 +74,11 @@ export default function ResourceDialog() {
 			/>
 			<Field
 				label="URL"
-				inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/resources/guide.pdf or https://...', inputMode: 'url' }}
+				inputProps={{
+					...getInputProps(fields.url, { type: 'text' }),
+					placeholder: '/resources/guide.pdf or https://...',
+					inputMode: 'url',
+				}}
 				errors={fields.url.errors}
 			/>
 		</FormDialog>

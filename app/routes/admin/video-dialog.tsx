@@ -35,7 +35,14 @@ export default function VideoDialog() {
 		id: video ? `video-${video.id}` : 'video-new',
 		schema: VideoSchema,
 		defaultValue: video
-			? { title: video.title, description: video.description, url: video.url, thumbnail: video.thumbnail, duration: video.duration, category: video.category }
+			? {
+					title: video.title,
+					description: video.description,
+					url: video.url,
+					thumbnail: video.thumbnail,
+					duration: video.duration,
+					category: video.category,
+				}
 			: undefined,
 	})
 	return (
@@ -48,16 +55,32 @@ export default function VideoDialog() {
 			pendingLabel="Saving..."
 			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
 		>
-			<Field label="Title" inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }} errors={fields.title.errors} />
-			<TextareaField label="Description" textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }} errors={fields.description.errors} />
+			<Field
+				label="Title"
+				inputProps={{ ...getInputProps(fields.title, { type: 'text' }), autoFocus: true }}
+				errors={fields.title.errors}
+			/>
+			<TextareaField
+				label="Description"
+				textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+				errors={fields.description.errors}
+			/>
 			<Field
 				label="URL"
-				inputProps={{ ...getInputProps(fields.url, { type: 'text' }), placeholder: '/media/lesson.mp4 or https://...', inputMode: 'url' }}
+				inputProps={{
+					...getInputProps(fields.url, { type: 'text' }),
+					placeholder: '/media/lesson.mp4 or https://...',
+					inputMode: 'url',
+				}}
 				errors={fields.url.errors}
 			/>
 			<Field
 				label="Thumbnail"
-				inputProps={{ ...getInputProps(fields.thumbnail, { type: 'text' }), placeholder: 'https://... (optional)', inputMode: 'url' }}
+				inputProps={{
+					...getInputProps(fields.thumbnail, { type: 'text' }),
+					placeholder: 'https://... (optional)',
+					inputMode: 'url',
+				}}
 				errors={fields.thumbnail.errors}
 			/>
 			<div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -66,7 +89,11 @@ export default function VideoDialog() {
 					inputProps={{ ...getInputProps(fields.duration, { type: 'number' }), min: 1, step: 1 }}
 					errors={fields.duration.errors}
 				/>
-				<Field label="Category" inputProps={getInputProps(fields.category, { type: 'text' })} errors={fields.category.errors} />
+				<Field
+					label="Category"
+					inputProps={getInputProps(fields.category, { type: 'text' })}
+					errors={fields.category.errors}
+				/>
 			</div>
 		</FormDialog>
 	)

@@ -10,6 +10,8 @@ export const { loader, action } = apiRoute({
 		await requireApiUser(request)
 		const url = new URL(request.url)
 		const type = readSearch(url.searchParams.get('type'))
-		return jsonListPage(request, (window) => listResources({ search: readSearch(url.searchParams.get('q')), type: type || undefined }, window))
+		return jsonListPage(request, (window) =>
+			listResources({ search: readSearch(url.searchParams.get('q')), type: type || undefined }, window),
+		)
 	},
 })

@@ -10,7 +10,9 @@ import { jsonError } from '~/web/http.server'
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const file = params.file ?? ''
-	const feed = file.endsWith('.ics') ? await calendarFeedFile(file.slice(0, -'.ics'.length), publicOriginOf(request)) : null
+	const feed = file.endsWith('.ics')
+		? await calendarFeedFile(file.slice(0, -'.ics'.length), publicOriginOf(request))
+		: null
 	if (feed === null) throw jsonError(404, 'Calendar not found')
 	return new Response(feed, {
 		headers: {

@@ -68,12 +68,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule). */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const communityId = requireNumericId(params.id, 'Community')
-	return handleChatPageAction(request, (user, content) => sendCommunityMessage(user, { communityId, content }), `/community/${communityId}`)
+	return handleChatPageAction(
+		request,
+		(user, content) => sendCommunityMessage(user, { communityId, content }),
+		`/community/${communityId}`,
+	)
 }
 
 export default function CommunityRoom() {
-	const { me, canPost, community, history, viewingOlder, members, membersPage, moreMembers, permissions, mute, openForm, timeZone, renderedAt } =
-		useLoaderData<typeof loader>()
+	const {
+		me,
+		canPost,
+		community,
+		history,
+		viewingOlder,
+		members,
+		membersPage,
+		moreMembers,
+		permissions,
+		mute,
+		openForm,
+		timeZone,
+		renderedAt,
+	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
@@ -156,7 +173,13 @@ export default function CommunityRoom() {
 								))}
 							</ul>
 						)}
-						<Pager label="Pages of community members" param={MEMBERS_PAGE_PARAM} page={membersPage} hasMore={moreMembers} className="mt-3 border-t border-gray-100 pt-3" />
+						<Pager
+							label="Pages of community members"
+							param={MEMBERS_PAGE_PARAM}
+							page={membersPage}
+							hasMore={moreMembers}
+							className="mt-3 border-t border-gray-100 pt-3"
+						/>
 					</CardContent>
 				</Card>
 			</div>
@@ -168,14 +191,19 @@ export default function CommunityRoom() {
 /** product §6: what a free account sees instead of the composer. */
 function PremiumFeatureNotice() {
 	return (
-		<section aria-labelledby="premium-feature-title" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+		<section
+			aria-labelledby="premium-feature-title"
+			className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4"
+		>
 			<div>
-				<p id="premium-feature-title" className="font-semibold text-amber-900">Premium Feature</p>
-				<p className="text-sm text-amber-800">Free accounts can read community discussions. Premium members can post.</p>
+				<p id="premium-feature-title" className="font-semibold text-amber-900">
+					Premium Feature
+				</p>
+				<p className="text-sm text-amber-800">
+					Free accounts can read community discussions. Premium members can post.
+				</p>
 			</div>
-			<ButtonLink to="/subscribe">
-				Upgrade to Premium
-			</ButtonLink>
+			<ButtonLink to="/subscribe">Upgrade to Premium</ButtonLink>
 		</section>
 	)
 }

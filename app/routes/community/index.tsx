@@ -11,12 +11,17 @@ import { requireUser } from '~/web/auth.server'
 import { listCommunities } from '~/services/catalogue/communities.server'
 import { ButtonLink } from '~/components/ui/button'
 
-export const meta: MetaFunction = () => pageMeta('Community', 'Peer communities where leaders discuss the challenges they face, live.')
+export const meta: MetaFunction = () =>
+	pageMeta('Community', 'Peer communities where leaders discuss the challenges they face, live.')
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	await requireUser(request)
 	const page = readPageNumber(new URL(request.url).searchParams.get('page'))
-	const communities = pageFrom(await listCommunities({}, pageWindow(page, PAGE_SIZES.communities)), page, PAGE_SIZES.communities)
+	const communities = pageFrom(
+		await listCommunities({}, pageWindow(page, PAGE_SIZES.communities)),
+		page,
+		PAGE_SIZES.communities,
+	)
 	return json({ communities: communities.items, page, hasMore: communities.hasMore })
 }
 
@@ -42,11 +47,17 @@ export default function CommunityList() {
 									<CommunityIcon icon={community.icon} name={community.name} />
 									<div className="min-w-0">
 										<h2 className="text-lg font-semibold text-gray-900">{community.name}</h2>
-										{community.description ? <p className="mt-1 text-sm text-gray-600">{community.description}</p> : null}
+										{community.description ? (
+											<p className="mt-1 text-sm text-gray-600">{community.description}</p>
+										) : null}
 									</div>
 								</div>
 								<div className="mt-auto pt-5">
-									<ButtonLink to={`/community/${community.id}`} aria-label={`Join Discussion: ${community.name}`} size="wide">
+									<ButtonLink
+										to={`/community/${community.id}`}
+										aria-label={`Join Discussion: ${community.name}`}
+										size="wide"
+									>
 										Join Discussion
 									</ButtonLink>
 								</div>

@@ -34,7 +34,10 @@ const RELATED_FIRST_ROW = 3
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-	pageMeta(data?.video.title ?? 'Video', data?.video.description ?? 'A video lesson of the LeaderForge content library.')
+	pageMeta(
+		data?.video.title ?? 'Video',
+		data?.video.description ?? 'A video lesson of the LeaderForge content library.',
+	)
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -61,7 +64,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		failureTitle: 'Could not save progress',
 		onValid: async () => {
 			await recordProgress(user, { videoId: id, progress: 100 })
-			return redirectWithToast(`/content-library/${id}`, { title: 'Lesson completed', description: 'Your progress has been saved.' })
+			return redirectWithToast(`/content-library/${id}`, {
+				title: 'Lesson completed',
+				description: 'Your progress has been saved.',
+			})
 		},
 	})
 }
@@ -78,7 +84,10 @@ export default function VideoPage() {
 
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
-			<Link to="/content-library" className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900">
+			<Link
+				to="/content-library"
+				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
+			>
 				<Icon name="arrowLeft" className="h-4 w-4" />
 				Back to Library
 			</Link>
@@ -131,7 +140,9 @@ export default function VideoPage() {
 							</div>
 						</dl>
 						{video.locked ? (
-							<p className="text-sm text-gray-600">Subscribe to Premium to watch this lesson and track your progress.</p>
+							<p className="text-sm text-gray-600">
+								Subscribe to Premium to watch this lesson and track your progress.
+							</p>
 						) : (
 							<>
 								<div>
@@ -200,11 +211,7 @@ function ProgressButton({
 		player.current.play({ fromStart: state !== 'in-progress' })
 	}
 	return (
-		<a
-			href="#player"
-			onClick={onClick}
-			className={buttonClassName({ size: 'wide' })}
-		>
+		<a href="#player" onClick={onClick} className={buttonClassName({ size: 'wide' })}>
 			<Icon name="play" className="h-4 w-4" />
 			{label}
 		</a>
@@ -237,8 +244,15 @@ function MarkCompleteForm() {
  */
 function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 	return (
-		<section aria-labelledby="premium-panel-heading" className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white">
-			<VideoThumbnail src={thumbnail} eager className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm" />
+		<section
+			aria-labelledby="premium-panel-heading"
+			className="relative isolate grid grid-cols-1 overflow-hidden rounded-xl bg-gray-900 text-white"
+		>
+			<VideoThumbnail
+				src={thumbnail}
+				eager
+				className="absolute inset-0 -z-10 h-full w-full scale-105 opacity-30 blur-sm"
+			/>
 			<div aria-hidden="true" className="aspect-video [grid-area:1/1]" />
 			<div className="flex flex-col items-center justify-center gap-3 px-4 py-6 text-center [grid-area:1/1] sm:p-6">
 				<span className="rounded-full bg-white/15 p-3">
@@ -247,7 +261,9 @@ function PremiumPanel({ thumbnail }: { thumbnail: string | null }) {
 				<h2 id="premium-panel-heading" className="text-lg font-bold sm:text-xl">
 					Premium Content
 				</h2>
-				<p className="max-w-sm text-sm text-gray-100">Enjoy your first month free and get access to all premium content</p>
+				<p className="max-w-sm text-sm text-gray-100">
+					Enjoy your first month free and get access to all premium content
+				</p>
 				<ButtonLink to="/subscribe" className="px-5">
 					Subscribe Now
 				</ButtonLink>

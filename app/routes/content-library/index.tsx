@@ -15,7 +15,8 @@ import { requireUser } from '~/web/auth.server'
 import { listProgressOf } from '~/services/learning/progress.server'
 import { countVideos, listVideoCategories, listVideosForMember } from '~/services/catalogue/videos.server'
 
-export const meta: MetaFunction = () => pageMeta('Content Library', 'Practical video lessons for every stage of your leadership journey.')
+export const meta: MetaFunction = () =>
+	pageMeta('Content Library', 'Practical video lessons for every stage of your leadership journey.')
 
 const ALL = 'all'
 /** Cards in the first screenful at the widest layout (one row of three): their pictures load at once, the rest lazily. */
@@ -34,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		search ? countVideos(filters) : null,
 	])
 	const videos = pageFrom(rows, page, PAGE_SIZES.library)
-	const progress = await listProgressOf(user.id, videos.items.map((video) => video.id))
+	const progress = await listProgressOf(
+		user.id,
+		videos.items.map((video) => video.id),
+	)
 	return json({
 		search,
 		category,
@@ -44,12 +48,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		hasMore: videos.hasMore,
 		resultCount,
 		// Free accounts play the first videos only: said above a list longer than that (product §2).
-		showRestrictionBanner: !isPremium(user) && (videos.page > 1 || videos.hasMore || videos.items.length > FREE_VIDEO_LIMIT),
+		showRestrictionBanner:
+			!isPremium(user) && (videos.page > 1 || videos.hasMore || videos.items.length > FREE_VIDEO_LIMIT),
 	})
 }
 
 export default function ContentLibrary() {
-	const { search, category, categories, videos, page, hasMore, resultCount, showRestrictionBanner } = useLoaderData<typeof loader>()
+	const { search, category, categories, videos, page, hasMore, resultCount, showRestrictionBanner } =
+		useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
@@ -69,18 +75,32 @@ export default function ContentLibrary() {
 					tabs={[{ value: ALL, label: 'All Videos' }, ...categories.map((name) => ({ value: name, label: name }))]}
 				/>
 				{/* Narrower than elsewhere, so the category tabs fit beside it at 1280 pixels (docs/decisions/063). */}
-				<SearchForm id="library-search" wideScreenWidth="lg:w-64" label="Search videos" placeholder="Search videos..." search={search} keep={category === ALL ? null : { name: 'category', value: category }} />
+				<SearchForm
+					id="library-search"
+					wideScreenWidth="lg:w-64"
+					label="Search videos"
+					placeholder="Search videos..."
+					search={search}
+					keep={category === ALL ? null : { name: 'category', value: category }}
+				/>
 			</div>
 
 			{showRestrictionBanner ? (
-				<div role="note" className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+				<div
+					role="note"
+					className="flex flex-col gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+				>
 					<p className="flex items-start gap-2 text-sm text-amber-900">
 						<Icon name="lock" className="mt-0.5 h-4 w-4" />
 						<span>
-							<strong>Premium Content Restricted:</strong> Free accounts can access {FREE_VIDEO_LIMIT} videos. Upgrade to unlock all content.
+							<strong>Premium Content Restricted:</strong> Free accounts can access {FREE_VIDEO_LIMIT} videos. Upgrade
+							to unlock all content.
 						</span>
 					</p>
-					<Link to="/subscribe" className="shrink-0 rounded-md bg-amber-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-800">
+					<Link
+						to="/subscribe"
+						className="shrink-0 rounded-md bg-amber-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-amber-800"
+					>
 						Upgrade to Premium
 					</Link>
 				</div>
@@ -88,7 +108,11 @@ export default function ContentLibrary() {
 
 			{/* The cards' titles are h3s: the list they are in gets its heading. */}
 			<h2 className="sr-only">{category === ALL ? 'All Videos' : category}</h2>
-			<SearchSummary search={search} count={resultCount ?? videos.length} clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`} />
+			<SearchSummary
+				search={search}
+				count={resultCount ?? videos.length}
+				clearTo={category === ALL ? '/content-library' : `?category=${encodeURIComponent(category)}`}
+			/>
 
 			{videos.length ? (
 				<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

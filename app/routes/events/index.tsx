@@ -12,7 +12,13 @@ import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { ActionToast } from '~/components/ui/toaster'
 import { RsvpFormSchema } from '~/lib/engagement-schemas'
-import { UPCOMING_GROUP_TITLES, describeEventTime, groupUpcomingEvents, relativeStartText, type UpcomingGroup } from '~/lib/events'
+import {
+	UPCOMING_GROUP_TITLES,
+	describeEventTime,
+	groupUpcomingEvents,
+	relativeStartText,
+	type UpcomingGroup,
+} from '~/lib/events'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
@@ -23,7 +29,8 @@ import { describeEventActions, type EventActionsView } from '~/services/events/e
 import { listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
 import { setRsvp } from '~/services/events/rsvps.server'
 
-export const meta: MetaFunction = () => pageMeta('Events', 'Workshops, coaching circles and live sessions with leaders from the community.')
+export const meta: MetaFunction = () =>
+	pageMeta('Events', 'Workshops, coaching circles and live sessions with leaders from the community.')
 
 const TABS = [
 	{ value: 'upcoming', label: 'Upcoming' },
@@ -102,10 +109,19 @@ export default function EventsPage() {
 		<div className="mx-auto max-w-5xl space-y-6">
 			<div>
 				<h1 className="text-2xl font-bold text-gray-900">Events</h1>
-				<p className="mt-1 text-gray-600">Workshops, coaching circles and live sessions with leaders from the community.</p>
+				<p className="mt-1 text-gray-600">
+					Workshops, coaching circles and live sessions with leaders from the community.
+				</p>
 				<TimeZoneNote timeZone={timeZone} fromHint={timeZoneFromHint} className="mt-2" />
 			</div>
-			<TabLinks label="Event lists" param="tab" active={tab} tabs={TABS} searchParams={searchParams} resetParams={['page']} />
+			<TabLinks
+				label="Event lists"
+				param="tab"
+				active={tab}
+				tabs={TABS}
+				searchParams={searchParams}
+				resetParams={['page']}
+			/>
 
 			{groups ? (
 				upcomingCount ? (
@@ -143,24 +159,46 @@ export default function EventsPage() {
 			) : (
 				<EmptyState title="No past events" icon={<Icon name="events" className="h-8 w-8" />} />
 			)}
-			<Pager label={tab === 'past' ? 'Pages of past events' : 'Pages of upcoming events'} page={page} hasMore={hasMore} />
+			<Pager
+				label={tab === 'past' ? 'Pages of past events' : 'Pages of upcoming events'}
+				page={page}
+				hasMore={hasMore}
+			/>
 			<ActionToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
 		</div>
 	)
 }
 
 /** One event: what, when and where, and what the member can do about it (RSVP, join, replay, calendar). */
-function EventItem({ event, returnTo, showRelative = false }: { event: EventView; returnTo: string; showRelative?: boolean }) {
+function EventItem({
+	event,
+	returnTo,
+	showRelative = false,
+}: {
+	event: EventView
+	returnTo: string
+	showRelative?: boolean
+}) {
 	return (
-		<li id={`event-${event.id}`} className="scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-brand-500">
+		<li
+			id={`event-${event.id}`}
+			className="scroll-mt-20 rounded-xl border border-gray-200 bg-white p-5 shadow-sm target:ring-2 target:ring-brand-500"
+		>
 			<div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
 				<div className="min-w-0 space-y-1">
 					<div className="flex flex-wrap items-center gap-2">
 						<h3 className="font-semibold text-gray-900">{event.title}</h3>
-						{showRelative ? <Badge tone={event.relative === 'Starting soon' ? 'green' : 'blue'}>{event.relative}</Badge> : null}
+						{showRelative ? (
+							<Badge tone={event.relative === 'Starting soon' ? 'green' : 'blue'}>{event.relative}</Badge>
+						) : null}
 					</div>
 					{event.description ? <p className="text-sm text-gray-600">{event.description}</p> : null}
-					<EventWhenWhere date={event.date} time={event.time} location={event.location} className="flex-wrap gap-x-4 gap-y-1 pt-1" />
+					<EventWhenWhere
+						date={event.date}
+						time={event.time}
+						location={event.location}
+						className="flex-wrap gap-x-4 gap-y-1 pt-1"
+					/>
 				</div>
 				<EventActions eventId={event.id} title={event.title} returnTo={returnTo} {...event.actions} />
 			</div>

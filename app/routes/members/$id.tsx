@@ -58,10 +58,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			const back = localRedirectPath(redirectTo ?? null, `/members/${memberId}`)
 			if (intent === 'block-member') {
 				await blockMember(user, memberId)
-				return redirectWithToast(back, { title: 'Member blocked', description: `${member.name} can no longer send you private messages.` }, { status: 303 })
+				return redirectWithToast(
+					back,
+					{ title: 'Member blocked', description: `${member.name} can no longer send you private messages.` },
+					{ status: 303 },
+				)
 			}
 			await unblockMember(user, memberId)
-			return redirectWithToast(back, { title: 'Member unblocked', description: `${member.name} can send you private messages again.` }, { status: 303 })
+			return redirectWithToast(
+				back,
+				{ title: 'Member unblocked', description: `${member.name} can send you private messages again.` },
+				{ status: 303 },
+			)
 		},
 	})
 }
@@ -88,15 +96,24 @@ export default function MemberCard() {
 				{member.bio ? <p className="mt-3 text-sm text-gray-700">{member.bio}</p> : null}
 				{self ? (
 					<p className="mt-4 text-sm text-gray-600">
-						This is you. <Link to="/profile" className="font-medium text-brand-700 hover:underline">Edit your profile</Link>
+						This is you.{' '}
+						<Link to="/profile" className="font-medium text-brand-700 hover:underline">
+							Edit your profile
+						</Link>
 					</p>
 				) : (
 					<div className="mt-5 flex flex-wrap items-center justify-center gap-2">
-						{canMessage ? <ButtonLink to={`/messages?userId=${member.id}`} size="sm">Message</ButtonLink> : null}
+						{canMessage ? (
+							<ButtonLink to={`/messages?userId=${member.id}`} size="sm">
+								Message
+							</ButtonLink>
+						) : null}
 						<BlockForm member={member} blocked={blocked} redirectTo={`/members/${member.id}`} />
 					</div>
 				)}
-				{blocked ? <p className="mt-3 text-sm text-gray-600">You blocked this member: they cannot send you private messages.</p> : null}
+				{blocked ? (
+					<p className="mt-3 text-sm text-gray-600">You blocked this member: they cannot send you private messages.</p>
+				) : null}
 			</Card>
 			<ActionToast toast={toast} />
 		</div>

@@ -78,7 +78,14 @@ export default function ModerationPage() {
 				<h1 className="text-2xl font-bold text-gray-900">Moderation</h1>
 				<p className="mt-1 text-gray-600">Reports from members, and the members muted in the rooms.</p>
 			</div>
-			<TabLinks label="Report queue" param="tab" active={tab} tabs={[...TABS]} searchParams={searchParams} resetParams={['cursor']} />
+			<TabLinks
+				label="Report queue"
+				param="tab"
+				active={tab}
+				tabs={[...TABS]}
+				searchParams={searchParams}
+				resetParams={['cursor']}
+			/>
 			<section aria-labelledby="reports-title" className="space-y-4">
 				<h2 id="reports-title" className="text-lg font-semibold text-gray-900">
 					{tab === 'open' ? 'Open reports' : 'Resolved reports'}
@@ -91,13 +98,23 @@ export default function ModerationPage() {
 					<ol className="space-y-4" aria-label={tab === 'open' ? 'Open reports' : 'Resolved reports'}>
 						{page.reports.map((report) => (
 							<li key={report.id}>
-								<ReportCard report={report} when={when} canActOnAuthor={me.role === 'admin' || !['admin', 'moderator'].includes(report.author.role)} />
+								<ReportCard
+									report={report}
+									when={when}
+									canActOnAuthor={me.role === 'admin' || !['admin', 'moderator'].includes(report.author.role)}
+								/>
 							</li>
 						))}
 					</ol>
 				)}
 				<nav aria-label="Report pages" className="flex justify-between">
-					{cursor !== null ? <ButtonLink to={`/moderation?tab=${tab}`} variant="secondary" size="sm">First page</ButtonLink> : <span />}
+					{cursor !== null ? (
+						<ButtonLink to={`/moderation?tab=${tab}`} variant="secondary" size="sm">
+							First page
+						</ButtonLink>
+					) : (
+						<span />
+					)}
 					{page.next !== null ? (
 						<ButtonLink to={`/moderation?tab=${tab}&cursor=${page.next}`} variant="secondary" size="sm">
 							{tab === 'open' ? 'Next reports' : 'Older reports'}
@@ -111,9 +128,23 @@ export default function ModerationPage() {
 	)
 }
 
-function ReportCard({ report, when, canActOnAuthor }: { report: ReportJSON; when: (iso: string) => string; canActOnAuthor: boolean }) {
-	const where = report.message.isPrivate ? `a private message to ${report.reporter.name}` : `${report.message.communityName ?? 'a deleted room'}`
-	const changedSince = report.message.deleted ? 'Deleted since it was reported.' : report.message.content !== report.message.reportedContent ? 'Edited since it was reported.' : null
+function ReportCard({
+	report,
+	when,
+	canActOnAuthor,
+}: {
+	report: ReportJSON
+	when: (iso: string) => string
+	canActOnAuthor: boolean
+}) {
+	const where = report.message.isPrivate
+		? `a private message to ${report.reporter.name}`
+		: `${report.message.communityName ?? 'a deleted room'}`
+	const changedSince = report.message.deleted
+		? 'Deleted since it was reported.'
+		: report.message.content !== report.message.reportedContent
+			? 'Edited since it was reported.'
+			: null
 	return (
 		<Card className="space-y-3 p-4" aria-labelledby={`report-${report.id}-title`}>
 			<div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -129,9 +160,13 @@ function ReportCard({ report, when, canActOnAuthor }: { report: ReportJSON; when
 			<div className="rounded-lg bg-gray-50 p-3">
 				<p className="text-xs font-medium text-gray-600">
 					{`Reported message by ${report.author.name}`}{' '}
-					{report.author.role !== 'member' ? <Badge tone={ROLE_TONES[report.author.role] ?? 'gray'}>{roleLabel(report.author.role)}</Badge> : null}
+					{report.author.role !== 'member' ? (
+						<Badge tone={ROLE_TONES[report.author.role] ?? 'gray'}>{roleLabel(report.author.role)}</Badge>
+					) : null}
 				</p>
-				<blockquote className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-900">{report.message.reportedContent}</blockquote>
+				<blockquote className="mt-1 whitespace-pre-wrap break-words text-sm text-gray-900">
+					{report.message.reportedContent}
+				</blockquote>
 				{changedSince ? <p className="mt-1 text-xs italic text-gray-600">{changedSince}</p> : null}
 			</div>
 			{report.context.length ? (
@@ -141,9 +176,14 @@ function ReportCard({ report, when, canActOnAuthor }: { report: ReportJSON; when
 						{[...report.context, { ...report.message, content: report.message.content }]
 							.sort((a, b) => a.id - b.id)
 							.map((message) => (
-								<li key={message.id} className={message.id === report.message.id ? 'rounded bg-amber-50 px-2 py-1' : 'px-2 py-1'}>
+								<li
+									key={message.id}
+									className={message.id === report.message.id ? 'rounded bg-amber-50 px-2 py-1' : 'px-2 py-1'}
+								>
 									<span className="font-medium text-gray-900">{message.senderName}: </span>
-									<span className="text-gray-700">{message.deleted ? `${message.content} (deleted)` : message.content}</span>
+									<span className="text-gray-700">
+										{message.deleted ? `${message.content} (deleted)` : message.content}
+									</span>
 								</li>
 							))}
 					</ol>
@@ -186,7 +226,13 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 			<Form method="post" preventScrollReset>
 				{hidden}
 				<input type="hidden" name="outcome" value="dismiss" />
-				<StatusButton variant="secondary" size="sm" pending={isPending('dismiss')} pendingLabel="Dismissing..." aria-label={`Dismiss the report of ${report.author.name}'s message`}>
+				<StatusButton
+					variant="secondary"
+					size="sm"
+					pending={isPending('dismiss')}
+					pendingLabel="Dismissing..."
+					aria-label={`Dismiss the report of ${report.author.name}'s message`}
+				>
 					Dismiss
 				</StatusButton>
 			</Form>
@@ -196,7 +242,13 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 						<Form method="post" preventScrollReset>
 							{hidden}
 							<input type="hidden" name="outcome" value="delete" />
-							<StatusButton variant="danger" size="sm" pending={isPending('delete')} pendingLabel="Deleting..." aria-label={`Delete ${report.author.name}'s message`}>
+							<StatusButton
+								variant="danger"
+								size="sm"
+								pending={isPending('delete')}
+								pendingLabel="Deleting..."
+								aria-label={`Delete ${report.author.name}'s message`}
+							>
 								Delete message
 							</StatusButton>
 						</Form>
@@ -221,7 +273,13 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 								))}
 							</select>
 						</div>
-						<StatusButton variant="dark" size="sm" pending={isPending('mute')} pendingLabel="Muting..." aria-label={`Mute ${report.author.name}`}>
+						<StatusButton
+							variant="dark"
+							size="sm"
+							pending={isPending('mute')}
+							pendingLabel="Muting..."
+							aria-label={`Mute ${report.author.name}`}
+						>
 							Mute author
 						</StatusButton>
 					</Form>
@@ -233,7 +291,15 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 	)
 }
 
-function MutesSection({ mutes, when, me }: { mutes: MuteJSON[]; when: (iso: string) => string; me: { id: number; role: string } }) {
+function MutesSection({
+	mutes,
+	when,
+	me,
+}: {
+	mutes: MuteJSON[]
+	when: (iso: string) => string
+	me: { id: number; role: string }
+}) {
 	const pending = useIsSubmitting(MODERATION_INTENTS.lift)
 	return (
 		<section aria-labelledby="mutes-title" className="space-y-3">
@@ -248,20 +314,34 @@ function MutesSection({ mutes, when, me }: { mutes: MuteJSON[]; when: (iso: stri
 						<caption className="sr-only">Muted members</caption>
 						<thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
 							<tr>
-								<th scope="col" className="px-4 py-2">Member</th>
-								<th scope="col" className="px-4 py-2">Until</th>
-								<th scope="col" className="px-4 py-2">Reason</th>
-								<th scope="col" className="px-4 py-2">Muted by</th>
-								<th scope="col" className="px-4 py-2 text-right">Actions</th>
+								<th scope="col" className="px-4 py-2">
+									Member
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Until
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Reason
+								</th>
+								<th scope="col" className="px-4 py-2">
+									Muted by
+								</th>
+								<th scope="col" className="px-4 py-2 text-right">
+									Actions
+								</th>
 							</tr>
 						</thead>
 						<tbody className="divide-y divide-gray-100">
 							{mutes.map((mute) => (
 								<tr key={mute.userId}>
 									<td className="px-4 py-2 font-medium text-gray-900">
-										<Link to={`/members/${mute.userId}`} className="hover:underline">{mute.name}</Link>
+										<Link to={`/members/${mute.userId}`} className="hover:underline">
+											{mute.name}
+										</Link>
 									</td>
-									<td className="px-4 py-2">{mute.until ? <time dateTime={mute.until}>{when(mute.until)}</time> : 'Until lifted'}</td>
+									<td className="px-4 py-2">
+										{mute.until ? <time dateTime={mute.until}>{when(mute.until)}</time> : 'Until lifted'}
+									</td>
 									<td className="px-4 py-2">{mute.reason}</td>
 									<td className="px-4 py-2">{mute.mutedBy.name}</td>
 									<td className="px-4 py-2 text-right">
@@ -270,7 +350,13 @@ function MutesSection({ mutes, when, me }: { mutes: MuteJSON[]; when: (iso: stri
 												<AuthenticityTokenInput />
 												<input type="hidden" name="intent" value={MODERATION_INTENTS.lift} />
 												<input type="hidden" name="userId" value={mute.userId} />
-												<StatusButton variant="secondary" size="sm" pending={pending} pendingLabel="Lifting..." aria-label={`Lift the mute of ${mute.name}`}>
+												<StatusButton
+													variant="secondary"
+													size="sm"
+													pending={pending}
+													pendingLabel="Lifting..."
+													aria-label={`Lift the mute of ${mute.name}`}
+												>
 													Lift mute
 												</StatusButton>
 											</Form>

@@ -15,7 +15,13 @@ import { CalendarCard } from '~/routes/profile/__calendar-card'
 import { TabCard } from '~/routes/profile/__tab-card'
 
 /** The Account tab: account type, subscription, log out everywhere, download the data, delete the account. */
-export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 'subscriptionStatus'>; trialEnds: string | null }) {
+export function AccountTab({
+	user,
+	trialEnds,
+}: {
+	user: Pick<UserJSON, 'role' | 'subscriptionStatus'>
+	trialEnds: string | null
+}) {
 	const pending = useIsSubmitting('logout-all')
 	const status = user.subscriptionStatus
 	return (
@@ -32,7 +38,11 @@ export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 
 							<dt className="text-sm text-gray-500">Subscription Status</dt>
 							<dd className="flex items-center gap-2 font-medium text-gray-900">
 								{status === 'active' ? 'Active Subscription' : status === 'trialing' ? 'Free Trial' : 'Not Subscribed'}
-								{status === 'active' ? <Badge tone="green">Premium</Badge> : status === 'trialing' ? <Badge tone="blue">Trial</Badge> : null}
+								{status === 'active' ? (
+									<Badge tone="green">Premium</Badge>
+								) : status === 'trialing' ? (
+									<Badge tone="blue">Trial</Badge>
+								) : null}
 							</dd>
 							{trialEnds ? <dd className="text-sm text-gray-600">Trial ends: {trialEnds}</dd> : null}
 						</dl>
@@ -44,7 +54,10 @@ export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 
 					</div>
 				</div>
 			</TabCard>
-			<TabCard title="Sign Out" description="End every session of your account: on this browser and on all your other devices.">
+			<TabCard
+				title="Sign Out"
+				description="End every session of your account: on this browser and on all your other devices."
+			>
 				<Form method="post" action="/profile?tab=account">
 					<AuthenticityTokenInput />
 					<input type="hidden" name="intent" value="logout-all" />
@@ -54,7 +67,10 @@ export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 
 				</Form>
 			</TabCard>
 			<CalendarCard />
-			<TabCard title="Your Data" description="Everything we keep about you: profile, preferences, subscription, progress, notifications and the messages you wrote.">
+			<TabCard
+				title="Your Data"
+				description="Everything we keep about you: profile, preferences, subscription, progress, notifications and the messages you wrote."
+			>
 				{/* A plain link: the browser downloads the JSON file the server sends as an attachment. */}
 				<a href="/api/users/me/export" download className={buttonClassName({ variant: 'secondary' })}>
 					Download my data
@@ -71,7 +87,11 @@ export function AccountTab({ user, trialEnds }: { user: Pick<UserJSON, 'role' | 
  */
 function DeleteAccountCard() {
 	const pending = useIsSubmitting('delete-account')
-	const [form, fields] = useConformForm({ id: 'delete-account-form', schema: DeleteAccountSchema, intent: 'delete-account' })
+	const [form, fields] = useConformForm({
+		id: 'delete-account-form',
+		schema: DeleteAccountSchema,
+		intent: 'delete-account',
+	})
 	const formProps = getFormProps(form)
 	function confirmFirst(event: FormEvent<HTMLFormElement>) {
 		formProps.onSubmit(event)
@@ -82,8 +102,9 @@ function DeleteAccountCard() {
 			<CardHeader>
 				<CardTitle className="text-red-700">Delete Account</CardTitle>
 				<p className="text-sm text-gray-600">
-					Permanently delete your account. Your subscription ends at once, and your profile, progress, notifications, settings and private messages
-					are deleted. Messages you wrote in community rooms stay, shown as written by "Deleted member". This action cannot be undone.
+					Permanently delete your account. Your subscription ends at once, and your profile, progress, notifications,
+					settings and private messages are deleted. Messages you wrote in community rooms stay, shown as written by
+					"Deleted member". This action cannot be undone.
 				</p>
 			</CardHeader>
 			<CardContent>

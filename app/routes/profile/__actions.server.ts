@@ -72,7 +72,10 @@ export function saveNotificationPreferences(request: Request, user: UserJSON, fo
 		failureTitle: 'Preferences not saved',
 		onValid: async (preferences) => {
 			await saveEmailPreferences(user.id, preferences)
-			return redirectWithToast('/profile?tab=notifications', { title: 'Preferences saved', description: 'Your email choices have been saved.' })
+			return redirectWithToast('/profile?tab=notifications', {
+				title: 'Preferences saved',
+				description: 'Your email choices have been saved.',
+			})
 		},
 	})
 }
@@ -114,7 +117,10 @@ export function resumeBilling(request: Request, user: UserJSON, formData: FormDa
 			const when = dateIn(request, currentPeriodEnd)
 			return redirectWithToast('/profile?tab=billing', {
 				title: 'Subscription resumed',
-				description: status === 'trialing' ? `Your trial goes on; the first charge is on ${when}.` : `Your plan goes on; the next charge is on ${when}.`,
+				description:
+					status === 'trialing'
+						? `Your trial goes on; the first charge is on ${when}.`
+						: `Your plan goes on; the next charge is on ${when}.`,
 			})
 		},
 	})
@@ -128,7 +134,8 @@ export function openPortal(request: Request, user: UserJSON, formData: FormData)
 		schema: NoFields,
 		intent: 'billing-portal',
 		failureTitle: 'Could not open the billing portal',
-		onValid: async () => redirect((await openBillingPortal(user, `${publicOriginOf(request)}/profile?tab=billing`)).url),
+		onValid: async () =>
+			redirect((await openBillingPortal(user, `${publicOriginOf(request)}/profile?tab=billing`)).url),
 	})
 }
 
@@ -155,7 +162,10 @@ export function deleteAccount(request: Request, user: UserJSON, formData: FormDa
 			await deleteOwnAccount(user, { password })
 			return redirectWithToast(
 				'/',
-				{ title: 'Account deleted', description: 'Your account and its data have been deleted. A goodbye email is on its way.' },
+				{
+					title: 'Account deleted',
+					description: 'Your account and its data have been deleted. A goodbye email is on its way.',
+				},
 				{ headers: { 'Set-Cookie': await endSession(request) } },
 			)
 		},
@@ -164,7 +174,11 @@ export function deleteAccount(request: Request, user: UserJSON, formData: FormDa
 
 export function unknownIntent() {
 	return json<FormActionData>(
-		{ intent: 'profile', result: {}, toast: makeToast({ type: 'destructive', title: 'Error', description: 'Unknown action' }) },
+		{
+			intent: 'profile',
+			result: {},
+			toast: makeToast({ type: 'destructive', title: 'Error', description: 'Unknown action' }),
+		},
 		{ status: 400 },
 	)
 }
@@ -179,7 +193,10 @@ export async function resetCalendarAddress(request: Request, user: UserJSON) {
 	return json<FormActionData & { calendarUrl: string }>({
 		intent: 'calendar-feed',
 		result: {},
-		toast: makeToast({ title: 'Calendar address ready', description: 'Copy it into your calendar app now: it is shown only once.' }),
+		toast: makeToast({
+			title: 'Calendar address ready',
+			description: 'Copy it into your calendar app now: it is shown only once.',
+		}),
 		calendarUrl: `${origin}/calendar/${token}.ics`,
 	})
 }

@@ -41,13 +41,21 @@ export function BillingTab({ billing }: { billing: BillingView }) {
 					<dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
 						<div>
 							<dt className="text-sm text-gray-500">Plan</dt>
-							<dd className="font-medium text-gray-900">{premium || billing.status === 'past_due' ? `Premium · ${formatCents(billing.amountCents)} / month` : 'Free'}</dd>
+							<dd className="font-medium text-gray-900">
+								{premium || billing.status === 'past_due'
+									? `Premium · ${formatCents(billing.amountCents)} / month`
+									: 'Free'}
+							</dd>
 						</div>
 						<div>
 							<dt className="text-sm text-gray-500">Status</dt>
 							<dd>
 								<Badge tone={status.tone}>{status.label}</Badge>
-								{billing.cancelAtPeriodEnd ? <Badge tone="amber" className="ml-2">Cancelled</Badge> : null}
+								{billing.cancelAtPeriodEnd ? (
+									<Badge tone="amber" className="ml-2">
+										Cancelled
+									</Badge>
+								) : null}
 							</dd>
 						</div>
 						<BillingDates billing={billing} />
@@ -88,12 +96,17 @@ function BillingDates({ billing }: { billing: BillingView }) {
 
 function BillingNotes({ billing }: { billing: BillingView }) {
 	if (billing.granted) {
-		return <p className="text-sm text-gray-600">Your Premium was given to you by an administrator: there is nothing to pay or cancel.</p>
+		return (
+			<p className="text-sm text-gray-600">
+				Your Premium was given to you by an administrator: there is nothing to pay or cancel.
+			</p>
+		)
 	}
 	if (billing.cancelAtPeriodEnd && billing.periodEndText) {
 		return (
 			<p className="text-sm text-gray-600">
-				Your subscription is cancelled. Premium stays until {billing.periodEndText}, and nothing more will be charged. Changed your mind? Resume it before then.
+				Your subscription is cancelled. Premium stays until {billing.periodEndText}, and nothing more will be charged.
+				Changed your mind? Resume it before then.
 			</p>
 		)
 	}
@@ -105,7 +118,11 @@ function BillingNotes({ billing }: { billing: BillingView }) {
 		)
 	}
 	if (billing.canCancel) {
-		return <p className="text-sm text-gray-600">You can cancel at any time: Premium stays until the end of the period you are in.</p>
+		return (
+			<p className="text-sm text-gray-600">
+				You can cancel at any time: Premium stays until the end of the period you are in.
+			</p>
+		)
 	}
 	return null
 }
@@ -134,7 +151,9 @@ function BillingActions({ billing }: { billing: BillingView }) {
 			{!premium && !billing.canOpenPortal ? (
 				<ButtonLink to="/subscribe">{billing.status === 'past_due' ? 'Pay now' : 'Subscribe Now'}</ButtonLink>
 			) : null}
-			{!premium && billing.canOpenPortal && billing.status !== 'past_due' ? <ButtonLink to="/subscribe">Subscribe Now</ButtonLink> : null}
+			{!premium && billing.canOpenPortal && billing.status !== 'past_due' ? (
+				<ButtonLink to="/subscribe">Subscribe Now</ButtonLink>
+			) : null}
 			{billing.canCancel ? (
 				<BillingForm intent="billing-cancel">
 					<StatusButton pending={cancelling} pendingLabel="Cancelling..." variant="danger">
@@ -146,7 +165,15 @@ function BillingActions({ billing }: { billing: BillingView }) {
 	)
 }
 
-function BillingForm({ intent, reloadDocument, children }: { intent: string; reloadDocument?: boolean; children: ReactNode }) {
+function BillingForm({
+	intent,
+	reloadDocument,
+	children,
+}: {
+	intent: string
+	reloadDocument?: boolean
+	children: ReactNode
+}) {
 	return (
 		<Form method="post" action="/profile?tab=billing" reloadDocument={reloadDocument}>
 			<AuthenticityTokenInput />
@@ -161,7 +188,11 @@ function SimulatedInvoices({ billing }: { billing: BillingView }) {
 		<TabCard title="Invoices" description="What Stripe would have billed you. Nothing was charged.">
 			{billing.invoices.length === 0 ? (
 				<p className="text-sm text-gray-600">
-					No invoices yet. <Link to="/subscribe" className="font-medium text-brand-700 hover:underline">Start the free trial</Link> to see the first one.
+					No invoices yet.{' '}
+					<Link to="/subscribe" className="font-medium text-brand-700 hover:underline">
+						Start the free trial
+					</Link>{' '}
+					to see the first one.
 				</p>
 			) : (
 				<div className="overflow-x-auto">
@@ -169,10 +200,18 @@ function SimulatedInvoices({ billing }: { billing: BillingView }) {
 						<caption className="sr-only">Simulated invoices</caption>
 						<thead className="text-gray-500">
 							<tr>
-								<th scope="col" className="py-2 pr-4 font-medium">Invoice</th>
-								<th scope="col" className="py-2 pr-4 font-medium">Period</th>
-								<th scope="col" className="py-2 pr-4 font-medium">Amount</th>
-								<th scope="col" className="py-2 font-medium">Status</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Invoice
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Period
+								</th>
+								<th scope="col" className="py-2 pr-4 font-medium">
+									Amount
+								</th>
+								<th scope="col" className="py-2 font-medium">
+									Status
+								</th>
 							</tr>
 						</thead>
 						<tbody className="divide-y">

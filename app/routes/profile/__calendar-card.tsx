@@ -12,7 +12,8 @@ import { TabCard } from '~/routes/profile/__tab-card'
  */
 export function CalendarCard() {
 	// The profile route's loader says whether a feed exists (read here, not passed down, so the tabs stay as they are).
-	const feed = useRouteLoaderData<{ calendarFeed: { createdAt: string } | null }>('routes/profile/route')?.calendarFeed ?? null
+	const feed =
+		useRouteLoaderData<{ calendarFeed: { createdAt: string } | null }>('routes/profile/route')?.calendarFeed ?? null
 	const actionData = useActionData<{ intent?: string; calendarUrl?: string }>()
 	const calendarUrl = actionData?.intent === 'calendar-feed' ? actionData.calendarUrl : undefined
 	const pending = useIsSubmitting('calendar-feed')
@@ -31,7 +32,9 @@ export function CalendarCard() {
 							onFocus={(event) => event.currentTarget.select()}
 							className="block w-full rounded-md border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-xs text-gray-900"
 						/>
-						<p className="text-xs text-gray-600">Copy it now: for your safety it is shown only once. Anyone with it can see the events you are going to.</p>
+						<p className="text-xs text-gray-600">
+							Copy it now: for your safety it is shown only once. Anyone with it can see the events you are going to.
+						</p>
 					</div>
 				) : (
 					<p className="text-sm text-gray-600">

@@ -21,7 +21,10 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 		defaultValue: Object.fromEntries(Object.entries(preferences).map(([key, on]) => [key, on ? 'on' : ''])),
 	})
 	return (
-		<TabCard title="Notifications" description="Choose which notifications also reach you by email. You always see them on the site.">
+		<TabCard
+			title="Notifications"
+			description="Choose which notifications also reach you by email. You always see them on the site."
+		>
 			<Form method="post" action="/profile?tab=notifications" className="space-y-4" {...getFormProps(form)}>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="notifications" />
@@ -34,7 +37,11 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 							const { key, ...checkbox } = getInputProps(field, { type: 'checkbox' })
 							return (
 								<li key={key ?? row.key} className="flex items-start gap-3 p-4">
-									<input {...checkbox} aria-describedby={`${field.id}-about`} className="mt-1 h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500" />
+									<input
+										{...checkbox}
+										aria-describedby={`${field.id}-about`}
+										className="mt-1 h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+									/>
 									<div>
 										<label htmlFor={field.id} className="font-medium text-gray-900">
 											{row.label}
@@ -50,7 +57,8 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 					</ul>
 				</fieldset>
 				<p className="text-sm text-gray-600">
-					Emails about a failed payment or the end of your subscription are always sent. Every email has a link to stop that kind of email.
+					Emails about a failed payment or the end of your subscription are always sent. Every email has a link to stop
+					that kind of email.
 				</p>
 				<StatusButton pending={pending} pendingLabel="Saving...">
 					Save Preferences

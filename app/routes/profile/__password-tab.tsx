@@ -32,7 +32,10 @@ function PasswordForm() {
 				<FormErrors errors={form.errors} />
 				<Field
 					label="Current Password"
-					inputProps={{ ...getInputProps(fields.currentPassword, { type: 'password' }), autoComplete: 'current-password' }}
+					inputProps={{
+						...getInputProps(fields.currentPassword, { type: 'password' }),
+						autoComplete: 'current-password',
+					}}
 					errors={fields.currentPassword.errors}
 				/>
 				<Field

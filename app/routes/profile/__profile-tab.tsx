@@ -9,7 +9,13 @@ import { ProfileSchema } from '~/lib/member-schemas'
 import { TabCard } from '~/routes/profile/__tab-card'
 
 /** The Profile tab: name, email, bio and avatar (product §2 "Profile"). */
-export function ProfileTab({ user, pendingEmail }: { user: Pick<UserJSON, 'name' | 'email' | 'bio' | 'avatar'>; pendingEmail: string | null }) {
+export function ProfileTab({
+	user,
+	pendingEmail,
+}: {
+	user: Pick<UserJSON, 'name' | 'email' | 'bio' | 'avatar'>
+	pendingEmail: string | null
+}) {
 	const pending = useIsSubmitting('profile')
 	const [form, fields] = useConformForm({
 		id: 'profile-form',
@@ -23,7 +29,11 @@ export function ProfileTab({ user, pendingEmail }: { user: Pick<UserJSON, 'name'
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="profile" />
 				<FormErrors errors={form.errors} />
-				<Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }} errors={fields.name.errors} />
+				<Field
+					label="Name"
+					inputProps={{ ...getInputProps(fields.name, { type: 'text' }), autoComplete: 'name' }}
+					errors={fields.name.errors}
+				/>
 				<Field
 					label="Email"
 					inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
@@ -42,7 +52,10 @@ export function ProfileTab({ user, pendingEmail }: { user: Pick<UserJSON, 'name'
 				/>
 				<Field
 					label="Avatar URL"
-					inputProps={{ ...getInputProps(fields.avatar, { type: 'url' }), placeholder: 'https://example.com/avatar.jpg' }}
+					inputProps={{
+						...getInputProps(fields.avatar, { type: 'url' }),
+						placeholder: 'https://example.com/avatar.jpg',
+					}}
 					help="URL to your profile picture."
 					errors={fields.avatar.errors}
 				/>

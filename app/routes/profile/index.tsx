@@ -40,7 +40,8 @@ import { ProfileTab } from '~/routes/profile/__profile-tab'
 /** Client validation, pending labels and the delete confirmation need JavaScript; every form also works without it. */
 export const handle: RouteHandle = { hydrate: true }
 
-export const meta: MetaFunction = () => pageMeta('My Profile', 'Your profile, password, notification emails, billing and account.')
+export const meta: MetaFunction = () =>
+	pageMeta('My Profile', 'Your profile, password, notification emails, billing and account.')
 
 /** A password change refused for now (too many tries) answers with its Retry-After. */
 export const headers = pageHeadersWithRetryAfter
@@ -105,7 +106,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing, blocked } = useLoaderData<typeof loader>()
+	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing, blocked } =
+		useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-5xl space-y-6">
@@ -124,7 +126,13 @@ export default function ProfilePage() {
 					<p className="mt-4 text-xs text-gray-500">Member since {memberSince}</p>
 				</Card>
 				<div className="min-w-0 space-y-4">
-					<TabLinks label="Profile sections" param="tab" active={tab} tabs={[...TABS]} searchParams={new URLSearchParams()} />
+					<TabLinks
+						label="Profile sections"
+						param="tab"
+						active={tab}
+						tabs={[...TABS]}
+						searchParams={new URLSearchParams()}
+					/>
 					{tab === 'profile' ? (
 						<ProfileTab user={user} pendingEmail={pendingEmail} />
 					) : tab === 'password' ? (

@@ -38,4 +38,3 @@ async function recordActivity(userId: number, at: Date) {
 		{ $set: { lastActiveAt: at } },
 	)
 }
-

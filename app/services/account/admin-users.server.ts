@@ -9,7 +9,11 @@ import { USER_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permis
 export const LAST_ADMIN = 'You cannot remove the last admin: make another user an admin first.'
 
 /** product §2 "Users": users oldest first, a page with `window`; `search` matches username, name or email, ignoring case. Admins only. */
-export async function listUsersForAdmin(actor: Actor, { search }: { search?: string } = {}, window?: PageWindow): Promise<AdminUserJSON[]> {
+export async function listUsersForAdmin(
+	actor: Actor,
+	{ search }: { search?: string } = {},
+	window?: PageWindow,
+): Promise<AdminUserJSON[]> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
 	const users = await UserModel.find(anyFieldContains(search, ['username', 'name', 'email']))
 		.select(ADMIN_USER_FIELDS)
@@ -32,7 +36,11 @@ export function countUsersForAdmin(actor: Actor, { search }: { search?: string }
  * once could both pass a count, so the admins are counted again after the
  * write and the role restored, with `refusal`, if none is left (decision 032).
  */
-export async function demoteAdminKeepingOne(userId: number, role: Role, refusal: () => ServiceError): Promise<() => Promise<unknown>> {
+export async function demoteAdminKeepingOne(
+	userId: number,
+	role: Role,
+	refusal: () => ServiceError,
+): Promise<() => Promise<unknown>> {
 	if ((await UserModel.countDocuments({ role: 'admin' })) <= 1) throw refusal()
 	await UserModel.updateOne({ id: userId }, { $set: { role } })
 	const restore = () => UserModel.updateOne({ id: userId }, { $set: { role: 'admin' } })
@@ -69,4 +77,3 @@ export async function changeUserRole(actor: Actor, userId: number, role: Role): 
 	if (!updated) throw notFound('User not found')
 	return toAdminUserJSON(updated)
 }
-

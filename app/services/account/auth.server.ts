@@ -12,7 +12,8 @@ import { userJSON } from '~/platform/public-pictures.server'
 
 /** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
 export const INVALID_CREDENTIALS = 'Invalid username or password'
-const lockedOutMessage = (retryAfterMs: number) => `Too many failed login attempts. Please try again in ${describeWait(retryAfterMs)}.`
+const lockedOutMessage = (retryAfterMs: number) =>
+	`Too many failed login attempts. Please try again in ${describeWait(retryAfterMs)}.`
 
 /**
  * Login throttling (docs/decisions/130, superseding 004). Every attempt is
@@ -43,7 +44,10 @@ const LOGIN_LIMITS = {
 const limiters = () =>
 	singleton('login-limiters', () => ({
 		perClient: createRateLimiter({ name: 'login-account-client', ...LOGIN_LIMITS.perClient }),
-		perAccountFromNewClients: createRateLimiter({ name: 'login-account-new-clients', ...LOGIN_LIMITS.perAccountFromNewClients }),
+		perAccountFromNewClients: createRateLimiter({
+			name: 'login-account-new-clients',
+			...LOGIN_LIMITS.perAccountFromNewClients,
+		}),
 		perAddress: createRateLimiter({ name: 'login-address', ...LOGIN_LIMITS.perAddress }),
 	}))
 
@@ -61,7 +65,11 @@ interface CountedAttempt {
 }
 
 /** Counts one attempt against each limit that applies, in turn; the first one over its limit refuses it (and the counts taken so far are given back). */
-async function countAttempt(usernameKey: string, knownDeviceId: string | null, address: string): Promise<CountedAttempt[]> {
+async function countAttempt(
+	usernameKey: string,
+	knownDeviceId: string | null,
+	address: string,
+): Promise<CountedAttempt[]> {
 	const { perClient, perAccountFromNewClients, perAddress } = limiters()
 	const counts: CountedAttempt[] = knownDeviceId
 		? [{ limiter: perClient, key: `${usernameKey}|device:${knownDeviceId}` }]
@@ -108,7 +116,8 @@ const getAuthenticator = () =>
 			new FormStrategy(async ({ form }) => {
 				const username = form.get('username')
 				const password = form.get('password')
-				if (typeof username !== 'string' || typeof password !== 'string') throw new ServiceError(INVALID_CREDENTIALS, 401)
+				if (typeof username !== 'string' || typeof password !== 'string')
+					throw new ServiceError(INVALID_CREDENTIALS, 401)
 				return verifyLogin({ username, password }, clientOf(form))
 			}),
 			'form',
@@ -123,11 +132,18 @@ function clientOf(form: FormData): LoginClient {
 		.split(',')
 		.filter(Boolean)
 		.map(Number)
-	return { address: String(form.get('clientAddress') ?? ''), device: typeof deviceId === 'string' && deviceId ? { id: deviceId, accountIds } : null }
+	return {
+		address: String(form.get('clientAddress') ?? ''),
+		device: typeof deviceId === 'string' && deviceId ? { id: deviceId, accountIds } : null,
+	}
 }
 
 /** Logs in from already-validated credentials (the /auth form and POST /api/login), through the form strategy. */
-export function authenticateCredentials(credentials: LoginInput, request: Request, client: LoginClient): Promise<UserJSON> {
+export function authenticateCredentials(
+	credentials: LoginInput,
+	request: Request,
+	client: LoginClient,
+): Promise<UserJSON> {
 	const form = new URLSearchParams({
 		username: credentials.username,
 		password: credentials.password,

@@ -40,8 +40,10 @@ import { confirmOwnPassword } from '~/services/account/users.server'
  */
 
 export const PASSWORD_INCORRECT = 'Password is incorrect'
-export const LAST_ADMIN_CANNOT_LEAVE = 'You are the last admin: make another user an admin before deleting this account.'
-export const DELETE_YOURSELF_FROM_PROFILE = 'To delete your own account, use Delete Account in your profile, under Account.'
+export const LAST_ADMIN_CANNOT_LEAVE =
+	'You are the last admin: make another user an admin before deleting this account.'
+export const DELETE_YOURSELF_FROM_PROFILE =
+	'To delete your own account, use Delete Account in your profile, under Account.'
 
 /** One collection (or one kind of record) the member's data is erased from. */
 export interface AccountDataStep {
@@ -69,7 +71,8 @@ export const ACCOUNT_DATA_STEPS: AccountDataStep[] = [
 	// Both sides: a conversation is opened by the other member's account, which no longer exists (decision 125).
 	{
 		what: 'private messages, sent and received',
-		erase: (userId) => MessageModel.deleteMany({ isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] }),
+		erase: (userId) =>
+			MessageModel.deleteMany({ isPrivate: true, $or: [{ senderId: userId }, { recipientId: userId }] }),
 	},
 	// After the messages: the member's conversations leave everyone's lists, and whoever had not read this member's
 	// messages has one unread conversation fewer (their badge is counted again). Decision 087.
@@ -87,7 +90,10 @@ async function findAccount(userId: number): Promise<DeletedAccount | null> {
  * account, confirmed with their password (400 when it is wrong, nothing
  * changed). The last admin cannot leave (409).
  */
-export async function deleteOwnAccount(actor: Pick<UserJSON, 'id'>, { password }: { password: string }): Promise<DeletedAccount> {
+export async function deleteOwnAccount(
+	actor: Pick<UserJSON, 'id'>,
+	{ password }: { password: string },
+): Promise<DeletedAccount> {
 	// The same check, and the same limit on wrong tries, as a password change.
 	await confirmOwnPassword(actor.id, password, { field: 'password', wrong: PASSWORD_INCORRECT })
 	const account = await findAccount(actor.id)
@@ -119,7 +125,10 @@ async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin', admin
 	await recordAudit(by === 'admin' && admin ? admin : { id: account.id, name: account.name, role: account.role }, {
 		kind: 'account.deleted',
 		target: { type: 'user', id: account.id, label: account.name },
-		summary: by === 'admin' ? `Deleted the account of ${account.name} (@${account.username})` : `${account.name} (@${account.username}) deleted their own account`,
+		summary:
+			by === 'admin'
+				? `Deleted the account of ${account.name} (@${account.username})`
+				: `${account.name} (@${account.username}) deleted their own account`,
 	})
 	await sendGoodbye(account, by)
 }
@@ -131,7 +140,11 @@ async function eraseAccount(account: DeletedAccount, by: 'self' | 'admin', admin
  */
 async function keepingAnAdmin(account: DeletedAccount, erase: () => Promise<void>) {
 	if (account.role !== 'admin') return erase()
-	const restore = await demoteAdminKeepingOne(account.id, 'member', () => new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409))
+	const restore = await demoteAdminKeepingOne(
+		account.id,
+		'member',
+		() => new ServiceError(LAST_ADMIN_CANNOT_LEAVE, 409),
+	)
 	try {
 		await erase()
 	} catch (error) {

@@ -4,10 +4,23 @@ import { type ProfileUpdate } from '~/lib/member-schemas'
 import { PRODUCT_NAME } from '~/lib/product'
 import { describeWait, notFound, RetryLaterError, ServiceError } from '~/lib/service-error'
 import { singleton } from '~/platform/singleton.server'
-import { inspectAccountToken, issueAccountToken, pendingEmailChange, revokeAccountTokens, useAccountToken, type AccountTokenState } from '~/services/account/tokens.server'
+import {
+	inspectAccountToken,
+	issueAccountToken,
+	pendingEmailChange,
+	revokeAccountTokens,
+	useAccountToken,
+	type AccountTokenState,
+} from '~/services/account/tokens.server'
 import { sendMail } from '~/platform/mail/index.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
-import { assertEmailAvailable, assertSelf, getUserById, setConfirmedEmail, updateProfile } from '~/services/account/users.server'
+import {
+	assertEmailAvailable,
+	assertSelf,
+	getUserById,
+	setConfirmedEmail,
+	updateProfile,
+} from '~/services/account/users.server'
 
 /**
  * Changing the account's email (product §2 "Profile"): the new address gets
@@ -38,7 +51,11 @@ export interface SavedProfile {
  * once; a different email is only asked for (a confirmation link goes to it).
  * The new address is checked before anything is saved, so a refusal changes nothing.
  */
-export async function saveProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: ProfileUpdate): Promise<SavedProfile> {
+export async function saveProfile(
+	actor: Pick<UserJSON, 'id'>,
+	userId: number,
+	changes: ProfileUpdate,
+): Promise<SavedProfile> {
 	assertSelf(actor, userId, 'profile')
 	const current = await getUserById(userId)
 	if (!current) throw notFound('User not found')
@@ -57,13 +74,22 @@ export async function saveProfile(actor: Pick<UserJSON, 'id'>, userId: number, c
 async function assertEmailChangeAllowed(userId: number, newEmail: string) {
 	await assertEmailAvailable(newEmail, userId)
 	const { allowed, retryAfterMs } = await emailChangeLimiter.consume(userId)
-	if (!allowed) throw new RetryLaterError(`Too many email changes. Please try again in ${describeWait(retryAfterMs)}.`, retryAfterMs)
+	if (!allowed)
+		throw new RetryLaterError(
+			`Too many email changes. Please try again in ${describeWait(retryAfterMs)}.`,
+			retryAfterMs,
+		)
 }
 
 /** A newer request replaces an older one: only the latest address can be confirmed. */
 async function sendEmailChangeLink(user: UserJSON, newEmail: string) {
 	await revokeAccountTokens(user.id, 'email_change')
-	const token = await issueAccountToken({ kind: 'email_change', userId: user.id, validForMs: EMAIL_CHANGE_LINK_VALID_MS, newEmail })
+	const token = await issueAccountToken({
+		kind: 'email_change',
+		userId: user.id,
+		validForMs: EMAIL_CHANGE_LINK_VALID_MS,
+		newEmail,
+	})
 	const link = `${getConfig().mail.linkOrigin}/confirm-email?token=${token}`
 	await sendMail({
 		to: newEmail,
@@ -83,7 +109,9 @@ export function getPendingEmail(userId: number): Promise<string | null> {
 }
 
 /** What a confirmation link leads to now: the addresses involved when it is still valid. */
-export async function checkEmailChangeLink(token: string): Promise<{ state: AccountTokenState; newEmail: string | null }> {
+export async function checkEmailChangeLink(
+	token: string,
+): Promise<{ state: AccountTokenState; newEmail: string | null }> {
 	const { state, record } = await inspectAccountToken('email_change', token)
 	return { state, newEmail: record?.newEmail ?? null }
 }
@@ -95,15 +123,19 @@ export async function checkEmailChangeLink(token: string): Promise<{ state: Acco
  */
 export async function confirmEmailChange(token: string): Promise<{ userId: number; email: string }> {
 	const { state, record } = await inspectAccountToken('email_change', token)
-	if (state !== 'valid' || !record?.newEmail) throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES[state === 'valid' ? 'invalid' : state], 400, 'token')
+	if (state !== 'valid' || !record?.newEmail)
+		throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES[state === 'valid' ? 'invalid' : state], 400, 'token')
 	const newEmail = record.newEmail
 	// Checked before the link is used, so a refusal leaves the link usable once the address is free again.
 	await assertEmailAvailable(newEmail, record.userId)
-	const before = await UserModel.findOne({ id: record.userId }).select('id username name email').lean<Pick<User, 'id' | 'username' | 'name' | 'email'>>()
+	const before = await UserModel.findOne({ id: record.userId })
+		.select('id username name email')
+		.lean<Pick<User, 'id' | 'username' | 'name' | 'email'>>()
 	if (!before) throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES.invalid, 400, 'token')
 	const used = await useAccountToken('email_change', token)
 	if (used.state !== 'valid') throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES[used.state], 400, 'token')
-	if (!(await setConfirmedEmail(before.id, newEmail))) throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES.invalid, 400, 'token')
+	if (!(await setConfirmedEmail(before.id, newEmail)))
+		throw new ServiceError(EMAIL_CHANGE_LINK_MESSAGES.invalid, 400, 'token')
 	await sendMail({
 		to: before.email,
 		kind: 'email-changed',

@@ -47,7 +47,10 @@ export const ACCOUNT_EXPORT_SECTIONS: Array<{ name: string; collect: (userId: nu
 
 /** The members one blocked: their names only, as for the people one wrote to. */
 async function blockedMembersOf(userId: number) {
-	return (await listBlockedMembers({ id: userId })).map((member) => ({ name: member.name, blockedAt: member.blockedAt }))
+	return (await listBlockedMembers({ id: userId })).map((member) => ({
+		name: member.name,
+		blockedAt: member.blockedAt,
+	}))
 }
 
 export interface AccountExport {
@@ -92,14 +95,26 @@ async function exportNotifications(userId: number) {
 async function exportMessages(userId: number) {
 	const written = await MessageModel.find({ senderId: userId }).sort({ id: 1 }).lean<Message[]>()
 	const roomIds = [...new Set(written.flatMap((message) => (message.communityId ? [message.communityId] : [])))]
-	const peopleIds = [...new Set(written.flatMap((message) => (message.isPrivate && message.recipientId ? [message.recipientId] : [])))]
+	const peopleIds = [
+		...new Set(written.flatMap((message) => (message.isPrivate && message.recipientId ? [message.recipientId] : []))),
+	]
 	const [roomName, personName] = await Promise.all([communityNamesById(roomIds), userNamesById(peopleIds)])
 	return {
 		rooms: written
 			.filter((message) => !message.isPrivate)
-			.map((message) => ({ id: message.id, room: roomName[message.communityId ?? 0] ?? 'A deleted room', content: message.content, createdAt: toIso(message.createdAt) })),
+			.map((message) => ({
+				id: message.id,
+				room: roomName[message.communityId ?? 0] ?? 'A deleted room',
+				content: message.content,
+				createdAt: toIso(message.createdAt),
+			})),
 		private: written
 			.filter((message) => message.isPrivate)
-			.map((message) => ({ id: message.id, to: personName[message.recipientId ?? 0] ?? DELETED_MEMBER, content: message.content, createdAt: toIso(message.createdAt) })),
+			.map((message) => ({
+				id: message.id,
+				to: personName[message.recipientId ?? 0] ?? DELETED_MEMBER,
+				content: message.content,
+				createdAt: toIso(message.createdAt),
+			})),
 	}
 }

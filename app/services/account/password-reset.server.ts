@@ -4,7 +4,13 @@ import { PRODUCT_NAME } from '~/lib/product'
 import { RESET_LINK_INVALID } from '~/lib/account-schemas'
 import { describeWait, RetryLaterError, ServiceError } from '~/lib/service-error'
 import { singleton } from '~/platform/singleton.server'
-import { inspectAccountToken, issueAccountToken, revokeAccountTokens, useAccountToken, type AccountTokenState } from '~/services/account/tokens.server'
+import {
+	inspectAccountToken,
+	issueAccountToken,
+	revokeAccountTokens,
+	useAccountToken,
+	type AccountTokenState,
+} from '~/services/account/tokens.server'
 import { endAllSessions } from '~/services/account/auth.server'
 import { sendMail } from '~/platform/mail/index.server'
 import { hashPassword } from '~/services/account/password.server'
@@ -57,14 +63,22 @@ function tooMany(what: string, retryAfterMs: number): RetryLaterError {
  * Throttled per address and per client (429); otherwise the caller answers
  * `resetRequestedMessage` whatever happened.
  */
-export async function requestPasswordReset({ email, clientAddress }: { email: string; clientAddress: string }): Promise<void> {
+export async function requestPasswordReset({
+	email,
+	clientAddress,
+}: {
+	email: string
+	clientAddress: string
+}): Promise<void> {
 	const address = email.trim().toLowerCase()
 	const byClient = await limiters.perClient.consume(clientAddress)
 	if (!byClient.allowed) throw tooMany('password reset requests', byClient.retryAfterMs)
 	const byAddress = await limiters.perAddress.consume(address)
 	if (!byAddress.allowed) throw tooMany('password reset requests for this address', byAddress.retryAfterMs)
 
-	const user = await UserModel.findOne({ email: address }).select('id username name email').lean<Pick<User, 'id' | 'username' | 'name' | 'email'>>()
+	const user = await UserModel.findOne({ email: address })
+		.select('id username name email')
+		.lean<Pick<User, 'id' | 'username' | 'name' | 'email'>>()
 	if (!user) return
 	const token = await issueAccountToken({ kind: 'password_reset', userId: user.id, validForMs: RESET_LINK_VALID_MS })
 	const link = `${getConfig().mail.linkOrigin}/reset-password?token=${token}`
@@ -91,7 +105,15 @@ export async function checkPasswordResetLink(token: string): Promise<AccountToke
  * socket of the account ends (the caller then signs this device in), and
  * every other reset link of the account stops working.
  */
-export async function resetPassword({ token, password, clientAddress }: { token: string; password: string; clientAddress: string }): Promise<UserJSON> {
+export async function resetPassword({
+	token,
+	password,
+	clientAddress,
+}: {
+	token: string
+	password: string
+	clientAddress: string
+}): Promise<UserJSON> {
 	const attempt = await limiters.confirmPerClient.consume(clientAddress)
 	if (!attempt.allowed) throw tooMany('password reset attempts', attempt.retryAfterMs)
 	// Hashed before the link is used, so a slow hash cannot leave a used link and an unchanged password.

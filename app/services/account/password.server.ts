@@ -16,7 +16,9 @@ const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, p
 export const HASH_CONCURRENCY = 2
 export const MAX_WAITING_HASHES = 200
 export const SERVER_BUSY = 'The server is busy. Please try again in a few seconds.'
-const hashing = singleton('password-hashing', () => createConcurrencyGate({ concurrency: HASH_CONCURRENCY, maxWaiting: MAX_WAITING_HASHES }))
+const hashing = singleton('password-hashing', () =>
+	createConcurrencyGate({ concurrency: HASH_CONCURRENCY, maxWaiting: MAX_WAITING_HASHES }),
+)
 
 async function throughGate<Result>(task: () => Promise<Result>): Promise<Result> {
 	try {

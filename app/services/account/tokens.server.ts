@@ -100,12 +100,20 @@ export async function useAccountToken(
  * read as expired: nobody used them.
  */
 export async function revokeAccountTokens(userId: number, kind: AccountTokenKind, now = new Date()): Promise<void> {
-	await AccountTokenModel.updateMany({ userId, kind, usedAt: null, expiresAt: mongoose.trusted({ $gt: now }) }, { $set: { expiresAt: now } })
+	await AccountTokenModel.updateMany(
+		{ userId, kind, usedAt: null, expiresAt: mongoose.trusted({ $gt: now }) },
+		{ $set: { expiresAt: now } },
+	)
 }
 
 /** The unused, unexpired email change of the user, if any: the address waiting for its confirmation. */
 export async function pendingEmailChange(userId: number, now = new Date()): Promise<string | null> {
-	const record = await AccountTokenModel.findOne({ userId, kind: 'email_change', usedAt: null, expiresAt: mongoose.trusted({ $gt: now }) })
+	const record = await AccountTokenModel.findOne({
+		userId,
+		kind: 'email_change',
+		usedAt: null,
+		expiresAt: mongoose.trusted({ $gt: now }),
+	})
 		.sort({ createdAt: -1 })
 		.lean<AccountToken>()
 	return record?.newEmail ?? null

@@ -10,7 +10,14 @@ import {
 } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
-import { RetryLaterError, ServiceError, describeWait, forbidden, isDuplicateKeyError, notFound } from '~/lib/service-error'
+import {
+	RetryLaterError,
+	ServiceError,
+	describeWait,
+	forbidden,
+	isDuplicateKeyError,
+	notFound,
+} from '~/lib/service-error'
 import { type PageWindow } from '~/lib/paging'
 import { rememberInRequest } from '~/platform/request-context.server'
 import { anyFieldContains } from '~/platform/contains-filter.server'
@@ -123,7 +130,9 @@ const HELD_MEMBER_ROWS = 150
  */
 export async function listMembersPage(window: PageWindow): Promise<PublicUserJSON[]> {
 	if (window.skip >= HELD_MEMBER_ROWS) return listPublicUsers({}, window)
-	return heldRead(`members:${window.skip}:${window.limit}`, await currentVersionStamp('people'), () => listPublicUsers({}, window))
+	return heldRead(`members:${window.skip}:${window.limit}`, await currentVersionStamp('people'), () =>
+		listPublicUsers({}, window),
+	)
 }
 
 /** One user as other members may see them, or null. */
@@ -143,7 +152,11 @@ export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'p
  * it (saveProfile in account-email.server.ts, which the Profile tab and
  * PATCH /api/users/{id} call).
  */
-export async function updateProfile(actor: Pick<UserJSON, 'id'>, userId: number, changes: Omit<ProfileUpdate, 'email'>): Promise<UserJSON> {
+export async function updateProfile(
+	actor: Pick<UserJSON, 'id'>,
+	userId: number,
+	changes: Omit<ProfileUpdate, 'email'>,
+): Promise<UserJSON> {
 	assertSelf(actor, userId, 'profile')
 	const update: Partial<Pick<User, 'name' | 'bio' | 'avatar'>> = {}
 	if (changes.name !== undefined) update.name = changes.name
@@ -205,7 +218,11 @@ export const tooManyPasswordChanges = (retryAfterMs: number) =>
  * change, deleting the account): at most PASSWORD_CHANGE_LIMIT wrong ones in
  * a while, counted before the check; a wrong one is a 400 on `field`.
  */
-export async function confirmOwnPassword(userId: number, password: string, { field, wrong }: { field: string; wrong: string }): Promise<void> {
+export async function confirmOwnPassword(
+	userId: number,
+	password: string,
+	{ field, wrong }: { field: string; wrong: string },
+): Promise<void> {
 	const user = await UserModel.findOne({ id: userId }).select('passwordHash').lean<Pick<User, 'passwordHash'>>()
 	if (!user) throw notFound('User not found')
 	const attempt = await passwordChangeLimiter().consume(userId)
@@ -238,6 +255,8 @@ export async function changePassword(
 export async function userNamesById(ids: number[]): Promise<Record<number, string>> {
 	const unique = [...new Set(ids)]
 	if (unique.length === 0) return {}
-	const users = await UserModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<User, 'id' | 'name'>>>()
+	const users = await UserModel.find({ id: mongoose.trusted({ $in: unique }) })
+		.select('id name')
+		.lean<Array<Pick<User, 'id' | 'name'>>>()
 	return Object.fromEntries(users.map((user) => [user.id, user.name]))
 }

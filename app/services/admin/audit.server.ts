@@ -1,5 +1,13 @@
 import mongoose from 'mongoose'
-import { AuditEntryModel, UserModel, nextId, toAuditEntryJSON, type AuditEntry, type AuditEntryJSON, type Role } from '#models/index'
+import {
+	AuditEntryModel,
+	UserModel,
+	nextId,
+	toAuditEntryJSON,
+	type AuditEntry,
+	type AuditEntryJSON,
+	type Role,
+} from '#models/index'
 import { AUDIT_PAGE_SIZE, SYSTEM_ACTOR_NAME, type AuditKind } from '~/lib/audit'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -57,7 +65,10 @@ function shorten(values: Record<string, unknown> | null | undefined): Record<str
 	return Object.fromEntries(
 		Object.entries(values).map(([key, value]) => {
 			const plain = value instanceof Date ? value.toISOString() : value
-			return [key, typeof plain === 'string' && plain.length > VALUE_LIMIT ? `${plain.slice(0, VALUE_LIMIT)}...` : plain]
+			return [
+				key,
+				typeof plain === 'string' && plain.length > VALUE_LIMIT ? `${plain.slice(0, VALUE_LIMIT)}...` : plain,
+			]
 		}),
 	)
 }
@@ -66,7 +77,10 @@ function shorten(values: Record<string, unknown> | null | undefined): Record<str
  * The fields of `changes` whose value differs from `existing`, as before and
  * after (null when nothing changed): what an edit's entry shows.
  */
-export function changedFields(existing: object, changes: object): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+export function changedFields(
+	existing: object,
+	changes: object,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
 	const before: Record<string, unknown> = {}
 	const after: Record<string, unknown> = {}
 	const old = existing as Record<string, unknown>
@@ -91,15 +105,24 @@ export interface AuditFilter {
 }
 
 /** /admin?tab=audit and GET /api/admin/audit-log: newest first, a page at a time. Admins only. */
-export async function listAuditEntries(actor: Actor, filter: AuditFilter = {}): Promise<{ entries: AuditEntryJSON[]; nextBefore: number | null }> {
+export async function listAuditEntries(
+	actor: Actor,
+	filter: AuditFilter = {},
+): Promise<{ entries: AuditEntryJSON[]; nextBefore: number | null }> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
 	const query: Record<string, unknown> = {}
 	if (filter.actor !== undefined) query.actorId = filter.actor === 'system' ? null : filter.actor
 	if (filter.kind) query.kind = filter.kind
 	if (filter.before !== undefined) query.id = mongoose.trusted({ $lt: filter.before })
-	const rows = await AuditEntryModel.find(query).sort({ id: -1 }).limit(AUDIT_PAGE_SIZE + 1).lean<AuditEntry[]>()
+	const rows = await AuditEntryModel.find(query)
+		.sort({ id: -1 })
+		.limit(AUDIT_PAGE_SIZE + 1)
+		.lean<AuditEntry[]>()
 	const page = rows.slice(0, AUDIT_PAGE_SIZE)
-	return { entries: page.map(toAuditEntryJSON), nextBefore: rows.length > AUDIT_PAGE_SIZE ? page[page.length - 1]!.id : null }
+	return {
+		entries: page.map(toAuditEntryJSON),
+		nextBefore: rows.length > AUDIT_PAGE_SIZE ? page[page.length - 1]!.id : null,
+	}
 }
 
 /** The people who appear in the log, for the actor filter (one indexed distinct, however long the log). */
@@ -107,8 +130,14 @@ export async function listAuditActors(actor: Actor): Promise<Array<{ id: number;
 	assertActorRole(actor, USER_ADMIN_ROLES)
 	const ids = (await AuditEntryModel.distinct('actorId')).filter((id): id is number => typeof id === 'number')
 	if (ids.length === 0) return []
-	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id name').sort({ name: 1 }).lean<Array<{ id: number; name: string }>>()
+	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+		.select('id name')
+		.sort({ name: 1 })
+		.lean<Array<{ id: number; name: string }>>()
 	const named = new Set(users.map((user) => user.id))
 	// Someone whose account is gone still filters by id.
-	return [...users.map(({ id, name }) => ({ id, name })), ...ids.filter((id) => !named.has(id)).map((id) => ({ id, name: `User #${id}` }))]
+	return [
+		...users.map(({ id, name }) => ({ id, name })),
+		...ids.filter((id) => !named.has(id)).map((id) => ({ id, name: `User #${id}` })),
+	]
 }

@@ -1,5 +1,12 @@
 import mongoose from 'mongoose'
-import { CommunityModel, MessageModel, ProgressModel, SubscriptionEventModel, UserModel, VideoModel } from '#models/index'
+import {
+	CommunityModel,
+	MessageModel,
+	ProgressModel,
+	SubscriptionEventModel,
+	UserModel,
+	VideoModel,
+} from '#models/index'
 import {
 	INSIGHTS_MONTHS,
 	INSIGHTS_WEEKS,
@@ -34,7 +41,10 @@ export function startOfWeek(now: Date): Date {
 
 function weekStarts(now: Date): Date[] {
 	const current = startOfWeek(now).getTime()
-	return Array.from({ length: INSIGHTS_WEEKS }, (_, index) => new Date(current - (INSIGHTS_WEEKS - 1 - index) * WEEK_MS))
+	return Array.from(
+		{ length: INSIGHTS_WEEKS },
+		(_, index) => new Date(current - (INSIGHTS_WEEKS - 1 - index) * WEEK_MS),
+	)
 }
 
 function monthKeys(now: Date): string[] {
@@ -64,7 +74,10 @@ async function memberFigures(now: Date): Promise<Insights['members']> {
 		UserModel.countDocuments({ lastActiveAt: since(new Date(now.getTime() - 7 * DAY_MS)) }),
 		UserModel.countDocuments({ lastActiveAt: since(new Date(now.getTime() - 30 * DAY_MS)) }),
 	])
-	const newPerWeek: WeekCount[] = weeks.map((week, index) => ({ weekStart: week.toISOString(), count: perWeek.get(index) ?? 0 }))
+	const newPerWeek: WeekCount[] = weeks.map((week, index) => ({
+		weekStart: week.toISOString(),
+		count: perWeek.get(index) ?? 0,
+	}))
 	return { total, newPerWeek, activeLast7Days, activeLast30Days }
 }
 
@@ -77,7 +90,9 @@ async function subscriptionFigures(now: Date): Promise<NonNullable<Insights['sub
 	const isTrialStart = { $and: [{ $eq: ['$to', 'trialing'] }, { $ne: ['$from', 'trialing'] }] }
 	const isConversion = { $and: [{ $eq: ['$from', 'trialing'] }, { $eq: ['$to', 'active'] }] }
 	const [statusRows, cohortRows, churnRows] = await Promise.all([
-		UserModel.aggregate<{ _id: string; count: number }>([{ $group: { _id: '$subscriptionStatus', count: { $sum: 1 } } }]),
+		UserModel.aggregate<{ _id: string; count: number }>([
+			{ $group: { _id: '$subscriptionStatus', count: { $sum: 1 } } },
+		]),
 		// Each member's first trial start in the window, and whether a conversion to paid followed it.
 		SubscriptionEventModel.aggregate<{ _id: string; started: number; converted: number }>([
 			{ $match: { at: since(windowStart) } },
@@ -98,7 +113,13 @@ async function subscriptionFigures(now: Date): Promise<NonNullable<Insights['sub
 			},
 		]),
 		SubscriptionEventModel.aggregate<{ _id: string; count: number }>([
-			{ $match: { at: since(windowStart), from: mongoose.trusted({ $in: PREMIUM }), to: mongoose.trusted({ $nin: PREMIUM }) } },
+			{
+				$match: {
+					at: since(windowStart),
+					from: mongoose.trusted({ $in: PREMIUM }),
+					to: mongoose.trusted({ $nin: PREMIUM }),
+				},
+			},
 			{ $group: { _id: monthOf('$at'), count: { $sum: 1 } } },
 		]),
 	])
@@ -108,9 +129,17 @@ async function subscriptionFigures(now: Date): Promise<NonNullable<Insights['sub
 		const cohort = cohorts.get(month)
 		const started = cohort?.started ?? 0
 		const converted = cohort?.converted ?? 0
-		return { month, trialsStarted: started, trialsConverted: converted, conversionRate: started ? converted / started : null, churned: churn.get(month) ?? 0 }
+		return {
+			month,
+			trialsStarted: started,
+			trialsConverted: converted,
+			conversionRate: started ? converted / started : null,
+			churned: churn.get(month) ?? 0,
+		}
 	})
-	const byStatus = statusRows.map((row) => ({ status: row._id ?? 'inactive', count: row.count })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status))
+	const byStatus = statusRows
+		.map((row) => ({ status: row._id ?? 'inactive', count: row.count }))
+		.sort((a, b) => b.count - a.count || a.status.localeCompare(b.status))
 	const activeCount = byStatus.find((row) => row.status === 'active')?.count ?? 0
 	return { byStatus, monthly, activeCount, monthlyRecurringRevenueCents: activeCount * PREMIUM_PRICE_CENTS }
 }
@@ -120,7 +149,14 @@ async function lessonFigures(): Promise<Insights['lessons']> {
 		VideoModel.find().select('id title').sort({ id: 1 }).lean<Array<{ id: number; title: string }>>(),
 		ProgressModel.aggregate<{ _id: number; starts: number; completions: number; progressSum: number }>([
 			{ $match: { progress: mongoose.trusted({ $gt: 0 }) } },
-			{ $group: { _id: '$videoId', starts: { $sum: 1 }, completions: { $sum: { $cond: ['$completed', 1, 0] } }, progressSum: { $sum: '$progress' } } },
+			{
+				$group: {
+					_id: '$videoId',
+					starts: { $sum: 1 },
+					completions: { $sum: { $cond: ['$completed', 1, 0] } },
+					progressSum: { $sum: '$progress' },
+				},
+			},
 		]),
 	])
 	const byVideo = new Map(rows.map((row) => [row._id, row]))
@@ -132,11 +168,14 @@ async function lessonFigures(): Promise<Insights['lessons']> {
 			title: video.title,
 			starts,
 			completions: row?.completions ?? 0,
-			completionRate: starts ? (row!.completions / starts) : null,
+			completionRate: starts ? row!.completions / starts : null,
 			averageProgress: starts ? Math.round(row!.progressSum / starts) : null,
 		}
 	})
-	const ranked = [...figures].sort((a, b) => b.completions - a.completions || (b.completionRate ?? 0) - (a.completionRate ?? 0) || a.videoId - b.videoId)
+	const ranked = [...figures].sort(
+		(a, b) =>
+			b.completions - a.completions || (b.completionRate ?? 0) - (a.completionRate ?? 0) || a.videoId - b.videoId,
+	)
 	const started = rows.reduce((sum, row) => sum + row.starts, 0)
 	const progressSum = rows.reduce((sum, row) => sum + row.progressSum, 0)
 	return {
@@ -166,10 +205,17 @@ async function communityFigures(now: Date): Promise<Insights['community']> {
 	const counts = new Map(roomRows.map((row) => [`${row._id.room}:${row._id.week}`, row.count]))
 	const rooms = communities.map((community) => {
 		const perWeek = weeks.map((_, index) => counts.get(`${community.id}:${index}`) ?? 0)
-		return { communityId: community.id, name: community.name, perWeek, total: perWeek.reduce((sum, count) => sum + count, 0) }
+		return {
+			communityId: community.id,
+			name: community.name,
+			perWeek,
+			total: perWeek.reduce((sum, count) => sum + count, 0),
+		}
 	})
 	const senders = senderRows.length
-		? await UserModel.find({ id: mongoose.trusted({ $in: senderRows.map((row) => row._id) }) }).select('id name username').lean<Array<{ id: number; name: string; username: string }>>()
+		? await UserModel.find({ id: mongoose.trusted({ $in: senderRows.map((row) => row._id) }) })
+				.select('id name username')
+				.lean<Array<{ id: number; name: string; username: string }>>()
 		: []
 	const byId = new Map(senders.map((sender) => [sender.id, sender]))
 	return {

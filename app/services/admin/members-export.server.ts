@@ -22,6 +22,14 @@ export async function* exportMembersCsv(actor: Actor): AsyncGenerator<string> {
 		.batchSize(BATCH)
 		.cursor()
 	for await (const user of cursor as AsyncIterable<User>) {
-		yield csvRow([user.username, user.name, user.email, user.role, user.subscriptionStatus, toIso(user.createdAt), toIso(user.lastActiveAt)])
+		yield csvRow([
+			user.username,
+			user.name,
+			user.email,
+			user.role,
+			user.subscriptionStatus,
+			toIso(user.createdAt),
+			toIso(user.lastActiveAt),
+		])
 	}
 }

@@ -1,7 +1,12 @@
 import { getConfig } from '~/config.server'
 import { isPremiumStatus, TRIAL_DAYS } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
-import { assertCancellable, assertResumable, describeBilling, PORTAL_NEEDS_STRIPE } from '~/services/billing/details.server'
+import {
+	assertCancellable,
+	assertResumable,
+	describeBilling,
+	PORTAL_NEEDS_STRIPE,
+} from '~/services/billing/details.server'
 import { type BillingProvider, type BillingUser } from '~/services/billing/provider.server'
 import {
 	endSimulatedSubscription,
@@ -16,7 +21,8 @@ import {
 const DAY_MS = 86_400_000
 
 /** Production with ALLOW_DEMO_BILLING: nothing can be paid, so an account gets its one trial and no more. */
-export const SIMULATED_TRIAL_USED = 'Your free trial has ended. This server uses simulated billing, so Premium cannot be bought here.'
+export const SIMULATED_TRIAL_USED =
+	'Your free trial has ended. This server uses simulated billing, so Premium cannot be bought here.'
 
 /**
  * Simulated billing (no STRIPE_SECRET_KEY outside production): starting the

@@ -22,7 +22,12 @@ const STRIPE_CANCELLABLE = new Set(['active', 'trialing', 'past_due'])
 
 type Account = Pick<
 	BillingAccount,
-	'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd' | 'stripeSubscriptionId' | 'stripeCustomerId'
+	| 'subscriptionStatus'
+	| 'trialEndsAt'
+	| 'currentPeriodEnd'
+	| 'cancelAtPeriodEnd'
+	| 'stripeSubscriptionId'
+	| 'stripeCustomerId'
 >
 
 export function billingStatusOf(account: Account): BillingStatus {
@@ -46,7 +51,8 @@ function runsUntilLater(account: Account, now: Date): boolean {
 }
 
 function isCancellable(account: Account, provider: 'stripe' | 'demo'): boolean {
-	if (provider === 'stripe') return Boolean(account.stripeSubscriptionId) && STRIPE_CANCELLABLE.has(account.subscriptionStatus)
+	if (provider === 'stripe')
+		return Boolean(account.stripeSubscriptionId) && STRIPE_CANCELLABLE.has(account.subscriptionStatus)
 	return !account.stripeSubscriptionId && isPremiumStatus(account.subscriptionStatus)
 }
 

@@ -14,7 +14,12 @@ import { billingStatusOf } from '~/services/billing/details.server'
 import { getBillingAccount } from '~/services/billing/subscription-store.server'
 import { type BillingStatus } from '~/services/billing/provider.server'
 
-export { type BillingDetails, type BillingStatus, type SubscriptionAnswer, type SubscriptionState } from '~/services/billing/provider.server'
+export {
+	type BillingDetails,
+	type BillingStatus,
+	type SubscriptionAnswer,
+	type SubscriptionState,
+} from '~/services/billing/provider.server'
 export { trialEndingJob } from '~/services/billing/notices.server'
 
 /**
@@ -35,7 +40,9 @@ export type BillingMode = { provider: 'demo' } | { provider: 'stripe'; publicKey
 /** What the browser may know about billing: the provider, and Stripe's publishable key. Never a secret. */
 export function getBillingMode(): BillingMode {
 	const { billing } = getConfig()
-	return billing.provider === 'stripe' ? { provider: 'stripe', publicKey: billing.stripePublicKey! } : { provider: 'demo' }
+	return billing.provider === 'stripe'
+		? { provider: 'stripe', publicKey: billing.stripePublicKey! }
+		: { provider: 'demo' }
 }
 
 /** product §7 POST /api/get-or-create-subscription, for the acting (session) user. */
@@ -119,7 +126,10 @@ export function endSubscriptionNow(user: BillingUser) {
 }
 
 /** POST /api/stripe/webhook: a ServiceError (400) for a bad signature or when Stripe is not in use. */
-export async function receiveStripeWebhook(input: { payload: Buffer; signature: string | null }): Promise<WebhookOutcome> {
+export async function receiveStripeWebhook(input: {
+	payload: Buffer
+	signature: string | null
+}): Promise<WebhookOutcome> {
 	const provider = getProvider()
 	if (!('stripe' in provider)) {
 		throw new ServiceError('Stripe webhooks are not enabled: this server uses simulated billing', 400)

@@ -35,7 +35,8 @@ export async function handleStripeWebhook(
 	webhookSecret: string | undefined,
 	{ payload, signature }: { payload: Buffer; signature: string | null },
 ): Promise<WebhookOutcome> {
-	if (!webhookSecret) throw new ServiceError('Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)', 400)
+	if (!webhookSecret)
+		throw new ServiceError('Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)', 400)
 	if (!signature) throw new ServiceError(INVALID_SIGNATURE, 400)
 	let event: Stripe.Event
 	try {
@@ -59,9 +60,12 @@ export async function handleStripeWebhook(
 	}
 	if (applied.outcome === 'applied') {
 		// Once per event (the claim above); a failure to tell the member does not undo the change.
-		await announceSubscriptionChange(applied.userId, { eventId: event.id, eventType: event.type, subscriptionId, status: applied.status }).catch((error) =>
-			console.error('Could not announce a subscription change:', error),
-		)
+		await announceSubscriptionChange(applied.userId, {
+			eventId: event.id,
+			eventType: event.type,
+			subscriptionId,
+			status: applied.status,
+		}).catch((error) => console.error('Could not announce a subscription change:', error))
 	}
 	return applied.outcome
 }
@@ -109,7 +113,8 @@ async function applySubscriptionChange(
 		subscription = await stripe.subscriptions.retrieve(subscriptionId)
 	} catch (error) {
 		// Stripe does not know it (a test event, another account's object): nothing to apply.
-		if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return { outcome: 'ignored' }
+		if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+			return { outcome: 'ignored' }
 		throw error
 	}
 	const facts = subscriptionFacts(subscription)

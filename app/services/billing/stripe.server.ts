@@ -1,13 +1,13 @@
 import Stripe from 'stripe'
 import { type AppConfig } from '~/config.server'
-import {
-	isPremiumStatus,
-	PREMIUM_PRICE_CENTS,
-	PREMIUM_PRICE_CURRENCY,
-	TRIAL_DAYS,
-} from '~/lib/subscription'
+import { isPremiumStatus, PREMIUM_PRICE_CENTS, PREMIUM_PRICE_CURRENCY, TRIAL_DAYS } from '~/lib/subscription'
 import { BillingUnavailableError, ServiceError } from '~/lib/service-error'
-import { assertCancellable, assertResumable, describeBilling, NO_BILLING_ACCOUNT } from '~/services/billing/details.server'
+import {
+	assertCancellable,
+	assertResumable,
+	describeBilling,
+	NO_BILLING_ACCOUNT,
+} from '~/services/billing/details.server'
 import {
 	type BillingDetails,
 	type BillingProvider,
@@ -32,7 +32,11 @@ export const PREMIUM_PRICE_LOOKUP_KEY = 'premium_monthly_usd_5000'
 /** A subscription in one of these states is over: a new one may be created. */
 const ENDED_STATUSES = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired'])
 /** The card form is still needed for a setup intent in these states. */
-const SETUP_PENDING = new Set<Stripe.SetupIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action'])
+const SETUP_PENDING = new Set<Stripe.SetupIntent.Status>([
+	'requires_payment_method',
+	'requires_confirmation',
+	'requires_action',
+])
 /** A subscription in these states waits for its open invoice to be paid. */
 const AWAITING_PAYMENT = new Set<Stripe.Subscription.Status>(['incomplete', 'past_due', 'unpaid'])
 /** Every read of a subscription expands what the card form needs. */
@@ -64,7 +68,9 @@ export function createStripeClient(billing: BillingConfig): Stripe {
  * period on the subscription's item since API 2025-03-31).
  */
 export function subscriptionFacts(subscription: Stripe.Subscription): StripeSubscriptionFacts {
-	const periodEnd = subscription.items?.data?.[0]?.current_period_end ?? (subscription.status === 'trialing' ? subscription.trial_end : null)
+	const periodEnd =
+		subscription.items?.data?.[0]?.current_period_end ??
+		(subscription.status === 'trialing' ? subscription.trial_end : null)
 	return {
 		subscriptionId: subscription.id,
 		customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
@@ -89,7 +95,12 @@ function cardOf(paymentMethod: string | Stripe.PaymentMethod | null | undefined)
  */
 export function cardFormSecret(subscription: Stripe.Subscription): string | null {
 	const invoice = subscription.latest_invoice
-	if (AWAITING_PAYMENT.has(subscription.status) && invoice && typeof invoice === 'object' && invoice.status === 'open') {
+	if (
+		AWAITING_PAYMENT.has(subscription.status) &&
+		invoice &&
+		typeof invoice === 'object' &&
+		invoice.status === 'open'
+	) {
 		return invoice.confirmation_secret?.client_secret ?? null
 	}
 	const setupIntent = subscription.pending_setup_intent
@@ -198,7 +209,8 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 			),
 		)
 		const facts = subscriptionFacts(subscription)
-		if (await storeStripeSubscription(account.id, account.stripeSubscriptionId, facts, readAt, 'checkout')) return answerFor(subscription)
+		if (await storeStripeSubscription(account.id, account.stripeSubscriptionId, facts, readAt, 'checkout'))
+			return answerFor(subscription)
 
 		// Another request stored a subscription first (or a webhook stored this very one).
 		const current = await getBillingAccount(account.id)
@@ -218,7 +230,9 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 	}
 
 	/** The account after a fresh read of its subscription from Stripe (the stored one when Stripe cannot be reached). */
-	async function syncedAccount(user: BillingUser): Promise<{ account: BillingAccount; subscription: Stripe.Subscription | null; unavailable: boolean }> {
+	async function syncedAccount(
+		user: BillingUser,
+	): Promise<{ account: BillingAccount; subscription: Stripe.Subscription | null; unavailable: boolean }> {
 		const account = await getBillingAccount(user.id)
 		if (!account.stripeSubscriptionId) return { account, subscription: null, unavailable: false }
 		try {
@@ -235,13 +249,18 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 	}
 
 	/** The card Stripe charges: the subscription's own payment method, else the customer's default. */
-	async function cardFor(account: BillingAccount, subscription: Stripe.Subscription | null): Promise<BillingDetails['card']> {
+	async function cardFor(
+		account: BillingAccount,
+		subscription: Stripe.Subscription | null,
+	): Promise<BillingDetails['card']> {
 		const own = cardOf(subscription?.default_payment_method)
 		if (own || !account.stripeCustomerId) return own
 		const customer = await callStripe('customer read', () =>
 			stripe.customers.retrieve(account.stripeCustomerId!, { expand: ['invoice_settings.default_payment_method'] }),
 		)
-		return 'deleted' in customer && customer.deleted ? null : cardOf((customer as Stripe.Customer).invoice_settings?.default_payment_method)
+		return 'deleted' in customer && customer.deleted
+			? null
+			: cardOf((customer as Stripe.Customer).invoice_settings?.default_payment_method)
 	}
 
 	const provider: BillingProvider & { stripe: Stripe } = {
@@ -251,7 +270,10 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 		async getOrCreateSubscription(user: BillingUser) {
 			const account = await getBillingAccount(user.id)
 			if (account.stripeSubscriptionId) {
-				const subscription = await syncStoredSubscription({ ...account, stripeSubscriptionId: account.stripeSubscriptionId })
+				const subscription = await syncStoredSubscription({
+					...account,
+					stripeSubscriptionId: account.stripeSubscriptionId,
+				})
 				if (!ENDED_STATUSES.has(subscription.status)) return answerFor(subscription)
 			} else if (isPremiumStatus(account.subscriptionStatus)) {
 				// Premium without Stripe (granted by an administrator): nothing to sell.
@@ -265,7 +287,10 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 			if (!isPremiumStatus(account.subscriptionStatus)) return true
 			if (!account.stripeSubscriptionId) return false
 			try {
-				const subscription = await syncStoredSubscription({ ...account, stripeSubscriptionId: account.stripeSubscriptionId })
+				const subscription = await syncStoredSubscription({
+					...account,
+					stripeSubscriptionId: account.stripeSubscriptionId,
+				})
 				// A trial whose card is still to be given keeps the card form reachable.
 				return !isPremiumStatus(subscription.status) || cardFormSecret(subscription) !== null
 			} catch (error) {
@@ -315,7 +340,8 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 			const { account, unavailable } = await syncedAccount(user)
 			if (unavailable) throw new BillingUnavailableError()
 			assertResumable(account, 'stripe')
-			if (account.cancelAtPeriodEnd) await setCancelAtPeriodEnd({ ...account, stripeSubscriptionId: account.stripeSubscriptionId! }, false)
+			if (account.cancelAtPeriodEnd)
+				await setCancelAtPeriodEnd({ ...account, stripeSubscriptionId: account.stripeSubscriptionId! }, false)
 		},
 
 		async createPortalSession(user: BillingUser, returnUrl: string) {
@@ -329,7 +355,8 @@ export function createStripeProvider(billing: BillingConfig, stripe: Stripe = cr
 
 		async endSubscriptionNow(user: BillingUser) {
 			const account = await getBillingAccount(user.id)
-			if (!account.stripeSubscriptionId || ENDED_STATUSES.has(account.subscriptionStatus as Stripe.Subscription.Status)) return
+			if (!account.stripeSubscriptionId || ENDED_STATUSES.has(account.subscriptionStatus as Stripe.Subscription.Status))
+				return
 			const readAt = new Date()
 			// No refund and no last invoice: the member leaves now, as they asked.
 			const subscription = await callStripe('immediate cancellation', () =>

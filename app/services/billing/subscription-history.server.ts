@@ -22,7 +22,11 @@ export async function recordSubscriptionChange(
 	const member = await UserModel.findOne({ id: userId }).select('name').lean<{ name: string }>()
 	const name = member?.name ?? `User #${userId}`
 	const why =
-		source === 'trial_lapsed' ? 'the simulated trial ended' : source === 'period_ended' ? "the cancelled simulated plan's period ended" : 'Stripe reported it'
+		source === 'trial_lapsed'
+			? 'the simulated trial ended'
+			: source === 'period_ended'
+				? "the cancelled simulated plan's period ended"
+				: 'Stripe reported it'
 	await recordAudit('system', {
 		kind: 'subscription.status_changed',
 		target: { type: 'user', id: userId, label: name },

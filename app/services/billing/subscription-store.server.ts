@@ -1,5 +1,11 @@
 import mongoose, { type Types } from 'mongoose'
-import { SimulatedInvoiceModel, UserModel, toSimulatedInvoiceJSON, type SimulatedInvoice, type SimulatedInvoiceJSON } from '#models/index'
+import {
+	SimulatedInvoiceModel,
+	UserModel,
+	toSimulatedInvoiceJSON,
+	type SimulatedInvoice,
+	type SimulatedInvoiceJSON,
+} from '#models/index'
 import { toIso } from '#models/model'
 import { PREMIUM_PRICE_CENTS, PREMIUM_STATUSES } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
@@ -29,7 +35,9 @@ export interface BillingAccount {
 /** The acting user's billing fields, read fresh from the database (the session's copy may be stale). */
 export async function getBillingAccount(userId: number): Promise<BillingAccount> {
 	const account = await UserModel.findOne({ id: userId })
-		.select('_id id name email stripeCustomerId stripeSubscriptionId subscriptionStatus trialEndsAt cancelAtPeriodEnd currentPeriodEnd trialUsedAt')
+		.select(
+			'_id id name email stripeCustomerId stripeSubscriptionId subscriptionStatus trialEndsAt cancelAtPeriodEnd currentPeriodEnd trialUsedAt',
+		)
 		.lean<BillingAccount>()
 	if (!account) throw new ServiceError('Not authenticated', 401)
 	return {
@@ -47,11 +55,15 @@ export async function getBillingAccount(userId: number): Promise<BillingAccount>
  * When the period paid for (or the trial) ends: the next charge, or the end
  * of a cancelled plan. A trial seeded without a period ends with the trial.
  */
-export function periodEndOf(account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'>): Date | null {
+export function periodEndOf(
+	account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd'>,
+): Date | null {
 	return account.currentPeriodEnd ?? (account.subscriptionStatus === 'trialing' ? account.trialEndsAt : null)
 }
 
-export function toSubscriptionState(account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt'>): SubscriptionState {
+export function toSubscriptionState(
+	account: Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt'>,
+): SubscriptionState {
 	return { status: account.subscriptionStatus, trialEndsAt: toIso(account.trialEndsAt) }
 }
 
@@ -67,17 +79,33 @@ const SIMULATED_PERIOD_MS = 30 * DAY_MS
 export async function startTrialUnlessPremium(userId: number, trialEndsAt: Date, now = new Date()): Promise<boolean> {
 	const previous = await UserModel.findOneAndUpdate(
 		{ id: userId, subscriptionStatus: mongoose.trusted({ $nin: [...PREMIUM_STATUSES] }) },
-		{ $set: { subscriptionStatus: 'trialing', trialEndsAt, currentPeriodEnd: trialEndsAt, cancelAtPeriodEnd: false, trialUsedAt: now } },
+		{
+			$set: {
+				subscriptionStatus: 'trialing',
+				trialEndsAt,
+				currentPeriodEnd: trialEndsAt,
+				cancelAtPeriodEnd: false,
+				trialUsedAt: now,
+			},
+		},
 		{ new: false, projection: { subscriptionStatus: 1 } },
 	).lean<{ subscriptionStatus: string }>()
 	if (!previous) return false
 	await recordSubscriptionChange(userId, previous.subscriptionStatus, 'trialing', 'checkout')
-	await recordSimulatedInvoice(userId, { start: now, end: trialEndsAt, amountCents: 0, description: 'Premium: free trial' })
+	await recordSimulatedInvoice(userId, {
+		start: now,
+		end: trialEndsAt,
+		amountCents: 0,
+		description: 'Premium: free trial',
+	})
 	return true
 }
 
 /** One invoice per member and period start, whoever records it first (two settlements racing write one). */
-export async function recordSimulatedInvoice(userId: number, period: { start: Date; end: Date; amountCents: number; description: string }) {
+export async function recordSimulatedInvoice(
+	userId: number,
+	period: { start: Date; end: Date; amountCents: number; description: string },
+) {
 	// The period's start, to the second, names it: unique per member, and the same for two settlements of one period.
 	const number = `SIM-${userId}-${period.start.toISOString().slice(0, 19).replace(/\D/g, '')}`
 	await SimulatedInvoiceModel.updateOne(
@@ -98,7 +126,10 @@ export async function recordSimulatedInvoice(userId: number, period: { start: Da
 }
 
 export async function listSimulatedInvoices(userId: number): Promise<SimulatedInvoiceJSON[]> {
-	const invoices = await SimulatedInvoiceModel.find({ userId }).sort({ periodStart: -1 }).limit(24).lean<SimulatedInvoice[]>()
+	const invoices = await SimulatedInvoiceModel.find({ userId })
+		.sort({ periodStart: -1 })
+		.limit(24)
+		.lean<SimulatedInvoice[]>()
 	return invoices.map(toSimulatedInvoiceJSON)
 }
 
@@ -122,14 +153,23 @@ type SimulatedSettlement = 'none' | 'activated' | 'renewed' | 'ended'
  * Every write is conditional on the dates it read, so racing settlements
  * (a request and the job) write once.
  */
-export async function settleSimulatedSubscription(userId: number, now: Date, { production }: { production: boolean }): Promise<SimulatedSettlement> {
+export async function settleSimulatedSubscription(
+	userId: number,
+	now: Date,
+	{ production }: { production: boolean },
+): Promise<SimulatedSettlement> {
 	const account = await UserModel.findOne({ id: userId, stripeSubscriptionId: null, ...simulatedPeriodOver(now) })
 		.select('subscriptionStatus trialEndsAt currentPeriodEnd cancelAtPeriodEnd')
 		.lean<Pick<BillingAccount, 'subscriptionStatus' | 'trialEndsAt' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>>()
 	if (!account) return 'none'
 	const trial = account.subscriptionStatus === 'trialing'
 	const periodEnd = (trial ? account.trialEndsAt : account.currentPeriodEnd)!
-	const unchanged = { id: userId, stripeSubscriptionId: null, subscriptionStatus: account.subscriptionStatus, ...(trial ? { trialEndsAt: periodEnd } : { currentPeriodEnd: periodEnd }) }
+	const unchanged = {
+		id: userId,
+		stripeSubscriptionId: null,
+		subscriptionStatus: account.subscriptionStatus,
+		...(trial ? { trialEndsAt: periodEnd } : { currentPeriodEnd: periodEnd }),
+	}
 	const ended = { trialEndsAt: null, currentPeriodEnd: null, cancelAtPeriodEnd: false }
 
 	if (account.cancelAtPeriodEnd || (trial && production)) {
@@ -146,16 +186,29 @@ export async function settleSimulatedSubscription(userId: number, now: Date, { p
 		periods.push({ start, end: new Date(start.getTime() + SIMULATED_PERIOD_MS) })
 		start = periods.at(-1)!.end
 	} while (start.getTime() <= now.getTime())
-	const result = await UserModel.updateOne(unchanged, { $set: { subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: start } })
+	const result = await UserModel.updateOne(unchanged, {
+		$set: { subscriptionStatus: 'active', trialEndsAt: null, currentPeriodEnd: start },
+	})
 	if (result.modifiedCount !== 1) return 'none'
 	if (trial) await recordSubscriptionChange(userId, 'trialing', 'active', 'trial_lapsed')
-	for (const period of periods) await recordSimulatedInvoice(userId, { ...period, amountCents: PREMIUM_PRICE_CENTS, description: 'Premium: one month' })
+	for (const period of periods)
+		await recordSimulatedInvoice(userId, {
+			...period,
+			amountCents: PREMIUM_PRICE_CENTS,
+			description: 'Premium: one month',
+		})
 	return trial ? 'activated' : 'renewed'
 }
 
 /** The same for every simulated subscription that is due (the background job). Returns how many it settled. */
-export async function settleSimulatedSubscriptions(now: Date, { production, limit = 500 }: { production: boolean; limit?: number }): Promise<number> {
-	const due = await UserModel.find({ stripeSubscriptionId: null, ...simulatedPeriodOver(now) }).select('id').limit(limit).lean<Array<{ id: number }>>()
+export async function settleSimulatedSubscriptions(
+	now: Date,
+	{ production, limit = 500 }: { production: boolean; limit?: number },
+): Promise<number> {
+	const due = await UserModel.find({ stripeSubscriptionId: null, ...simulatedPeriodOver(now) })
+		.select('id')
+		.limit(limit)
+		.lean<Array<{ id: number }>>()
 	let settled = 0
 	for (const { id } of due) if ((await settleSimulatedSubscription(id, now, { production })) !== 'none') settled += 1
 	return settled
@@ -183,7 +236,10 @@ export async function setSimulatedCancellation(userId: number, cancel: boolean, 
 			stripeSubscriptionId: null,
 			subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }),
 			cancelAtPeriodEnd: !cancel,
-			$or: [{ currentPeriodEnd: mongoose.trusted({ $gt: now }) }, { currentPeriodEnd: null, trialEndsAt: mongoose.trusted({ $gt: now }) }],
+			$or: [
+				{ currentPeriodEnd: mongoose.trusted({ $gt: now }) },
+				{ currentPeriodEnd: null, trialEndsAt: mongoose.trusted({ $gt: now }) },
+			],
 		},
 		{ $set: { cancelAtPeriodEnd: cancel } },
 	)
@@ -273,8 +329,12 @@ export async function findSubscriptionOwner(
 	subscriptionId: string,
 	customerId: string,
 ): Promise<{ id: number; stripeSubscriptionId: string | null } | null> {
-	const bySubscription = await UserModel.findOne({ stripeSubscriptionId: subscriptionId }).select('id stripeSubscriptionId').lean()
+	const bySubscription = await UserModel.findOne({ stripeSubscriptionId: subscriptionId })
+		.select('id stripeSubscriptionId')
+		.lean()
 	if (bySubscription) return { id: bySubscription.id, stripeSubscriptionId: subscriptionId }
-	const byCustomer = await UserModel.findOne({ stripeCustomerId: customerId, stripeSubscriptionId: null }).select('id').lean()
+	const byCustomer = await UserModel.findOne({ stripeCustomerId: customerId, stripeSubscriptionId: null })
+		.select('id')
+		.lean()
 	return byCustomer ? { id: byCustomer.id, stripeSubscriptionId: null } : null
 }

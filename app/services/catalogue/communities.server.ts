@@ -8,7 +8,10 @@ import { type Actor } from '~/services/permissions.server'
 import { communityJSON } from '~/platform/public-pictures.server'
 
 /** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
-export async function listCommunities({ search }: { search?: string } = {}, window?: PageWindow): Promise<CommunityJSON[]> {
+export async function listCommunities(
+	{ search }: { search?: string } = {},
+	window?: PageWindow,
+): Promise<CommunityJSON[]> {
 	const communities = await CommunityModel.find(anyFieldContains(search, ['name', 'description']))
 		.sort({ id: 1 })
 		.skip(window?.skip ?? 0)
@@ -36,7 +39,8 @@ const communityWriter = catalogueWriter({
 	audit: { type: 'community', label: (community) => community.name },
 })
 export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
-export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) => communityWriter.update(actor, id, changes)
+export const updateCommunity = (actor: Actor, id: number, changes: Partial<CommunityInput>) =>
+	communityWriter.update(actor, id, changes)
 export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
 
 /**
@@ -46,7 +50,10 @@ export const deleteCommunity = (actor: Actor, id: number) => communityWriter.rem
  * written without the model's defaults): nothing is then held on it.
  */
 export async function everyRoomVersion(): Promise<string | null> {
-	const rooms = await CommunityModel.find().sort({ id: 1 }).select('id name historyVersion').lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion'>>>()
+	const rooms = await CommunityModel.find()
+		.sort({ id: 1 })
+		.select('id name historyVersion')
+		.lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion'>>>()
 	if (rooms.some((room) => !room.historyVersion)) return null
 	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion]))
 }
@@ -55,6 +62,8 @@ export async function everyRoomVersion(): Promise<string | null> {
 export async function communityNamesById(ids: number[]): Promise<Record<number, string>> {
 	const unique = [...new Set(ids)]
 	if (unique.length === 0) return {}
-	const rooms = await CommunityModel.find({ id: mongoose.trusted({ $in: unique }) }).select('id name').lean<Array<Pick<Community, 'id' | 'name'>>>()
+	const rooms = await CommunityModel.find({ id: mongoose.trusted({ $in: unique }) })
+		.select('id name')
+		.lean<Array<Pick<Community, 'id' | 'name'>>>()
 	return Object.fromEntries(rooms.map((room) => [room.id, room.name]))
 }

@@ -44,7 +44,9 @@ function requireMember(user: UserJSON | null): asserts user is UserJSON {
 export async function lessonMediaFileFor(user: UserJSON | null, name: string): Promise<string> {
 	requireMember(user)
 	if (!FILE_NAME.test(name)) throw notFound(FILE_NOT_FOUND)
-	const videos = await VideoModel.find({ url: `/media/${name}` }).select('id').lean<Array<{ id: number }>>()
+	const videos = await VideoModel.find({ url: `/media/${name}` })
+		.select('id')
+		.lean<Array<{ id: number }>>()
 	if (videos.length === 0) throw notFound(FILE_NOT_FOUND)
 	if (videos.every((video) => isVideoLocked(user, video.id))) throw new ServiceError(PREMIUM_MEDIA, 403)
 	return existingFile(LESSON_MEDIA_DIR, name)

@@ -51,5 +51,6 @@ const resourceWriter = catalogueWriter({
 	audit: { type: 'resource', label: (resource) => resource.title },
 })
 export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
-export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) => resourceWriter.update(actor, id, changes)
+export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) =>
+	resourceWriter.update(actor, id, changes)
 export const deleteResource = (actor: Actor, id: number) => resourceWriter.remove(actor, id)

@@ -1,5 +1,13 @@
 import mongoose from 'mongoose'
-import { EventModel, ProgressModel, UserModel, VideoModel, type UserJSON, type Video, type VideoJSON } from '#models/index'
+import {
+	EventModel,
+	ProgressModel,
+	UserModel,
+	VideoModel,
+	type UserJSON,
+	type Video,
+	type VideoJSON,
+} from '#models/index'
 import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
@@ -63,14 +71,20 @@ export async function listVideosForMember(
 	return (await listVideos(filters, window)).map((video) => toMemberVideo(user, video))
 }
 
-export async function getVideoForMember(user: Pick<UserJSON, 'subscriptionStatus'>, id: number): Promise<MemberVideoJSON> {
+export async function getVideoForMember(
+	user: Pick<UserJSON, 'subscriptionStatus'>,
+	id: number,
+): Promise<MemberVideoJSON> {
 	const video = await getVideo(id)
 	if (!video) throw notFound('Video not found')
 	return toMemberVideo(user, video)
 }
 
 /** Up to 3 other videos of the same category (none for an uncategorized video). */
-export async function listRelatedVideos(user: Pick<UserJSON, 'subscriptionStatus'>, video: VideoJSON | MemberVideoJSON): Promise<MemberVideoJSON[]> {
+export async function listRelatedVideos(
+	user: Pick<UserJSON, 'subscriptionStatus'>,
+	video: VideoJSON | MemberVideoJSON,
+): Promise<MemberVideoJSON[]> {
 	if (!video.category) return []
 	const related = await VideoModel.find({ category: video.category, id: mongoose.trusted({ $ne: video.id }) })
 		.sort({ id: 1 })
@@ -105,7 +119,8 @@ export async function createVideo(actor: Actor, input: VideoInput): Promise<Vide
 	runJobSoon(NEW_VIDEO_JOB)
 	return video
 }
-export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) => videoWriter.update(actor, id, changes)
+export const updateVideo = (actor: Actor, id: number, changes: Partial<VideoInput>) =>
+	videoWriter.update(actor, id, changes)
 export const deleteVideo = (actor: Actor, id: number) => videoWriter.remove(actor, id)
 
 const NEW_VIDEO_JOB = 'new-video-announcements'
@@ -133,7 +148,8 @@ export const newVideoAnnouncementsJob: Job = {
 		const pending = await VideoModel.find({ announcementPending: true }).sort({ id: 1 }).lean<Video[]>()
 		for (const video of pending) {
 			let cursor = video.announcedThroughUserId ?? 0
-			const audience = video.id <= FREE_VIDEO_LIMIT ? {} : { subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }) }
+			const audience =
+				video.id <= FREE_VIDEO_LIMIT ? {} : { subscriptionStatus: mongoose.trusted({ $in: [...PREMIUM_STATUSES] }) }
 			for (;;) {
 				if (signal.aborted || Date.now() > stopAt) return
 				const batch = await UserModel.find({ ...audience, id: mongoose.trusted({ $gt: cursor }) })
@@ -147,7 +163,11 @@ export const newVideoAnnouncementsJob: Job = {
 					{
 						kind: 'new_video',
 						title: `New lesson: ${video.title}`,
-						text: video.description ?? (video.category ? `A new ${video.category} lesson is in the library.` : 'A new lesson is in the library.'),
+						text:
+							video.description ??
+							(video.category
+								? `A new ${video.category} lesson is in the library.`
+								: 'A new lesson is in the library.'),
 						link: `/content-library/${video.id}`,
 						onceKey: `new_video:${video.id}`,
 					},

@@ -50,8 +50,20 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async create(actor: Actor, input: Input): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
-			const created = (await model.create({ ...input, ...createdWith, id: await nextId(counter), createdBy: actor.id, createdAt: new Date() })).toObject() as Doc
-			await recordAudit(actor, { kind: kind('created'), target: target(created), summary: `Added ${audit.type} "${audit.label(created)}"` })
+			const created = (
+				await model.create({
+					...input,
+					...createdWith,
+					id: await nextId(counter),
+					createdBy: actor.id,
+					createdAt: new Date(),
+				})
+			).toObject() as Doc
+			await recordAudit(actor, {
+				kind: kind('created'),
+				target: target(created),
+				summary: `Added ${audit.type} "${audit.label(created)}"`,
+			})
 			return toJSON(created)
 		},
 
@@ -60,7 +72,9 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			const existing = await findExisting(id)
 			check?.({ ...existing, ...changes } as unknown as Input)
-			const updated = await model.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true }).lean<Doc>()
+			const updated = await model
+				.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true })
+				.lean<Doc>()
 			if (!updated) throw notFound(notFoundMessage)
 			const changed = changedFields(existing, changes)
 			if (changed) {
@@ -80,7 +94,11 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			const existing = await findExisting(id)
 			await deleteDependents?.(id)
 			await model.deleteOne({ id })
-			await recordAudit(actor, { kind: kind('deleted'), target: target(existing), summary: `Deleted ${audit.type} "${audit.label(existing)}"` })
+			await recordAudit(actor, {
+				kind: kind('deleted'),
+				target: target(existing),
+				summary: `Deleted ${audit.type} "${audit.label(existing)}"`,
+			})
 			return toJSON(existing)
 		},
 	}

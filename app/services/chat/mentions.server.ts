@@ -12,10 +12,16 @@ const MENTIONS_PER_MESSAGE = 20
  * "Chat panel"): every account may read every room, free members included, so
  * each one named is notified, except the author. Unknown names are ignored.
  */
-export async function notifyMentions(message: MessageJSON, author: { id: number; name: string }, room: { id: number; name: string }): Promise<void> {
+export async function notifyMentions(
+	message: MessageJSON,
+	author: { id: number; name: string },
+	room: { id: number; name: string },
+): Promise<void> {
 	const usernames = mentionedUsernames(message.content).slice(0, MENTIONS_PER_MESSAGE)
 	if (usernames.length === 0) return
-	const people = await UserModel.find({ usernameKey: mongoose.trusted({ $in: usernames }) }).select('id').lean<Array<{ id: number }>>()
+	const people = await UserModel.find({ usernameKey: mongoose.trusted({ $in: usernames }) })
+		.select('id')
+		.lean<Array<{ id: number }>>()
 	const recipients = people.map((person) => person.id).filter((id) => id !== author.id)
 	if (recipients.length === 0) return
 	await notify(recipients, {

@@ -55,7 +55,8 @@ import { runInRoomOrder } from '~/platform/room-order.server'
  * rooms but cannot post; private history only for its two participants).
  */
 
-export const PREMIUM_REQUIRED = 'Community chat is read-only for free accounts. Upgrade to Premium to join the conversation.'
+export const PREMIUM_REQUIRED =
+	'Community chat is read-only for free accounts. Upgrade to Premium to join the conversation.'
 export const SENDING_TOO_FAST = 'You are sending messages too quickly. Please wait a few seconds and try again.'
 export const COMMUNITY_NOT_FOUND = 'Community not found'
 export const RECIPIENT_NOT_FOUND = 'Recipient not found'
@@ -108,7 +109,11 @@ async function assertNotFlooding(actor: ChatActor, limiter = sendLimiter) {
  * its room's order; a private message then moves its two conversation
  * entries, still in that order (docs/decisions/087).
  */
-function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'createdAt'>, senderName: string): Promise<MessageJSON> {
+function storeAndDeliver(
+	roomKey: string,
+	message: Omit<Message, 'id' | 'createdAt'>,
+	senderName: string,
+): Promise<MessageJSON> {
 	return runInRoomOrder(roomKey, async (turn) => {
 		if (message.isPrivate) await openConversationEntries(message.senderId, message.recipientId!)
 		const stored = await MessageModel.create({ ...message, id: await turn.nextMessageId(), createdAt: new Date() })
@@ -120,17 +125,29 @@ function storeAndDeliver(roomKey: string, message: Omit<Message, 'id' | 'created
 }
 
 /** Posts to a community room: premium accounts only (product §6). */
-export async function sendCommunityMessage(actor: ChatActor, input: { communityId: number; content: string }): Promise<MessageJSON> {
+export async function sendCommunityMessage(
+	actor: ChatActor,
+	input: { communityId: number; content: string },
+): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
 	await assertNotMuted(actor.id)
 	await assertNotFlooding(actor)
-	const community = await CommunityModel.findOne({ id: input.communityId }).select('id name').lean<{ id: number; name: string }>()
+	const community = await CommunityModel.findOne({ id: input.communityId })
+		.select('id name')
+		.lean<{ id: number; name: string }>()
 	if (!community) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	noteActivity(actor.id)
 	const message = await storeAndDeliver(
 		`community:${input.communityId}`,
-		{ content, senderId: actor.id, communityId: input.communityId, recipientId: null, conversationKey: null, isPrivate: false },
+		{
+			content,
+			senderId: actor.id,
+			communityId: input.communityId,
+			recipientId: null,
+			conversationKey: null,
+			isPrivate: false,
+		},
 		actor.name,
 	)
 	await afterDelivery('mentions', () => notifyMentions(message, actor, community))
@@ -151,18 +168,30 @@ async function afterDelivery(what: string, work: () => Promise<void>) {
 }
 
 /** Sends a private message: open to every logged-in user (product §6). */
-export async function sendPrivateMessage(actor: ChatActor, input: { recipientId: number; content: string }): Promise<MessageJSON> {
+export async function sendPrivateMessage(
+	actor: ChatActor,
+	input: { recipientId: number; content: string },
+): Promise<MessageJSON> {
 	const content = parseContent(input.content)
 	if (input.recipientId === actor.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	await assertNotFlooding(actor)
-	const recipient = await UserModel.findOne({ id: input.recipientId }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
+	const recipient = await UserModel.findOne({ id: input.recipientId })
+		.select(CONVERSATION_PERSON_FIELDS)
+		.lean<ConversationPerson>()
 	if (!recipient) throw new ServiceError(RECIPIENT_NOT_FOUND, 404)
 	await assertMayMessage(actor.id, input.recipientId)
 	noteActivity(actor.id)
 	const conversationKey = conversationKeyOf(actor.id, input.recipientId)
 	const message = await storeAndDeliver(
 		`conversation:${conversationKey}`,
-		{ content, senderId: actor.id, recipientId: input.recipientId, communityId: null, conversationKey, isPrivate: true },
+		{
+			content,
+			senderId: actor.id,
+			recipientId: input.recipientId,
+			communityId: null,
+			conversationKey,
+			isPrivate: true,
+		},
 		actor.name,
 	)
 	await afterDelivery('read state', () => afterPrivateMessage(message, actor, recipient))
@@ -170,12 +199,19 @@ export async function sendPrivateMessage(actor: ChatActor, input: { recipientId:
 }
 
 /** A room's history: every logged-in user may read every room (free accounts read-only). */
-export async function getCommunityHistory(_viewer: ChatViewer, communityId: number, cursor: HistoryCursor = {}): Promise<History> {
-	const room = await CommunityModel.findOne({ id: communityId }).select('historyVersion').lean<Pick<Community, 'historyVersion'>>()
+export async function getCommunityHistory(
+	_viewer: ChatViewer,
+	communityId: number,
+	cursor: HistoryCursor = {},
+): Promise<History> {
+	const room = await CommunityModel.findOne({ id: communityId })
+		.select('historyVersion')
+		.lean<Pick<Community, 'historyVersion'>>()
 	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	const scope = { communityId }
 	// The newest page, which every visit opens, is read once per change of the room or of a name (docs/decisions/089).
-	if (isNewestPage(cursor) && room.historyVersion) return heldRead(`room:${communityId}`, room.historyVersion, () => readHistory(scope, cursor))
+	if (isNewestPage(cursor) && room.historyVersion)
+		return heldRead(`room:${communityId}`, room.historyVersion, () => readHistory(scope, cursor))
 	return readHistory(scope, cursor)
 }
 
@@ -184,7 +220,11 @@ function isNewestPage(cursor: HistoryCursor): boolean {
 }
 
 /** The viewer's conversation with another user: by construction nobody else's. */
-export async function getPrivateHistory(viewer: ChatViewer, otherUserId: number, cursor: HistoryCursor = {}): Promise<History> {
+export async function getPrivateHistory(
+	viewer: ChatViewer,
+	otherUserId: number,
+	cursor: HistoryCursor = {},
+): Promise<History> {
 	if (otherUserId === viewer.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	if (!(await UserModel.exists({ id: otherUserId }))) throw new ServiceError('User not found', 404)
 	const history = await readHistory({ conversationKey: conversationKeyOf(viewer.id, otherUserId) }, cursor)
@@ -199,11 +239,19 @@ export function parseHistoryCursor(params: URLSearchParams): HistoryCursor {
 	for (const name of ['before', 'after', 'changedAfter'] as const) {
 		const value = params.get(name)
 		if (value === null || value === '') continue
-		if (!/^\d{1,15}$/.test(value)) throw new ServiceError(`${name} must be ${name === 'changedAfter' ? 'a revision number' : 'a message id'}`, 400, name)
+		if (!/^\d{1,15}$/.test(value))
+			throw new ServiceError(
+				`${name} must be ${name === 'changedAfter' ? 'a revision number' : 'a message id'}`,
+				400,
+				name,
+			)
 		cursor[name] = Number(value)
 	}
 	if (Object.keys(cursor).length > 1) {
-		throw new ServiceError(cursor.changedAfter === undefined ? 'Use either before or after, not both' : 'Use changedAfter on its own', 400)
+		throw new ServiceError(
+			cursor.changedAfter === undefined ? 'Use either before or after, not both' : 'Use changedAfter on its own',
+			400,
+		)
 	}
 	return cursor
 }
@@ -241,18 +289,27 @@ async function readChanges(scope: HistoryScope, after: number): Promise<History>
 		.limit(HISTORY_PAGE_SIZE + 1)
 		.lean<Message[]>()
 	const page = rows.slice(0, HISTORY_PAGE_SIZE)
-	return { messages: await withSenderNames(page), hasMore: rows.length > HISTORY_PAGE_SIZE, changeCursor: page.at(-1)?.revision ?? after }
+	return {
+		messages: await withSenderNames(page),
+		hasMore: rows.length > HISTORY_PAGE_SIZE,
+		changeCursor: page.at(-1)?.revision ?? after,
+	}
 }
 
 async function latestRevision(scope: HistoryScope): Promise<number> {
-	const latest = await MessageModel.findOne(scope).sort({ revision: -1 }).select('revision').lean<Pick<Message, 'revision'>>()
+	const latest = await MessageModel.findOne(scope)
+		.sort({ revision: -1 })
+		.select('revision')
+		.lean<Pick<Message, 'revision'>>()
 	return latest?.revision ?? 0
 }
 
 async function withSenderNames(messages: Message[]): Promise<MessageJSON[]> {
 	const senderIds = [...new Set(messages.map((message) => message.senderId))]
 	const senders = senderIds.length
-		? await UserModel.find({ id: mongoose.trusted({ $in: senderIds }) }).select('id name').lean<Array<{ id: number; name: string }>>()
+		? await UserModel.find({ id: mongoose.trusted({ $in: senderIds }) })
+				.select('id name')
+				.lean<Array<{ id: number; name: string }>>()
 		: []
 	const names = new Map(senders.map((sender) => [sender.id, sender.name]))
 	return messages.map((message) => toMessageJSON(message, names.get(message.senderId) ?? DELETED_MEMBER))
@@ -272,7 +329,8 @@ async function findMessage(messageId: number): Promise<Message> {
 	return message
 }
 
-const roomKeyOf = (message: Message) => (message.isPrivate ? `conversation:${message.conversationKey}` : `community:${message.communityId}`)
+const roomKeyOf = (message: Message) =>
+	message.isPrivate ? `conversation:${message.conversationKey}` : `community:${message.communityId}`
 
 /**
  * Stores a change of a message (in its room's order, with a new revision)
@@ -280,10 +338,17 @@ const roomKeyOf = (message: Message) => (message.isPrivate ? `conversation:${mes
  * `message_deleted` to everyone who may read it. Refused (409) when the
  * message was deleted meanwhile.
  */
-function storeChange(message: Message, change: Partial<Pick<Message, 'content' | 'editedAt' | 'deletedAt' | 'deletedBy'>>): Promise<MessageJSON> {
+function storeChange(
+	message: Message,
+	change: Partial<Pick<Message, 'content' | 'editedAt' | 'deletedAt' | 'deletedBy'>>,
+): Promise<MessageJSON> {
 	return runInRoomOrder(roomKeyOf(message), async () => {
 		const revision = await nextId('messageRevisions')
-		const stored = await MessageModel.findOneAndUpdate({ id: message.id, deletedAt: null }, { $set: { ...change, revision } }, { new: true }).lean<Message>()
+		const stored = await MessageModel.findOneAndUpdate(
+			{ id: message.id, deletedAt: null },
+			{ $set: { ...change, revision } },
+			{ new: true },
+		).lean<Message>()
 		if (!stored) throw new ServiceError(MESSAGE_ALREADY_DELETED, 409)
 		const [json] = await withSenderNames([stored])
 		// Still in the conversation's order: the lists' line for it shows the change (docs/decisions/087).
@@ -311,7 +376,11 @@ function assertAuthorMayChange(actor: MessageActor, message: Message, now: numbe
  * form: the author changes the text of their message within 15 minutes; it
  * shows '(edited)' from then on. A muted member cannot edit room messages.
  */
-export async function editMessage(actor: ChatActor & MessageActor, messageId: number, content: string): Promise<MessageJSON> {
+export async function editMessage(
+	actor: ChatActor & MessageActor,
+	messageId: number,
+	content: string,
+): Promise<MessageJSON> {
 	const text = parseContent(content)
 	const message = await findMessage(messageId)
 	assertAuthorMayChange(actor, message, Date.now())
@@ -330,7 +399,11 @@ export async function editMessage(actor: ChatActor & MessageActor, messageId: nu
  * moderator only through a report on it (`viaReport`). The record stays,
  * with its words, for the reports that point at it (decision 110).
  */
-export async function deleteMessage(actor: MessageActor, messageId: number, { viaReport = false } = {}): Promise<MessageJSON> {
+export async function deleteMessage(
+	actor: MessageActor,
+	messageId: number,
+	{ viaReport = false } = {},
+): Promise<MessageJSON> {
 	const message = await findMessage(messageId)
 	const now = Date.now()
 	const authorWithinWindow = message.senderId === actor.id && isWithinEditWindow(message.createdAt, now)
@@ -340,8 +413,14 @@ export async function deleteMessage(actor: MessageActor, messageId: number, { vi
 	}
 	// Someone else's private message: only through a report on it.
 	if (message.isPrivate && !viaReport) assertAuthorMayChange(actor, message, now)
-	const sender = await UserModel.findOne({ id: message.senderId }).select('name role').lean<{ name: string; role: Role }>()
-	if (actor.role === 'moderator' && message.senderId !== actor.id && (sender?.role === 'admin' || sender?.role === 'moderator')) {
+	const sender = await UserModel.findOne({ id: message.senderId })
+		.select('name role')
+		.lean<{ name: string; role: Role }>()
+	if (
+		actor.role === 'moderator' &&
+		message.senderId !== actor.id &&
+		(sender?.role === 'admin' || sender?.role === 'moderator')
+	) {
 		throw new ServiceError(CANNOT_MODERATE_STAFF, 403)
 	}
 	const deleted = await storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
@@ -386,18 +465,33 @@ function toModeratedMessage(message: Message, senderName: string): ModeratedMess
 }
 
 /** For the report service: one message with its words, deleted or not; null when there is none. */
-export async function findMessageForModeration(messageId: number): Promise<(ModeratedMessage & { conversationKey: string | null }) | null> {
+export async function findMessageForModeration(
+	messageId: number,
+): Promise<(ModeratedMessage & { conversationKey: string | null }) | null> {
 	const message = await MessageModel.findOne({ id: messageId }).lean<Message>()
 	if (!message) return null
 	const [named] = await withSenderNames([message])
-	return { ...toModeratedMessage(message, named!.senderName ?? DELETED_MEMBER), conversationKey: message.conversationKey ?? null }
+	return {
+		...toModeratedMessage(message, named!.senderName ?? DELETED_MEMBER),
+		conversationKey: message.conversationKey ?? null,
+	}
 }
 
 /** The messages just before and after one (the moderation queue's context), oldest first. */
-export async function messagesAround(messageId: number, scope: { communityId: number } | { conversationKey: string }, count = 2): Promise<ModeratedMessage[]> {
+export async function messagesAround(
+	messageId: number,
+	scope: { communityId: number } | { conversationKey: string },
+	count = 2,
+): Promise<ModeratedMessage[]> {
 	const [before, after] = await Promise.all([
-		MessageModel.find({ ...scope, id: mongoose.trusted({ $lt: messageId }) }).sort({ id: -1 }).limit(count).lean<Message[]>(),
-		MessageModel.find({ ...scope, id: mongoose.trusted({ $gt: messageId }) }).sort({ id: 1 }).limit(count).lean<Message[]>(),
+		MessageModel.find({ ...scope, id: mongoose.trusted({ $lt: messageId }) })
+			.sort({ id: -1 })
+			.limit(count)
+			.lean<Message[]>(),
+		MessageModel.find({ ...scope, id: mongoose.trusted({ $gt: messageId }) })
+			.sort({ id: 1 })
+			.limit(count)
+			.lean<Message[]>(),
 	])
 	const rows = [...before.reverse(), ...after]
 	const named = await withSenderNames(rows)

@@ -50,17 +50,19 @@ export interface ConversationSummary {
 	unreadCount: number
 }
 
-
 /** A member's entries with unread messages in them. */
 const unreadEntriesOf = (ownerId: number) => ({ ownerId, unreadCount: mongoose.trusted({ $gt: 0 }) })
 
 /** The member's entry for their conversation with `otherUserId`, if they have one. */
 function findEntry(ownerId: number, otherUserId: number): Promise<Pick<Conversation, 'unreadCount'> | null> {
-	return ConversationModel.findOne({ ownerId, otherUserId }).select('unreadCount').lean<Pick<Conversation, 'unreadCount'>>()
+	return ConversationModel.findOne({ ownerId, otherUserId })
+		.select('unreadCount')
+		.lean<Pick<Conversation, 'unreadCount'>>()
 }
 
 /** An entry's unread count as shown: a read can be counted just before the message it read (see recordPrivateMessage). */
-const shownUnread = (entry: Pick<Conversation, 'unreadCount'> | null | undefined) => Math.max(0, entry?.unreadCount ?? 0)
+const shownUnread = (entry: Pick<Conversation, 'unreadCount'> | null | undefined) =>
+	Math.max(0, entry?.unreadCount ?? 0)
 
 /**
  * The Messages badge: how many conversations hold a message the member has
@@ -70,7 +72,9 @@ const shownUnread = (entry: Pick<Conversation, 'unreadCount'> | null | undefined
  */
 export async function countUnreadConversations(userId: number): Promise<number> {
 	const stored = await sharedInRequest(unreadConversationsKey(userId), async () => {
-		const user = await UserModel.findOne({ id: userId }).select('unreadConversations').lean<{ unreadConversations?: number | null }>()
+		const user = await UserModel.findOne({ id: userId })
+			.select('unreadConversations')
+			.lean<{ unreadConversations?: number | null }>()
 		return user?.unreadConversations ?? null
 	})
 	return stored ?? (await refreshUnreadConversations(userId))
@@ -144,9 +148,12 @@ export async function listConversations(userId: number): Promise<ConversationSum
  * through the public shape: a deleted message shows as deleted, never its
  * words.
  */
-async function lastMessagesOf(entries: Array<Pick<Conversation, 'lastMessageId' | 'lastMessage'>>): Promise<Map<number, ConversationLastMessage>> {
+async function lastMessagesOf(
+	entries: Array<Pick<Conversation, 'lastMessageId' | 'lastMessage'>>,
+): Promise<Map<number, ConversationLastMessage>> {
 	const held = new Map<number, ConversationLastMessage>()
-	for (const { lastMessageId, lastMessage } of entries) if (lastMessage && lastMessage.id === lastMessageId) held.set(lastMessageId, lastMessage)
+	for (const { lastMessageId, lastMessage } of entries)
+		if (lastMessage && lastMessage.id === lastMessageId) held.set(lastMessageId, lastMessage)
 	const missing = entries.map((entry) => entry.lastMessageId).filter((id) => id > 0 && !held.has(id))
 	if (missing.length > 0) {
 		const messages = await MessageModel.find({ id: mongoose.trusted({ $in: missing }) }).lean<Message[]>()
@@ -156,8 +163,15 @@ async function lastMessagesOf(entries: Array<Pick<Conversation, 'lastMessageId' 
 }
 
 /** A private message as its conversation's entries hold it (models/conversation.ts). */
-function lastMessageOf(message: Pick<MessageJSON, 'id' | 'senderId' | 'content' | 'createdAt'>): ConversationLastMessage {
-	return { id: message.id, senderId: message.senderId, content: message.content, createdAt: new Date(message.createdAt) }
+function lastMessageOf(
+	message: Pick<MessageJSON, 'id' | 'senderId' | 'content' | 'createdAt'>,
+): ConversationLastMessage {
+	return {
+		id: message.id,
+		senderId: message.senderId,
+		content: message.content,
+		createdAt: new Date(message.createdAt),
+	}
 }
 
 function summaryOf(
@@ -197,7 +211,10 @@ export function markConversationRead(userId: number, otherUserId: number): Promi
 }
 
 async function tellConversations(userId: number, conversation?: ConversationSummary) {
-	const event: ConversationsEvent = { unreadCount: await refreshUnreadConversations(userId), ...(conversation ? { conversation } : {}) }
+	const event: ConversationsEvent = {
+		unreadCount: await refreshUnreadConversations(userId),
+		...(conversation ? { conversation } : {}),
+	}
 	live.emitToUser(userId, 'conversations', event)
 }
 
@@ -257,7 +274,10 @@ export async function recordPrivateMessage(message: MessageJSON): Promise<void> 
  */
 export async function holdLastMessage(message: MessageJSON): Promise<void> {
 	const pair = mongoose.trusted({ $in: [message.senderId, message.recipientId!] })
-	await ConversationModel.updateMany({ ownerId: pair, otherUserId: pair, lastMessageId: message.id }, { $set: { lastMessage: lastMessageOf(message) } })
+	await ConversationModel.updateMany(
+		{ ownerId: pair, otherUserId: pair, lastMessageId: message.id },
+		{ $set: { lastMessage: lastMessageOf(message) } },
+	)
 }
 
 /**
@@ -266,13 +286,22 @@ export async function holdLastMessage(message: MessageJSON): Promise<void> {
  * notification per conversation while unread (groupKey). Both people's open
  * pages get their conversation list's new line and count.
  */
-export async function afterPrivateMessage(message: MessageJSON, sender: { id: number; name: string }, recipient: ConversationPerson): Promise<void> {
+export async function afterPrivateMessage(
+	message: MessageJSON,
+	sender: { id: number; name: string },
+	recipient: ConversationPerson,
+): Promise<void> {
 	const recipientId = recipient.id
-	const senderAccount = await UserModel.findOne({ id: sender.id }).select(CONVERSATION_PERSON_FIELDS).lean<ConversationPerson>()
+	const senderAccount = await UserModel.findOne({ id: sender.id })
+		.select(CONVERSATION_PERSON_FIELDS)
+		.lean<ConversationPerson>()
 	if (!senderAccount) return
 	if (await live.isViewingConversation(recipientId, sender.id)) {
 		// `isPrivate` names it a private message: no room's cached page changes (models/message.ts).
-		const read = await MessageModel.updateOne({ id: message.id, isPrivate: true, readAt: null }, { $set: { readAt: new Date() } })
+		const read = await MessageModel.updateOne(
+			{ id: message.id, isPrivate: true, readAt: null },
+			{ $set: { readAt: new Date() } },
+		)
 		if (read.modifiedCount > 0) await countRead(recipientId, sender.id, 1)
 	} else {
 		await notify(recipientId, {
@@ -346,14 +375,16 @@ export async function rebuildConversationEntries(): Promise<number> {
 	const entryOf = (ownerId: number, otherUserId: number) => {
 		const key = `${ownerId}:${otherUserId}`
 		let entry = entries.get(key)
-		if (!entry) entries.set(key, (entry = { ownerId, otherUserId, lastMessageId: 0, unreadCount: 0, lastMessage: null }))
+		if (!entry)
+			entries.set(key, (entry = { ownerId, otherUserId, lastMessageId: 0, unreadCount: 0, lastMessage: null }))
 		return entry
 	}
 	for (const { _id, last } of latest) {
 		if (typeof _id.recipientId !== 'number') continue
 		for (const entry of [entryOf(_id.senderId, _id.recipientId), entryOf(_id.recipientId, _id.senderId)]) {
 			// The conversation's last message is the newer of its two directions' last ones.
-			if (last.id > entry.lastMessageId) Object.assign(entry, { lastMessageId: last.id, lastMessage: lastMessageOf(toMessageJSON(last)) })
+			if (last.id > entry.lastMessageId)
+				Object.assign(entry, { lastMessageId: last.id, lastMessage: lastMessageOf(toMessageJSON(last)) })
 		}
 	}
 	for (const { _id, count } of unread) {

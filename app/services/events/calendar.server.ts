@@ -68,11 +68,16 @@ export async function resetCalendarFeed(userId: number): Promise<string> {
 /** The feed for a token, or null when no member has it (an old token after a reset, a made-up one). */
 export async function calendarFeedFile(token: string, origin: string): Promise<string | null> {
 	if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null
-	const feed = await CalendarFeedModel.findOne({ tokenHash: hashToken(token) }).select('userId').lean()
+	const feed = await CalendarFeedModel.findOne({ tokenHash: hashToken(token) })
+		.select('userId')
+		.lean()
 	if (!feed) return null
 	const eventIds = await eventIdsGoing(feed.userId)
 	const events = eventIds.length
-		? await EventModel.find({ id: mongoose.trusted({ $in: eventIds }) }).sort({ startTime: -1 }).limit(FEED_EVENT_LIMIT).lean<Event[]>()
+		? await EventModel.find({ id: mongoose.trusted({ $in: eventIds }) })
+				.sort({ startTime: -1 })
+				.limit(FEED_EVENT_LIMIT)
+				.lean<Event[]>()
 		: []
 	const calendar = newCalendar('LeaderForge: my events')
 	for (const event of events) addEvent(calendar, toEventJSON(event), origin)

@@ -13,7 +13,8 @@ import { attendanceOf, getAttendance, type Attendance } from '~/services/events/
  * - `canRsvp`: until the event starts.
  * - `replayVideoId`: past events with a replay.
  */
-export type JoinView = { kind: 'open'; url: string } | { kind: 'later'; opensAt: string } | { kind: 'where'; where: string } | null
+export type JoinView =
+	{ kind: 'open'; url: string } | { kind: 'later'; opensAt: string } | { kind: 'where'; where: string } | null
 
 export interface EventActionsView extends Attendance {
 	canRsvp: boolean
@@ -28,7 +29,10 @@ function describeJoin(event: EventJSON, going: boolean, now: Date, timeZone: str
 	if (!event.meetingUrl) return { kind: 'where', where: event.location ?? 'Online' }
 	if (join.state === 'open') return { kind: 'open', url: event.meetingUrl }
 	const sameDay = calendarDay(join.opensAt, timeZone) === calendarDay(now, timeZone)
-	return { kind: 'later', opensAt: sameDay ? formatTime(join.opensAt, timeZone) : formatDateTime(join.opensAt, timeZone) }
+	return {
+		kind: 'later',
+		opensAt: sameDay ? formatTime(join.opensAt, timeZone) : formatDateTime(join.opensAt, timeZone),
+	}
 }
 
 export async function describeEventActions(
@@ -37,7 +41,10 @@ export async function describeEventActions(
 	now: Date,
 	timeZone: string,
 ): Promise<Map<number, EventActionsView>> {
-	const attendance = await getAttendance(viewer.id, events.map((event) => event.id))
+	const attendance = await getAttendance(
+		viewer.id,
+		events.map((event) => event.id),
+	)
 	return new Map(
 		events.map((event) => {
 			const seen = attendanceOf(attendance, event.id)

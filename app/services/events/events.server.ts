@@ -77,7 +77,8 @@ const eventWriter = catalogueWriter({
 /** A replay must be a video that exists. */
 async function assertReplayVideo(replayVideoId: number | null | undefined) {
 	if (replayVideoId == null) return
-	if (!(await VideoModel.exists({ id: replayVideoId }))) throw new ServiceError('Replay video not found', 400, 'replayVideoId')
+	if (!(await VideoModel.exists({ id: replayVideoId })))
+		throw new ServiceError('Replay video not found', 400, 'replayVideoId')
 }
 
 export async function createEvent(actor: Actor, input: EventInput): Promise<EventJSON> {
@@ -92,7 +93,11 @@ export async function updateEvent(actor: Actor, id: number, changes: Partial<Eve
 	await assertReplayVideo(changes.replayVideoId)
 	const before = await getEvent(id)
 	const updated = await eventWriter.update(actor, id, changes)
-	if (before && NEWS_FIELDS.some((field) => before[field] !== updated[field]) && eventEnd(updated).getTime() > Date.now()) {
+	if (
+		before &&
+		NEWS_FIELDS.some((field) => before[field] !== updated[field]) &&
+		eventEnd(updated).getTime() > Date.now()
+	) {
 		await notify(await goingMemberIds(id), {
 			kind: 'event_changed',
 			title: `Changed: ${updated.title}`,

@@ -28,7 +28,12 @@ const NOBODY: Attendance = { attendeeCount: 0, going: false, attendees: [] }
  * the member and the event, so repeating it, or two tabs at once, leaves one
  * record. An unknown event is a 404; one that has started a 409.
  */
-export async function setRsvp(actor: { id: number }, eventId: number, going: boolean, now = new Date()): Promise<{ going: boolean; attendeeCount: number }> {
+export async function setRsvp(
+	actor: { id: number },
+	eventId: number,
+	going: boolean,
+	now = new Date(),
+): Promise<{ going: boolean; attendeeCount: number }> {
 	const event = await EventModel.findOne({ id: eventId }).select('id startTime').lean<Pick<Event, 'id' | 'startTime'>>()
 	if (!event) throw notFound('Event not found')
 	if (new Date(event.startTime).getTime() <= now.getTime()) throw new ServiceError(RSVP_CLOSED, 409)
@@ -65,9 +70,13 @@ export async function getAttendance(viewerId: number, eventIds: number[]): Promi
 		if (list.length <= ATTENDEES_SHOWN) shownIds.add(rsvp.userId)
 	}
 	const people = shownIds.size
-		? await UserModel.find({ id: mongoose.trusted({ $in: [...shownIds] }) }).select('id name avatar').lean<Array<{ id: number; name: string; avatar?: string | null }>>()
+		? await UserModel.find({ id: mongoose.trusted({ $in: [...shownIds] }) })
+				.select('id name avatar')
+				.lean<Array<{ id: number; name: string; avatar?: string | null }>>()
 		: []
-	const faces = new Map(people.map((person) => [person.id, { id: person.id, name: person.name, avatar: publicAssetUrl(person.avatar) }]))
+	const faces = new Map(
+		people.map((person) => [person.id, { id: person.id, name: person.name, avatar: publicAssetUrl(person.avatar) }]),
+	)
 	for (const eventId of eventIds) {
 		const goingIds = byEvent.get(eventId) ?? []
 		attendance.set(eventId, {
@@ -97,7 +106,10 @@ export async function eventIdsGoing(userId: number): Promise<number[]> {
 
 /** A member's answers, for their data export: which events, and going or not. */
 export async function rsvpsOf(userId: number): Promise<Array<{ eventId: number; going: boolean }>> {
-	return RsvpModel.find({ userId }).select('eventId going -_id').sort({ eventId: 1 }).lean<Array<{ eventId: number; going: boolean }>>()
+	return RsvpModel.find({ userId })
+		.select('eventId going -_id')
+		.sort({ eventId: 1 })
+		.lean<Array<{ eventId: number; going: boolean }>>()
 }
 
 /** A deleted account's answers go; the events' attendee counts follow. */

@@ -1,5 +1,14 @@
 import mongoose from 'mongoose'
-import { ProgressModel, VideoModel, nextId, toProgressJSON, type Progress, type ProgressJSON, type UserJSON, type Video } from '#models/index'
+import {
+	ProgressModel,
+	VideoModel,
+	nextId,
+	toProgressJSON,
+	type Progress,
+	type ProgressJSON,
+	type UserJSON,
+	type Video,
+} from '#models/index'
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from '~/services/account/activity.server'
@@ -40,7 +49,10 @@ export function normalizeProgress(progress: number): number {
  * a user id from the request); refused for a video the free-video rule
  * locks. Watching again from the start does not lower the saved progress.
  */
-export async function recordProgress(user: Member, { videoId, progress }: { videoId: number; progress: number }): Promise<ProgressJSON> {
+export async function recordProgress(
+	user: Member,
+	{ videoId, progress }: { videoId: number; progress: number },
+): Promise<ProgressJSON> {
 	const video = await getVideo(videoId)
 	if (!video) throw notFound('Video not found')
 	if (isVideoLocked(user, videoId)) throw new ServiceError(PREMIUM_VIDEO_MESSAGE, 403)
@@ -57,13 +69,21 @@ export async function recordProgress(user: Member, { videoId, progress }: { vide
 		try {
 			record = await ProgressModel.findOneAndUpdate(
 				filter,
-				{ $max: { progress: percent }, $set: { updatedAt: new Date() }, $setOnInsert: { id: await nextId('progress'), completed: false } },
+				{
+					$max: { progress: percent },
+					$set: { updatedAt: new Date() },
+					$setOnInsert: { id: await nextId('progress'), completed: false },
+				},
 				{ new: true, lean: true, upsert: true },
 			)
 		} catch (error) {
 			// A parallel first report created the record: the unique index caught it, so update that one.
 			if (!isDuplicateKeyError(error)) throw error
-			record = await ProgressModel.findOneAndUpdate(filter, { $max: { progress: percent }, $set: { updatedAt: new Date() } }, { new: true, lean: true })
+			record = await ProgressModel.findOneAndUpdate(
+				filter,
+				{ $max: { progress: percent }, $set: { updatedAt: new Date() } },
+				{ new: true, lean: true },
+			)
 		}
 	}
 	const completed = record!.progress >= COMPLETED_THRESHOLD
@@ -96,7 +116,9 @@ export async function getContinueLearning(user: Member): Promise<Array<{ video: 
 		.limit(CONTINUE_LEARNING_LIMIT * 4)
 		.lean<Progress[]>()
 	if (records.length === 0) return []
-	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<Video[]>()
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<
+		Video[]
+	>()
 	const byId = new Map(videos.map((video) => [video.id, videoJSON(video)]))
 	return records
 		.flatMap((record) => {

@@ -54,7 +54,9 @@ export async function unblockMember(actor: { id: number }, userId: number): Prom
 
 /** The ids of the members `userId` has blocked: leave them out of their contacts and conversations lists. */
 export async function blockedUserIds(userId: number): Promise<number[]> {
-	const blocks = await BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<Pick<Block, 'blockedId'>>>()
+	const blocks = await BlockModel.find({ blockerId: userId })
+		.select('blockedId')
+		.lean<Array<Pick<Block, 'blockedId'>>>()
 	return blocks.map((block) => block.blockedId)
 }
 
@@ -76,7 +78,8 @@ export async function assertMayMessage(senderId: number, recipientId: number): P
 	})
 		.select('blockerId')
 		.lean<Array<Pick<Block, 'blockerId'>>>()
-	if (blocks.some((block) => block.blockerId === recipientId)) throw new ServiceError(CANNOT_MESSAGE_MEMBER, 403, 'content')
+	if (blocks.some((block) => block.blockerId === recipientId))
+		throw new ServiceError(CANNOT_MESSAGE_MEMBER, 403, 'content')
 	if (blocks.length) throw new ServiceError(YOU_BLOCKED_MEMBER, 403, 'content')
 }
 
@@ -101,7 +104,17 @@ export async function listBlockedMembers(actor: { id: number }): Promise<Blocked
 	const byId = new Map(users.map((user) => [user.id, user]))
 	return blocks.flatMap((block) => {
 		const user = byId.get(block.blockedId)
-		return user ? [{ id: user.id, username: user.username, name: user.name, avatar: publicAssetUrl(user.avatar), blockedAt: toIso(block.createdAt)! }] : []
+		return user
+			? [
+					{
+						id: user.id,
+						username: user.username,
+						name: user.name,
+						avatar: publicAssetUrl(user.avatar),
+						blockedAt: toIso(block.createdAt)!,
+					},
+				]
+			: []
 	})
 }
 

@@ -48,11 +48,17 @@ export async function assertNotMuted(userId: number): Promise<void> {
 }
 
 /** The member a moderator acts on: 404 when unknown; a moderator may not act on an admin or another moderator (403). */
-export async function requireModeratable(actor: Actor, userId: number): Promise<{ id: number; name: string; role: Role }> {
+export async function requireModeratable(
+	actor: Actor,
+	userId: number,
+): Promise<{ id: number; name: string; role: Role }> {
 	assertActorRole(actor, MODERATION_ROLES)
-	const member = await UserModel.findOne({ id: userId }).select('id name role').lean<{ id: number; name: string; role: Role }>()
+	const member = await UserModel.findOne({ id: userId })
+		.select('id name role')
+		.lean<{ id: number; name: string; role: Role }>()
 	if (!member) throw notFound(USER_NOT_FOUND)
-	if (actor.role === 'moderator' && (member.role === 'admin' || member.role === 'moderator')) throw new ServiceError(CANNOT_MODERATE_STAFF, 403)
+	if (actor.role === 'moderator' && (member.role === 'admin' || member.role === 'moderator'))
+		throw new ServiceError(CANNOT_MODERATE_STAFF, 403)
 	return member
 }
 
@@ -72,7 +78,11 @@ export async function muteMember(
 	const member = await requireModeratable(actor, userId)
 	const now = new Date()
 	const until = hours === null ? null : new Date(now.getTime() + hours * 3_600_000)
-	await MuteModel.updateOne({ userId }, { $set: { until, reason, mutedBy: actor.id, createdAt: now } }, { upsert: true })
+	await MuteModel.updateOne(
+		{ userId },
+		{ $set: { until, reason, mutedBy: actor.id, createdAt: now } },
+		{ upsert: true },
+	)
 	await recordAudit(actor, {
 		kind: 'member.muted',
 		target: { type: 'user', id: userId, label: member.name },
@@ -108,7 +118,9 @@ export async function listActiveMutes(actor: Actor): Promise<MuteJSON[]> {
 	const mutes = await MuteModel.find(activeFilter(new Date())).lean<Mute[]>()
 	const ids = [...new Set(mutes.flatMap((mute) => [mute.userId, mute.mutedBy]))]
 	const users = ids.length
-		? await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id name username').lean<Array<{ id: number; name: string; username: string }>>()
+		? await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+				.select('id name username')
+				.lean<Array<{ id: number; name: string; username: string }>>()
 		: []
 	const byId = new Map(users.map((user) => [user.id, user]))
 	return mutes
@@ -126,7 +138,9 @@ export async function listActiveMutes(actor: Actor): Promise<MuteJSON[]> {
 
 /** Members a moderator may not mute or remove messages of: admins and moderators. */
 export async function protectedMemberIds(): Promise<number[]> {
-	const staff = await UserModel.find({ role: mongoose.trusted({ $in: ['admin', 'moderator'] }) }).select('id').lean<Array<{ id: number }>>()
+	const staff = await UserModel.find({ role: mongoose.trusted({ $in: ['admin', 'moderator'] }) })
+		.select('id')
+		.lean<Array<{ id: number }>>()
 	return staff.map((member) => member.id)
 }
 

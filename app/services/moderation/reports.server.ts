@@ -1,5 +1,14 @@
 import mongoose from 'mongoose'
-import { CommunityModel, ReportModel, UserModel, nextId, type Report, type ReportResolution, type Role, type User } from '#models/index'
+import {
+	CommunityModel,
+	ReportModel,
+	UserModel,
+	nextId,
+	type Report,
+	type ReportResolution,
+	type Role,
+	type User,
+} from '#models/index'
 import { toIso } from '#models/model'
 import {
 	ALREADY_REPORTED,
@@ -15,7 +24,12 @@ import {
 } from '~/lib/moderation'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from '~/services/admin/audit.server'
-import { deleteMessage, findMessageForModeration, messagesAround, type ModeratedMessage } from '~/services/chat/messages.server'
+import {
+	deleteMessage,
+	findMessageForModeration,
+	messagesAround,
+	type ModeratedMessage,
+} from '~/services/chat/messages.server'
 import { describeMuteLength, muteMember, requireModeratable } from '~/services/moderation/mutes.server'
 import { MODERATION_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -117,24 +131,37 @@ export async function countOpenReports(actor: Actor): Promise<number> {
 
 async function describeReports(reports: Report[]): Promise<ReportJSON[]> {
 	if (reports.length === 0) return []
-	const personIds = [...new Set(reports.flatMap((report) => [report.reporterId, report.authorId, report.resolvedBy ?? report.reporterId]))]
-	const communityIds = [...new Set(reports.flatMap((report) => (report.communityId === null ? [] : [report.communityId])))]
+	const personIds = [
+		...new Set(
+			reports.flatMap((report) => [report.reporterId, report.authorId, report.resolvedBy ?? report.reporterId]),
+		),
+	]
+	const communityIds = [
+		...new Set(reports.flatMap((report) => (report.communityId === null ? [] : [report.communityId]))),
+	]
 	const [people, communities] = await Promise.all([
-		UserModel.find({ id: mongoose.trusted({ $in: personIds }) }).select('id name username role').lean<Array<Pick<User, 'id' | 'name' | 'username' | 'role'>>>(),
+		UserModel.find({ id: mongoose.trusted({ $in: personIds }) })
+			.select('id name username role')
+			.lean<Array<Pick<User, 'id' | 'name' | 'username' | 'role'>>>(),
 		communityIds.length
-			? CommunityModel.find({ id: mongoose.trusted({ $in: communityIds }) }).select('id name').lean<Array<{ id: number; name: string }>>()
+			? CommunityModel.find({ id: mongoose.trusted({ $in: communityIds }) })
+					.select('id name')
+					.lean<Array<{ id: number; name: string }>>()
 			: [],
 	])
 	const personOf = (id: number): Person => {
 		const person = people.find((candidate) => candidate.id === id)
-		return person ? { id, name: person.name, username: person.username, role: person.role } : { id, name: 'Former member', username: '', role: 'member' }
+		return person
+			? { id, name: person.name, username: person.username, role: person.role }
+			: { id, name: 'Former member', username: '', role: 'member' }
 	}
 	const communityName = new Map(communities.map((community) => [community.id, community.name]))
 	return Promise.all(
 		reports.map(async (report) => {
 			const message = await findMessageForModeration(report.messageId)
 			const { conversationKey = null, ...current } = message ?? {}
-			const scope = report.communityId !== null ? { communityId: report.communityId } : conversationKey ? { conversationKey } : null
+			const scope =
+				report.communityId !== null ? { communityId: report.communityId } : conversationKey ? { conversationKey } : null
 			const context = message && scope ? await messagesAround(report.messageId, scope) : []
 			return {
 				id: report.id,
@@ -180,7 +207,11 @@ function missingMessage(report: Report): ModeratedMessage {
 	}
 }
 
-const RESOLUTION_OF: Record<ResolveReportInput['action'], ReportResolution> = { dismiss: 'dismissed', delete: 'deleted', mute: 'muted' }
+const RESOLUTION_OF: Record<ResolveReportInput['action'], ReportResolution> = {
+	dismiss: 'dismissed',
+	delete: 'deleted',
+	mute: 'muted',
+}
 
 /**
  * POST /api/reports/{id}/resolve and the queue's forms: dismiss the report,
@@ -189,7 +220,11 @@ const RESOLUTION_OF: Record<ResolveReportInput['action'], ReportResolution> = { 
  * cannot delete or mute an admin's or another moderator's (403), and then
  * nothing changes.
  */
-export async function resolveReport(actor: Actor, reportId: number, { action, hours }: ResolveReportInput): Promise<ReportJSON> {
+export async function resolveReport(
+	actor: Actor,
+	reportId: number,
+	{ action, hours }: ResolveReportInput,
+): Promise<ReportJSON> {
 	assertActorRole(actor, MODERATION_ROLES)
 	const report = await ReportModel.findOne({ id: reportId }).lean<Report>()
 	if (!report) throw notFound(REPORT_NOT_FOUND)
@@ -214,10 +249,25 @@ export async function resolveReport(actor: Actor, reportId: number, { action, ho
 	const resolvedAt = new Date()
 	await ReportModel.updateMany(
 		{ messageId: report.messageId, status: 'open' },
-		{ $set: { status: 'resolved', resolvedAt, resolvedBy: actor.id, resolution: RESOLUTION_OF[action], muteHours: action === 'mute' ? muteHours : null } },
+		{
+			$set: {
+				status: 'resolved',
+				resolvedAt,
+				resolvedBy: actor.id,
+				resolution: RESOLUTION_OF[action],
+				muteHours: action === 'mute' ? muteHours : null,
+			},
+		},
 	)
-	const authorName = author?.name ?? (await UserModel.findOne({ id: report.authorId }).select('name').lean<{ name: string }>())?.name ?? 'a former member'
-	const outcome = { dismiss: 'dismissed it', delete: 'deleted the message', mute: `muted the author ${describeMuteLength(muteHours)}` }[action]
+	const authorName =
+		author?.name ??
+		(await UserModel.findOne({ id: report.authorId }).select('name').lean<{ name: string }>())?.name ??
+		'a former member'
+	const outcome = {
+		dismiss: 'dismissed it',
+		delete: 'deleted the message',
+		mute: `muted the author ${describeMuteLength(muteHours)}`,
+	}[action]
 	await recordAudit(actor, {
 		kind: 'report.resolved',
 		target: { type: 'report', id: report.id, label: `Report of a message by ${authorName}` },
@@ -229,7 +279,9 @@ export async function resolveReport(actor: Actor, reportId: number, { action, ho
 }
 
 /** The reports a member filed, for their data export: which message, why, and what became of it (not who resolved it). */
-export async function reportsFiledBy(userId: number): Promise<Array<{ messageId: number; reason: string; details: string | null; status: string; createdAt: string }>> {
+export async function reportsFiledBy(
+	userId: number,
+): Promise<Array<{ messageId: number; reason: string; details: string | null; status: string; createdAt: string }>> {
 	const reports = await ReportModel.find({ reporterId: userId }).sort({ id: 1 }).lean<Report[]>()
 	return reports.map((report) => ({
 		messageId: report.messageId,

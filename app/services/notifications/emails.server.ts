@@ -83,15 +83,24 @@ function unsubscribeUrl(userId: number, key: EmailPreferenceKey): string {
 }
 
 /** The closing lines and headers of a notification email: how to stop it, or why it cannot be stopped. */
-function unsubscribeParts(userId: number, key: EmailPreferenceKey | 'always'): { lines: string[]; headers: Record<string, string> } {
+function unsubscribeParts(
+	userId: number,
+	key: EmailPreferenceKey | 'always',
+): { lines: string[]; headers: Record<string, string> } {
 	const preferences = `${origin()}/profile?tab=notifications`
 	if (key === 'always') {
-		return { lines: [`This email is about a payment, so it is always sent. Choose which other emails you get: ${preferences}`], headers: {} }
+		return {
+			lines: [`This email is about a payment, so it is always sent. Choose which other emails you get: ${preferences}`],
+			headers: {},
+		}
 	}
 	const url = unsubscribeUrl(userId, key)
 	const label = EMAIL_PREFERENCE_ROWS.find((row) => row.key === key)!.label.toLowerCase()
 	return {
-		lines: [`You get this email because ${label} emails are on. Stop them with one click: ${url}`, `Choose which emails you get: ${preferences}`],
+		lines: [
+			`You get this email because ${label} emails are on. Stop them with one click: ${url}`,
+			`Choose which emails you get: ${preferences}`,
+		],
 		headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
 	}
 }
@@ -112,7 +121,9 @@ async function sendNotificationEmail(
 }
 
 async function recipientsById(ids: number[]): Promise<Map<number, Recipient>> {
-	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) }).select('id name email').lean<Recipient[]>()
+	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+		.select('id name email')
+		.lean<Recipient[]>()
 	return new Map(users.map((user) => [user.id, user]))
 }
 
@@ -210,7 +221,10 @@ async function sendConversationEmail(recipientId: number, senderId: number, now:
 	const sender = recipients.get(senderId)
 	if (latest.length === 0 || !recipient || !sender) {
 		// Nothing left to tell (deleted meanwhile): the hour does not start.
-		await MessageEmailStateModel.updateOne({ recipientId, senderId, lastSentAt: now }, { $set: { lastSentAt: state.lastSentAt } })
+		await MessageEmailStateModel.updateOne(
+			{ recipientId, senderId, lastSentAt: now },
+			{ $set: { lastSentAt: state.lastSentAt } },
+		)
 		return false
 	}
 	await MessageEmailStateModel.updateOne({ recipientId, senderId }, { $max: { throughMessageId: latest[0]!.id } })
@@ -257,7 +271,14 @@ export const privateMessageEmailsJob: Job = {
 async function stillWorthAnEmail(recipientId: number, senderId: number): Promise<boolean> {
 	if (!(await getEmailPreferences(recipientId)).privateMessages) return false
 	if (await live.isOnline(recipientId)) return false
-	return Boolean(await NotificationModel.exists({ recipientId, kind: 'private_message', groupKey: privateMessageGroupKey(senderId), readAt: null }))
+	return Boolean(
+		await NotificationModel.exists({
+			recipientId,
+			kind: 'private_message',
+			groupKey: privateMessageGroupKey(senderId),
+			readAt: null,
+		}),
+	)
 }
 
 // ---------------------------------------------------------------------------
@@ -288,7 +309,12 @@ export const lessonDigestJob: Job = {
 		const startedAt = Date.now()
 		const slot = lessonDigestSlot(now)
 		const candidates = await NotificationModel.aggregate<{ _id: number; newestId: number }>([
-			{ $match: { kind: 'new_video', createdAt: mongoose.trusted({ $gt: new Date(slot.getTime() - DIGEST_LOOK_BACK_MS), $lte: slot }) } },
+			{
+				$match: {
+					kind: 'new_video',
+					createdAt: mongoose.trusted({ $gt: new Date(slot.getTime() - DIGEST_LOOK_BACK_MS), $lte: slot }),
+				},
+			},
 			{ $group: { _id: '$recipientId', newestId: { $max: '$id' } } },
 		])
 		for (const { _id: userId, newestId } of candidates) {
@@ -302,7 +328,15 @@ async function sendLessonDigest(userId: number, newestId: number, slot: Date) {
 	// Created apart from the claim (decision 121), whole, without Mongoose's dotted defaults (see saveEmailPreferences).
 	await NotificationPreferencesModel.updateOne(
 		{ userId },
-		{ $setOnInsert: { userId, email: ALL_EMAILS_ON, digestSlot: null, digestThroughNotificationId: 0, updatedAt: new Date() } },
+		{
+			$setOnInsert: {
+				userId,
+				email: ALL_EMAILS_ON,
+				digestSlot: null,
+				digestThroughNotificationId: 0,
+				updatedAt: new Date(),
+			},
+		},
 		{ upsert: true, setDefaultsOnInsert: false },
 	)
 	const claimed = await NotificationPreferencesModel.findOneAndUpdate(

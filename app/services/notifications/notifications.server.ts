@@ -141,7 +141,10 @@ async function tellRecipients(notifications: Notification[]) {
 	if (notifications.length === 0) return
 	const counts = await unreadCounts(notifications.map((notification) => notification.recipientId))
 	for (const notification of notifications) {
-		const event: NotificationEvent = { notification: toNotificationJSON(notification), unreadCount: counts.get(notification.recipientId) ?? 0 }
+		const event: NotificationEvent = {
+			notification: toNotificationJSON(notification),
+			unreadCount: counts.get(notification.recipientId) ?? 0,
+		}
 		live.emitToUser(notification.recipientId, 'notification', event)
 	}
 }
@@ -158,7 +161,9 @@ const unreadNotificationsKey = (userId: number) => `unread-notifications:${userI
 
 export function countUnreadNotifications(userId: number): Promise<number> {
 	// The layout's bell and a page (/notifications) both ask: one count per page view.
-	return sharedInRequest(unreadNotificationsKey(userId), () => NotificationModel.countDocuments({ recipientId: userId, readAt: null }).exec())
+	return sharedInRequest(unreadNotificationsKey(userId), () =>
+		NotificationModel.countDocuments({ recipientId: userId, readAt: null }).exec(),
+	)
 }
 
 /** The member's notifications, newest first, a page at a time (`before`: the last id of the page before). */
@@ -166,9 +171,13 @@ export async function listNotifications(
 	userId: number,
 	{ before, limit = NOTIFICATION_PAGE_SIZE }: { before?: number; limit?: number } = {},
 ): Promise<{ unreadCount: number; notifications: NotificationJSON[]; hasMore: boolean }> {
-	const filter = before === undefined ? { recipientId: userId } : { recipientId: userId, id: mongoose.trusted({ $lt: before }) }
+	const filter =
+		before === undefined ? { recipientId: userId } : { recipientId: userId, id: mongoose.trusted({ $lt: before }) }
 	const [rows, unreadCount] = await Promise.all([
-		NotificationModel.find(filter).sort({ id: -1 }).limit(limit + 1).lean<Notification[]>(),
+		NotificationModel.find(filter)
+			.sort({ id: -1 })
+			.limit(limit + 1)
+			.lean<Notification[]>(),
 		countUnreadNotifications(userId),
 	])
 	return { unreadCount, notifications: rows.slice(0, limit).map(toNotificationJSON), hasMore: rows.length > limit }
@@ -232,7 +241,10 @@ export async function openNotification(userId: number, id: number): Promise<stri
  * answers whether there was one.
  */
 export async function markGroupRead(userId: number, groupKey: string): Promise<boolean> {
-	const result = await NotificationModel.updateMany({ recipientId: userId, groupKey, readAt: null }, { $set: { readAt: new Date() } })
+	const result = await NotificationModel.updateMany(
+		{ recipientId: userId, groupKey, readAt: null },
+		{ $set: { readAt: new Date() } },
+	)
 	if (result.modifiedCount > 0) forgetInRequest(unreadNotificationsKey(userId))
 	if (result.modifiedCount > 0) tellRead(userId, await countUnreadNotifications(userId))
 	return result.modifiedCount > 0

@@ -1,6 +1,11 @@
 import mongoose from 'mongoose'
 import { NotificationPreferencesModel, UserModel, type NotificationPreferences } from '#models/index'
-import { DEFAULT_EMAIL_PREFERENCES, EMAIL_PREFERENCE_KEYS, EMAIL_PREFERENCE_ROWS, type EmailPreferenceKey } from '~/lib/account-schemas'
+import {
+	DEFAULT_EMAIL_PREFERENCES,
+	EMAIL_PREFERENCE_KEYS,
+	EMAIL_PREFERENCE_ROWS,
+	type EmailPreferenceKey,
+} from '~/lib/account-schemas'
 import { ServiceError } from '~/lib/service-error'
 import { verifyUnsubscribeToken } from '~/services/account/tokens.server'
 
@@ -12,11 +17,15 @@ import { verifyUnsubscribeToken } from '~/services/account/tokens.server'
 export type EmailPreferences = Record<EmailPreferenceKey, boolean>
 
 function withDefaults(stored: Partial<EmailPreferences> | undefined): EmailPreferences {
-	return Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((key) => [key, stored?.[key] ?? DEFAULT_EMAIL_PREFERENCES[key]])) as EmailPreferences
+	return Object.fromEntries(
+		EMAIL_PREFERENCE_KEYS.map((key) => [key, stored?.[key] ?? DEFAULT_EMAIL_PREFERENCES[key]]),
+	) as EmailPreferences
 }
 
 export async function getEmailPreferences(userId: number): Promise<EmailPreferences> {
-	const stored = await NotificationPreferencesModel.findOne({ userId }).select('email').lean<Pick<NotificationPreferences, 'email'>>()
+	const stored = await NotificationPreferencesModel.findOne({ userId })
+		.select('email')
+		.lean<Pick<NotificationPreferences, 'email'>>()
 	return withDefaults(stored?.email)
 }
 
@@ -35,16 +44,22 @@ export async function saveEmailPreferences(userId: number, preferences: EmailPre
 	// Whole fields, never dotted paths, and no defaults added by Mongoose: the emulator stores a dotted path of an upsert's insert as a field name.
 	await NotificationPreferencesModel.updateOne(
 		{ userId },
-		{ $set: { email, updatedAt: new Date() }, $setOnInsert: { userId, digestSlot: null, digestThroughNotificationId: 0 } },
+		{
+			$set: { email, updatedAt: new Date() },
+			$setOnInsert: { userId, digestSlot: null, digestThroughNotificationId: 0 },
+		},
 		{ upsert: true, setDefaultsOnInsert: false },
 	)
 	return email
 }
 
-export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. You can choose your emails in your profile, under Notifications.'
+export const UNSUBSCRIBE_LINK_INVALID =
+	'This unsubscribe link is not valid. You can choose your emails in your profile, under Notifications.'
 
 /** What an unsubscribe link names, for its page: the kind of email, or why it cannot be used. */
-export async function readUnsubscribeLink(token: string): Promise<{ key: EmailPreferenceKey; label: string; userId: number }> {
+export async function readUnsubscribeLink(
+	token: string,
+): Promise<{ key: EmailPreferenceKey; label: string; userId: number }> {
 	const signed = verifyUnsubscribeToken(token)
 	const key = EMAIL_PREFERENCE_KEYS.find((candidate) => candidate === signed?.what)
 	if (!signed || !key) throw new ServiceError(UNSUBSCRIBE_LINK_INVALID, 400)

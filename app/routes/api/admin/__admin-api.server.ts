@@ -61,7 +61,10 @@ export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
 	// A PATCH that carries none of the fields (`{}`, or only `$set`) would change nothing: say so instead of answering 200.
 	const patchSchema = schema
 		.partial()
-		.refine((changes) => Object.values(changes).some((value) => value !== undefined), `Send at least one of ${Object.keys(schema.shape).join(', ')}`)
+		.refine(
+			(changes) => Object.values(changes).some((value) => value !== undefined),
+			`Send at least one of ${Object.keys(schema.shape).join(', ')}`,
+		)
 	return apiRoute({
 		PATCH: async ({ request, params }) => {
 			const actor = await requireApiUserWithRole(request, CONTENT_ADMIN_ROLES)

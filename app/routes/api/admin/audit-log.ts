@@ -17,7 +17,8 @@ export const { loader, action } = apiRoute({
 		const actor = await requireApiUserWithRole(request, USER_ADMIN_ROLES)
 		const url = new URL(request.url)
 		const kind = url.searchParams.get('kind') || undefined
-		if (kind !== undefined && !isAuditKind(kind)) throw new ServiceError(`kind "${kind.slice(0, 40)}" is not a kind of audit entry`, 400, 'kind')
+		if (kind !== undefined && !isAuditKind(kind))
+			throw new ServiceError(`kind "${kind.slice(0, 40)}" is not a kind of audit entry`, 400, 'kind')
 		const actorParam = url.searchParams.get('actor')
 		const who = actorParam === 'system' ? 'system' : optionalIdParam(url, 'actor')
 		return json(await listAuditEntries(actor, { before: optionalIdParam(url, 'before'), actor: who, kind }))

@@ -16,5 +16,7 @@ const devMail = apiRoute({
  * newest first, `?to=` for one recipient's. 404 for every method where mail
  * really goes out (production, SMTP_URL) or is disabled.
  */
-export const loader = async (args: LoaderFunctionArgs) => (isMailCatcherInUse() ? devMail.loader(args) : jsonError(404, 'Not found'))
-export const action = async (args: ActionFunctionArgs) => (isMailCatcherInUse() ? devMail.action(args) : jsonError(404, 'Not found'))
+export const loader = async (args: LoaderFunctionArgs) =>
+	isMailCatcherInUse() ? devMail.loader(args) : jsonError(404, 'Not found')
+export const action = async (args: ActionFunctionArgs) =>
+	isMailCatcherInUse() ? devMail.action(args) : jsonError(404, 'Not found')

@@ -12,7 +12,10 @@ export const { loader, action } = apiRoute({
 			request,
 			(window) => listEvents({}, window),
 			async (events) => {
-				const attendance = await getAttendance(user.id, events.map((event) => event.id))
+				const attendance = await getAttendance(
+					user.id,
+					events.map((event) => event.id),
+				)
 				return events.map((event) => {
 					const { attendeeCount, going } = attendanceOf(attendance, event.id)
 					return { ...event, attendeeCount, going }

@@ -11,6 +11,8 @@ import { jsonListPage } from '~/web/paging.server'
 export const { loader, action } = apiRoute({
 	GET: async ({ request }) => {
 		await requireApiUser(request)
-		return jsonListPage(request, (window) => listPublicUsers({ search: readSearch(new URL(request.url).searchParams.get('q')) }, window))
+		return jsonListPage(request, (window) =>
+			listPublicUsers({ search: readSearch(new URL(request.url).searchParams.get('q')) }, window),
+		)
 	},
 })

@@ -14,6 +14,8 @@ export const { loader, action } = apiRoute({
 		const url = new URL(request.url)
 		const search = readSearch(url.searchParams.get('q'))
 		const category = readSearch(url.searchParams.get('category'))
-		return jsonListPage(request, (window) => listVideosForMember(user, { search, category: category || undefined }, window))
+		return jsonListPage(request, (window) =>
+			listVideosForMember(user, { search, category: category || undefined }, window),
+		)
 	},
 })

@@ -30,7 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		failedTitle: 'Failed to update user role',
 		save: async ({ role }) => {
 			const user = await changeUserRole(actor, userId, role)
-			return { title: 'User role updated', description: `${user.name} is now ${/^[aeiou]/.test(user.role) ? 'an' : 'a'} ${roleLabel(user.role)}.` }
+			return {
+				title: 'User role updated',
+				description: `${user.name} is now ${/^[aeiou]/.test(user.role) ? 'an' : 'a'} ${roleLabel(user.role)}.`,
+			}
 		},
 	})
 }
@@ -38,7 +41,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function UserRoleDialog() {
 	const { user } = useLoaderData<typeof loader>()
 	// product §2: the dialog opens on the user's role, member when it has none.
-	const [form, fields] = useDialogForm({ id: `role-${user.id}`, schema: RoleChangeSchema, defaultValue: { role: user.role ?? 'member' } })
+	const [form, fields] = useDialogForm({
+		id: `role-${user.id}`,
+		schema: RoleChangeSchema,
+		defaultValue: { role: user.role ?? 'member' },
+	})
 	return (
 		<FormDialog
 			title="Change User Role"
@@ -48,7 +55,12 @@ export default function UserRoleDialog() {
 			submitLabel="Save Changes"
 			pendingLabel="Updating..."
 		>
-			<SelectField label="Role" selectProps={{ ...getSelectProps(fields.role), autoFocus: true }} options={ROLE_OPTIONS} errors={fields.role.errors} />
+			<SelectField
+				label="Role"
+				selectProps={{ ...getSelectProps(fields.role), autoFocus: true }}
+				options={ROLE_OPTIONS}
+				errors={fields.role.errors}
+			/>
 		</FormDialog>
 	)
 }
