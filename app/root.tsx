@@ -21,7 +21,7 @@ import { DEFAULT_THUMBNAIL } from '~/lib/videos'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
 import { commitCsrfToken } from '~/web/csrf.server'
 import { getToast } from '~/web/toast.server'
-import tailwindHref from './tailwind.css'
+import tailwindHref from '~/tailwind.css'
 import { type RouteHandle } from '~/types'
 
 export const links: LinksFunction = () => [

@@ -453,7 +453,7 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	await seedModerationDemo(now, userIds, roomIds)
 	await seedSubscriptionHistory(now, userIds)
 	await seedHistoryProgress(now, userIds)
-	await seedAuditHistory(now, userIds)
+	await seedAuditHistory(now)
 
 	const progress: Array<[string, number, number]> = [
 		['premium', 1, 100],

@@ -446,7 +446,7 @@ export async function seedModerationDemo(now: number, userIds: Map<string, numbe
 }
 
 /** The audit log's history (once): who changed what over the last weeks, oldest first. */
-export async function seedAuditHistory(now: number, userIds: Map<string, number>) {
+export async function seedAuditHistory(now: number) {
 	if ((await AuditEntryModel.estimatedDocumentCount()) > 0) return
 	const people = new Map(
 		(

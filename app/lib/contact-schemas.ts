@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema, LIMITS, requiredText } from '~/lib/schemas'
+import { hasControlCharacter } from '~/lib/characters'
 
 /**
  * The contact form (/contact, docs/decisions/065): one schema for the
@@ -23,7 +24,7 @@ export const ContactSchema = z.object({
 		.min(1, 'Name is required')
 		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`)
 		// The name goes into the subject of a mail: one line, no control characters.
-		.refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'Name must be one line of text'),
+		.refine((name) => !hasControlCharacter(name), 'Name must be one line of text'),
 	email: EmailSchema,
 	topic: z.enum(topicValues, { errorMap: () => ({ message: 'Choose what your message is about' }) }),
 	message: requiredText('Message is required')

@@ -1,3 +1,5 @@
+import { hasControlCharacter } from '~/lib/characters'
+
 /**
  * Addresses the app links to or embeds (video and resource URLs,
  * thumbnails, icons, avatars): a path on this site ("/media/a.mp4") or an
@@ -6,7 +8,7 @@
  * "//host" (another site).
  */
 export function isSafeUrl(value: string): boolean {
-	if (/[\s\u0000-\u001f\u007f]/.test(value)) return false
+	if (/\s/.test(value) || hasControlCharacter(value)) return false
 	if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\')
 	try {
 		const url = new URL(value)

@@ -41,7 +41,7 @@ function publicFileOf(urlPath: string): string | null {
 	} catch {
 		return null
 	}
-	if (/[\\\u0000]/.test(decoded)) return null
+	if (decoded.includes('\\') || decoded.includes('\0')) return null
 	const segments = decoded.split('/').slice(1)
 	if (segments[0] === 'build' || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null
 	const file = path.join(PUBLIC_DIR, ...segments)

@@ -14,9 +14,11 @@ export interface SocketData {
 	socketsElsewhere: number
 }
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- untyped until the live protocol is declared (issue 22) */
 export type ChatSocket = Socket<
 	Record<string, (...args: any[]) => void>,
 	Record<string, (...args: any[]) => void>,
 	Record<string, never>,
 	SocketData
 >
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -1,3 +1,4 @@
+import { hasControlCharacter } from '~/lib/characters'
 import { json } from '@remix-run/node'
 import { safeRedirect } from 'remix-utils/safe-redirect'
 import { type z } from 'zod'
@@ -152,7 +153,7 @@ export function requireNumericId(value: string | undefined, what = 'Resource'): 
  * a Location header at all.
  */
 export function localRedirectPath(to: FormDataEntryValue | null, fallback: string): string {
-	if (typeof to !== 'string' || /[\s\\\u0000-\u001f\u007f]/.test(to)) return fallback
+	if (typeof to !== 'string' || /[\s\\]/.test(to) || hasControlCharacter(to)) return fallback
 	return safeRedirect(to, fallback)
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
 	MessageModel,
@@ -434,7 +434,7 @@ const FORMS: Row[] = [
 		body: (role) => ({ intent: 'login', username: accountOf(role), password: DEMO_PASSWORD }),
 	}),
 	form('POST /auth', ['→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
-		body: (role) => ({ intent: 'signup', ...newAccount(), confirmPassword: NEW_PASSWORD }),
+		body: () => ({ intent: 'signup', ...newAccount(), confirmPassword: NEW_PASSWORD }),
 		note: 'signed-in users are sent on, nothing created',
 	}),
 	form('POST /logout', ['→ /', '→ /', '→ /', '→ /', '→ /', '→ /'], { endsSession: true }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { deliverStripeEvent, storedSubscription, useStripeModeServer } from '../setup/billing-test-helpers'
-import { TestClient } from '../setup/http-client'
+import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'

@@ -3,7 +3,7 @@ import { BlockModel } from '#models/index'
 import { pageHtml } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { snapshot } from './admin-helpers'
-import { useChatConnections, newMember, type Member } from './chat-helpers'
+import { useChatConnections, newMember } from './chat-helpers'
 
 /**
  * product §6 "Blocking": any member blocks another from their card or a

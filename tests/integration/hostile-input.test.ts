@@ -24,7 +24,6 @@ import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type 
  */
 
 const server = useSeededTestServer()
-const { database } = server
 let as: Record<Role, TestClient>
 /** Ids the tables refer to as {self}, {david}, and the messages and reports they act on. */
 const ids = {

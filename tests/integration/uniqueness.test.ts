@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { UniqueClaimModel, UserModel } from '#models/index'
-import { CLAIM_GRACE_MS, claimUnique, releaseUnique } from '~/platform/unique-claims.server'
 import { linkIn, nthMailTo } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
 import { signUpMember, type SignedUpMember } from '../setup/members'

@@ -80,7 +80,7 @@ export class FakeStripe {
 	) {}
 
 	static async start(): Promise<FakeStripe> {
-		let fake: FakeStripe | undefined
+		const fake: FakeStripe | undefined
 		const server = http.createServer((request, response) => void fake!.handle(request, response))
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 		const { port } = server.address() as AddressInfo

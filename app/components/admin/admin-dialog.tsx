@@ -4,12 +4,11 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormErrors, useIsSubmitting } from '~/components/forms'
-import { StatusButton } from '~/components/ui/button'
+import { StatusButton, ButtonLink } from '~/components/ui/button'
 import { MAIN_ID } from '~/components/ui/skip-link'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
 import { dialogCloseHref } from '~/lib/admin-panel'
-import { ButtonLink } from '~/components/ui/button'
 
 /** Where a dialog's Cancel, Close and Escape lead: its tab, with the tab's search. */
 export function useDialogCloseHref() {
@@ -114,6 +113,8 @@ function useModalFocus(dialogRef: RefObject<HTMLElement>, openerHref: string) {
 			for (const element of inerted) element.inert = false
 			if (document.activeElement && document.activeElement !== document.body) return
 			const link = [...document.querySelectorAll<HTMLAnchorElement>('main a[href]')].find(
+				// The opener's address as it is when the dialog closes, not when it opened: the ref is a string, not a node.
+				// eslint-disable-next-line react-hooks/exhaustive-deps
 				(candidate) => candidate.getAttribute('href') === opener.current,
 			)
 			;(link ?? document.getElementById(MAIN_ID))?.focus()

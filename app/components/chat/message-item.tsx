@@ -280,7 +280,6 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 								name={fields.reason.name}
 								value={reason}
 								defaultChecked={fields.reason.initialValue === reason}
-								aria-invalid={reasonErrorId ? true : undefined}
 							/>
 							{REPORT_REASON_LABELS[reason]}
 						</label>

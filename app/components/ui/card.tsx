@@ -8,8 +8,12 @@ export function CardHeader({ className = '', ...props }: HTMLAttributes<HTMLDivE
 	return <div className={`flex flex-col gap-1 p-5 pb-3 ${className}`} {...props} />
 }
 
-export function CardTitle({ className = '', ...props }: HTMLAttributes<HTMLHeadingElement>) {
-	return <h2 className={`text-lg font-semibold text-gray-900 ${className}`} {...props} />
+export function CardTitle({ className = '', children, ...props }: HTMLAttributes<HTMLHeadingElement>) {
+	return (
+		<h2 className={`text-lg font-semibold text-gray-900 ${className}`} {...props}>
+			{children}
+		</h2>
+	)
 }
 
 export function CardContent({ className = '', ...props }: HTMLAttributes<HTMLDivElement>) {

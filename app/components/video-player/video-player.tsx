@@ -109,6 +109,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		if (video.readyState >= HTMLMediaElement.HAVE_METADATA) metadataLoaded(video)
 		if (!video.paused) playbackStarted()
 		setVolume(video.muted ? 0 : video.volume)
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: later changes arrive as events
 	}, [])
 
 	function togglePlay() {
@@ -150,6 +151,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			className={`group relative overflow-hidden rounded-xl bg-black ${isFullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
 			{...containerHandlers}
 		>
+			{/* eslint-disable-next-line jsx-a11y/media-has-caption -- a lesson without captions has no track to offer */}
 			<video
 				ref={videoRef}
 				src={src}

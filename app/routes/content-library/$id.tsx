@@ -6,7 +6,7 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
 import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
-import { StatusButton } from '~/components/ui/button'
+import { StatusButton, buttonClassName, ButtonLink } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { EmptyState } from '~/components/ui/empty-state'
@@ -25,7 +25,6 @@ import { redirectWithToast } from '~/web/toast.server'
 import { rethrowAsResponse } from '~/web/errors.server'
 import { getVideoForMember, listRelatedVideos } from '~/services/catalogue/videos.server'
 import { type RouteHandle } from '~/types'
-import { buttonClassName, ButtonLink } from '~/components/ui/button'
 
 /** Related lessons in the first row of the grid on a wide screen (three columns). */
 const RELATED_FIRST_ROW = 3

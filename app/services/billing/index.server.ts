@@ -6,13 +6,15 @@ import { ServiceError } from '~/lib/service-error'
 import { type Job } from '~/platform/jobs.server'
 import { getUserById } from '~/services/account/users.server'
 import { createDemoProvider } from '~/services/billing/demo.server'
-import { type BillingProvider, type BillingUser } from '~/services/billing/provider.server'
+import { type BillingProvider, type BillingUser, type BillingStatus } from '~/services/billing/provider.server'
 import { createStripeProvider, type StripeProvider } from '~/services/billing/stripe.server'
-import { settleSimulatedSubscription, settleSimulatedSubscriptions } from '~/services/billing/subscription-store.server'
+import {
+	settleSimulatedSubscription,
+	settleSimulatedSubscriptions,
+	getBillingAccount,
+} from '~/services/billing/subscription-store.server'
 import { handleStripeWebhook, type WebhookOutcome } from '~/services/billing/stripe-webhook.server'
 import { billingStatusOf } from '~/services/billing/details.server'
-import { getBillingAccount } from '~/services/billing/subscription-store.server'
-import { type BillingStatus } from '~/services/billing/provider.server'
 
 export {
 	type BillingDetails,
