@@ -80,11 +80,11 @@ export class FakeStripe {
 	) {}
 
 	static async start(): Promise<FakeStripe> {
-		const fake: FakeStripe | undefined
-		const server = http.createServer((request, response) => void fake!.handle(request, response))
+		// The handler runs only after `fake` exists: no request arrives before the server listens.
+		const server = http.createServer((request, response) => void fake.handle(request, response))
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
 		const { port } = server.address() as AddressInfo
-		fake = new FakeStripe(server, `http://127.0.0.1:${port}`)
+		const fake = new FakeStripe(server, `http://127.0.0.1:${port}`)
 		return fake
 	}
 
