@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { createCookie } from '@remix-run/node'
-import { CSRF } from 'remix-utils/csrf/server'
 import { getConfig } from '~/config.server'
 import { singleton } from '~/platform/singleton.server'
 import { jsonError, readFormBody } from '~/web/http.server'
@@ -11,23 +10,35 @@ import { getSession } from '~/web/session.server'
  * (docs/decisions/133). The token is derived from what it protects: an HMAC
  * (with SESSION_SECRET) of the session id when the browser has a session, so
  * a token is worth nothing in another session and dies with its session;
- * else of a random pre-session value that remix-utils keeps in the `csrf`
- * cookie (the login and sign-up forms). Tokens are compared in constant time.
+ * else of a random pre-session value kept in the signed `csrf` cookie (the
+ * login and sign-up forms). Tokens are compared in constant time.
  * JSON endpoints instead require a JSON content type or the app's own Origin
  * (server.ts), which a cross-site form cannot send.
  */
-const getCsrf = () =>
-	singleton('csrf', () => {
+const preSessionCookie = () =>
+	singleton('csrf-cookie', () => {
 		const config = getConfig()
-		const cookie = createCookie('csrf', {
+		return createCookie('csrf', {
 			path: '/',
 			httpOnly: true,
 			sameSite: 'lax',
 			secure: config.secureCookies,
 			secrets: [config.sessionSecret],
 		})
-		return { cookie, csrf: new CSRF({ cookie, secret: config.sessionSecret }) }
 	})
+
+async function readPreSession(request: Request): Promise<string | null> {
+	const value: unknown = await preSessionCookie().parse(request.headers.get('Cookie'))
+	return typeof value === 'string' && value ? value : null
+}
+
+/** This browser's pre-session value, and the cookie that sets it when it has none yet. */
+async function commitPreSession(request: Request): Promise<[value: string, cookie: string | null]> {
+	const existing = await readPreSession(request)
+	if (existing) return [existing, null]
+	const fresh = randomBytes(32).toString('base64url')
+	return [fresh, await preSessionCookie().serialize(fresh)]
+}
 
 function deriveToken(binding: string): string {
 	return createHmac('sha256', getConfig().sessionSecret).update(`csrf:${binding}`).digest('base64url')
@@ -41,7 +52,7 @@ async function sessionBinding(request: Request): Promise<string | null> {
 
 /** The token this browser's forms carry now, and the pre-session cookie to set when it has none yet. */
 export async function commitCsrfToken(request: Request): Promise<[token: string, cookie: string | null]> {
-	const [preSession, cookie] = await getCsrf().csrf.commitToken(request)
+	const [preSession, cookie] = await commitPreSession(request)
 	return [deriveToken((await sessionBinding(request)) ?? `visitor:${preSession}`), cookie]
 }
 
@@ -49,8 +60,8 @@ export async function commitCsrfToken(request: Request): Promise<[token: string,
 async function expectedToken(request: Request): Promise<string | null> {
 	const session = await sessionBinding(request)
 	if (session) return deriveToken(session)
-	const preSession: unknown = await getCsrf().cookie.parse(request.headers.get('Cookie'))
-	return typeof preSession === 'string' && preSession ? deriveToken(`visitor:${preSession}`) : null
+	const preSession = await readPreSession(request)
+	return preSession ? deriveToken(`visitor:${preSession}`) : null
 }
 
 function sameToken(sent: string, expected: string): boolean {
