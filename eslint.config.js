@@ -1,4 +1,4 @@
-// ESLint for Remix, React, TypeScript and accessibility (docs/decisions/097).
+// ESLint for Remix, React, TypeScript and accessibility (docs/decisions/093).
 // Formatting is Prettier's job (eslint-config-prettier turns the overlapping rules off).
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'

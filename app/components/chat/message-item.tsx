@@ -270,7 +270,7 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value={CHAT_INTENTS.report} />
 			<input {...getInputProps(fields.messageId, { type: 'hidden' })} />
-			<fieldset aria-describedby={reasonErrorId}>
+			<fieldset role="radiogroup" aria-describedby={reasonErrorId} aria-invalid={reasonErrorId ? true : undefined}>
 				<legend className="mb-1 text-sm font-medium text-gray-700">Why are you reporting this message?</legend>
 				<div className="grid grid-cols-2 gap-1">
 					{REPORT_REASONS.map((reason) => (
