@@ -1,0 +1,77 @@
+import MarkdownIt from 'markdown-it'
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * Markdown written by people (discussion posts and comments, program
+ * readings, check-in notes) becomes HTML here and nowhere else: markdown-it
+ * renders it with raw HTML turned off, then sanitize-html keeps only the tags
+ * and attributes below, so no script, event handler, style, frame, image or
+ * `javascript:` URL survives whatever the text holds. Links get
+ * `rel="nofollow ugc noopener"`: search engines do not credit them and the
+ * linked page cannot reach back into ours (decision 099).
+ *
+ * Headings are pushed down to h3/h4, so a member's "# Title" never competes
+ * with the page's own h1 and h2.
+ */
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false })
+
+const ALLOWED_TAGS = [
+	'p',
+	'br',
+	'strong',
+	'em',
+	's',
+	'del',
+	'code',
+	'pre',
+	'blockquote',
+	'ul',
+	'ol',
+	'li',
+	'a',
+	'h3',
+	'h4',
+	'hr',
+	'table',
+	'thead',
+	'tbody',
+	'tr',
+	'th',
+	'td',
+]
+
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+	allowedTags: ALLOWED_TAGS,
+	allowedAttributes: { a: ['href', 'rel'], ol: ['start'], th: ['align'], td: ['align'] },
+	allowedSchemes: ['http', 'https', 'mailto'],
+	allowedSchemesAppliedToAttributes: ['href'],
+	allowProtocolRelative: false,
+	disallowedTagsMode: 'discard',
+	transformTags: {
+		h1: 'h3',
+		h2: 'h3',
+		h5: 'h4',
+		h6: 'h4',
+		a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow ugc noopener' } }),
+	},
+}
+
+/** Safe HTML for Markdown a person wrote. */
+export function renderMarkdown(source: string): string {
+	return sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS)
+}
+
+/**
+ * The words of Markdown without its marks, on one line: for search, snippets,
+ * notifications and emails, where markup means nothing.
+ */
+export function markdownToPlainText(source: string): string {
+	const text = sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} })
+	return decodeEntities(text).replace(/\s+/g, ' ').trim()
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+
+function decodeEntities(text: string): string {
+	return text.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown.server'
+
+/** Payloads from the usual XSS cheat sheets, written as a member could type them into a post. */
+const XSS_PAYLOADS = [
+	'<script>alert(1)</script>',
+	'<img src=x onerror=alert(1)>',
+	'<svg onload=alert(1)>',
+	'<iframe src="javascript:alert(1)"></iframe>',
+	'[click](javascript:alert(1))',
+	'[click](JaVaScRiPt:alert(1))',
+	'[click](&#106;avascript:alert(1))',
+	'[click](vbscript:msgbox(1))',
+	'[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+	'![x](javascript:alert(1))',
+	'![x](https://example.com/x.png" onerror="alert(1))',
+	'<a href="javascript:alert(1)">x</a>',
+	'<div style="background:url(javascript:alert(1))">x</div>',
+	'<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+	'<details open ontoggle=alert(1)>',
+	'<body onload=alert(1)>',
+	'"><script>alert(1)</script>',
+	'<a href="//evil.example">protocol-relative</a>',
+	'[x](//evil.example)',
+	'<form action="https://evil.example"><button>go</button></form>',
+	'<object data="javascript:alert(1)"></object>',
+	'`<script>alert(1)</script>`',
+]
+
+describe('Markdown written by members', () => {
+	it.each(XSS_PAYLOADS)('renders %j without anything that runs or loads', (payload) => {
+		// Text is escaped (`&lt;script&gt;` is harmless words), so only real tags can act: read those.
+		const tags = renderMarkdown(payload).match(/<[a-z][^>]*>/gi) ?? []
+		for (const tag of tags) {
+			expect(tag).toMatch(/^<(p|a|code|pre|br|strong|em)[\s>]/i)
+			expect(tag).not.toMatch(/\son[a-z]+=/i)
+			expect(tag).not.toMatch(/style=/i)
+			expect(tag).not.toMatch(/href="\s*(javascript|vbscript|data):/i)
+			expect(tag).not.toMatch(/href="\/\//)
+		}
+	})
+
+	it('keeps the formatting people write: emphasis, lists, quotes, code and safe links', () => {
+		const html = renderMarkdown(
+			'**Bold** and _italic_\n\n- one\n- two\n\n> quoted\n\n`code`\n\n[our guide](https://example.com/guide)',
+		)
+		expect(html).toContain('<strong>Bold</strong>')
+		expect(html).toContain('<em>italic</em>')
+		expect(html).toContain('<li>one</li>')
+		expect(html).toContain('<blockquote>')
+		expect(html).toContain('<code>code</code>')
+		expect(html).toContain('<a href="https://example.com/guide" rel="nofollow ugc noopener">our guide</a>')
+	})
+
+	it('shows raw HTML as text instead of markup', () => {
+		expect(renderMarkdown('<b>hi</b>')).toBe('<p>&lt;b&gt;hi&lt;/b&gt;</p>\n')
+	})
+
+	it("pushes a member's headings below the page's own", () => {
+		expect(renderMarkdown('# Big\n\n## Less\n\n##### Small')).toBe('<h3>Big</h3>\n<h3>Less</h3>\n<h4>Small</h4>\n')
+	})
+
+	it('turns bare addresses into safe links', () => {
+		expect(renderMarkdown('see https://example.com')).toContain(
+			'<a href="https://example.com" rel="nofollow ugc noopener">https://example.com</a>',
+		)
+	})
+
+	it('gives the words without the marks for search and notifications', () => {
+		expect(markdownToPlainText('# Delegation\n\n**Trust** your team & <script>x</script> them.')).toBe(
+			'Delegation Trust your team & <script>x</script> them.',
+		)
+	})
+})
