@@ -101,7 +101,7 @@ const ERASE_PHASES: readonly ErasePhase[] = ['first', 'records', 'account', 'aft
 
 export interface EraseStep {
 	phase: ErasePhase
-	/** What goes, in words (the decision record, a reader of a log). */
+	/** What goes, in words (the tests check the order by it). */
 	what: string
 	run(account: LeavingAccount): Promise<unknown>
 }
