@@ -1,6 +1,8 @@
+import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
 import {
 	AccountTokenModel,
+	EventModel,
 	MessageEmailStateModel,
 	MessageModel,
 	NotificationModel,
@@ -11,6 +13,12 @@ import {
 	UserModel,
 } from '#models/index'
 import { notify } from '~/services/notifications/notifications.server'
+import { PERSONAL_DATA } from '~/services/account/personal-data.server'
+import { resetCalendarFeed } from '~/services/events/calendar.server'
+import { setRsvp } from '~/services/events/rsvps.server'
+import { blockMember } from '~/services/moderation/blocks.server'
+import { muteMember } from '~/services/moderation/mutes.server'
+import { createReport } from '~/services/moderation/reports.server'
 import { saveEmailPreferences } from '~/services/notifications/preferences.server'
 import { mailTo as mailToServer } from '../setup/caught-mail'
 import { TestClient } from '../setup/http-client'
@@ -33,7 +41,8 @@ const mailTo = (address: string) => mailToServer(server.url, address)
 /**
  * A premium member with something in every collection deletion clears: a
  * trial (and its invoice), progress, a room message, private messages both
- * ways with David, notifications, email preferences, a reset link.
+ * ways with David, notifications, email preferences, a reset link, an RSVP,
+ * blocks both ways, a mute, a report they filed, a calendar feed.
  */
 async function memberWithEverything(): Promise<
 	SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string }
@@ -73,9 +82,24 @@ async function memberWithEverything(): Promise<
 	expect((await new TestClient(server.url).json('POST', '/api/password-reset', { email: member.email })).status).toBe(
 		202,
 	)
+	const upcoming = (await EventModel.find().select('id startTime').lean<Array<{ id: number; startTime: Date }>>()).find(
+		(event) => event.startTime.getTime() > Date.now(),
+	)!
+	await setRsvp(member, upcoming.id, true)
+	await blockMember(member, await userIdOf('maria'))
+	await blockMember({ id: davidId }, member.id)
+	await muteMember(
+		{ id: await userIdOf('admin'), role: 'admin' },
+		{ userId: member.id, hours: 24, reason: 'Cooling off' },
+	)
+	const fromDavid = await MessageModel.findOne({ content: receivedLine }).select('id').lean<{ id: number }>()
+	await createReport(member, { messageId: fromDavid!.id, reason: 'spam', details: null })
+	await resetCalendarFeed(member.id)
 	// Every collection the deletion must clear holds something of theirs now, so "all gone" afterwards means something.
 	for (const [collection, count] of Object.entries(await recordsOf(member.id)))
 		expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
+	for (const [model, count] of Object.entries(await registeredRecordsOf(member.id)))
+		expect(count, `${model} before the deletion: give the member a record of it here`).toBeGreaterThan(0)
 	return { ...member, roomLine, sentLine, receivedLine }
 }
 
@@ -93,6 +117,20 @@ async function recordsOf(id: number) {
 			MessageModel.countDocuments({ isPrivate: true, $or: [{ senderId: id }, { recipientId: id }] }),
 		])
 	return { users, progress, notifications, preferences, tokens, emailState, invoices, privateMessages }
+}
+
+/**
+ * Every record naming the member (by its entry's memberFields) in each
+ * collection the registry of personal data erases from (decision 097).
+ */
+async function registeredRecordsOf(id: number) {
+	const counts: Record<string, number> = {}
+	for (const { model, memberFields, erase } of PERSONAL_DATA)
+		if (erase.length > 0)
+			counts[model.modelName] = await mongoose
+				.model(model.modelName)
+				.countDocuments({ $or: memberFields.map((field) => ({ [field]: id })) })
+	return counts
 }
 
 describe('Delete Account', () => {
@@ -156,6 +194,11 @@ describe('Delete Account', () => {
 			invoices: 0,
 			privateMessages: 0,
 		})
+
+		// Nothing of theirs is left in any collection the registry erases from, but the room line, which stays.
+		expect(Object.entries(await registeredRecordsOf(member.id)).filter(([, count]) => count > 0)).toEqual([
+			['Message', 1],
+		])
 
 		// The room still reads: the line stays, under "Deleted member". David's side of the conversation is gone too.
 		const david = await logIn(server.url, 'david')
@@ -293,6 +336,20 @@ describe('Download my data', () => {
 		)
 		const body = await response.text()
 		const data = JSON.parse(body)
+		// The document's sections, in this order (the registry of personal data, decision 097).
+		expect(Object.keys(data)).toEqual([
+			'exportedAt',
+			'profile',
+			'emailPreferences',
+			'subscription',
+			'progress',
+			'rsvps',
+			'reportsFiled',
+			'blockedMembers',
+			'mute',
+			'notifications',
+			'messages',
+		])
 		expect(data.profile).toMatchObject({
 			id: member.id,
 			username: member.username,
@@ -310,6 +367,13 @@ describe('Download my data', () => {
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
 		expect(data.progress).toEqual([expect.objectContaining({ videoId: 12, progress: 40 })])
+		expect(data.rsvps).toEqual([{ eventId: expect.any(Number), going: true }])
+		expect(data.reportsFiled).toEqual([
+			{ messageId: expect.any(Number), reason: 'spam', details: null, status: 'open', createdAt: expect.any(String) },
+		])
+		// Whom they blocked, by name; not that David blocked them, and nothing about who muted them.
+		expect(data.blockedMembers).toEqual([{ name: 'Maria Gonzalez', blockedAt: expect.any(String) }])
+		expect(data.mute).toEqual({ until: expect.any(String), reason: 'Cooling off' })
 		// David's message notified the member; the export keeps that it came, not his words.
 		expect(data.notifications).toEqual([
 			expect.objectContaining({ kind: 'private_message', title: 'New message from David Kim', text: null }),
