@@ -27,14 +27,11 @@ export const ChatFormSchema = z.object({ content: MessageContentSchema })
 /** What the server sends for a message, live and in history (product §7): the model's JSON with senderName. */
 export type ChatMessage = MessageJSON
 
-/** product §3 typing indicator, as the server relays it. */
-export interface TypingNotice {
-	userId: number
-	username: string
-	name?: string
-	targetId: number
-	isPrivate: boolean
-	isTyping: boolean
+/** One line of a member's conversations list (/messages, GET /api/conversations, the live `conversations` event). */
+export interface ConversationSummary {
+	user: { id: number; username: string; name: string; avatar: string | null }
+	lastMessage: { id: number; content: string; senderId: number; createdAt: string }
+	unreadCount: number
 }
 
 /**

@@ -1,4 +1,5 @@
 import { type ChatMessage } from '~/lib/chat'
+import { type ServerToClientEvents } from '~/lib/live-events'
 import { singleton } from '~/platform/singleton.server'
 
 /**
@@ -13,8 +14,15 @@ export interface LivePublisher {
 	deliverMessage(message: ChatMessage): void
 	/** A message edited or deleted since, to the same people: `message_updated` or `message_deleted`. */
 	deliverMessageChange(message: ChatMessage): void
-	/** An event to every open page of one user (a notification, a new unread count). */
-	emitToUser(userId: number, event: string, payload: unknown): void
+	/**
+	 * An event of the live protocol (app/lib/live-events.ts) to every open page
+	 * of one user (a notification, a new unread count), with that event's payload.
+	 */
+	emitToUser<E extends keyof ServerToClientEvents>(
+		userId: number,
+		event: E,
+		...args: Parameters<ServerToClientEvents[E]>
+	): void
 	/** Whether the user has a page with a live connection open now (an email can wait while they are here). */
 	isOnline(userId: number): Promise<boolean>
 	/**
@@ -36,7 +44,7 @@ export function registerLivePublisher(publisher: LivePublisher | null) {
 export const live: LivePublisher = {
 	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
 	deliverMessageChange: (message) => registry.publisher?.deliverMessageChange(message),
-	emitToUser: (userId, event, payload) => registry.publisher?.emitToUser(userId, event, payload),
+	emitToUser: (userId, event, ...args) => registry.publisher?.emitToUser(userId, event, ...args),
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
 	isViewingConversation: async (userId, otherUserId) =>
 		(await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,

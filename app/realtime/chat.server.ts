@@ -1,5 +1,13 @@
-import { z } from 'zod'
-import { MessageContentSchema, type TypingNotice } from '~/lib/chat'
+import {
+	ClientToServer,
+	ServerToClient,
+	clientPayloadSchemas,
+	type ClientEventName,
+	type ClientPayload,
+	type SendAck,
+	type SendEvent,
+	type TypingNotice,
+} from '~/lib/live-events'
 import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 import { singleton } from '~/platform/singleton.server'
 import { ServiceError } from '~/lib/service-error'
@@ -18,53 +26,26 @@ import { assertLiveSession } from '~/realtime/live-session.server'
 import { type ChatSocket } from '~/realtime/socket-data'
 
 /**
- * The chat events of product §7 on one socket. Payloads are parsed with zod;
- * sending goes through the messages service (which stores, enforces the
- * rules and delivers); every failure reaches the sender as `error`
- * {message}. A client may pass an acknowledgement callback to learn the
- * outcome of a send ({ ok, id } or { ok: false, message }).
+ * The chat events of product §7 on one socket (app/lib/live-events.ts).
+ * Payloads are parsed with their event's zod schema; sending goes through
+ * the messages service (which stores, enforces the rules and delivers);
+ * every failure reaches the sender as `error` {message}. A client may pass
+ * an acknowledgement callback to learn the outcome of a send ({ ok, id } or
+ * { ok: false, message }).
  */
-
-/** Ids arrive as numbers; numeric strings are accepted too, anything else is refused. */
-const IdSchema = (what: string) =>
-	z.preprocess(
-		(value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
-		z
-			.number({ required_error: `${what} is required`, invalid_type_error: `${what} must be a number` })
-			.int()
-			.positive(`${what} must be a positive number`),
-	)
-
-export const CommunityMessagePayload = z.object({ content: MessageContentSchema, communityId: IdSchema('communityId') })
-export const PrivateMessagePayload = z.object({ content: MessageContentSchema, recipientId: IdSchema('recipientId') })
-export const TypingPayload = z.object({
-	isTyping: z.boolean({ required_error: 'isTyping is required', invalid_type_error: 'isTyping must be true or false' }),
-	targetId: IdSchema('targetId'),
-	isPrivate: z.boolean({ invalid_type_error: 'isPrivate must be true or false' }).default(false),
-})
-/** product §7 `edit_message` and `delete_message`: the same rules as PATCH and DELETE /api/messages/{id}. */
-export const EditMessagePayload = z.object({ messageId: IdSchema('messageId'), content: MessageContentSchema })
-export const DeleteMessagePayload = z.object({ messageId: IdSchema('messageId') })
-/**
- * Optional, on top of product §7: receive only these rooms' messages instead of
- * all of them; `conversationWith` says which private conversation the page
- * shows, so a message that arrives there counts as read (docs/decisions/101).
- */
-export const SubscribePayload = z.object({
-	communityIds: z.array(IdSchema('communityId')).max(100, 'Too many communities'),
-	conversationWith: IdSchema('conversationWith').optional(),
-})
 
 export const NOT_AUTHENTICATED = 'Not authenticated: send auth first'
 const SEND_FAILED = 'Failed to send message. Please try again later.'
+
+/** One socket's two queues (createOrderedTasks keys): its sends, and its typing notices. */
+const SEND_QUEUE = 'sends'
+const TYPING_QUEUE = 'typing notices'
 
 /** While someone keeps typing, the same notice is repeated at most this often. */
 const TYPING_REPEAT_MS = 2_000
 const typingLimiter = singleton('chat-typing-limiter', () =>
 	createRateLimiter({ name: 'chat-typing', limit: 30, windowMs: 10_000 }),
 )
-
-type Ack = (result: { ok: true; id: number } | { ok: false; message: string }) => void
 
 /** The sends being handled now, on every socket, so that a shutdown can let them finish. */
 const sends = singleton('chat-sends', () => ({ closing: false, inFlight: new Set<Promise<unknown>>() }))
@@ -86,10 +67,11 @@ export async function finishChatSends(timeoutMs: number): Promise<void> {
 	clearTimeout(timer)
 }
 
-function parsePayload<Schema extends z.ZodTypeAny>(schema: Schema, payload: unknown): z.output<Schema> {
-	const result = schema.safeParse(payload ?? {})
+/** A client's payload, as its event's schema reads it; a refusal names every problem. */
+function parseClientPayload<E extends ClientEventName>(event: E, payload: unknown): ClientPayload<E> {
+	const result = clientPayloadSchemas[event].safeParse(payload ?? {})
 	if (!result.success) throw new ServiceError(result.error.issues.map((issue) => issue.message).join('; '), 400)
-	return result.data
+	return result.data as ClientPayload<E>
 }
 
 function assertAuthenticated(socket: ChatSocket) {
@@ -99,7 +81,7 @@ function assertAuthenticated(socket: ChatSocket) {
 function reportError(socket: ChatSocket, error: unknown): string {
 	if (!(error instanceof ServiceError)) console.error('Chat socket error:', error)
 	const message = error instanceof ServiceError ? error.message : SEND_FAILED
-	socket.emit('error', { message })
+	socket.emit(ServerToClient.error, { message })
 	return message
 }
 
@@ -108,21 +90,23 @@ export function registerChatHandlers(socket: ChatSocket) {
 	const runInOrder = createOrderedTasks()
 	const typing = new Map<string, { notice: TypingNotice; relayedAt: number }>()
 
-	function onSend<Schema extends z.ZodTypeAny>(
-		event: string,
-		schema: Schema,
-		send: (actor: UserJSON, input: z.output<Schema>) => Promise<{ id: number }>,
+	function onSend<E extends SendEvent>(
+		event: E,
+		send: (actor: UserJSON, input: ClientPayload<E>) => Promise<{ id: number }>,
 	) {
-		socket.on(event, (payload: unknown, ack?: unknown) => {
-			const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {}
+		// Socket.IO types a listener by its event's name: a union of names it resolves, a type parameter it does not.
+		const name: SendEvent = event
+		// The payload and the callback are whatever the client sent, whatever the map says: both are checked before use.
+		socket.on(name, (payload: unknown, ack?: unknown) => {
+			const reply: SendAck = typeof ack === 'function' ? (ack as SendAck) : () => {}
 			if (sends.closing) {
-				socket.emit('error', { message: SEND_FAILED })
+				socket.emit(ServerToClient.error, { message: SEND_FAILED })
 				return reply({ ok: false, message: SEND_FAILED })
 			}
-			const task = runInOrder('send', async () => {
+			const task = runInOrder(SEND_QUEUE, async () => {
 				try {
 					assertAuthenticated(socket)
-					const input = parsePayload(schema, payload)
+					const input = parseClientPayload(event, payload)
 					// The session still stands, and a fresh read of the account: a subscription that started or ended since
 					// connecting counts now. The two reads are independent, so they go together.
 					const [, actor] = await Promise.all([assertLiveSession(socket), getUserById(socket.data.userId)])
@@ -138,20 +122,20 @@ export function registerChatHandlers(socket: ChatSocket) {
 		})
 	}
 
-	onSend('community_message', CommunityMessagePayload, sendCommunityMessage)
-	onSend('private_message', PrivateMessagePayload, sendPrivateMessage)
+	onSend(ClientToServer.community_message, sendCommunityMessage)
+	onSend(ClientToServer.private_message, sendPrivateMessage)
 	// Corrections and moderators' deletions go through the same queue: an edit never overtakes the send it corrects.
-	onSend('edit_message', EditMessagePayload, (actor, { messageId, content }) => editMessage(actor, messageId, content))
-	onSend('delete_message', DeleteMessagePayload, (actor, { messageId }) => deleteMessage(actor, messageId))
+	onSend(ClientToServer.edit_message, (actor, { messageId, content }) => editMessage(actor, messageId, content))
+	onSend(ClientToServer.delete_message, (actor, { messageId }) => deleteMessage(actor, messageId))
 
 	// One socket's typing notices are handled in the order sent, so a quick "started, stopped" never arrives reversed.
 	socket.on(
-		'typing',
+		ClientToServer.typing,
 		(payload: unknown) =>
-			void runInOrder('typing', async () => {
+			void runInOrder(TYPING_QUEUE, async () => {
 				try {
 					assertAuthenticated(socket)
-					const { isTyping, targetId, isPrivate } = parsePayload(TypingPayload, payload)
+					const { isTyping, targetId, isPrivate } = parseClientPayload(ClientToServer.typing, payload)
 					if (isPrivate && targetId === socket.data.userId) return
 					const key = `${isPrivate ? 'private' : 'community'}:${targetId}`
 					const previous = typing.get(key)
@@ -179,10 +163,10 @@ export function registerChatHandlers(socket: ChatSocket) {
 	)
 
 	// Applied at once (it only narrows what an authenticated socket receives), so messages sent after it follow it.
-	socket.on('subscribe', (payload: unknown) => {
+	socket.on(ClientToServer.subscribe, (payload: unknown) => {
 		try {
 			assertAuthenticated(socket)
-			const { communityIds, conversationWith } = parsePayload(SubscribePayload, payload)
+			const { communityIds, conversationWith } = parseClientPayload(ClientToServer.subscribe, payload)
 			socket.data.subscribed = true
 			for (const room of socket.rooms) {
 				if (room === ALL_COMMUNITIES_ROOM || room.startsWith('community:') || room.startsWith('viewing:'))
@@ -199,7 +183,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 	socket.on(
 		'disconnect',
 		() =>
-			void runInOrder('typing', async () => {
+			void runInOrder(TYPING_QUEUE, async () => {
 				for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
 				typing.clear()
 			}),
@@ -209,7 +193,7 @@ export function registerChatHandlers(socket: ChatSocket) {
 /** A typing notice reaches the room or the recipient, never any tab of the one typing. */
 function relayTyping(socket: ChatSocket, notice: TypingNotice) {
 	const rooms = notice.isPrivate ? [inboxRoom(notice.targetId)] : [ALL_COMMUNITIES_ROOM, communityRoom(notice.targetId)]
-	socket.to(rooms).except(userRoom(notice.userId)).emit('typing', notice)
+	socket.to(rooms).except(userRoom(notice.userId)).emit(ServerToClient.typing, notice)
 }
 
 /** Called when a socket's `auth` is accepted: from now on it receives chat. */

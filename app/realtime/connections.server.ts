@@ -1,7 +1,8 @@
-import { type Server } from 'socket.io'
 import { type ChatMessage } from '~/lib/chat'
+import { ServerToClient, type ChatMessageEvent } from '~/lib/live-events'
 import { type LivePublisher } from '~/platform/live.server'
 import { type OrderedDelivery } from '~/realtime/ordered-delivery.server'
+import { type LiveServer } from '~/realtime/socket-data'
 
 /**
  * The rooms of the Socket.IO server, and the LivePublisher that services
@@ -26,12 +27,12 @@ export const conversationViewRoom = (viewerId: number, otherUserId: number) => `
 export const ALL_COMMUNITIES_ROOM = 'communities:all'
 
 /** The services' way to the sockets (app/platform/live.server.ts). */
-export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePublisher {
+export function createSocketPublisher(io: LiveServer, chat: OrderedDelivery): LivePublisher {
 	return {
 		deliverMessage: (message) => deliverMessage(chat, message),
 		deliverMessageChange: (message) =>
-			deliverMessage(chat, message, message.deleted ? 'message_deleted' : 'message_updated'),
-		emitToUser: (userId, event, payload) => void io.to(userRoom(userId)).emit(event, payload),
+			deliverMessage(chat, message, message.deleted ? ServerToClient.message_deleted : ServerToClient.message_updated),
+		emitToUser: (userId, event, ...args) => void io.to(userRoom(userId)).emit(event, ...args),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
 		isViewingConversation: async (userId, otherUserId) =>
@@ -51,21 +52,17 @@ export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePu
  * deletion goes to the same people as `message_updated` or `message_deleted`.
  * Every process delivers them in id order (ordered-delivery.server.ts).
  */
-function deliverMessage(
-	chat: OrderedDelivery,
-	message: ChatMessage,
-	changeEvent?: 'message_updated' | 'message_deleted',
-) {
+function deliverMessage(chat: OrderedDelivery, message: ChatMessage, changeEvent?: ChatMessageEvent) {
 	if (message.isPrivate && message.recipientId !== null) {
 		chat.deliver(
 			[inboxRoom(message.senderId), inboxRoom(message.recipientId)],
-			changeEvent ?? 'private_message',
+			changeEvent ?? ServerToClient.private_message,
 			message,
 		)
 	} else if (message.communityId !== null) {
 		chat.deliver(
 			[ALL_COMMUNITIES_ROOM, communityRoom(message.communityId)],
-			changeEvent ?? 'community_message',
+			changeEvent ?? ServerToClient.community_message,
 			message,
 		)
 	}

@@ -1,3 +1,4 @@
+import { ServerToClient } from '~/lib/live-events'
 import { ServiceError } from '~/lib/service-error'
 import { readSessionRecord } from '~/services/account/sessions.server'
 import { type ChatSocket } from '~/realtime/socket-data'
@@ -27,6 +28,6 @@ export async function recheckLiveSession(socket: ChatSocket): Promise<void> {
 		await assertLiveSession(socket)
 	} catch (error) {
 		if (!(error instanceof ServiceError)) console.error('Chat socket error:', error)
-		socket.emit('error', { message: error instanceof ServiceError ? error.message : CHAT_UNAVAILABLE })
+		socket.emit(ServerToClient.error, { message: error instanceof ServiceError ? error.message : CHAT_UNAVAILABLE })
 	}
 }

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Redis } from 'ioredis'
-import { type Server } from 'socket.io'
+import { type ChatMessage } from '~/lib/chat'
+import { type ChatMessageEvent } from '~/lib/live-events'
+import { type LiveServer } from '~/realtime/socket-data'
 
 /**
  * Chat messages reach every socket in id order, in every process
@@ -30,15 +32,16 @@ const READ_BATCH = 200
 const RETRY_AFTER_FAILURE_MS = 250
 
 export interface OrderedDelivery {
-	/** Delivers `payload` as `event` to the sockets in `rooms`, in every process, after everything delivered before it. */
-	deliver(rooms: string[], event: string, payload: unknown): void
+	/** Delivers `message` as `event` to the sockets in `rooms`, in every process, after everything delivered before it. */
+	deliver(rooms: string[], event: ChatMessageEvent, message: ChatMessage): void
 	/** Waits (at most `withinMs`) until this process has delivered to its own sockets what it wrote, then stops reading. */
 	close(options?: { withinMs?: number }): Promise<void>
 }
 
-type Entry = { rooms: string[]; event: string; payload: unknown }
+/** One delivery as the stream holds it (every process reads it, so its form stays as it is). */
+type Entry = { rooms: string[]; event: ChatMessageEvent; payload: ChatMessage }
 
-export function createOrderedDelivery(io: Server, redis: Redis | null): OrderedDelivery {
+export function createOrderedDelivery(io: LiveServer, redis: Redis | null): OrderedDelivery {
 	if (!redis) {
 		return {
 			deliver: (rooms, event, payload) => void io.to(rooms).emit(event, payload),
@@ -48,7 +51,7 @@ export function createOrderedDelivery(io: Server, redis: Redis | null): OrderedD
 	return streamDelivery(io, redis)
 }
 
-function streamDelivery(io: Server, redis: Redis): OrderedDelivery {
+function streamDelivery(io: LiveServer, redis: Redis): OrderedDelivery {
 	const reader = redis.duplicate({ connectionName: 'leaderforge-chat-reader' })
 	// Read on the shared connection before anything is written to it from here: every entry this process writes
 	// later comes after this offset, so the reader misses none of them.

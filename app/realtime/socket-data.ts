@@ -1,4 +1,5 @@
-import { type Socket } from 'socket.io'
+import { type Server, type Socket } from 'socket.io'
+import { type ClientToServerEvents, type ServerToClientEvents } from '~/lib/live-events'
 
 /** What the server knows of each connected socket, from its handshake and its `auth` message. */
 export interface SocketData {
@@ -14,11 +15,9 @@ export interface SocketData {
 	socketsElsewhere: number
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- untyped until the live protocol is declared (issue 22) */
-export type ChatSocket = Socket<
-	Record<string, (...args: any[]) => void>,
-	Record<string, (...args: any[]) => void>,
-	Record<string, never>,
-	SocketData
->
-/* eslint-enable @typescript-eslint/no-explicit-any */
+/** The processes send each other nothing of their own (no serverSideEmit): the adapter carries every broadcast. */
+export type InterServerEvents = Record<string, never>
+
+/** The Socket.IO server, typed by the live protocol (app/lib/live-events.ts). */
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>
+export type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>

@@ -1,7 +1,14 @@
 import { type IncomingMessage, type Server as HttpServer } from 'node:http'
 import { createAdapter } from '@socket.io/redis-streams-adapter'
 import { Server } from 'socket.io'
-import { z } from 'zod'
+import {
+	ClientToServer,
+	LIVE_PATH,
+	ServerToClient,
+	clientPayloadSchemas,
+	type ClientToServerEvents,
+	type ServerToClientEvents,
+} from '~/lib/live-events'
 import { isSameOrigin } from '~/web/origin.server'
 import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/account/users.server'
@@ -11,7 +18,7 @@ import { finishChatSends, joinChatRooms, registerChatHandlers } from '~/realtime
 import { recheckLiveSession } from '~/realtime/live-session.server'
 import { createSocketPublisher, sessionRoom, userRoom } from '~/realtime/connections.server'
 import { createOrderedDelivery, type OrderedDelivery } from '~/realtime/ordered-delivery.server'
-import { type ChatSocket, type SocketData } from '~/realtime/socket-data'
+import { type ChatSocket, type InterServerEvents, type LiveServer, type SocketData } from '~/realtime/socket-data'
 
 /**
  * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
@@ -23,8 +30,6 @@ export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | un
 	const origin = request.headers.origin
 	return !origin || isSameOrigin(origin, { host: request.headers.host, appOrigin })
 }
-
-const AuthPayload = z.object({ userId: z.number(), username: z.string() })
 
 /** One account's open chat connections at a time, across the processes (docs/decisions/132, 143): enough for every tab and device a person uses. */
 export const MAX_SOCKETS_PER_USER = 10
@@ -55,7 +60,7 @@ function redisAdapter() {
  * opened at the same instant in two processes may both pass; each process
  * still counts its own exactly. A process that does not answer counts 0.
  */
-async function socketsElsewhere(io: Server, userId: number): Promise<number> {
+async function socketsElsewhere(io: LiveServer, userId: number): Promise<number> {
 	if (!getRedis()) return 0
 	try {
 		const sockets = await io.in(userRoom(userId)).fetchSockets()
@@ -70,9 +75,9 @@ async function socketsElsewhere(io: Server, userId: number): Promise<number> {
 	}
 }
 
-export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): Server {
-	const io = new Server(httpServer, {
-		path: '/ws',
+export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appOrigin?: string }): LiveServer {
+	const io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>(httpServer, {
+		path: LIVE_PATH,
 		serveClient: false,
 		maxHttpBufferSize: 64 * 1024,
 		allowRequest: (request, callback) => {
@@ -107,7 +112,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 		// Counted and joined in one synchronous step, so connections arriving together here cannot all pass the count.
 		const open = (io.of('/').adapter.rooms.get(userRoom(socket.data.userId))?.size ?? 0) + socket.data.socketsElsewhere
 		if (open >= MAX_SOCKETS_PER_USER) {
-			socket.emit('error', { message: TOO_MANY_CONNECTIONS })
+			socket.emit(ServerToClient.error, { message: TOO_MANY_CONNECTIONS })
 			socket.disconnect(true)
 			return
 		}
@@ -115,8 +120,8 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 
 		// product §4/§7: the client introduces itself; we answer only for the session's own user, at once (in the
 		// order of its messages), and then make sure the session is still there (docs/decisions/132).
-		socket.on('auth', (payload: unknown) => {
-			const claimed = AuthPayload.safeParse(payload)
+		socket.on(ClientToServer.auth, (payload: unknown) => {
+			const claimed = clientPayloadSchemas.auth.safeParse(payload)
 			if (
 				claimed.success &&
 				claimed.data.userId === socket.data.userId &&
@@ -124,10 +129,10 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 			) {
 				socket.data.authenticated = true
 				joinChatRooms(socket)
-				socket.emit('auth_success')
+				socket.emit(ServerToClient.auth_success)
 				void recheckLiveSession(socket)
 			} else {
-				socket.emit('error', { message: 'Authentication failed' })
+				socket.emit(ServerToClient.error, { message: 'Authentication failed' })
 			}
 		})
 		registerChatHandlers(socket)
@@ -140,7 +145,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 }
 
 /** Each socket server's way of delivering chat messages in order, closed with it. */
-const chatDeliveries = new WeakMap<Server, OrderedDelivery>()
+const chatDeliveries = new WeakMap<LiveServer, OrderedDelivery>()
 
 /**
  * Graceful shutdown: messages already received are stored and acknowledged,
@@ -149,7 +154,7 @@ const chatDeliveries = new WeakMap<Server, OrderedDelivery>()
  * see a dropped connection and reconnect by themselves. At most `withinMs`,
  * then whatever is left is closed at once.
  */
-export async function closeSocketServer(io: Server, { withinMs = 3_000 } = {}): Promise<void> {
+export async function closeSocketServer(io: LiveServer, { withinMs = 3_000 } = {}): Promise<void> {
 	const deadline = Date.now() + withinMs
 	await finishChatSends(withinMs)
 	// The messages just stored reach this process's own sockets too before they are closed.

@@ -20,11 +20,9 @@ import { requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
-import {
-	listConversations,
-	type ConversationSummary,
-	type ConversationsEvent,
-} from '~/services/chat/private-inbox.server'
+import { listConversations } from '~/services/chat/private-inbox.server'
+import { type ConversationSummary } from '~/lib/chat'
+import { type ConversationsEvent } from '~/lib/live-events'
 import { formatDateTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'

@@ -8,8 +8,8 @@ import {
 	ensureConversationEntries,
 	listConversations,
 	rebuildConversationEntries,
-	type ConversationsEvent,
 } from '~/services/chat/private-inbox.server'
+import { ServerToClient, type ConversationsEvent } from '~/lib/live-events'
 import { registerUser } from '~/services/account/users.server'
 import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
@@ -35,8 +35,8 @@ beforeAll(() => {
 	registerLivePublisher({
 		deliverMessage: () => {},
 		deliverMessageChange: () => {},
-		emitToUser: (userId, event, payload) => {
-			if (event === 'conversations') events.push({ userId, payload: payload as ConversationsEvent })
+		emitToUser: (userId, event, ...args) => {
+			if (event === ServerToClient.conversations) events.push({ userId, payload: args[0] as ConversationsEvent })
 		},
 		isOnline: async () => true,
 		isViewingConversation: async (userId, otherUserId) => viewing.has(`${userId}:${otherUserId}`),

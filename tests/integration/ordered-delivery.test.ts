@@ -1,12 +1,14 @@
 import { Redis } from 'ioredis'
-import { type Server } from 'socket.io'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ChatMessage } from '~/lib/chat'
+import { ServerToClient } from '~/lib/live-events'
 import {
 	CHAT_STREAM,
 	compareStreamIds,
 	createOrderedDelivery,
 	type OrderedDelivery,
 } from '~/realtime/ordered-delivery.server'
+import { type LiveServer } from '~/realtime/socket-data'
 import { redisUnavailableReason, startRedisServer, type RedisServer } from '../setup/redis-server'
 import { until } from '../setup/until'
 
@@ -34,8 +36,11 @@ function standInServer() {
 			}),
 		},
 	}
-	return { io: io as unknown as Server, emitted }
+	return { io: io as unknown as LiveServer, emitted }
 }
+
+/** A numbered stand-in for a chat message: the stream carries it as it would any message, and its number shows the order. */
+const numbered = (n: number) => ({ n }) as unknown as ChatMessage
 
 describe.skipIf(skipReason !== null)('chat deliveries through Redis, from two processes', () => {
 	let redis: RedisServer | undefined
@@ -65,7 +70,7 @@ describe.skipIf(skipReason !== null)('chat deliveries through Redis, from two pr
 		const COUNT = 200
 		// Both write at once, as two processes whose members chat in one room do.
 		for (let n = 0; n < COUNT; n++)
-			(n % 2 === 0 ? first : second).delivery.deliver(['community:1'], 'community_message', { n })
+			(n % 2 === 0 ? first : second).delivery.deliver(['community:1'], ServerToClient.community_message, numbered(n))
 
 		await until(
 			() => first.emitted.length >= COUNT && second.emitted.length >= COUNT,
@@ -77,16 +82,16 @@ describe.skipIf(skipReason !== null)('chat deliveries through Redis, from two pr
 		expect(inStream).toHaveLength(COUNT)
 		for (const { emitted } of [first, second]) {
 			expect(emitted.map((entry) => entry.payload.n)).toEqual(inStream)
-			expect(emitted.every((entry) => entry.event === 'community_message' && entry.rooms[0] === 'community:1')).toBe(
-				true,
-			)
+			expect(
+				emitted.every((entry) => entry.event === ServerToClient.community_message && entry.rooms[0] === 'community:1'),
+			).toBe(true)
 		}
 		await Promise.all([first.delivery.close(), second.delivery.close()])
 	})
 
 	it('a process that stops delivers what it wrote to its own sockets first', async () => {
 		const { delivery, emitted } = await process()
-		for (let n = 0; n < 20; n++) delivery.deliver(['inbox:7'], 'private_message', { n })
+		for (let n = 0; n < 20; n++) delivery.deliver(['inbox:7'], ServerToClient.private_message, numbered(n))
 		await delivery.close({ withinMs: 5_000 })
 		expect(emitted.map((entry) => entry.payload.n)).toEqual([...Array(20).keys()])
 	})

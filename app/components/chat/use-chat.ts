@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { type Socket } from 'socket.io-client'
+import { openLiveSocket, type LiveSocket } from '~/components/live-socket'
 import { useToast } from '~/components/ui/toaster'
 import {
 	HISTORY_PAGE_SIZE,
@@ -9,8 +9,8 @@ import {
 	isInConversation,
 	mergeMessages,
 	type ChatMessage,
-	type TypingNotice,
 } from '~/lib/chat'
+import { ClientToServer, ServerToClient, type MuteChangedEvent, type SendResult } from '~/lib/live-events'
 
 /**
  * The browser side of the chat (product §4, §7, §8): one Socket.IO connection
@@ -29,7 +29,7 @@ export interface TypingPerson {
 }
 
 /** The member's own mute as the server last told this page: undefined until it says anything. */
-export type LiveMute = { until: string | null; reason: string } | null | undefined
+export type LiveMute = MuteChangedEvent['mute'] | undefined
 
 /** A typing notice that is not repeated within this time has expired (the tab may have gone). */
 const TYPING_EXPIRES_MS = 6_000
@@ -74,7 +74,7 @@ export function useChat({
 	const [typing, setTyping] = useState<Array<TypingPerson & { until: number }>>([])
 	const [mute, setMute] = useState<LiveMute>(undefined)
 	const changeCursorRef = useRef(initialChangeCursor)
-	const socketRef = useRef<Socket | null>(null)
+	const socketRef = useRef<LiveSocket | null>(null)
 	const messagesRef = useRef(messages)
 	messagesRef.current = messages
 	const statusRef = useRef(status)
@@ -124,7 +124,7 @@ export function useChat({
 	useEffect(() => {
 		let cancelled = false
 		let connectErrorShown = false
-		let opened: Socket | null = null
+		let opened: LiveSocket | null = null
 
 		/** Fetches everything newer than the last message held (the latest page when none is held), then what changed meanwhile. */
 		async function catchUp() {
@@ -152,22 +152,20 @@ export function useChat({
 			}
 		}
 
-		// socket.io-client is its own chunk, loaded once the page is up: the page's first load does not wait for it (docs/decisions/085).
-		void import('socket.io-client').then(({ io }) => {
-			if (cancelled) return
-			const socket = io({ path: '/ws', transports: ['websocket'] })
+		void openLiveSocket(() => !cancelled).then((socket) => {
+			if (!socket) return
 			opened = socket
 			socketRef.current = socket
 			socket.on('connect', () => {
-				socket.emit('auth', { userId: me.id, username: me.username })
+				socket.emit(ClientToServer.auth, { userId: me.id, username: me.username })
 			})
-			socket.on('auth_success', () => {
+			socket.on(ServerToClient.auth_success, () => {
 				connectErrorShown = false
 				setStatus('connected')
 				const current = targetRef.current
 				// A private conversation says it is on screen, so its new messages count as read (docs/decisions/101).
 				socket.emit(
-					'subscribe',
+					ClientToServer.subscribe,
 					current.kind === 'community'
 						? { communityIds: [current.communityId] }
 						: { communityIds: [], conversationWith: current.userId },
@@ -187,15 +185,15 @@ export function useChat({
 			const onMessage = (message: ChatMessage) => {
 				if (belongsHere(message)) addMessages([message])
 			}
-			socket.on('community_message', onMessage)
-			socket.on('private_message', onMessage)
+			socket.on(ServerToClient.community_message, onMessage)
+			socket.on(ServerToClient.private_message, onMessage)
 			const onChange = (message: ChatMessage) => {
 				if (belongsHere(message)) applyChanges([message])
 			}
-			socket.on('message_updated', onChange)
-			socket.on('message_deleted', onChange)
-			socket.on('mute_changed', (payload: { mute: LiveMute }) => setMute(payload?.mute ?? null))
-			socket.on('typing', (notice: TypingNotice) => {
+			socket.on(ServerToClient.message_updated, onChange)
+			socket.on(ServerToClient.message_deleted, onChange)
+			socket.on(ServerToClient.mute_changed, (payload) => setMute(payload?.mute ?? null))
+			socket.on(ServerToClient.typing, (notice) => {
 				const current = targetRef.current
 				const here =
 					current.kind === 'community'
@@ -212,7 +210,7 @@ export function useChat({
 						: others
 				})
 			})
-			socket.on('error', (payload: { message?: string } | undefined) => {
+			socket.on(ServerToClient.error, (payload) => {
 				showToast({ type: 'destructive', title: 'Chat Error', description: payload?.message ?? 'Something went wrong' })
 			})
 		})
@@ -250,17 +248,17 @@ export function useChat({
 				return Promise.resolve(false)
 			}
 			const current = targetRef.current
-			const [event, payload] =
-				current.kind === 'community'
-					? ['community_message', { content: text, communityId: current.communityId }]
-					: ['private_message', { content: text, recipientId: current.userId }]
 			return new Promise((resolve) => {
-				socket.timeout(SEND_TIMEOUT_MS).emit(event, payload, (error: Error | null, result?: { ok: boolean }) => {
+				const settled = (error: Error | null, result?: SendResult) => {
 					if (error)
 						showToast({ type: 'destructive', title: 'Failed to send message', description: 'Please try again later' })
 					// A refusal ({ ok: false }) already arrived as an `error` event: the 'Chat Error' notice.
 					resolve(!error && Boolean(result?.ok))
-				})
+				}
+				const sending = socket.timeout(SEND_TIMEOUT_MS)
+				if (current.kind === 'community')
+					sending.emit(ClientToServer.community_message, { content: text, communityId: current.communityId }, settled)
+				else sending.emit(ClientToServer.private_message, { content: text, recipientId: current.userId }, settled)
 			})
 		},
 		[showToast],
@@ -275,7 +273,7 @@ export function useChat({
 		if (last.isTyping === isTyping && (!isTyping || now - last.at < TYPING_REPEAT_MS)) return
 		lastTypingSent.current = { isTyping, at: now }
 		const current = targetRef.current
-		socket.emit('typing', {
+		socket.emit(ClientToServer.typing, {
 			isTyping,
 			targetId: current.kind === 'community' ? current.communityId : current.userId,
 			isPrivate: current.kind === 'private',

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type NotificationJSON } from '#models/notification'
+import { openLiveSocket } from '~/components/live-socket'
+import { ServerToClient } from '~/lib/live-events'
 
 /**
  * The bell's and the Messages badge's counts, as the layout's loader read
@@ -31,11 +33,10 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 	useEffect(() => {
 		let closed = false
 		let disconnect = () => {}
-		void import('socket.io-client').then(({ io }) => {
-			if (closed) return
-			// The handshake's session cookie is enough: every socket of a member receives their own events.
-			const socket = io({ path: '/ws', transports: ['websocket'] })
-			socket.on('notification', (event: { notification: NotificationJSON; unreadCount: number }) => {
+		// The handshake's session cookie is enough: every socket of a member receives their own events.
+		void openLiveSocket(() => !closed).then((socket) => {
+			if (!socket) return
+			socket.on(ServerToClient.notification, (event) => {
 				setCounts((current) => ({
 					...current,
 					unreadNotifications: event.unreadCount,
@@ -43,10 +44,10 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 				}))
 			})
 			// Read somewhere else (another tab, the conversation opened): the count goes down.
-			socket.on('notifications_read', (event: { unreadCount: number }) => {
+			socket.on(ServerToClient.notifications_read, (event) => {
 				setCounts((current) => ({ ...current, unreadNotifications: event.unreadCount }))
 			})
-			socket.on('conversations', (event: { unreadCount: number }) => {
+			socket.on(ServerToClient.conversations, (event) => {
 				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
 				window.dispatchEvent(new CustomEvent(LIVE_CONVERSATIONS_EVENT, { detail: event }))
 			})

@@ -12,6 +12,8 @@ import {
 	type Message,
 	type MessageJSON,
 } from '#models/index'
+import { type ConversationSummary } from '~/lib/chat'
+import { ServerToClient, type ConversationsEvent } from '~/lib/live-events'
 import { isDuplicateKeyError } from '~/lib/service-error'
 import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { live } from '~/platform/live.server'
@@ -34,21 +36,9 @@ import { publicAssetUrl } from '~/platform/public-pictures.server'
 /** product §9: the conversations list shows the most recent ones only. */
 export const CONVERSATION_LIST_LIMIT = 50
 
-/** The live `conversations` event: the new number of conversations with unread messages, and the one that changed. */
-export interface ConversationsEvent {
-	unreadCount: number
-	conversation?: ConversationSummary
-}
-
 /** Who a conversation is with, as its list line shows them. */
 export type ConversationPerson = { id: number; username: string; name: string; avatar?: string | null }
 export const CONVERSATION_PERSON_FIELDS = 'id username name avatar'
-
-export interface ConversationSummary {
-	user: { id: number; username: string; name: string; avatar: string | null }
-	lastMessage: { id: number; content: string; senderId: number; createdAt: string }
-	unreadCount: number
-}
 
 /** A member's entries with unread messages in them. */
 const unreadEntriesOf = (ownerId: number) => ({ ownerId, unreadCount: mongoose.trusted({ $gt: 0 }) })
@@ -215,7 +205,7 @@ async function tellConversations(userId: number, conversation?: ConversationSumm
 		unreadCount: await refreshUnreadConversations(userId),
 		...(conversation ? { conversation } : {}),
 	}
-	live.emitToUser(userId, 'conversations', event)
+	live.emitToUser(userId, ServerToClient.conversations, event)
 }
 
 /** `read` messages of the member's conversation with `otherUserId` were just marked read. */
@@ -318,15 +308,15 @@ export async function afterPrivateMessage(
 		findEntry(recipientId, sender.id),
 		findEntry(sender.id, recipientId),
 	])
-	live.emitToUser(recipientId, 'conversations', {
+	live.emitToUser(recipientId, ServerToClient.conversations, {
 		unreadCount: recipientUnread,
 		conversation: summaryOf(message, senderAccount, shownUnread(recipientEntry)),
-	} satisfies ConversationsEvent)
+	})
 	// The sender's own unread count did not change: their badge keeps its stored count.
-	live.emitToUser(sender.id, 'conversations', {
+	live.emitToUser(sender.id, ServerToClient.conversations, {
 		unreadCount: await countUnreadConversations(sender.id),
 		conversation: summaryOf(message, recipient, shownUnread(senderEntry)),
-	} satisfies ConversationsEvent)
+	})
 }
 
 /**

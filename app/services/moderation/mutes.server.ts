@@ -4,6 +4,7 @@ import { toIso } from '#models/model'
 import { CANNOT_MODERATE_STAFF, NO_SELF_MUTE, USER_NOT_FOUND, mutedMessage, type MuteHours } from '~/lib/moderation'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from '~/services/admin/audit.server'
+import { ServerToClient } from '~/lib/live-events'
 import { live } from '~/platform/live.server'
 import { MODERATION_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -90,7 +91,7 @@ export async function muteMember(
 		after: { until, reason },
 	})
 	// The member's open pages swap the composer for the reason (and back when it is lifted).
-	live.emitToUser(userId, 'mute_changed', { mute: { until: toIso(until), reason } })
+	live.emitToUser(userId, ServerToClient.mute_changed, { mute: { until: toIso(until), reason } })
 	return { userId, until: toIso(until) }
 }
 
@@ -109,7 +110,7 @@ export async function liftMute(actor: Actor, userId: number): Promise<void> {
 		summary: `Lifted the mute of ${member.name}`,
 		before: { until: mute.until, reason: mute.reason },
 	})
-	live.emitToUser(userId, 'mute_changed', { mute: null })
+	live.emitToUser(userId, ServerToClient.mute_changed, { mute: null })
 }
 
 /** /moderation: the mutes in force, ending soonest first (until lifted last). */

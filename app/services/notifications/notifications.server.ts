@@ -8,6 +8,7 @@ import {
 	type NotificationKind,
 } from '#models/index'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
+import { ServerToClient, type NotificationEvent } from '~/lib/live-events'
 import { forgetInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { notFound } from '~/lib/service-error'
 import { live } from '~/platform/live.server'
@@ -37,12 +38,6 @@ export interface NotificationInput {
 	onceKey?: string
 	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
 	sourceMessageId?: number
-}
-
-/** What a page that holds a socket receives when a notification arrives: it and the new count. */
-export interface NotificationEvent {
-	notification: NotificationJSON
-	unreadCount: number
 }
 
 /**
@@ -145,7 +140,7 @@ async function tellRecipients(notifications: Notification[]) {
 			notification: toNotificationJSON(notification),
 			unreadCount: counts.get(notification.recipientId) ?? 0,
 		}
-		live.emitToUser(notification.recipientId, 'notification', event)
+		live.emitToUser(notification.recipientId, ServerToClient.notification, event)
 	}
 }
 
@@ -208,7 +203,7 @@ export async function markNotificationsRead(userId: number, ids?: number[]): Pro
 
 /** The member's other open pages hear the new count (`notifications_read`), so every bell goes down together. */
 function tellRead(userId: number, unreadCount: number) {
-	live.emitToUser(userId, 'notifications_read', { unreadCount })
+	live.emitToUser(userId, ServerToClient.notifications_read, { unreadCount })
 }
 
 /** One of the member's notifications, for opening it; someone else's is a 404. */
