@@ -1,22 +1,27 @@
 /**
- * The shape of the administration panel (product §2): its tabs, the entity each
- * tab manages, and the texts of its notices and confirmations. Shared by the
- * pages, their actions and the browser.
+ * The shape of the administration panel (product §2): its tabs and the
+ * addresses of its lists and dialogs. What each catalogue tab manages, and
+ * the texts of its notices and confirmations, is app/lib/catalogue-kinds.ts.
+ * Shared by the pages, their actions and the browser.
  */
+import { CATALOGUE, CATALOGUE_KINDS, catalogueKindNamed, type CatalogueTab } from '~/lib/catalogue-kinds'
 import { readPageNumber } from '~/lib/paging'
 
-export const ADMIN_TABS = ['users', 'content', 'communities', 'events', 'resources', 'audit', 'insights'] as const
-export type AdminTab = (typeof ADMIN_TABS)[number]
+/** The panel's tabs: Users, a tab per catalogue kind (app/lib/catalogue-kinds.ts), the Audit log and Insights. */
+export const ADMIN_TABS: readonly AdminTab[] = [
+	'users',
+	...CATALOGUE_KINDS.map((kind) => CATALOGUE[kind].tab),
+	'audit',
+	'insights',
+]
+export type AdminTab = 'users' | CatalogueTab | 'audit' | 'insights'
 
-export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
+export const ADMIN_TAB_LABELS = {
 	users: 'Users',
-	content: 'Content',
-	communities: 'Communities',
-	events: 'Events',
-	resources: 'Resources',
+	...Object.fromEntries(CATALOGUE_KINDS.map((kind) => [CATALOGUE[kind].tab, CATALOGUE[kind].tabLabel])),
 	audit: 'Audit log',
 	insights: 'Insights',
-}
+} as Record<AdminTab, string>
 
 /** Tabs for admins only: content managers see them disabled (product §6). */
 export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'audit']
@@ -24,74 +29,15 @@ export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'audit']
 /** The query parameters that belong to one tab's list, dropped when switching tabs. */
 export const TAB_LIST_PARAMS = ['q', 'page', 'actor', 'kind', 'before']
 
-/** The catalogue entities, as they appear in URLs (/admin/videos/new, /api/admin/videos). */
-export type CatalogueKind = 'videos' | 'communities' | 'events' | 'resources'
-
-interface CatalogueTexts {
-	tab: AdminTab
-	added: string
-	updated: string
-	deleted: string
-	addFailed: string
-	updateFailed: string
-	deleteFailed: string
-}
-
-/** product §8: the success and failure notices of each entity. */
-export const CATALOGUE_TEXTS: Record<CatalogueKind, CatalogueTexts> = {
-	videos: {
-		tab: 'content',
-		added: 'Video added',
-		updated: 'Video updated',
-		deleted: 'Video deleted',
-		addFailed: 'Failed to add video',
-		updateFailed: 'Failed to update video',
-		deleteFailed: 'Failed to delete video',
-	},
-	communities: {
-		tab: 'communities',
-		added: 'Community added',
-		updated: 'Community updated',
-		deleted: 'Community deleted',
-		addFailed: 'Failed to add community',
-		updateFailed: 'Failed to update community',
-		deleteFailed: 'Failed to delete community',
-	},
-	events: {
-		tab: 'events',
-		added: 'Event created',
-		updated: 'Event updated',
-		deleted: 'Event deleted',
-		addFailed: 'Failed to create event',
-		updateFailed: 'Failed to update event',
-		deleteFailed: 'Failed to delete event',
-	},
-	resources: {
-		tab: 'resources',
-		added: 'Resource added',
-		updated: 'Resource updated',
-		deleted: 'Resource deleted',
-		addFailed: 'Failed to add resource',
-		updateFailed: 'Failed to update resource',
-		deleteFailed: 'Failed to delete resource',
-	},
-}
-
-const TAB_OF_SEGMENT: Record<string, AdminTab> = {
-	users: 'users',
-	videos: 'content',
-	communities: 'communities',
-	events: 'events',
-	resources: 'resources',
-}
-
 /**
  * The tab a URL asks for: a dialog's path names it (/admin/videos/3/edit is
  * over Content), else `?tab=`; null when it names none.
  */
 export function requestedTab(url: { pathname: string; search: string }): AdminTab | null {
 	const segment = url.pathname.split('/')[2]
-	if (segment && TAB_OF_SEGMENT[segment]) return TAB_OF_SEGMENT[segment]!
+	if (segment === 'users') return 'users'
+	const kind = catalogueKindNamed(segment)
+	if (kind) return CATALOGUE[kind].tab
 	const tab = new URLSearchParams(url.search).get('tab')
 	return ADMIN_TABS.find((name) => name === tab) ?? null
 }

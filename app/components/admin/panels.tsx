@@ -1,16 +1,17 @@
-import {
-	type AdminUserJSON,
-	type CommunityJSON,
-	type EventJSON,
-	type ResourceJSON,
-	type VideoJSON,
-} from '#models/index'
+import { type AdminUserJSON } from '#models/index'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Pager } from '~/components/ui/pager'
 import { useTimeZone } from '~/components/use-time-zone'
 import { adminDialogHref, adminTabHref, truncate, type AdminTab } from '~/lib/admin-panel'
-import { resourceTypeLabel, roleLabel } from '~/lib/admin-schemas'
+import { roleLabel } from '~/lib/admin-schemas'
+import {
+	CATALOGUE,
+	catalogueLabel,
+	type CatalogueColumn,
+	type CatalogueKind,
+	type CatalogueRow,
+} from '~/lib/catalogue-kinds'
 import { formatDate, formatTime } from '~/lib/dates'
 import {
 	AddLink,
@@ -25,7 +26,7 @@ import {
 	TableFooter,
 } from '~/components/admin/admin-table'
 
-/** The five tabs of the administration panel (product §2), each drawn from its loader list. */
+/** The list tabs of the administration panel (product §2): Users, and one panel for every catalogue kind. */
 
 /** The links to a table's other pages (plain links: they work without JavaScript). */
 function TablePager({ tab, what, list }: { tab: AdminTab; what: string; list: ListPlace }) {
@@ -146,226 +147,133 @@ export function UsersPanel({
 	)
 }
 
-function authorName(authors: Record<number, string>, id: number) {
-	return authors[id] ?? `User #${id}`
-}
-
-export function ContentPanel({
-	videos,
+/** A catalogue kind's tab (app/lib/catalogue-kinds.ts): its header, search, table, pages and footer. */
+export function CataloguePanel({
+	kind,
+	rows,
 	authors,
-	error,
-	list,
-}: {
-	videos: VideoJSON[]
-	authors: Record<number, string>
-	error: string | null
-	list: ListPlace
-}) {
-	return (
-		<section aria-label="Videos" className="space-y-4">
-			<PanelHeader
-				title="Videos"
-				subtitle="Add, edit and remove the lessons of the content library."
-				action={<AddLink to={adminDialogHref('/admin/videos/new', list)}>Add Video</AddLink>}
-			/>
-			<SearchForm tab="content" q={list.q} placeholder="Search videos..." />
-			{error ? (
-				<LoadError retryHref={adminTabHref('content', list)}>Error loading videos: {error}</LoadError>
-			) : (
-				<>
-					<AdminTable caption="Videos" columns={['ID', 'Title', 'Category', 'Duration', 'Added By', 'Actions']}>
-						{videos.length === 0 ? <EmptyRow columns={6}>No videos found</EmptyRow> : null}
-						{videos.map((video) => (
-							<tr key={video.id}>
-								<Cell className="tabular-nums text-gray-500">{video.id}</Cell>
-								<Cell className="font-medium text-gray-900">{video.title}</Cell>
-								<Cell>{video.category || '-'}</Cell>
-								<Cell className="whitespace-nowrap">{video.duration ? `${video.duration} min` : '-'}</Cell>
-								<Cell>{authorName(authors, video.createdBy)}</Cell>
-								<RowActions
-									editHref={adminDialogHref(`/admin/videos/${video.id}/edit`, list)}
-									deleteHref={adminDialogHref(`/admin/videos/${video.id}/delete`, list)}
-									label={video.title}
-								/>
-							</tr>
-						))}
-					</AdminTable>
-					<TablePager tab="content" what="videos" list={list} />
-				</>
-			)}
-		</section>
-	)
-}
-
-export function CommunitiesPanel({
-	communities,
-	authors,
-	error,
-	list,
-}: {
-	communities: CommunityJSON[]
-	authors: Record<number, string>
-	error: string | null
-	list: ListPlace
-}) {
-	return (
-		<section aria-label="Communities" className="space-y-4">
-			<PanelHeader
-				title="Communities"
-				subtitle="Add, edit and remove the community chat rooms."
-				action={<AddLink to={adminDialogHref('/admin/communities/new', list)}>Add Community</AddLink>}
-			/>
-			<SearchForm tab="communities" q={list.q} placeholder="Search communities..." />
-			{error ? (
-				<LoadError retryHref={adminTabHref('communities', list)}>Error loading communities: {error}</LoadError>
-			) : (
-				<>
-					<AdminTable caption="Communities" columns={['ID', 'Name', 'Description', 'Created By', 'Actions']}>
-						{communities.length === 0 ? <EmptyRow columns={5}>No communities available</EmptyRow> : null}
-						{communities.map((community) => (
-							<tr key={community.id}>
-								<Cell className="tabular-nums text-gray-500">{community.id}</Cell>
-								<Cell className="font-medium text-gray-900">{community.name}</Cell>
-								<Cell>{community.description ? truncate(community.description, 50) : '-'}</Cell>
-								<Cell>{authorName(authors, community.createdBy)}</Cell>
-								<RowActions
-									editHref={adminDialogHref(`/admin/communities/${community.id}/edit`, list)}
-									deleteHref={adminDialogHref(`/admin/communities/${community.id}/delete`, list)}
-									label={community.name}
-								/>
-							</tr>
-						))}
-					</AdminTable>
-					<TablePager tab="communities" what="communities" list={list} />
-				</>
-			)}
-		</section>
-	)
-}
-
-export function EventsPanel({
-	events,
 	total,
 	error,
 	list,
 	timeZone,
 }: {
-	events: EventJSON[]
+	kind: CatalogueKind
+	rows: CatalogueRow[]
+	authors: Record<number, string>
 	total: number | null
 	error: string | null
 	list: ListPlace
 	timeZone: string
 }) {
+	const { tab, panel, columns } = CATALOGUE[kind]
 	const zone = useTimeZone(timeZone)
 	return (
-		<section aria-label="Events" className="space-y-4">
+		<section aria-label={panel.heading} className="space-y-4">
 			<PanelHeader
-				title="Events"
-				subtitle="Create, view, edit, and delete leadership events."
-				action={<AddLink to={adminDialogHref('/admin/events/new', list)}>Add Event</AddLink>}
+				title={panel.heading}
+				subtitle={panel.subtitle}
+				action={<AddLink to={adminDialogHref(`/admin/${kind}/new`, list)}>{panel.addLabel}</AddLink>}
 			/>
-			<SearchForm tab="events" q={list.q} placeholder="Search events..." />
+			<SearchForm tab={tab} q={list.q} placeholder={panel.searchPlaceholder} />
 			{error ? (
-				<LoadError retryHref={adminTabHref('events', list)}>Error loading events: {error}</LoadError>
+				<LoadError retryHref={adminTabHref(tab, list)}>
+					{panel.loadError}
+					{error}
+				</LoadError>
 			) : (
 				<>
-					<AdminTable
-						caption="Events"
-						columns={['Title', 'Description', 'Location', 'Start Time', 'End Time', 'Actions']}
-					>
-						{events.length === 0 ? <EmptyRow columns={6}>No events found.</EmptyRow> : null}
-						{events.map((event) => (
-							<tr key={event.id}>
-								{/* Titles get the room to stay on one or two lines; the times break between date and hour instead. */}
-								<Cell className="min-w-48 font-medium text-gray-900">{event.title}</Cell>
-								<Cell className="min-w-48">
-									{event.description ? truncate(event.description, 50) : 'No description'}
-								</Cell>
-								<Cell>{event.location || 'Online'}</Cell>
-								<Cell>
-									<EventTime value={event.startTime} zone={zone} />
-								</Cell>
-								<Cell>{event.endTime ? <EventTime value={event.endTime} zone={zone} /> : 'Not specified'}</Cell>
+					<AdminTable caption={panel.heading} columns={[...columns.map((column) => column.header), 'Actions']}>
+						{rows.length === 0 ? <EmptyRow columns={columns.length + 1}>{panel.empty}</EmptyRow> : null}
+						{rows.map((row) => (
+							<tr key={row.id}>
+								{columns.map((column) => (
+									<ColumnCell key={column.header} kind={kind} column={column} row={row} authors={authors} zone={zone} />
+								))}
 								<RowActions
-									editHref={adminDialogHref(`/admin/events/${event.id}/edit`, list)}
-									deleteHref={adminDialogHref(`/admin/events/${event.id}/delete`, list)}
-									label={event.title}
+									editHref={adminDialogHref(`/admin/${kind}/${row.id}/edit`, list)}
+									deleteHref={adminDialogHref(`/admin/${kind}/${row.id}/delete`, list)}
+									label={catalogueLabel(kind, row)}
 								/>
 							</tr>
 						))}
 					</AdminTable>
-					<TablePager tab="events" what="events" list={list} />
-					<TableFooter>
-						{total ?? events.length} events total <span className="text-gray-500">· times in {zone}</span>
-					</TableFooter>
+					<TablePager tab={tab} what={kind} list={list} />
+					{total === null ? null : (
+						<TableFooter>
+							{total}
+							{` ${panel.total} `}
+							{columns.some((column) => column.show === 'time') ? (
+								<span className="text-gray-500">· times in {zone}</span>
+							) : null}
+						</TableFooter>
+					)}
 				</>
 			)}
 		</section>
 	)
 }
 
+/** One cell of a catalogue row, as its column says. */
+function ColumnCell({
+	kind,
+	column,
+	row,
+	authors,
+	zone,
+}: {
+	kind: CatalogueKind
+	column: CatalogueColumn
+	row: CatalogueRow
+	authors: Record<number, string>
+	zone: string
+}) {
+	const value = 'field' in column ? (row as unknown as Record<string, unknown>)[column.field] : null
+	const text = value === null || value === undefined || value === '' ? null : String(value)
+	switch (column.show) {
+		case 'id':
+			return <Cell className="tabular-nums text-gray-500">{row.id}</Cell>
+		case 'label':
+			return (
+				<Cell className={`${column.wide ? 'min-w-48 ' : ''}font-medium text-gray-900`}>
+					{catalogueLabel(kind, row)}
+				</Cell>
+			)
+		case 'author':
+			return <Cell>{authors[row.createdBy] ?? `User #${row.createdBy}`}</Cell>
+		case 'text': {
+			const shown = text === null ? column.empty : truncate(column.format?.(text) ?? text, column.truncate ?? Infinity)
+			const className = [column.wide && 'min-w-48', column.nowrap && 'whitespace-nowrap'].filter(Boolean).join(' ')
+			return <Cell className={className}>{shown}</Cell>
+		}
+		case 'time':
+			return <Cell>{text === null ? column.empty : <DateOverHour value={text} zone={zone} />}</Cell>
+		case 'badge':
+			return <Cell>{text === null ? null : <Badge tone="brand">{column.format(text)}</Badge>}</Cell>
+		case 'link':
+			return (
+				<Cell>
+					{text === null ? null : (
+						<a
+							href={text}
+							target="_blank"
+							rel="noopener noreferrer"
+							title={text}
+							className="text-brand-700 underline-offset-2 hover:underline"
+						>
+							{truncate(text, column.truncate)}
+						</a>
+					)}
+				</Cell>
+			)
+	}
+}
+
 /** 'Jan 15, 2031, 10:00 AM', drawn as the date over the hour: two short lines instead of one wide column. */
-function EventTime({ value, zone }: { value: string; zone: string }) {
+function DateOverHour({ value, zone }: { value: string; zone: string }) {
 	return (
 		<time dateTime={value} className="block">
 			<span className="block whitespace-nowrap">{formatDate(value, zone)},</span>{' '}
 			<span className="block whitespace-nowrap text-gray-500">{formatTime(value, zone)}</span>
 		</time>
-	)
-}
-
-export function ResourcesPanel({
-	resources,
-	error,
-	list,
-}: {
-	resources: ResourceJSON[]
-	error: string | null
-	list: ListPlace
-}) {
-	return (
-		<section aria-label="Resources" className="space-y-4">
-			<PanelHeader
-				title="Resources"
-				subtitle="Add, edit and remove downloadable resources."
-				action={<AddLink to={adminDialogHref('/admin/resources/new', list)}>Add Resource</AddLink>}
-			/>
-			<SearchForm tab="resources" q={list.q} placeholder="Search resources..." />
-			{error ? (
-				<LoadError retryHref={adminTabHref('resources', list)}>Error loading resources: {error}</LoadError>
-			) : (
-				<>
-					<AdminTable caption="Resources" columns={['ID', 'Title', 'Type', 'URL', 'Actions']}>
-						{resources.length === 0 ? <EmptyRow columns={5}>No resources found</EmptyRow> : null}
-						{resources.map((resource) => (
-							<tr key={resource.id}>
-								<Cell className="tabular-nums text-gray-500">{resource.id}</Cell>
-								<Cell className="font-medium text-gray-900">{resource.title}</Cell>
-								<Cell>
-									<Badge tone="brand">{resourceTypeLabel(resource.type)}</Badge>
-								</Cell>
-								<Cell>
-									<a
-										href={resource.url}
-										target="_blank"
-										rel="noopener noreferrer"
-										title={resource.url}
-										className="text-brand-700 underline-offset-2 hover:underline"
-									>
-										{truncate(resource.url, 30)}
-									</a>
-								</Cell>
-								<RowActions
-									editHref={adminDialogHref(`/admin/resources/${resource.id}/edit`, list)}
-									deleteHref={adminDialogHref(`/admin/resources/${resource.id}/delete`, list)}
-									label={resource.title}
-								/>
-							</tr>
-						))}
-					</AdminTable>
-					<TablePager tab="resources" what="resources" list={list} />
-				</>
-			)}
-		</section>
 	)
 }

@@ -1,25 +1,24 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
-import {
-	type AdminUserJSON,
-	type CommunityJSON,
-	type EventJSON,
-	type ResourceJSON,
-	type VideoJSON,
-} from '#models/index'
+import { type AdminUserJSON } from '#models/index'
 import { countUsersForAdmin, listUsersForAdmin } from '~/services/account/admin-users.server'
 import { userNamesById } from '~/services/account/users.server'
 import { requireUserWithRole } from '~/web/auth.server'
-import { deleteCommunity, getCommunity, listCommunities } from '~/services/catalogue/communities.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { PAGE_SIZES, pageFrom, pageWindow } from '~/lib/paging'
 import { ServiceError } from '~/lib/service-error'
-import { countEvents, deleteEvent, getEvent, listEvents } from '~/services/events/events.server'
+import { CATALOGUE_SERVICES } from '~/services/catalogue/kinds.server'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
-import { deleteResource, getResource, listResources } from '~/services/catalogue/resources.server'
 import { redirectWithToast } from '~/web/toast.server'
-import { deleteVideo, getVideo, listVideos } from '~/services/catalogue/videos.server'
-import { CATALOGUE_TEXTS, dialogCloseHref, type AdminTab, type CatalogueKind } from '~/lib/admin-panel'
+import { dialogCloseHref, type AdminTab } from '~/lib/admin-panel'
+import {
+	CATALOGUE,
+	catalogueKindNamed,
+	catalogueKindOfTab,
+	catalogueLabel,
+	type CatalogueKind,
+	type CatalogueRow,
+} from '~/lib/catalogue-kinds'
 import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission } from '~/web/form.server'
@@ -38,14 +37,12 @@ export function requireCatalogueEditor(request: Request) {
 	return requireUserWithRole(request, CONTENT_ADMIN_ROLES)
 }
 
-/** The list of the open tab; the others stay empty. A list that fails to load gives its message instead (product §8). */
+/** The list of the open tab. A list that fails to load gives its message instead (product §8). */
 export interface AdminPanelData {
 	error: string | null
 	users: AdminUserJSON[]
-	videos: VideoJSON[]
-	communities: CommunityJSON[]
-	events: EventJSON[]
-	resources: ResourceJSON[]
+	/** The open catalogue tab's rows (app/lib/catalogue-kinds.ts). */
+	rows: CatalogueRow[]
 	/** Names for the "Added By" and "Created By" columns. */
 	authors: Record<number, string>
 	/** The tab's page (docs/decisions/081) and whether another follows. */
@@ -55,23 +52,23 @@ export interface AdminPanelData {
 	total: number | null
 }
 
+/** A tab with no list (the Audit log and Insights). */
+export const NO_LIST: AdminPanelData = {
+	error: null,
+	users: [],
+	rows: [],
+	authors: {},
+	page: 1,
+	hasMore: false,
+	total: null,
+}
+
 /**
  * One page of the open tab's list (PAGE_SIZES.admin rows), searched on the
  * server by `q` (every tab has a search box): no tab reads a whole collection.
  */
 export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string, page = 1): Promise<AdminPanelData> {
-	const panel: AdminPanelData = {
-		error: null,
-		users: [],
-		videos: [],
-		communities: [],
-		events: [],
-		resources: [],
-		authors: {},
-		page,
-		hasMore: false,
-		total: null,
-	}
+	const panel: AdminPanelData = { ...NO_LIST, page }
 	const window = pageWindow(page, PAGE_SIZES.admin)
 	const search = q || undefined
 	const paged = <Row>(rows: Row[]) => {
@@ -79,21 +76,22 @@ export async function loadAdminPanel(actor: Actor, tab: AdminTab, q: string, pag
 		panel.hasMore = hasMore
 		return items
 	}
+	const kind = catalogueKindOfTab(tab)
 	try {
 		if (tab === 'users')
 			[panel.users, panel.total] = await Promise.all([
 				listUsersForAdmin(actor, { search }, window).then(paged),
 				countUsersForAdmin(actor, { search }),
 			])
-		if (tab === 'content') panel.videos = paged(await listVideos({ search }, window))
-		if (tab === 'communities') panel.communities = paged(await listCommunities({ search }, window))
-		if (tab === 'events')
-			[panel.events, panel.total] = await Promise.all([
-				listEvents({ search }, window).then(paged),
-				countEvents({ search }),
+		if (kind) {
+			const service = CATALOGUE_SERVICES[kind]
+			;[panel.rows, panel.total] = await Promise.all([
+				service.list({ search }, window).then(paged),
+				service.count?.({ search }) ?? null,
 			])
-		if (tab === 'resources') panel.resources = paged(await listResources({ search }, window))
-		panel.authors = await userNamesById([...panel.videos, ...panel.communities].map((entity) => entity.createdBy))
+			if (CATALOGUE[kind].columns.some((column) => column.show === 'author'))
+				panel.authors = await userNamesById(panel.rows.map((row) => row.createdBy))
+		}
 	} catch (error) {
 		if (!(error instanceof ServiceError)) console.error(`Admin panel: loading the ${tab} tab failed`, error)
 		panel.error =
@@ -136,99 +134,72 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	})
 }
 
-/** The add and edit dialogs of a catalogue entity: add without an id, edit with one. */
-export async function handleCatalogueForm<Schema extends z.ZodTypeAny, Entity>({
-	request,
-	params,
-	kind,
-	what,
-	schema,
-	create,
-	update,
-	describe,
-}: {
-	request: Request
-	params: Params
-	kind: CatalogueKind
-	/** "Video", for "Video not found" */
-	what: string
-	schema: Schema
-	create: (actor: Actor, input: z.output<Schema>) => Promise<Entity>
-	update: (actor: Actor, id: number, input: z.output<Schema>) => Promise<Entity>
-	/** The name a notice gives the entity: its title or name. */
-	describe: (entity: Entity) => string
-}) {
+/** The kind a dialog's address names (/admin/{kind}/...), or its 404. */
+function requireCatalogueKind(params: Params): CatalogueKind {
+	return requireFound(catalogueKindNamed(params.kind), 'Not found')
+}
+
+/** The add dialog (/admin/{kind}/new) or the edit dialog (/admin/{kind}/{id}/edit): the entity it edits, and the options of its lookups. */
+export async function loadCatalogueForm(request: Request, params: Params) {
+	await requireCatalogueEditor(request)
+	const kind = requireCatalogueKind(params)
+	const service = CATALOGUE_SERVICES[kind]
+	const [entity, lookups] = await Promise.all([
+		params.id === undefined ? null : requireDialogEntity(service.get, params.id, CATALOGUE[kind].what),
+		service.lookups?.() ?? {},
+	])
+	return { kind, entity, lookups }
+}
+
+/** The add and edit dialogs' form: add without an id, edit with one. */
+export async function handleCatalogueForm(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
+	const kind = requireCatalogueKind(params)
+	const { what, schema, notices } = CATALOGUE[kind]
+	const service = CATALOGUE_SERVICES[kind]
 	const id = params.id === undefined ? null : requireNumericId(params.id, what)
-	const texts = CATALOGUE_TEXTS[kind]
 	return handleDialogForm({
 		request,
 		schema,
-		failedTitle: id === null ? texts.addFailed : texts.updateFailed,
+		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
 		save: async (value) => {
-			const entity = id === null ? await create(actor, value) : await update(actor, id, value)
-			return { title: id === null ? texts.added : texts.updated, description: `"${describe(entity)}" has been saved.` }
+			const entity = id === null ? await service.create(actor, value) : await service.update(actor, id, value)
+			return {
+				title: id === null ? notices.added : notices.updated,
+				description: `"${catalogueLabel(kind, entity)}" has been saved.`,
+			}
 		},
 	})
 }
 
-/** What the delete dialogs need of each entity: its name, and the service that deletes it (returning the name). */
-const DELETABLE: Record<
-	CatalogueKind,
-	{ what: string; find: (id: number) => Promise<string | null>; remove: (actor: Actor, id: number) => Promise<string> }
-> = {
-	videos: {
-		what: 'Video',
-		find: async (id) => (await getVideo(id))?.title ?? null,
-		remove: async (actor, id) => (await deleteVideo(actor, id)).title,
-	},
-	communities: {
-		what: 'Community',
-		find: async (id) => (await getCommunity(id))?.name ?? null,
-		remove: async (actor, id) => (await deleteCommunity(actor, id)).name,
-	},
-	events: {
-		what: 'Event',
-		find: async (id) => (await getEvent(id))?.title ?? null,
-		remove: async (actor, id) => (await deleteEvent(actor, id)).title,
-	},
-	resources: {
-		what: 'Resource',
-		find: async (id) => (await getResource(id))?.title ?? null,
-		remove: async (actor, id) => (await deleteResource(actor, id)).title,
-	},
-}
-
-/** The entity a delete dialog is for, from its URL: /admin/{kind}/{id}/delete. */
-function deletionTarget(request: Request, params: Params) {
-	const kind = new URL(request.url).pathname.split('/')[2] as CatalogueKind
-	const entry = DELETABLE[kind]
-	requireFound(entry, 'Not found')
-	return { kind, ...entry, id: requireNumericId(params.id, entry.what) }
+/** The entity a delete dialog is for, from its address: /admin/{kind}/{id}/delete. */
+function deletionTarget(params: Params) {
+	const kind = requireCatalogueKind(params)
+	return { kind, service: CATALOGUE_SERVICES[kind], id: requireNumericId(params.id, CATALOGUE[kind].what) }
 }
 
 export async function loadDeleteDialog(request: Request, params: Params) {
 	await requireCatalogueEditor(request)
-	const { kind, what, find, id } = deletionTarget(request, params)
-	const label = requireFound(await find(id), `${what} not found`)
-	return { kind, id, label }
+	const { kind, service, id } = deletionTarget(params)
+	const entity = requireFound(await service.get(id), `${CATALOGUE[kind].what} not found`)
+	return { kind, id, label: catalogueLabel(kind, entity) }
 }
 
 /** Deletes, then back to the tab. An entity that is already gone also goes back, with the failure notice. */
 export async function handleDeleteDialog(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
-	const { kind, remove, id } = deletionTarget(request, params)
+	const { kind, service, id } = deletionTarget(params)
 	await readProtectedForm(request)
-	const texts = CATALOGUE_TEXTS[kind]
+	const { notices } = CATALOGUE[kind]
 	try {
-		const label = await remove(actor, id)
+		const label = catalogueLabel(kind, await service.remove(actor, id))
 		return redirectWithToast(dialogCloseHref(new URL(request.url)), {
-			title: texts.deleted,
+			title: notices.deleted,
 			description: `"${label}" has been deleted.`,
 		})
 	} catch (error) {
 		if (!(error instanceof ServiceError)) throw error
-		const toast = { type: 'destructive' as const, title: texts.deleteFailed, description: error.message }
+		const toast = { type: 'destructive' as const, title: notices.deleteFailed, description: error.message }
 		if (error.status === 404) return redirectWithToast(dialogCloseHref(new URL(request.url)), toast)
 		return json({ toast: makeToast(toast) }, { status: error.status })
 	}

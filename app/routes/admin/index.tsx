@@ -2,10 +2,10 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
 import { AuditPanel } from '~/components/admin/audit-panel'
 import { InsightsPanel } from '~/components/admin/insights-panel'
-import { CommunitiesPanel, ContentPanel, EventsPanel, ResourcesPanel, UsersPanel } from '~/components/admin/panels'
+import { CataloguePanel, UsersPanel } from '~/components/admin/panels'
 import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
-import { loadAdminPanel, requireCatalogueEditor, type AdminPanelData } from '~/routes/admin/__dialogs.server'
+import { NO_LIST, loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import { loadAuditTab, loadInsightsTab } from '~/routes/admin/__insight-tabs.server'
 import {
 	ADMIN_ONLY_TABS,
@@ -19,6 +19,7 @@ import {
 	type AdminTab,
 } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { CATALOGUE, CATALOGUE_KINDS, catalogueKindOfTab } from '~/lib/catalogue-kinds'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 
@@ -26,20 +27,6 @@ export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction = () =>
 	pageMeta('Administration Panel', 'Manage users, content, communities, events and resources.')
-
-/** The Audit log and Insights tabs have no catalogue list. */
-const NO_LIST: AdminPanelData = {
-	error: null,
-	users: [],
-	videos: [],
-	communities: [],
-	events: [],
-	resources: [],
-	authors: {},
-	page: 1,
-	hasMore: false,
-	total: null,
-}
 
 /**
  * product §2 "Administration panel": admins and content managers only (others
@@ -90,19 +77,17 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 	return sameList ? false : defaultShouldRevalidate
 }
 
-const LOADING_TEXT: Record<AdminTab, string> = {
+const LOADING_TEXT = {
 	users: 'Loading users...',
-	content: 'Loading videos...',
-	communities: 'Loading communities...',
-	events: 'Loading events...',
-	resources: 'Loading resources...',
+	...Object.fromEntries(CATALOGUE_KINDS.map((kind) => [CATALOGUE[kind].tab, CATALOGUE[kind].panel.loading])),
 	audit: 'Loading the audit log...',
 	insights: 'Loading insights...',
-}
+} as Record<AdminTab, string>
 
 export default function AdminPage() {
 	const { tab, q, canManageUsers, timeZone, panel, audit, insights } = useLoaderData<typeof loader>()
 	const list = { q, page: panel.page, hasMore: panel.hasMore }
+	const kind = catalogueKindOfTab(tab)
 	const [searchParams] = useSearchParams()
 	const navigation = useNavigation()
 	// While another tab's list is on its way (JavaScript on), say so instead of showing the old one.
@@ -137,12 +122,6 @@ export default function AdminPage() {
 					</p>
 				) : tab === 'users' ? (
 					<UsersPanel users={panel.users} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
-				) : tab === 'content' ? (
-					<ContentPanel videos={panel.videos} authors={panel.authors} error={panel.error} list={list} />
-				) : tab === 'communities' ? (
-					<CommunitiesPanel communities={panel.communities} authors={panel.authors} error={panel.error} list={list} />
-				) : tab === 'events' ? (
-					<EventsPanel events={panel.events} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
 				) : tab === 'audit' && audit ? (
 					<AuditPanel {...audit} timeZone={timeZone} />
 				) : tab === 'insights' && insights ? (
@@ -152,9 +131,17 @@ export default function AdminPage() {
 						error={insights.error}
 						timeZone={timeZone}
 					/>
-				) : (
-					<ResourcesPanel resources={panel.resources} error={panel.error} list={list} />
-				)}
+				) : kind ? (
+					<CataloguePanel
+						kind={kind}
+						rows={panel.rows}
+						authors={panel.authors}
+						total={panel.total}
+						error={panel.error}
+						list={list}
+						timeZone={timeZone}
+					/>
+				) : null}
 			</div>
 			<Outlet />
 		</div>

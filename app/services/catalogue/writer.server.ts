@@ -5,6 +5,10 @@ import { notFound } from '~/lib/service-error'
 import { changedFields, recordAudit } from '~/services/admin/audit.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
+/** What the audit log has a `.created` kind for (lib/audit.ts): 'video' for 'video.created'. */
+type EntityCreated<Kind> = Kind extends `${infer Entity}.created` ? Entity : never
+type AuditedEntity = EntityCreated<AuditKind>
+
 interface CatalogueDocument {
 	id: number
 	createdBy: number
@@ -34,7 +38,7 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	/** Fields stored with every new entity, in the same write (a video's pending announcement). */
 	createdWith?: Partial<Doc>
 	/** How the audit log names the entity (product §6 "Audit log"): its type and its title or name. */
-	audit: { type: 'video' | 'community' | 'event' | 'resource'; label: (doc: Doc) => string }
+	audit: { type: AuditedEntity; label: (doc: Doc) => string }
 }) {
 	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit } = options
 	const kind = (verb: 'created' | 'updated' | 'deleted') => `${audit.type}.${verb}` as AuditKind

@@ -1,15 +1,17 @@
-import { json } from '@remix-run/node'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { CATALOGUE_KINDS, catalogueKindNamed, type CatalogueKind } from '~/lib/catalogue-kinds'
 import { type PageWindow } from '~/lib/paging'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
-import { readJsonBody, requireNumericId } from '~/web/http.server'
+import { jsonError, readJsonBody, requireNumericId } from '~/web/http.server'
 import { jsonListPage } from '~/web/paging.server'
 
 /**
- * The JSON admin calls of product §7 for one catalogue entity. Every answer
+ * The JSON admin calls of product §7 for the catalogue kinds
+ * (app/lib/catalogue-kinds.ts, served by app/services/catalogue/kinds.server.ts). Every answer
  * starts with the session (401) and the role (403), before the body is read;
  * then the body is validated (400), then the service does the work (404 for
  * an unknown id) and checks the role once more.
@@ -78,4 +80,26 @@ export function adminItemRoute<Shape extends z.ZodRawShape, Entity>({
 			return json({ success: true })
 		},
 	})
+}
+
+type RouteModule = ReturnType<typeof apiRoute>
+
+/**
+ * One route module for every catalogue kind (`/api/admin/{kind}`,
+ * `/api/admin/{kind}/{id}`): `build` makes each kind's handlers once, and
+ * the address's kind picks them. An unknown kind answers 404 'Not found' to
+ * any method, before anything is read, as an unknown call does (routes/api/$.ts).
+ */
+export function catalogueKindRoute(build: (kind: CatalogueKind) => RouteModule): RouteModule {
+	const routes = Object.fromEntries(CATALOGUE_KINDS.map((kind) => [kind, build(kind)])) as Record<
+		CatalogueKind,
+		RouteModule
+	>
+	const forKind =
+		(handler: keyof RouteModule) =>
+		async (args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> => {
+			const kind = catalogueKindNamed(args.params.kind)
+			return kind ? routes[kind][handler](args) : jsonError(404, 'Not found')
+		}
+	return { loader: forKind('loader'), action: forKind('action') }
 }

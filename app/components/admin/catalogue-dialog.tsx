@@ -1,0 +1,204 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { Field, SelectField, TextareaField } from '~/components/forms'
+import { useTimeZone } from '~/components/use-time-zone'
+import {
+	CATALOGUE,
+	catalogueFields,
+	hasZonedTimes,
+	type CatalogueField,
+	type CatalogueKind,
+	type CatalogueOption,
+	type CatalogueRow,
+} from '~/lib/catalogue-kinds'
+import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
+
+/**
+ * The add and edit dialog of every catalogue kind (/admin/{kind}/new,
+ * /admin/{kind}/{id}/edit), drawn from the kind's description
+ * (app/lib/catalogue-kinds.ts): its title and words, its fields in order, the
+ * fields its submit button waits for.
+ */
+export function CatalogueFormDialog({
+	kind,
+	entity,
+	lookups,
+	serverTimeZone,
+}: {
+	kind: CatalogueKind
+	/** The entity an edit dialog edits; null in the add dialog. */
+	entity: CatalogueRow | null
+	/** The options of the kind's `lookup` fields, by field name. */
+	lookups: Record<string, CatalogueOption[]>
+	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
+	serverTimeZone: string
+}) {
+	const zone = useTimeZone(serverTimeZone)
+	// The browser's zone is only known after hydration: a form that enters times starts again in it then.
+	return (
+		<CatalogueForm
+			key={hasZonedTimes(kind) ? zone : undefined}
+			kind={kind}
+			entity={entity}
+			lookups={lookups}
+			zone={zone}
+		/>
+	)
+}
+
+function CatalogueForm({
+	kind,
+	entity,
+	lookups,
+	zone,
+}: {
+	kind: CatalogueKind
+	entity: CatalogueRow | null
+	lookups: Record<string, CatalogueOption[]>
+	zone: string
+}) {
+	const { schema, dialog, fields: layout, requiredToSubmit } = CATALOGUE[kind]
+	const [form, fields] = useDialogForm({
+		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
+		schema,
+		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
+	})
+	const control = (field: CatalogueField, index: number) => (
+		<FieldControl
+			key={field.name}
+			field={field}
+			meta={fields[field.name]!}
+			opensFocused={index === 0}
+			stored={entity ? (entity as unknown as Record<string, unknown>)[field.name] : undefined}
+			lookups={lookups}
+			zone={zone}
+		/>
+	)
+	return (
+		<FormDialog
+			title={entity ? dialog.editTitle : dialog.addTitle}
+			description={entity ? dialog.editDescription : dialog.addDescription}
+			intent={dialog.intent}
+			form={form}
+			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
+			pendingLabel="Saving..."
+			incomplete={requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
+		>
+			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
+			{layout.map((entry, index) =>
+				'name' in entry ? (
+					control(entry, index)
+				) : (
+					<div key={entry.map((field) => field.name).join()} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+						{entry.map((field) => control(field, index))}
+					</div>
+				),
+			)}
+		</FormDialog>
+	)
+}
+
+/** One field as its description says: an input, a text area or a select, with its label, help and errors. */
+function FieldControl({
+	field,
+	meta,
+	opensFocused,
+	stored,
+	lookups,
+	zone,
+}: {
+	field: CatalogueField
+	meta: FieldMetadata<unknown>
+	/** The dialog's first field takes the focus when it opens. */
+	opensFocused: boolean
+	/** The edited entity's value of this field (undefined in the add dialog). */
+	stored: unknown
+	lookups: Record<string, CatalogueOption[]>
+	zone: string
+}) {
+	const frame = { label: field.label, errors: meta.errors, help: field.help }
+	switch (field.input) {
+		case 'text':
+		case 'url':
+			return (
+				<Field
+					{...frame}
+					inputProps={{
+						...getInputProps(meta, { type: field.input }),
+						autoFocus: opensFocused,
+						placeholder: field.placeholder,
+						inputMode: field.inputMode,
+					}}
+				/>
+			)
+		case 'number':
+			return (
+				<Field
+					{...frame}
+					inputProps={{
+						...getInputProps(meta, { type: 'number' }),
+						autoFocus: opensFocused,
+						min: field.min,
+						step: field.step,
+					}}
+				/>
+			)
+		case 'textarea':
+			return (
+				<TextareaField
+					{...frame}
+					textareaProps={{ ...getTextareaProps(meta), autoFocus: opensFocused, rows: field.rows }}
+				/>
+			)
+		case 'select': {
+			// A stored value the list does not offer (a "link" resource from the API, say) keeps its place.
+			const values = [...field.options]
+			if (typeof stored === 'string' && stored && !values.includes(stored)) values.push(stored)
+			return (
+				<SelectField
+					{...frame}
+					selectProps={{ ...getSelectProps(meta), autoFocus: opensFocused }}
+					options={values.map((value) => ({ value, label: field.optionLabel(value) }))}
+				/>
+			)
+		}
+		case 'lookup':
+			return (
+				<SelectField
+					{...frame}
+					selectProps={{ ...getSelectProps(meta), autoFocus: opensFocused }}
+					options={[{ value: '', label: field.none }, ...(lookups[field.name] ?? [])]}
+				/>
+			)
+		case 'zoned-date-time':
+			return (
+				<Field
+					{...frame}
+					inputProps={{ ...getInputProps(meta, { type: 'datetime-local' }), autoFocus: opensFocused }}
+					help={field.help ?? `In ${zone === FALLBACK_TIME_ZONE ? 'UTC' : `your time zone (${zone})`}.`}
+				/>
+			)
+	}
+}
+
+/** An edit dialog opens on the entity's values, times in the dialog's zone and ids as the selects hold them. */
+function storedValues(kind: CatalogueKind, entity: CatalogueRow, zone: string) {
+	const stored = entity as unknown as Record<string, unknown>
+	return Object.fromEntries(
+		catalogueFields(kind).map((field) => {
+			const value = stored[field.name]
+			if (field.input === 'zoned-date-time')
+				return [field.name, typeof value === 'string' ? toDateTimeLocalValue(value, zone) : '']
+			if (field.input === 'lookup') return [field.name, value ? String(value) : '']
+			return [field.name, value]
+		}),
+	)
+}
+
+/** What an add dialog starts with: the fields that have an initial value (a new resource is a PDF). */
+function initialValues(kind: CatalogueKind) {
+	const initial = catalogueFields(kind).flatMap((field) =>
+		field.input === 'select' && field.initial ? [[field.name, field.initial] as const] : [],
+	)
+	return initial.length ? Object.fromEntries(initial) : undefined
+}
