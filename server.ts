@@ -21,6 +21,7 @@ import { BACKGROUND_JOBS } from '~/services/background-jobs.server'
 import {
 	connectDatabase,
 	disconnectDatabase,
+	isDatabaseOutageError,
 	isDatabaseReachable,
 	startDatabaseMonitor,
 	startEmbeddedDatabase,
@@ -33,6 +34,7 @@ import { startMail } from '~/platform/mail/index.server'
 import { isCurrentFingerprint } from '~/platform/public-pictures.server'
 import { connectRedis, disconnectRedis } from '~/platform/redis.server'
 import { anonymousPageCache } from '~/web/anonymous-page-cache.server'
+import { settleSessionUser } from '~/web/arrival.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
@@ -244,12 +246,16 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 				: undefined,
 		),
 	)
+	// Each request from here on runs in its own context (where its time goes, the reads its loaders share) and
+	// starts with its arrival step, once: the member's activity, a lapsed trial settled (docs/decisions/095).
+	app.use((req, _res, next) =>
+		runInRequestContext(req.method, () => settleSessionUser(req.headers.cookie).then(() => next(), next)),
+	)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
 
 	const handleRemixRequest = createRequestHandler(build, mode)
-	// Each request runs in its own context: where its time goes (Server-Timing) and the reads its loaders share.
-	app.all('*', (req, res, next) => runInRequestContext(req.method, () => handleInApp(req, res, next)))
+	app.all('*', handleInApp)
 	async function handleInApp(req: express.Request, res: express.Response, next: express.NextFunction) {
 		try {
 			const failure = { databaseOutage: false }
@@ -275,7 +281,11 @@ function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSou
 			next(error)
 		}
 	}
-	app.use(sendExpressError)
+	app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+		// The arrival step's reads are the first of a request: one that fails because the database went away gets the readable 503.
+		if (!res.headersSent && isDatabaseOutageError(error)) return sendUnavailable(req, res)
+		sendExpressError(error, req, res, next)
+	})
 	return app
 }
 
