@@ -59,7 +59,7 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
 	if (request.signal.aborted) return
 	if (isDatabaseOutageError(error)) {
-		// server.ts turns this request's 500 into the readable 503; one line is enough.
+		// server/remix-handler.ts turns this request's 500 into the readable 503; one line is enough.
 		context.failure.databaseOutage = true
 		console.error(
 			`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`,

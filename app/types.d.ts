@@ -2,11 +2,11 @@ import '@remix-run/node'
 
 declare module '@remix-run/node' {
 	interface AppLoadContext {
-		/** The CSP nonce of this request (server.ts). */
+		/** The CSP nonce of this request (server/app.ts). */
 		cspNonce: string
-		/** Set by handleError when this request failed because the database was out of reach (server.ts answers 503). */
+		/** Set by handleError when this request failed because the database was out of reach (server/remix-handler.ts answers 503). */
 		failure: { databaseOutage: boolean }
-		/** The client's IP address as Express sees it (server.ts), for per-client rate limits. */
+		/** The client's IP address as Express sees it (server/remix-handler.ts), for per-client rate limits. */
 		clientAddress: string
 	}
 }
