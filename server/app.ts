@@ -54,7 +54,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	app.use(arrival)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
-	app.all('*', remixHandler(build, mode, database))
+	app.all('*', remixHandler(build, mode))
 	app.use(sendExpressError)
 	return app
 }

@@ -1,7 +1,12 @@
 import http from 'node:http'
 import type express from 'express'
 import { isDatabaseOutageError } from '~/platform/database.server'
-import { UNAVAILABLE_MESSAGE, plainPageHtml, unavailableHtml } from '~/lib/unavailable-page'
+import {
+	UNAVAILABLE_MESSAGE,
+	UNAVAILABLE_RETRY_AFTER_SECONDS,
+	plainPageHtml,
+	unavailableHtml,
+} from '~/lib/unavailable-page'
 
 /** A request refused before Remix runs, with the words to say why. */
 export class RequestRefused extends Error {
@@ -15,7 +20,7 @@ export class RequestRefused extends Error {
 
 /** While the database is gone, pages and JSON calls get a readable 503 instead of failing one by one. */
 export function sendUnavailable(req: express.Request, res: express.Response) {
-	res.status(503).set('Retry-After', '5')
+	res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
 	if (req.path.startsWith('/api/')) res.json({ message: UNAVAILABLE_MESSAGE })
 	else res.type('html').send(unavailableHtml())
 }

@@ -1,15 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-// The Express adapter's own request and response conversions: its ready-made handler
-// would send a failed request's 500 before we could see that the database was the cause.
-import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@remix-run/express'
+import { type ServerBuild } from '@remix-run/node'
 import type express from 'express'
+import onHeaders from 'on-headers'
 import { type AppConfig } from '~/config.server'
+import { watchRequestFailure } from '~/platform/database.server'
 import { currentRequestContext, serverTimingHeader } from '~/platform/request-context.server'
-import { sendUnavailable } from '#server/errors'
-import { type DatabaseMonitor } from '#server/gates'
 
 const BUILD_PATH = path.resolve('build/index.js')
 
@@ -34,44 +32,27 @@ export async function loadBuild(config: AppConfig): Promise<BuildSource> {
 	}
 }
 
-/** Pages and JSON calls: Remix, with the request's load context, its Server-Timing, and the 503 for a failure the database caused. */
-export function remixHandler(
-	build: BuildSource,
-	mode: 'production' | 'development',
-	database: DatabaseMonitor,
-): express.RequestHandler {
-	const handleRemixRequest = createRequestHandler(build, mode)
-	return async (req, res, next) => {
-		try {
-			const failure = { databaseOutage: false }
-			const outagesBefore = database.outages()
-			const context = {
-				cspNonce: res.locals.cspNonce as string,
-				clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-				failure,
-			}
-			const response = await handleRemixRequest(createRemixRequest(req, res), context)
-			const timings = currentRequestContext()
-			// Pages and JSON alike: the browser's network panel shows where the time went (docs/decisions/082).
-			if (timings) setServerTiming(response, serverTimingHeader(timings))
-			// A request that failed because the database went away gets the readable 503, like the ones
-			// after it, even when the database is back by now (a query that outlived a short outage).
-			const overlappedOutage = failure.databaseOutage || database.outages() !== outagesBefore
-			if (response.status >= 500 && (overlappedOutage || !(await database.recheck()))) {
-				await response.body?.cancel()
-				return sendUnavailable(req, res)
-			}
-			await sendRemixResponse(res, response)
-		} catch (error) {
-			next(error)
-		}
-	}
-}
-
-function setServerTiming(response: Response, value: string) {
-	try {
-		response.headers.set('Server-Timing', value)
-	} catch {
-		// A response made with Response.redirect() has immutable headers: it goes without timings.
+/**
+ * Pages, data requests and JSON calls: Remix's Express adapter, with the
+ * request's load context (docs/decisions/096): the CSP nonce, the client's
+ * address as Express sees it (TRUST_PROXY), and the watch that tells a
+ * failure the database caused from the app's own (the app answers the
+ * former with the readable 503: web/unavailable.server.ts).
+ */
+export function remixHandler(build: BuildSource, mode: 'production' | 'development'): express.RequestHandler {
+	const handleRemixRequest = createRequestHandler({
+		build,
+		mode,
+		getLoadContext: (req, res) => ({
+			cspNonce: res.locals.cspNonce as string,
+			clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+			failure: watchRequestFailure(),
+		}),
+	})
+	return (req, res, next) => {
+		const timings = currentRequestContext()
+		// Pages and JSON alike, as the answer's headers go: the browser's network panel shows where the time went (docs/decisions/082).
+		if (timings) onHeaders(res, () => res.setHeader('Server-Timing', serverTimingHeader(timings)))
+		void handleRemixRequest(req, res, next)
 	}
 }
