@@ -1,6 +1,9 @@
 /** The readable page (or JSON) sent while the database is unreachable, and the plain page it is drawn with: plain HTML, no scripts. */
 export const UNAVAILABLE_MESSAGE = 'We cannot reach our database right now. Please try again in a moment.'
 
+/** How soon a client may try again (the 503's Retry-After). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5
+
 export function unavailableHtml(): string {
 	return plainPageHtml('Service temporarily unavailable', UNAVAILABLE_MESSAGE, { href: '', label: 'Try again' })
 }

@@ -197,6 +197,29 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	}
 }
 
+/**
+ * One request's watch on the database, made when the request reaches the app
+ * (docs/decisions/096): was its failure the database's doing? Yes when it met
+ * an outage error, when an outage began while it ran, or when the database
+ * does not answer now (checked again, and remembered for the requests after
+ * it), even if the database is back by the time it answers.
+ */
+export function watchRequestFailure() {
+	const outagesBefore = getMonitorState().outages
+	let outageMet = false
+	return {
+		/** Notes an error the request met; true when it is the database being out of reach. */
+		noteError(error: unknown): boolean {
+			const outage = isDatabaseOutageError(error)
+			if (outage) outageMet = true
+			return outage
+		},
+		async causedByDatabase(): Promise<boolean> {
+			return outageMet || getMonitorState().outages !== outagesBefore || !(await recheckDatabase())
+		},
+	}
+}
+
 /** Consecutive unanswered pings of the monitor that mean the database is gone. */
 const MISSED_PINGS_FOR_OUTAGE = 2
 

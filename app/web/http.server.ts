@@ -10,7 +10,7 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024
 export const MAX_FORM_BODY_BYTES = 256 * 1024
 /**
  * No request here needs a larger body (the largest, Stripe's webhook, stops
- * at 512 KB). server.ts refuses a larger declared body at the door, where
+ * at 512 KB). server/gates.ts refuses a larger declared body at the door, where
  * Node still drains it; and a body over its route's own limit is read off
  * the wire (and thrown away) up to this much, so the client gets its 413
  * instead of a connection that stalls and is reset. Beyond it the body is

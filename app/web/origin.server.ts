@@ -3,7 +3,7 @@
  * must be APP_ORIGIN when that is set, else the host the request was
  * addressed to (so the demo works at both localhost and 127.0.0.1). Used by
  * the socket handshake, the cross-site gate in front of pages and the JSON
- * API (server.ts), and nowhere else.
+ * API (server/gates.ts), and nowhere else.
  */
 export function isSameOrigin(
 	origin: string,

@@ -6,7 +6,7 @@ import { clientAddressOf, type ClientContext } from '~/web/client.server'
 
 /**
  * Limits per client address, for routes (docs/decisions/131). The address is
- * Express's `req.ip`, passed in the load context by server.ts: the
+ * Express's `req.ip`, passed in the load context by server/remix-handler.ts: the
  * connection's address, or with TRUST_PROXY the one the trusted proxies
  * report in X-Forwarded-For. Nothing here reads that header by hand.
  */

@@ -1,0 +1,65 @@
+import type express from 'express'
+import { type AppConfig } from '~/config.server'
+import { type startDatabaseMonitor } from '~/platform/database.server'
+import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
+import { isSameOrigin, mediaTypeOf } from '~/web/origin.server'
+import { RequestRefused, sendUnavailable } from '#server/errors'
+
+/**
+ * What a request must pass before it reaches member files and Remix: it
+ * comes from our own pages when it changes something, the database is
+ * there, and its body is not too large.
+ */
+
+export type DatabaseMonitor = ReturnType<typeof startDatabaseMonitor>
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const CROSS_SITE_REFUSED = 'This request came from another site and was refused.'
+
+/**
+ * Requests that change something must come from our own pages
+ * (docs/decisions/133). A browser names the page's site in `Origin`: another
+ * site is refused with 403 here, before Remix (whose own check would
+ * otherwise end in a 500). A JSON call must also be JSON or come from our own
+ * page: a cross-site form can send neither, so `/api/logout` and friends
+ * cannot be triggered from elsewhere.
+ */
+export function crossSiteGate(config: AppConfig): express.RequestHandler {
+	return (req, _res, next) => {
+		if (SAFE_METHODS.has(req.method)) return next()
+		const origin = req.headers.origin
+		const api = req.path.startsWith('/api/')
+		if (
+			origin !== undefined &&
+			!(api
+				? isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin })
+				: isOwnPageOrigin(config, req, origin))
+		) {
+			return next(new RequestRefused(403, CROSS_SITE_REFUSED))
+		}
+		if (api && origin === undefined && mediaTypeOf(req.headers['content-type']) !== 'application/json') {
+			return next(new RequestRefused(415, JSON_CONTENT_TYPE_REQUIRED))
+		}
+		next()
+	}
+}
+
+function isOwnPageOrigin(config: AppConfig, req: express.Request, origin: string): boolean {
+	if (!isSameOrigin(origin, { host: req.headers.host, appOrigin: config.appOrigin })) return false
+	// Remix refuses a page's form whose Origin is not the host it was sent to (X-Forwarded-Host first): refuse it here, readably.
+	const forwardedHost = req.get('X-Forwarded-Host')?.split(',')[0]?.trim()
+	return new URL(origin).host === (forwardedHost || req.headers.host)
+}
+
+/** While the database is gone (the monitor says so), the readable 503 at once. */
+export function databaseGate(database: DatabaseMonitor): express.RequestHandler {
+	return (req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res))
+}
+
+/** Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050). */
+export const bodySizeGate: express.RequestHandler = (req, _res, next) =>
+	next(
+		Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES
+			? new RequestRefused(413, BODY_TOO_LARGE)
+			: undefined,
+	)
