@@ -10,7 +10,9 @@ import { BACKGROUND_JOBS } from '~/services/background-jobs.server'
 import { startDatabaseMonitor } from '~/platform/database.server'
 import { startJobs } from '~/platform/jobs.server'
 import { startMail } from '~/platform/mail/index.server'
+import { checkMediaTools } from '~/platform/media-tools.server'
 import { createApp } from '#server/app'
+import { allowLongUploads } from '#server/media'
 import { loadBuild } from '#server/remix-handler'
 import { shutDownOnSignals } from '#server/shutdown'
 import { listen, loadConfig, openDatabase, openSharedState } from '#server/start'
@@ -20,9 +22,12 @@ async function main() {
 	const embedded = await openDatabase(config)
 	await openSharedState(config)
 	const mail = await startMail(config.mail)
+	// ffmpeg is needed to process uploads: a server without it starts, says so in one line, and refuses them.
+	console.log(await checkMediaTools(config.media))
 
 	const databaseMonitor = startDatabaseMonitor()
 	const httpServer = http.createServer(createApp(config, databaseMonitor, await loadBuild(config)))
+	allowLongUploads(httpServer)
 	const io = attachSocketServer(httpServer, { appOrigin: config.appOrigin })
 	await listen(httpServer, config)
 	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121.

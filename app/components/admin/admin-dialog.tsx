@@ -171,6 +171,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	pendingLabel,
 	incomplete = false,
 	destructive = false,
+	encType,
 	children,
 }: {
 	title: string
@@ -184,6 +185,8 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	/** product §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
 	incomplete?: boolean
 	destructive?: boolean
+	/** 'multipart/form-data' for a form that can carry a file. */
+	encType?: 'multipart/form-data'
 	children?: ReactNode
 }) {
 	const toast = useFormActionToast()
@@ -197,6 +200,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 				preventScrollReset
 				className="space-y-4"
 				{...(form ? getFormProps(form) : {})}
+				encType={encType}
 			>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value={intent} />

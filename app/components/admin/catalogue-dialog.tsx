@@ -1,17 +1,21 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { useState } from 'react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { VideoUploadField } from '~/components/admin/video-upload-field'
 import { Field, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
 	catalogueFields,
 	hasZonedTimes,
+	takesUpload,
 	type CatalogueField,
 	type CatalogueKind,
 	type CatalogueOption,
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
+import { type UploadSettings } from '~/lib/media'
 
 /**
  * The add and edit dialog of every catalogue kind (/admin/{kind}/new,
@@ -23,6 +27,7 @@ export function CatalogueFormDialog({
 	kind,
 	entity,
 	lookups,
+	uploads = null,
 	serverTimeZone,
 }: {
 	kind: CatalogueKind
@@ -30,6 +35,8 @@ export function CatalogueFormDialog({
 	entity: CatalogueRow | null
 	/** The options of the kind's `lookup` fields, by field name. */
 	lookups: Record<string, CatalogueOption[]>
+	/** A kind that takes a file: the limit, or why uploads are off. */
+	uploads?: UploadSettings | null
 	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
 	serverTimeZone: string
 }) {
@@ -41,6 +48,7 @@ export function CatalogueFormDialog({
 			kind={kind}
 			entity={entity}
 			lookups={lookups}
+			uploads={uploads}
 			zone={zone}
 		/>
 	)
@@ -50,11 +58,13 @@ function CatalogueForm({
 	kind,
 	entity,
 	lookups,
+	uploads,
 	zone,
 }: {
 	kind: CatalogueKind
 	entity: CatalogueRow | null
 	lookups: Record<string, CatalogueOption[]>
+	uploads: UploadSettings | null
 	zone: string
 }) {
 	const { schema, dialog, fields: layout, requiredToSubmit } = CATALOGUE[kind]
@@ -63,17 +73,30 @@ function CatalogueForm({
 		schema,
 		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
 	})
-	const control = (field: CatalogueField, index: number) => (
-		<FieldControl
-			key={field.name}
-			field={field}
-			meta={fields[field.name]!}
-			opensFocused={index === 0}
-			stored={entity ? (entity as unknown as Record<string, unknown>)[field.name] : undefined}
-			lookups={lookups}
-			zone={zone}
-		/>
-	)
+	// A file on its way: the dialog is saved once it has arrived.
+	const [uploading, setUploading] = useState(false)
+	const control = (field: CatalogueField, index: number) =>
+		field.input === 'upload' ? (
+			<VideoUploadField
+				key={field.name}
+				label={field.label}
+				errors={fields[field.name]?.errors}
+				settings={uploads}
+				current={entity && 'media' in entity ? (entity.media ?? null) : null}
+				onUploaded={(url) => form.update({ name: field.fills, value: url })}
+				onBusy={setUploading}
+			/>
+		) : (
+			<FieldControl
+				key={field.name}
+				field={field}
+				meta={fields[field.name]!}
+				opensFocused={index === 0}
+				stored={entity ? (entity as unknown as Record<string, unknown>)[field.name] : undefined}
+				lookups={lookups}
+				zone={zone}
+			/>
+		)
 	return (
 		<FormDialog
 			title={entity ? dialog.editTitle : dialog.addTitle}
@@ -82,7 +105,8 @@ function CatalogueForm({
 			form={form}
 			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
 			pendingLabel="Saving..."
-			incomplete={requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
+			incomplete={uploading || requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
+			encType={takesUpload(kind) ? 'multipart/form-data' : undefined}
 		>
 			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
 			{layout.map((entry, index) =>
@@ -107,7 +131,7 @@ function FieldControl({
 	lookups,
 	zone,
 }: {
-	field: CatalogueField
+	field: Exclude<CatalogueField, { input: 'upload' }>
 	meta: FieldMetadata<unknown>
 	/** The dialog's first field takes the focus when it opens. */
 	opensFocused: boolean
@@ -187,6 +211,7 @@ function storedValues(kind: CatalogueKind, entity: CatalogueRow, zone: string) {
 	return Object.fromEntries(
 		catalogueFields(kind).map((field) => {
 			const value = stored[field.name]
+			if (field.input === 'upload') return [field.name, undefined]
 			if (field.input === 'zoned-date-time')
 				return [field.name, typeof value === 'string' ? toDateTimeLocalValue(value, zone) : '']
 			if (field.input === 'lookup') return [field.name, value ? String(value) : '']

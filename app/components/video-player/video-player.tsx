@@ -7,6 +7,8 @@ import { PlayerControls } from '~/components/video-player/player-controls'
 import { useAutoHidingControls } from '~/components/video-player/use-auto-hiding-controls'
 import { useFullscreen } from '~/components/video-player/use-fullscreen'
 import { useProgressReporting } from '~/components/video-player/use-progress-reporting'
+import { useAdaptiveStream } from '~/components/video-player/use-adaptive-stream'
+import { HLS_TYPE, progressiveUrl, streamKeyOf } from '~/lib/media'
 
 export interface VideoPlayerHandle {
 	/** Starts playing, from the beginning or from where the member left off. */
@@ -56,10 +58,13 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		media: videoRef,
 	})
 	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
+	// An uploaded lesson streams (HLS, with a single file for browsers that play neither HLS nor hls.js).
+	const streamKey = streamKeyOf(src)
 
 	function showPlaybackError() {
 		showToast({ type: 'destructive', title: 'Playback Error', description: 'Could not play video. Please try again.' })
 	}
+	useAdaptiveStream(videoRef, streamKey ? src : null, showPlaybackError)
 
 	function startPlaying() {
 		videoRef.current?.play().catch((error: unknown) => {
@@ -154,7 +159,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			{/* eslint-disable-next-line jsx-a11y/media-has-caption -- a lesson without captions has no track to offer */}
 			<video
 				ref={videoRef}
-				src={src}
+				src={streamKey ? undefined : src}
 				poster={poster || defaultThumbnail}
 				controls={!hydrated}
 				preload="metadata"
@@ -176,8 +181,15 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onVolumeChange={(event) => setVolume(event.currentTarget.muted ? 0 : event.currentTarget.volume)}
 				onError={showPlaybackError}
 			>
+				{streamKey ? (
+					<>
+						<source src={src} type={HLS_TYPE} />
+						<source src={progressiveUrl(streamKey)} type="video/mp4" />
+					</>
+				) : null}
 				<p className="p-4 text-white">
-					Your browser cannot play this video. <a href={src}>Download it</a> instead.
+					Your browser cannot play this video. <a href={streamKey ? progressiveUrl(streamKey) : src}>Download it</a>{' '}
+					instead.
 				</p>
 			</video>
 			{hydrated ? (

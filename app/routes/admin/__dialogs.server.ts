@@ -13,6 +13,7 @@ import { redirectWithToast } from '~/web/toast.server'
 import { dialogCloseHref, type AdminTab } from '~/lib/admin-panel'
 import {
 	CATALOGUE,
+	catalogueFields,
 	catalogueKindNamed,
 	catalogueKindOfTab,
 	catalogueLabel,
@@ -23,6 +24,7 @@ import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission } from '~/web/form.server'
 import { requireNumericId } from '~/web/http.server'
+import { readFormWithVideoFile } from '~/web/video-file-form.server'
 
 type Params = LoaderFunctionArgs['params']
 
@@ -116,17 +118,24 @@ export async function requireDialogEntity<Entity>(
  */
 export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	request,
+	formData,
+	refusal,
 	schema,
 	failedTitle,
 	save,
 }: {
 	request: Request
+	/** The form, when it was read already (one that carries a file), and what was refused while reading it. */
+	formData?: FormData
+	refusal?: ServiceError | null
 	schema: Schema
 	failedTitle: string
 	save: (value: z.output<Schema>) => Promise<ToastInput>
 }) {
 	return handleFormSubmission({
 		request,
+		formData,
+		refusal,
 		schema,
 		failureTitle: failedTitle,
 		announceInvalid: true,
@@ -148,7 +157,7 @@ export async function loadCatalogueForm(request: Request, params: Params) {
 		params.id === undefined ? null : requireDialogEntity(service.get, params.id, CATALOGUE[kind].what),
 		service.lookups?.() ?? {},
 	])
-	return { kind, entity, lookups }
+	return { kind, entity, lookups, uploads: service.uploads?.() ?? null }
 }
 
 /** The add and edit dialogs' form: add without an id, edit with one. */
@@ -158,8 +167,13 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 	const { what, schema, notices } = CATALOGUE[kind]
 	const service = CATALOGUE_SERVICES[kind]
 	const id = params.id === undefined ? null : requireNumericId(params.id, what)
+	// A kind whose dialog takes a file reads it (without JavaScript it comes in the form) before the form is checked.
+	const upload = catalogueFields(kind).find((field) => field.input === 'upload')
+	const read = upload?.input === 'upload' ? await readFormWithVideoFile(request, actor, upload.fills) : null
 	return handleDialogForm({
 		request,
+		formData: read?.formData,
+		refusal: read?.refusal,
 		schema,
 		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
 		save: async (value) => {
