@@ -12,7 +12,7 @@ import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.se
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
 import { bodySizeGate, crossSiteGate, databaseGate, type DatabaseMonitor } from '#server/gates'
-import { carriesVideoFile, mountMedia } from '#server/media'
+import { carriesVideoFile, drainWhenAnsweredEarly, mountMedia } from '#server/media'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
 /**
@@ -52,7 +52,11 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	app.use(crossSiteGate(config))
 	app.use(databaseGate(database))
 	// Uploaded videos have limits of their own (MAX_UPLOAD_BYTES, server/media.ts).
-	app.use((req, res, next) => (carriesVideoFile(req) ? next() : bodySizeGate(req, res, next)))
+	app.use((req, res, next) => {
+		if (!carriesVideoFile(req)) return bodySizeGate(req, res, next)
+		drainWhenAnsweredEarly(req, res)
+		next()
+	})
 	app.use(arrival)
 	mountMedia(app, config)
 	app.get('/media/:file', memberFiles('media'))

@@ -82,7 +82,8 @@ function tusServer(config: AppConfig, uploaderOf: (req: { runtime?: unknown }) =
 			}
 		},
 		onResponseError: (_req, error) => {
-			if ('status_code' in error && error.status_code === 413) return asTusRefusal(uploadTooLarge())
+			// The whole file is over MAX_UPLOAD_BYTES: said in its words (a piece longer than the upload declared keeps tus's).
+			if ('body' in error && /^Maximum size exceeded/.test(error.body)) return asTusRefusal(uploadTooLarge())
 			if (!('status_code' in error)) {
 				console.error('Upload failed:', error)
 				return { status_code: 500, body: 'The upload failed on the server. Please try again.' }
@@ -199,6 +200,26 @@ export function carriesVideoFile(req: express.Request): boolean {
 		/^multipart\/form-data/i.test(req.headers['content-type'] ?? '') &&
 		/^\/admin\/videos\/(?:new|\d{1,9}\/edit)$/.test(req.path)
 	)
+}
+
+/** How long the rest of a refused body is read and thrown away before the connection is cut (nginx's lingering_time). */
+const LINGER_MS = 30_000
+
+/**
+ * An answer sent before the video it refuses has arrived (too large, not
+ * allowed): the rest of the body is read and thrown away, as nginx does, so
+ * the client reads the answer and the connection stays usable; a client still
+ * sending after half a minute is cut off.
+ */
+export function drainWhenAnsweredEarly(req: express.Request, res: express.Response) {
+	res.once('finish', () => {
+		if (req.complete) return
+		// Whatever was reading the body (Remix's request stream) is gone: nothing more is kept of it.
+		req.removeAllListeners('data')
+		req.resume()
+		const cut = setTimeout(() => req.socket.destroy(), LINGER_MS).unref()
+		req.once('end', () => clearTimeout(cut))
+	})
 }
 
 /**

@@ -8,7 +8,13 @@ import { ServiceError } from '~/lib/service-error'
 import { acceptUpload, assertMayUpload, mediaStorage, uploadTooLarge } from '~/services/media/assets.server'
 import { type Actor } from '~/services/permissions.server'
 import { requireCsrfToken, readProtectedForm } from '~/web/csrf.server'
-import { FORM_UNREADABLE, MAX_FORM_BODY_BYTES, jsonError, requirePlainFieldNames } from '~/web/http.server'
+import {
+	BODY_TOO_LARGE,
+	FORM_UNREADABLE,
+	MAX_FORM_BODY_BYTES,
+	jsonError,
+	requirePlainFieldNames,
+} from '~/web/http.server'
 import { mediaTypeOf } from '~/web/origin.server'
 
 /**
@@ -22,8 +28,9 @@ import { mediaTypeOf } from '~/web/origin.server'
  * `fills`, and a refusal (not a video) comes back to be shown on the file
  * field. A form without a file (or sent urlencoded) is read as usual.
  *
- * server/app.ts lets these posts past its 1 MB body gate (server/media.ts,
- * `carriesVideoFile`).
+ * server/app.ts lets these posts past its 1 MB body gate, and reads and
+ * throws away the rest of a body refused part-way (server/media.ts,
+ * `carriesVideoFile`, `drainWhenAnsweredEarly`).
  */
 export async function readFormWithVideoFile(
 	request: Request,
@@ -42,7 +49,7 @@ export async function readFormWithVideoFile(
 			const chunks: Uint8Array[] = []
 			for await (const chunk of data) {
 				fieldBytes += chunk.byteLength
-				if (fieldBytes > MAX_FORM_BODY_BYTES) throw jsonError(413, 'Request body is too large')
+				if (fieldBytes > MAX_FORM_BODY_BYTES) throw jsonError(413, BODY_TOO_LARGE)
 				chunks.push(chunk)
 			}
 			return Buffer.concat(chunks).toString('utf8')

@@ -10,6 +10,8 @@ export interface TestServer {
 	/** Everything the server has printed so far (start-up lines such as the mail catcher's address). */
 	output: () => string
 	stop: () => Promise<void>
+	/** Ends the server at once, as a crash or a power cut would (SIGKILL): no shutdown runs. */
+	crash: () => Promise<void>
 }
 
 /**
@@ -54,11 +56,15 @@ export async function startTestServer({
 	return {
 		url,
 		output: () => output.join('\n'),
-		stop: () =>
-			new Promise<void>((resolve) => {
-				if (child.exitCode !== null) return resolve()
-				child.once('exit', () => resolve())
-				child.kill('SIGTERM')
-			}),
+		stop: () => endWith('SIGTERM'),
+		crash: () => endWith('SIGKILL'),
+	}
+
+	function endWith(signal: NodeJS.Signals) {
+		return new Promise<void>((resolve) => {
+			if (child.exitCode !== null || child.signalCode !== null) return resolve()
+			child.once('exit', () => resolve())
+			child.kill(signal)
+		})
 	}
 }

@@ -166,11 +166,12 @@ export async function findAttachableAsset(actor: Actor, videoId: number | null, 
 
 /** Gives an unattached asset its lesson; answers the asset as it now stands (its state may have moved on meanwhile). */
 export async function attachAsset(key: string, videoId: number): Promise<MediaAsset | null> {
-	return MediaAssetModel.findOneAndUpdate(
-		{ key, videoId: mongoose.trusted({ $in: [null, videoId] }) },
+	const attached = await MediaAssetModel.findOneAndUpdate(
+		{ key, videoId: null },
 		{ $set: { videoId, updatedAt: new Date() } },
 		{ new: true },
 	).lean<MediaAsset>()
+	return attached ?? MediaAssetModel.findOne({ key, videoId }).lean<MediaAsset>()
 }
 
 export function statusOf(asset: MediaAsset): MediaStatusJSON {

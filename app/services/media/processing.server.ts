@@ -50,7 +50,9 @@ const holder = singleton('media-claim-holder', () => `${os.hostname()}:${process
 export const mediaProcessingJob: Job = {
 	name: MEDIA_JOB,
 	everyMs: 10_000,
-	lockMs: 60_000,
+	// The job's lease only spaces the runs out: an encoding outlives it on purpose, so that meanwhile another
+	// process can run the job and take another upload. What keeps two processes from one upload is its own claim.
+	lockMs: CLAIM_MS,
 	async run({ now, signal }) {
 		if (mediaToolsMissing()) return
 		await failWornOutClaims(now)

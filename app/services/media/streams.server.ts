@@ -28,11 +28,14 @@ const SIGNED_FOR_SECONDS = 2 * 60 * 60
 /** Expiries are rounded up to this step, so everyone who starts a lesson within it is given the same addresses. */
 const EXPIRY_STEP_SECONDS = 15 * 60
 
+/** What stream addresses' key is derived for, from SESSION_SECRET: it signs nothing else. */
+export const STREAM_SIGNING_PURPOSE = 'media-streams'
+
 let signingKey: { secret: string; key: Buffer } | null = null
-/** The key that signs stream addresses: derived from SESSION_SECRET for this purpose alone. */
+/** The key that signs stream addresses. */
 function streamSigningKey(): Buffer {
 	const secret = getConfig().sessionSecret
-	if (signingKey?.secret !== secret) signingKey = { secret, key: deriveSigningKey(secret, 'media-streams') }
+	if (signingKey?.secret !== secret) signingKey = { secret, key: deriveSigningKey(secret, STREAM_SIGNING_PURPOSE) }
 	return signingKey.key
 }
 
