@@ -45,6 +45,9 @@ export default defineConfig({
 			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
 			// The whole run is one client address signing up and logging in hundreds of times.
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// Uploaded lessons (tests/e2e/media-upload.spec.ts): a folder of the run's own, tiny renditions.
+			MEDIA_DIR: `.data/e2e-media-${PORT}`,
+			MEDIA_RENDITIONS: '90:150,180:300',
 		},
 	},
 })

@@ -151,17 +151,7 @@ export function mountMedia(app: express.Express, config: AppConfig) {
 				res.set({ 'Content-Type': HLS_TYPE, 'Cache-Control': cacheControl }).send(answer.body)
 				return
 			}
-			res.sendFile(
-				answer.file,
-				{
-					headers: { 'Cache-Control': cacheControl, 'Content-Type': 'video/mp2t' },
-					cacheControl: false,
-					dotfiles: 'deny',
-				},
-				(error) => {
-					if (error && !res.headersSent) next(error)
-				},
-			)
+			sendStreamFile(res, next, answer.file, { 'Cache-Control': cacheControl, 'Content-Type': 'video/mp2t' })
 		}),
 	)
 }
@@ -182,14 +172,28 @@ function memberFile(find: (user: UserJSON | null, key: string) => Promise<string
 		const user = await getOptionalUserFromCookie(req.headers.cookie)
 		res.set('Vary', 'Cookie')
 		const file = await find(user, req.params.key ?? '')
-		res.sendFile(
-			file,
-			{ headers: { 'Cache-Control': MEMBER_FILE_CACHE_CONTROL }, cacheControl: false, dotfiles: 'deny' },
-			(error) => {
-				if (error && !res.headersSent) next(error)
-			},
-		)
+		sendStreamFile(res, next, file, { 'Cache-Control': MEMBER_FILE_CACHE_CONTROL })
 	})
+}
+
+/**
+ * Sends a stream's file with byte ranges and conditional requests (the
+ * `send` package). Its folder is the root, so a dot in MEDIA_DIR's own path
+ * (the default `.data/media`) is not taken for a hidden file.
+ */
+function sendStreamFile(
+	res: express.Response,
+	next: express.NextFunction,
+	file: string,
+	headers: Record<string, string>,
+) {
+	res.sendFile(
+		path.basename(file),
+		{ root: path.dirname(file), headers, cacheControl: false, dotfiles: 'deny' },
+		(error) => {
+			if (error && !res.headersSent) next(error)
+		},
+	)
 }
 
 /** A dialog post that carries a video file without JavaScript, or a tus request: past the 1 MB body gate, to limits of their own. */
