@@ -92,8 +92,9 @@ export async function readFormWithVideoFile(
 	} catch (error) {
 		const received = file as { path: string } | null
 		if (received) await fs.promises.rm(received.path, { force: true })
-		// The parser's own complaint (a body that is not multipart after all) is a form we cannot read.
-		if (error instanceof TypeError) throw jsonError(400, FORM_UNREADABLE)
+		// The parser's own complaint (a body that is not multipart after all, a part cut short) is a form we cannot read.
+		if (error instanceof TypeError || (error instanceof Error && error.message.startsWith('malformed multipart')))
+			throw jsonError(400, FORM_UNREADABLE)
 		throw error
 	}
 	const received = file as { path: string; name: string } | null
