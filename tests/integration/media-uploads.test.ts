@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MediaAssetModel, VideoModel } from '#models/index'
+import { AuditEntryModel, MediaAssetModel, VideoModel } from '#models/index'
 import { streamUrl } from '~/lib/media'
 import { deriveSigningKey, signPath } from '~/platform/signed-urls.server'
 import { STREAM_SIGNING_PURPOSE } from '~/services/media/streams.server'
@@ -326,6 +326,10 @@ describe('processing', () => {
 		const second = await uploadFile(manager, CLIP.silent)
 		const saved = await manager.json('PATCH', `/api/admin/videos/${lesson.id}`, { url: second.url })
 		expect(saved.status).toBe(200)
+		const audited = await AuditEntryModel.findOne({ targetId: lesson.id, kind: 'video.updated' }).lean()
+		expect(audited?.summary).toBe(
+			'Uploaded a new video for "Replaced later" (it replaces the current one once it is ready)',
+		)
 		await waitForState(second.key!, 'ready')
 		await until(
 			async () => (await VideoModel.findOne({ id: lesson.id }).lean())?.url === second.url,

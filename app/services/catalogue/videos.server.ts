@@ -19,6 +19,7 @@ import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
+import { recordAudit } from '~/services/admin/audit.server'
 import { type Actor } from '~/services/permissions.server'
 import { videoJSON } from '~/platform/public-pictures.server'
 import { posterUrl, streamKeyOf, streamUrl, type AdminVideoJSON } from '~/lib/media'
@@ -191,6 +192,16 @@ export async function updateVideo(actor: Actor, id: number, changes: Partial<Vid
 	const upload = key ? await findAttachableAsset(actor, id, key) : null
 	const replacing = upload !== null && !current!.awaitingStream
 	const video = await videoWriter.update(actor, id, replacing ? withoutUrl(changes) : changes)
+	if (replacing) {
+		// The url changes later, when the job publishes the stream; the admin's act is recorded now.
+		await recordAudit(actor, {
+			kind: 'video.updated',
+			target: { type: 'video', id, label: video.title },
+			summary: `Uploaded a new video for "${video.title}" (it replaces the current one once it is ready)`,
+			before: { url: current!.url },
+			after: { url: changes.url },
+		})
+	}
 	if (upload) await startStreaming(upload.key, id)
 	else if (newUrl !== null) await removeAssetsOf(id)
 	return upload ? ((await getVideo(id)) ?? video) : video
