@@ -22,7 +22,7 @@ export function useAdaptiveStream(video: RefObject<HTMLVideoElement>, master: st
 		if (!master || !element || element.canPlayType(HLS_TYPE)) return
 		let stopped = false
 		let destroy = () => {}
-		void import('hls.js').then(({ default: Hls }) => {
+		void import('hls.js/light').then(({ default: Hls }) => {
 			if (stopped || !Hls.isSupported()) return
 			// The single file may have started (its native controls, before hydration): the stream goes on from there.
 			const startAt = element.currentTime
