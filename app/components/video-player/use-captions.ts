@@ -9,10 +9,14 @@ import {
 
 /**
  * The captions of the player (docs/decisions/171): which language shows,
- * or none. It starts from the member's remembered choice (the `captions`
- * cookie, which the server also read to mark that track `default` for the
- * browser's own controls), shows that track and hides the others, and
- * remembers a new choice for a year on this browser.
+ * or none, and the words to show now. It starts from the member's
+ * remembered choice (the `captions` cookie, which the server also read to
+ * mark that track `default` for the browser's own controls) and remembers
+ * a new one for a year on this browser.
+ *
+ * The chosen track is loaded in `hidden` mode: the browser keeps its active
+ * cues, and the player draws them itself, above its controls while they
+ * show (the browser's own drawing would sit under them), in fullscreen too.
  */
 export function useCaptions({
 	media,
@@ -24,13 +28,25 @@ export function useCaptions({
 	remembered: CaptionsChoice
 }) {
 	const [language, setLanguage] = useState<CaptionLanguage | null>(() => initialLanguage(tracks, remembered))
+	const [cueText, setCueText] = useState<string | null>(null)
 
 	useEffect(() => {
 		const textTracks = media.current?.textTracks
+		setCueText(null)
 		if (!textTracks) return
+		let shown: TextTrack | undefined
 		for (const track of Array.from(textTracks)) {
-			if (track.kind === 'captions') track.mode = track.language === language ? 'showing' : 'disabled'
+			if (track.kind !== 'captions') continue
+			const chosen = track.language === language
+			track.mode = chosen ? 'hidden' : 'disabled'
+			if (chosen) shown = track
 		}
+		if (!shown) return
+		const track = shown
+		const follow = () => setCueText(activeText(track))
+		track.addEventListener('cuechange', follow)
+		follow()
+		return () => track.removeEventListener('cuechange', follow)
 	}, [media, language])
 
 	function chooseCaptions(next: CaptionLanguage | null) {
@@ -38,7 +54,7 @@ export function useCaptions({
 		document.cookie = captionsChoiceCookie(next ?? CAPTIONS_OFF)
 	}
 
-	return { captionsLanguage: language, chooseCaptions }
+	return { captionsLanguage: language, cueText, chooseCaptions }
 }
 
 /** The remembered language when this lesson has it; off when the member chose off, never chose, or it has no such track. */
@@ -47,4 +63,13 @@ export function initialLanguage(
 	remembered: CaptionsChoice,
 ): CaptionLanguage | null {
 	return tracks.find((track) => track.language === remembered)?.language ?? null
+}
+
+/** The words of the cues showing now, without their markup, a cue a line. */
+function activeText(track: TextTrack): string | null {
+	const lines = Array.from(track.activeCues ?? []).map((cue) =>
+		cue instanceof VTTCue ? (cue.getCueAsHTML().textContent ?? cue.text) : '',
+	)
+	const text = lines.filter(Boolean).join('\n').trim()
+	return text || null
 }

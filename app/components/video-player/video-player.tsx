@@ -84,7 +84,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		media: videoRef,
 	})
 	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
-	const { captionsLanguage, chooseCaptions } = useCaptions({ media: videoRef, tracks, remembered: captions })
+	const { captionsLanguage, cueText, chooseCaptions } = useCaptions({ media: videoRef, tracks, remembered: captions })
 	// Where the page opened the lesson: it stays on the source as drawn, so the element never reloads its media.
 	const openedAt = useRef(startAt)
 
@@ -239,6 +239,20 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 					Your browser cannot play this video. <a href={src}>Download it</a> instead.
 				</p>
 			</video>
+			{hydrated && cueText ? (
+				// What is said now, above the controls while they show; screen readers have the transcript instead.
+				<div
+					aria-hidden="true"
+					data-testid="player-captions"
+					className={`pointer-events-none absolute inset-x-0 flex justify-center px-4 transition-[bottom] duration-300 ${hidden ? 'bottom-4' : 'bottom-20'}`}
+				>
+					<span
+						className={`whitespace-pre-line rounded bg-black/80 px-2 py-0.5 text-center text-white ${isFullscreen ? 'text-2xl' : 'text-sm sm:text-lg'}`}
+					>
+						{cueText}
+					</span>
+				</div>
+			) : null}
 			{hydrated ? (
 				<PlayerControls
 					hidden={hidden}

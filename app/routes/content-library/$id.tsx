@@ -241,54 +241,56 @@ export default function VideoPage() {
 					/>
 				</div>
 
-				<Card className="self-start">
-					<CardHeader>
-						<CardTitle>Course Information</CardTitle>
-					</CardHeader>
-					<CardContent className="space-y-4">
-						<dl className="space-y-2 text-sm">
-							<div className="flex justify-between gap-4">
-								<dt className="text-gray-500">Category</dt>
-								<dd className="font-medium text-gray-900">{video.category ?? 'Uncategorized'}</dd>
-							</div>
-							<div className="flex justify-between gap-4">
-								<dt className="text-gray-500">Duration</dt>
-								<dd className="font-medium text-gray-900">
-									{video.duration ? `${video.duration} ${video.duration === 1 ? 'minute' : 'minutes'}` : 'Unknown'}
-								</dd>
-							</div>
-						</dl>
-						{video.locked ? (
-							<p className="text-sm text-gray-600">
-								Subscribe to Premium to watch this lesson and track your progress.
-							</p>
-						) : (
-							<>
-								<div>
-									<div className="mb-1 flex justify-between text-sm">
-										<span className="text-gray-500">Your progress</span>
-										<span className="font-medium text-gray-900" data-testid="progress-text">
-											{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
-										</span>
-									</div>
-									<ProgressBar value={progress} label="Your progress" />
+				<div className="space-y-6 self-start">
+					<Card>
+						<CardHeader>
+							<CardTitle>Course Information</CardTitle>
+						</CardHeader>
+						<CardContent className="space-y-4">
+							<dl className="space-y-2 text-sm">
+								<div className="flex justify-between gap-4">
+									<dt className="text-gray-500">Category</dt>
+									<dd className="font-medium text-gray-900">{video.category ?? 'Uncategorized'}</dd>
 								</div>
-								<ProgressButton progress={progress} durationMinutes={video.duration} player={player} />
-								{progressState(progress) === 'completed' ? null : <MarkCompleteForm />}
-							</>
-						)}
-					</CardContent>
-				</Card>
-				{playable ? (
-					<NotesPanel
-						videoId={video.id}
-						notes={notes}
-						editing={editingNote}
-						startAt={startAt}
-						seek={hydrated ? seek : null}
-						currentTime={currentTime}
-					/>
-				) : null}
+								<div className="flex justify-between gap-4">
+									<dt className="text-gray-500">Duration</dt>
+									<dd className="font-medium text-gray-900">
+										{video.duration ? `${video.duration} ${video.duration === 1 ? 'minute' : 'minutes'}` : 'Unknown'}
+									</dd>
+								</div>
+							</dl>
+							{video.locked ? (
+								<p className="text-sm text-gray-600">
+									Subscribe to Premium to watch this lesson and track your progress.
+								</p>
+							) : (
+								<>
+									<div>
+										<div className="mb-1 flex justify-between text-sm">
+											<span className="text-gray-500">Your progress</span>
+											<span className="font-medium text-gray-900" data-testid="progress-text">
+												{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
+											</span>
+										</div>
+										<ProgressBar value={progress} label="Your progress" />
+									</div>
+									<ProgressButton progress={progress} durationMinutes={video.duration} player={player} />
+									{progressState(progress) === 'completed' ? null : <MarkCompleteForm />}
+								</>
+							)}
+						</CardContent>
+					</Card>
+					{playable ? (
+						<NotesPanel
+							videoId={video.id}
+							notes={notes}
+							editing={editingNote}
+							startAt={startAt}
+							seek={hydrated ? seek : null}
+							currentTime={currentTime}
+						/>
+					) : null}
+				</div>
 			</div>
 
 			{transcript ? (

@@ -39,7 +39,7 @@ export function NotesPanel({
 	currentTime: () => number | null
 }) {
 	return (
-		<Card id="notes" className="scroll-mt-20 self-start">
+		<Card id="notes" className="scroll-mt-20">
 			<CardHeader>
 				<CardTitle>My Notes</CardTitle>
 			</CardHeader>
