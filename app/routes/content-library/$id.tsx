@@ -106,6 +106,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				intent: NOTE_INTENTS.add,
 				schema: NoteFormSchema,
 				failureTitle: 'Could not save the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
 				onValid: async ({ time, text }) => {
 					await createNote(user, id, { atSeconds: time, text })
 					return backToNotes(id, 'Note saved', 'Only you can read it.')
@@ -118,6 +120,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				intent: NOTE_INTENTS.edit,
 				schema: EditNoteFormSchema,
 				failureTitle: 'Could not save the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
 				onValid: async ({ noteId, time, text }) => {
 					await updateNote(user, noteId, { atSeconds: time, text })
 					return backToNotes(id, 'Note updated', 'Your note has been saved.')
@@ -130,6 +134,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				intent: NOTE_INTENTS.remove,
 				schema: DeleteNoteFormSchema,
 				failureTitle: 'Could not delete the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
 				onValid: async ({ noteId }) => {
 					await deleteNote(user, noteId)
 					return backToNotes(id, 'Note deleted', 'The note is gone.')
