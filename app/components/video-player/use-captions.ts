@@ -43,7 +43,8 @@ export function useCaptions({
 		}
 		if (!shown) return
 		const track = shown
-		const follow = () => setCueText(activeText(track))
+		const video = media.current!
+		const follow = () => setCueText(activeText(track, video.currentTime))
 		track.addEventListener('cuechange', follow)
 		follow()
 		return () => track.removeEventListener('cuechange', follow)
@@ -65,11 +66,15 @@ export function initialLanguage(
 	return tracks.find((track) => track.language === remembered)?.language ?? null
 }
 
-/** The words of the cues showing now, without their markup, a cue a line. */
-function activeText(track: TextTrack): string | null {
-	const lines = Array.from(track.activeCues ?? []).map((cue) =>
-		cue instanceof VTTCue ? (cue.getCueAsHTML().textContent ?? cue.text) : '',
-	)
+/**
+ * The words of the cues showing now, without their markup, a cue a line. A
+ * cue ends at its end time: Chromium still counts it active at that very
+ * instant, which would show the line before a transcript line just chosen.
+ */
+function activeText(track: TextTrack, now: number): string | null {
+	const lines = Array.from(track.activeCues ?? [])
+		.filter((cue) => cue.endTime > now)
+		.map((cue) => (cue instanceof VTTCue ? (cue.getCueAsHTML().textContent ?? cue.text) : ''))
 	const text = lines.filter(Boolean).join('\n').trim()
 	return text || null
 }

@@ -141,7 +141,7 @@ function NoteItem({ videoId, note, seek }: { videoId: number; note: NoteJSON; se
 				videoId={videoId}
 				seconds={note.atSeconds}
 				seek={seek}
-				className="font-mono font-medium tabular-nums text-brand-700 hover:underline"
+				className="inline-block py-1 font-mono font-medium tabular-nums text-brand-700 hover:underline"
 			>
 				<span className="sr-only">Play from </span>
 				{time}
@@ -152,7 +152,7 @@ function NoteItem({ videoId, note, seek }: { videoId: number; note: NoteJSON; se
 					to={`/content-library/${videoId}?note=${note.id}#note-${note.id}`}
 					preventScrollReset
 					aria-label={`Edit the note at ${time}`}
-					className="font-medium text-brand-700 hover:underline"
+					className="inline-block py-1 font-medium text-brand-700 hover:underline"
 				>
 					Edit
 				</Link>
@@ -165,7 +165,7 @@ function NoteItem({ videoId, note, seek }: { videoId: number; note: NoteJSON; se
 						variant="link"
 						disabled={pending}
 						aria-label={`Delete the note at ${time}`}
-						className="text-red-700"
+						className="py-1 text-red-700"
 					>
 						Delete
 					</Button>

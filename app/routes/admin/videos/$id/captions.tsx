@@ -106,7 +106,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CaptionsDialog() {
-	const { title, tracks } = useLoaderData<typeof loader>()
+	const { title, tracks, chapters } = useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<AdminDialog title="Captions and chapters" description={title}>
@@ -126,10 +126,14 @@ export default function CaptionsDialog() {
 							))}
 						</ul>
 					)}
-					<CaptionsForm taken={tracks.map((track) => track.language)} />
+					{/* A saved file remounts the form: it starts empty again, on the next language. */}
+					<CaptionsForm
+						key={tracks.map((track) => `${track.language}@${track.updatedAt}`).join()}
+						taken={tracks.map((track) => track.language)}
+					/>
 				</Section>
 				<Section title="Chapters">
-					<ChaptersForm />
+					<ChaptersForm key={chapterLines(chapters)} />
 				</Section>
 				<DialogButtons cancelLabel="Done">{null}</DialogButtons>
 			</div>
