@@ -137,6 +137,19 @@ describe('the admin captions dialog', () => {
 			expect(refused.status).toBe(400)
 			expect(textOf(await refused.text())).toContain(message)
 		}
+		// A picture passed off as captions, a file over 200 KB, and a post over the forms' 256 KB.
+		const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], 'x.vtt')
+		const picture = await postDialog(manager, id, { intent: 'save-captions', language: 'es', vtt: '', file: png })
+		expect(picture.status).toBe(400)
+		expect(textOf(await picture.text())).toContain('Line 1: this is not UTF-8 text.')
+		const big = new File([`WEBVTT\n\n${'x'.repeat(210 * 1024)}`], 'big.vtt')
+		const tooBig = await postDialog(manager, id, { intent: 'save-captions', language: 'es', vtt: '', file: big })
+		expect(tooBig.status).toBe(400)
+		expect(textOf(await tooBig.text())).toContain('Captions must be at most 200 KB')
+		const huge = new File(['x'.repeat(300 * 1024)], 'huge.vtt')
+		expect(
+			(await postDialog(manager, id, { intent: 'save-captions', language: 'es', vtt: '', file: huge })).status,
+		).toBe(413)
 		expect(await snapshot()).toBe(before)
 	})
 

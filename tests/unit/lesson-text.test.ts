@@ -119,6 +119,11 @@ describe('reading WebVTT (media-captions, and the rules it lets through)', () =>
 				/^Line 3: “-->” belongs only/,
 			],
 			[
+				'Windows-1252 text, decoded as UTF-8',
+				'WEBVTT\n\n00:01.000 --> 00:02.000\nCaf\uFFFD',
+				/^Line 4: this is not UTF-8 text\./,
+			],
+			[
 				'a control character',
 				'WEBVTT\n\n00:01.000 --> 00:02.000\nHi\u0000there',
 				/^Line 4: it holds a control character/,

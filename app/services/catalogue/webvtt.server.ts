@@ -11,8 +11,8 @@ import { formatLessonTime } from '~/lib/transcripts'
  * the rules it lets through silently, each with its line too: a cue whose
  * end is not after its start (the parser drops it without a word), cues out
  * of time order, `-->` anywhere but a timing line (a cue run into the next
- * without the blank line between them), control characters, and a file with
- * no cue at all. The first problem found is the one reported, as
+ * without the blank line between them), text that is not UTF-8, control
+ * characters, and a file with no cue at all. The first problem found is the one reported, as
  * "Line {n}: ...", on the form's `vtt` field.
  */
 
@@ -39,6 +39,9 @@ export async function parseWebVTT(text: string): Promise<ParsedCaptions> {
 	const vtt = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
 	const lines = vtt.split('\n')
 	lines.forEach((line, index) => {
+		// A file in another encoding (Windows-1252 subtitles, or no text at all) decodes with replacement characters.
+		if (line.includes('\uFFFD'))
+			throw onLine(index + 1, 'this is not UTF-8 text. WebVTT files are UTF-8: save the file as UTF-8 and try again.')
 		if (CONTROL_CHARACTER.test(line))
 			throw onLine(index + 1, 'it holds a control character, which captions cannot show. Remove it and save again.')
 	})
