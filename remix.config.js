@@ -37,6 +37,8 @@ export default {
 				route('dashboard', 'routes/dashboard.tsx')
 				route('content-library', 'routes/content-library/index.tsx')
 				route('content-library/:id', 'routes/content-library/$id.tsx')
+				// A member's notes on every lesson, gathered by lesson (docs/decisions/172)
+				route('notes', 'routes/notes.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
 
 				// Community and messages
@@ -57,6 +59,8 @@ export default {
 					route('users/:userId/role', 'routes/admin/users/$userId/role.tsx')
 					route('users/:userId/delete', 'routes/admin/users/$userId/delete.tsx')
 					// The catalogue kinds' dialogs (app/lib/catalogue-kinds.ts: videos, communities, events, resources); an unknown kind is a 404
+					// A lesson's captions and chapters (docs/decisions/173), beside the video's own dialogs
+					route('videos/:id/captions', 'routes/admin/videos/$id/captions.tsx')
 					route(':kind/new', 'routes/admin/$kind/new.tsx')
 					route(':kind/:id/edit', 'routes/admin/$kind/$id/edit.tsx')
 					route(':kind/:id/delete', 'routes/admin/$kind/$id/delete.tsx')
@@ -95,6 +99,8 @@ export default {
 			route('api/progress', 'routes/api/progress.ts')
 			route('api/videos', 'routes/api/videos/index.ts')
 			route('api/videos/:id', 'routes/api/videos/$id.ts')
+			route('api/videos/:id/notes', 'routes/api/videos/$id/notes.ts')
+			route('api/notes/:id', 'routes/api/notes/$id.ts')
 			route('api/communities', 'routes/api/communities.ts')
 			route('api/events', 'routes/api/events/index.ts')
 			route('api/events/:id/rsvp', 'routes/api/events/$id/rsvp.ts')
@@ -135,6 +141,8 @@ export default {
 			// Calendar files: one event's (members), and a member's personal feed, whose secret token is its only key
 			route('events/:id/calendar.ics', 'routes/events/$id/calendar.ics.ts')
 			route('calendar/:file', 'routes/calendar/$file.ts')
+			// A lesson's captions in one language ({language}.vtt), through the lesson's gate (docs/decisions/170)
+			route('content-library/:id/captions/:file', 'routes/content-library/$id/captions/$file.ts')
 
 			// Development and tests only (404 in production): the mail the embedded SMTP server caught
 			route('dev/mail', 'routes/dev/mail.tsx')

@@ -84,6 +84,14 @@ export type CatalogueColumn<Row = Record<string, unknown>> = { header: string } 
 	| { show: 'link'; field: FieldOf<Row>; truncate: number }
 )
 
+/** A dialog of its own that a row links to besides edit and delete: `/admin/{kind}/{id}/{path}` (a video's captions, decision 173). */
+export interface CatalogueRowLink {
+	path: string
+	/** The link's name, followed by the entity's ('Captions and chapters of {title}'). */
+	label: string
+	icon: 'captions'
+}
+
 export interface DeleteConfirmation {
 	title: string
 	text: string
@@ -115,6 +123,7 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	columns: ReadonlyArray<CatalogueColumn<Row>>
 	/** The delete confirmation, when it is not "Are you sure you want to delete video "{title}"? …". */
 	confirmDelete?: (label: string) => DeleteConfirmation
+	rowLinks?: readonly CatalogueRowLink[]
 }
 
 export interface CatalogueKindDescription<Tab extends string = string> {
@@ -126,6 +135,8 @@ export interface CatalogueKindDescription<Tab extends string = string> {
 	fields: readonly CatalogueFieldEntry[]
 	requiredToSubmit: readonly string[]
 	columns: readonly CatalogueColumn[]
+	/** Dialogs of their own a row links to, before Edit and Delete. */
+	rowLinks: readonly CatalogueRowLink[]
 	/** The tab: its heading (also the table's caption and the section's name) and its words. */
 	panel: {
 		heading: string
@@ -181,6 +192,7 @@ function describeKind<Row>() {
 			fields: given.fields,
 			requiredToSubmit: given.requiredToSubmit,
 			columns: given.columns as ReadonlyArray<CatalogueColumn>,
+			rowLinks: given.rowLinks ?? [],
 			panel: {
 				heading,
 				subtitle: given.subtitle,
@@ -261,6 +273,7 @@ export const CATALOGUE = {
 			},
 			{ header: 'Added By', show: 'author' },
 		],
+		rowLinks: [{ path: 'captions', label: 'Captions and chapters', icon: 'captions' }],
 	}),
 
 	/** product §2 "Communities": the chat rooms. */

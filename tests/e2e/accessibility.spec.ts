@@ -107,6 +107,21 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library', ready: heading('Content Library') },
 		{ path: '/content-library/1', ready: (page) => page.locator('video') },
+		// Issue 25: the transcript search's results, and a note's edit form open.
+		{ path: '/content-library/1?q=trust', ready: (page) => page.getByTestId('transcript-matches') },
+		{
+			path: '/content-library/1',
+			state: {
+				name: 'a note being edited',
+				act: async (page) => {
+					await page.getByLabel('New note').fill('Checked by axe')
+					await page.getByRole('button', { name: 'Add Note' }).click()
+					await page.getByRole('link', { name: 'Edit the note at 0:00' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('form', { name: 'Edit the note at 0:00' }),
+		},
+		{ path: '/notes', ready: heading('My Notes') },
 		{ path: '/content-library/12', ready: (page) => page.getByRole('heading', { name: 'Premium Content' }) },
 		{ path: '/community', ready: heading('Community') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
@@ -197,6 +212,19 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		dialog('/admin/videos/new', 'Add Video'),
 		dialog('/admin/videos/1/edit', 'Edit Video'),
 		dialog('/admin/videos/1/delete', 'Delete Video', 'alertdialog'),
+		dialog('/admin/videos/1/captions', 'Captions and chapters'),
+		{
+			path: '/admin/videos/1/captions',
+			state: {
+				name: 'a bad file refused',
+				act: async (page) => {
+					await page.getByLabel('WebVTT captions').fill('WEBVTT\n\n00:0x.000 --> 00:04.000\nHello')
+					await page.getByRole('button', { name: 'Save captions' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('region', { name: 'Captions' }).getByText(/^Line 3: /),
+			only: 'dialog',
+		},
 		dialog('/admin/communities/new', 'Add Community'),
 		dialog('/admin/communities/1/edit', 'Edit Community'),
 		dialog('/admin/communities/1/delete', 'Delete Community', 'alertdialog'),

@@ -51,6 +51,9 @@ async function memberWithEverything(): Promise<
 	const tag = member.username
 	expect((await member.client.json('POST', '/api/get-or-create-subscription')).status).toBe(200)
 	expect((await member.client.json('POST', '/api/progress', { videoId: 12, progress: 40 })).status).toBe(200)
+	expect(
+		(await member.client.json('POST', '/api/videos/12/notes', { atSeconds: 95, text: 'Name what is ending.' })).status,
+	).toBe(201)
 	const roomLine = `Room line from ${tag}`
 	const sentLine = `Private line from ${tag}`
 	const receivedLine = `Private line to ${tag}`
@@ -343,6 +346,7 @@ describe('Download my data', () => {
 			'emailPreferences',
 			'subscription',
 			'progress',
+			'notes',
 			'rsvps',
 			'reportsFiled',
 			'blockedMembers',
@@ -367,6 +371,14 @@ describe('Download my data', () => {
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
 		expect(data.progress).toEqual([expect.objectContaining({ videoId: 12, progress: 40 })])
+		expect(data.notes).toEqual([
+			expect.objectContaining({
+				videoId: 12,
+				atSeconds: 95,
+				text: 'Name what is ending.',
+				lesson: 'Leading Through Change',
+			}),
+		])
 		expect(data.rsvps).toEqual([{ eventId: expect.any(Number), going: true }])
 		expect(data.reportsFiled).toEqual([
 			{ messageId: expect.any(Number), reason: 'spam', details: null, status: 'open', createdAt: expect.any(String) },

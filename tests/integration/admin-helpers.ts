@@ -3,10 +3,13 @@ import {
 	AuditEntryModel,
 	BlockModel,
 	CalendarFeedModel,
+	CaptionTrackModel,
 	CommunityModel,
 	EventModel,
+	LessonChaptersModel,
 	MessageModel,
 	MuteModel,
+	NoteModel,
 	NotificationModel,
 	ProgressModel,
 	ReportModel,
@@ -45,6 +48,9 @@ export async function snapshot() {
 		blocks,
 		audit,
 		subscriptionEvents,
+		captions,
+		chapters,
+		notes,
 	] = await Promise.all([
 		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
 		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
@@ -66,6 +72,9 @@ export async function snapshot() {
 		BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
 		AuditEntryModel.find().sort({ id: 1 }).lean(),
 		SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
+		CaptionTrackModel.find().sort({ videoId: 1, language: 1 }).lean(),
+		LessonChaptersModel.find().sort({ videoId: 1 }).lean(),
+		NoteModel.find().sort({ id: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -84,6 +93,9 @@ export async function snapshot() {
 		blocks: strip(blocks),
 		audit: strip(audit),
 		subscriptionEvents: strip(subscriptionEvents),
+		captions: strip(captions),
+		chapters: strip(chapters),
+		notes: strip(notes),
 	})
 }
 

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
+	CaptionTrackModel,
 	MessageModel,
 	MuteModel,
+	NoteModel,
 	ReportModel,
 	RsvpModel,
 	SessionModel,
@@ -108,6 +110,38 @@ const unmuteDavid = async () => {
 const unblockEveryone = async () => {
 	await BlockModel.deleteMany({})
 }
+/** A note of the member's, on lesson 1, as the lesson page stores it. */
+async function noteOf(userId: number): Promise<number> {
+	const id = await nextId('notes')
+	await NoteModel.create({
+		id,
+		userId,
+		videoId: 1,
+		atSeconds: 9,
+		text: 'Matrix note',
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	})
+	return id
+}
+/** The notes the rows wrote: the seeded state has none. */
+const forgetNotes = async () => {
+	await NoteModel.deleteMany({})
+}
+/** A new lesson with English captions, for the rows that remove them. */
+async function captionedVideo(): Promise<number> {
+	const created = await as.admin.json('POST', '/api/admin/videos', VIDEO)
+	expect(created.status, 'an admin creates a video to caption').toBe(201)
+	const { id } = await created.json()
+	await CaptionTrackModel.create({
+		videoId: id,
+		language: 'en',
+		vtt: MATRIX_VTT,
+		cues: [{ start: 0, end: 4, text: 'Matrix', voice: null }],
+		updatedAt: new Date(),
+	})
+	return id
+}
 
 type Cells = readonly [
 	visitor: string,
@@ -155,6 +189,8 @@ const COMMUNITY = { name: 'Matrix Community' }
 const EVENT = { title: 'Matrix Event', startTime: '2031-05-06T17:00:00Z' }
 const EVENT_FORM = { title: 'Matrix Event', startTime: '2031-05-06T17:00', timeZone: 'UTC' }
 const RESOURCE = { title: 'Matrix Resource', type: 'pdf', url: '/matrix.pdf' }
+const MATRIX_VTT = 'WEBVTT\n\n00:00.000 --> 00:04.000\nMatrix\n'
+const NOTE = { atSeconds: 12, text: 'Matrix note' }
 const NEW_PASSWORD = 'matrix-password-1'
 /** Changing one's password to the same one: allowed, and every later login still works. */
 const SAME_PASSWORD = { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }
@@ -226,6 +262,26 @@ const API_CALLS: Row[] = [
 	}),
 	api('GET /api/videos', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/videos/11', ['401', '200', '200', '200', '200', '200']),
+	// Issue 25: notes are the writer's alone (docs/decisions/172).
+	api('GET /api/videos/1/notes', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/videos/3/notes', ['401', '201', '201', '201', '201', '201'], { body: NOTE, after: forgetNotes }),
+	api('POST /api/videos/12/notes', ['401', '403', '201', '201', '201', '201'], {
+		body: NOTE,
+		after: forgetNotes,
+		note: 'a Premium video',
+	}),
+	api('PATCH /api/notes/{ownNote}', ['401', '200', '200', '200', '200', '200'], {
+		body: { text: 'Changed by its writer' },
+		after: forgetNotes,
+		note: "the caller's own note",
+	}),
+	api('DELETE /api/notes/{ownNote}', ['401', '200', '200', '200', '200', '200'], { after: forgetNotes }),
+	api('PATCH /api/notes/{davidsNote}', ['401', '404', '404', '404', '404', '404'], {
+		body: { text: 'Not mine' },
+		after: forgetNotes,
+		note: "another member's note is nobody else's, admins included",
+	}),
+	api('DELETE /api/notes/{davidsNote}', ['401', '404', '404', '404', '404', '404'], { after: forgetNotes }),
 	api('GET /api/communities', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/events', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/resources', ['401', '200', '200', '200', '200', '200']),
@@ -331,6 +387,15 @@ const PAGES: Row[] = [
 	page('GET /content-library', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /content-library/1', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /content-library/11', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/8?t=90&q=story&lang=en', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/1/captions/en.vtt', ['401', '200', '200', '200', '200', '200'], {
+		note: "a lesson's captions: the lesson's own gate",
+	}),
+	page('GET /content-library/12/captions/en.vtt', ['401', '403', '200', '200', '200', '200'], {
+		note: 'a Premium lesson',
+	}),
+	page('GET /notes', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /admin/videos/1/captions', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
 	page('GET /community', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /community/1', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /messages', ['→ /auth', '200', '200', '200', '200', '200']),
@@ -488,6 +553,68 @@ const FORMS: Row[] = [
 	form('POST /content-library/11', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
 		note: 'a Premium video',
 	}),
+	form(
+		'POST /content-library/3',
+		[
+			'→ /auth',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+		],
+		{ body: { intent: 'add-note', time: '0:12', text: 'Matrix note' }, after: forgetNotes },
+	),
+	form(
+		'POST /content-library/12',
+		[
+			'→ /auth',
+			'403',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+		],
+		{ body: { intent: 'add-note', time: '0:12', text: 'Matrix note' }, after: forgetNotes, note: 'a Premium video' },
+	),
+	form(
+		'POST /content-library/1',
+		[
+			'→ /auth',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+		],
+		{
+			body: { intent: 'edit-note', noteId: '{ownNote}', time: '0:05', text: 'Changed by its writer' },
+			after: forgetNotes,
+			note: "the caller's own note",
+		},
+	),
+	form('POST /content-library/1', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'edit-note', noteId: '{davidsNote}', time: '0:05', text: 'Not mine' },
+		after: forgetNotes,
+		note: "another member's note",
+	}),
+	form('POST /content-library/1', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'delete-note', noteId: '{davidsNote}' },
+		after: forgetNotes,
+		note: "another member's note",
+	}),
+	form(
+		'POST /content-library/1',
+		[
+			'→ /auth',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+		],
+		{ body: { intent: 'delete-note', noteId: '{ownNote}' }, after: forgetNotes, note: "the caller's own note" },
+	),
 	form('POST /community/1', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
 		body: { content: 'Hello from the matrix' },
 	}),
@@ -573,6 +700,25 @@ const FORMS: Row[] = [
 		'POST /admin/videos/{video}/edit?tab=content',
 		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '→ /admin?tab=content'],
 		{ body: VIDEO_FORM },
+	),
+	form(
+		'POST /admin/videos/{video}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{
+			body: { intent: 'save-captions', language: 'en', vtt: MATRIX_VTT },
+		},
+	),
+	form(
+		'POST /admin/videos/{video}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{
+			body: { intent: 'save-chapters', chapters: '0:00 Matrix' },
+		},
+	),
+	form(
+		'POST /admin/videos/{captioned}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{ body: { intent: 'remove-captions', language: 'en' } },
 	),
 	form('POST /admin/videos/{video}/delete?tab=content', [
 		'→ /auth',
@@ -661,6 +807,8 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	message: () => davidSays('A matrix message'),
 	report: openReport,
 	muted: muteDavid,
+	davidsNote: () => noteOf(ids.other!),
+	captioned: captionedVideo,
 }
 
 /**
@@ -699,6 +847,8 @@ async function fillIn(
 	}
 	for (const [placeholder, make] of Object.entries(FRESH_MODERATION))
 		if (uses(placeholder)) put(placeholder, await make())
+	// A note of the caller's own (a visitor's is the free member's, whom they are not).
+	if (uses('ownNote')) put('ownNote', await noteOf(ids[role]!))
 	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventModel, MessageModel, ReportModel, ResourceModel, UserModel, nextId } from '#models/index'
+import { EventModel, MessageModel, NoteModel, ReportModel, ResourceModel, UserModel, nextId } from '#models/index'
 import { issueAccountToken } from '~/services/account/tokens.server'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from '../setup/http-client'
@@ -37,6 +37,8 @@ const ids = {
 	noahMessage2: 0,
 	report: 0,
 	report2: 0,
+	premiumNote: 0,
+	premiumNote2: 0,
 }
 
 /** A new message, stored as the server would. */
@@ -85,7 +87,16 @@ beforeAll(async () => {
 	ids.noahMessage2 = await message(ids.noah, 'Noah wrote this too')
 	ids.report = await openReport(ids.noahMessage)
 	ids.report2 = await openReport(ids.noahMessage2)
+	ids.premiumNote = await note(ids.premium, 'Premium noted this')
+	ids.premiumNote2 = await note(ids.premium, 'Premium noted this too')
 })
+
+/** A note of a member's on lesson 1, stored as the server would. */
+async function note(userId: number, text: string) {
+	const id = await nextId('notes')
+	await NoteModel.create({ id, userId, videoId: 1, atSeconds: 30, text, createdAt: new Date(), updatedAt: new Date() })
+	return id
+}
 
 /**
  * Real links for the good requests of the account-link calls (a reset link
@@ -276,6 +287,14 @@ const JSON_CALLS: JsonCall[] = [
 		body: { userId: '{noah}', hours: 24, reason: 'Spam' },
 		required: ['userId', 'reason'],
 	},
+	// Issue 25: notes (docs/decisions/172).
+	{
+		call: 'POST /api/videos/3/notes',
+		as: 'member',
+		body: { atSeconds: 30, text: 'A note' },
+		required: ['atSeconds', 'text'],
+	},
+	{ call: 'PATCH /api/notes/{premiumNote}', as: 'premium', body: { atSeconds: 10, text: 'Changed' }, required: [] },
 ]
 
 interface HostileBody {
@@ -408,6 +427,15 @@ describe('ids in the path', () => {
 		{ call: 'DELETE /api/moderation/mutes/{id}', as: 'moderator', notFound: 'User not found' },
 		{ call: 'POST /api/users/{id}/block', as: 'member', notFound: 'User not found' },
 		{ call: 'DELETE /api/users/{id}/block', as: 'member', notFound: 'User not found' },
+		{ call: 'GET /api/videos/{id}/notes', as: 'premium', notFound: 'Video not found' },
+		{
+			call: 'POST /api/videos/{id}/notes',
+			as: 'premium',
+			body: { atSeconds: 1, text: 'Nowhere' },
+			notFound: 'Video not found',
+		},
+		{ call: 'PATCH /api/notes/{id}', as: 'premium', body: { text: 'Nobody wrote this' }, notFound: 'Note not found' },
+		{ call: 'DELETE /api/notes/{id}', as: 'premium', notFound: 'Note not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
@@ -492,6 +520,8 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/users/me/blocks',
 		'/api/admin/audit-log',
 		'/api/admin/insights',
+		'/api/videos/1/notes',
+		'/api/notes/{premiumNote}',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -515,6 +545,7 @@ describe('calls that take no body, and methods no call takes', () => {
 			{ call: 'POST /api/stripe/webhook', as: 'visitor', status: 400 },
 			{ call: 'DELETE /api/admin/videos/99999', as: 'admin', status: 404 },
 			{ call: 'DELETE /api/messages/99999999', as: 'moderator', status: 404 },
+			{ call: 'DELETE /api/notes/99999999', as: 'premium', status: 404 },
 			{ call: 'DELETE /api/users/{david}/block', as: 'member', status: 200 },
 			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
 		]
@@ -626,6 +657,8 @@ describe('search parameters', () => {
 			['/messages', 'member'],
 			['/admin?tab=users', 'admin'],
 			['/admin?tab=events', 'admin'],
+			// The lesson's transcript search (docs/decisions/171).
+			['/content-library/8', 'premium'],
 		]
 		for (const [page, role] of PAGES) {
 			for (const pattern of PATTERNS) {
@@ -856,6 +889,48 @@ const FORM_CALLS: FormCall[] = [
 		fixed: ['intent'],
 	},
 	{ action: '/content-library/12', as: 'premium', fields: {} },
+	// Issue 25: the lesson page's note forms, and the admin captions dialog's (docs/decisions/172, 173).
+	{
+		action: '/content-library/3',
+		as: 'member',
+		fields: { intent: 'add-note', time: '1:05', text: 'A form note' },
+		required: ['text'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/content-library/1?note={premiumNote}',
+		as: 'premium',
+		fields: { intent: 'edit-note', noteId: '{premiumNote}', time: '0:30', text: 'Edited by form' },
+		required: ['noteId', 'time', 'text'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/content-library/1',
+		as: 'premium',
+		fields: { intent: 'delete-note', noteId: '{premiumNote2}' },
+		required: ['noteId'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/videos/5/captions',
+		as: 'content_manager',
+		fields: { intent: 'save-captions', language: 'en', vtt: 'WEBVTT\n\n00:00.000 --> 00:04.000\nHello.\n' },
+		required: ['language', 'vtt'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/videos/5/captions',
+		as: 'content_manager',
+		fields: { intent: 'save-chapters', chapters: '0:00 Start\n1:00 Next' },
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/videos/5/captions',
+		as: 'admin',
+		fields: { intent: 'remove-captions', language: 'en' },
+		required: ['language'],
+		fixed: ['intent'],
+	},
 	{ action: '/community/1', as: 'premium', fields: { content: 'Hello room' }, required: ['content'] },
 	{ action: '/messages?userId={david}', as: 'premium', fields: { content: 'Hello David' }, required: ['content'] },
 	{ action: '/subscribe', as: 'member', fields: {} },
@@ -1091,6 +1166,7 @@ describe('form actions', () => {
 			{ action: '/admin/communities/{id}/edit', as: 'admin', fields: { name: 'Nope' } },
 			{ action: '/admin/events/{id}/edit', as: 'admin', fields: EVENT_FORM },
 			{ action: '/admin/resources/{id}/edit', as: 'admin', fields: { title: 'Nope', type: 'pdf', url: '/x.pdf' } },
+			{ action: '/admin/videos/{id}/captions', as: 'admin', fields: { intent: 'save-chapters', chapters: '0:00 A' } },
 			// Deleting what is already gone goes back to the list with "Failed to delete ..." (admin-pages.test.ts).
 			...['videos', 'communities', 'events', 'resources'].map((entity) => ({
 				action: `/admin/${entity}/{id}/delete`,
@@ -1400,6 +1476,12 @@ describe('who did it comes from the session', () => {
 			expect(ack.ok).toBe(true)
 			expect((await MessageModel.findOne({ id: ack.id }).lean())?.senderId).toBe(premium.id)
 		}
+
+		// A note is the caller's, whoever the body names (docs/decisions/172).
+		const written = await (
+			await as.premium.json('POST', '/api/videos/2/notes', { atSeconds: 5, text: 'Mine', userId: adminId })
+		).json()
+		expect((await NoteModel.findOne({ id: written.id }).lean())?.userId).toBe(ids.premium)
 	})
 })
 

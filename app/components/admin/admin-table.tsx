@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { Icon, type IconName } from '~/components/ui/icon'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { type AdminTab } from '~/lib/admin-panel'
 
@@ -172,9 +173,32 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
 const iconLinkClass = 'inline-flex h-8 w-8 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100'
 
 /** Edit and delete links of a row; their accessible names say which row. */
-export function RowActions({ editHref, deleteHref, label }: { editHref: string; deleteHref: string; label: string }) {
+export function RowActions({
+	editHref,
+	deleteHref,
+	label,
+	links = [],
+}: {
+	editHref: string
+	deleteHref: string
+	label: string
+	/** Dialogs of the row's own before Edit (a video's captions): named '{label} of {row}'. */
+	links?: ReadonlyArray<{ href: string; label: string; icon: IconName }>
+}) {
 	return (
 		<td className="whitespace-nowrap px-3 py-2 text-right align-middle">
+			{links.map((link) => (
+				<Link
+					key={link.href}
+					to={link.href}
+					preventScrollReset
+					aria-label={`${link.label} of ${label}`}
+					title={link.label}
+					className={`${iconLinkClass} hover:text-brand-700`}
+				>
+					<Icon name={link.icon} className="h-4 w-4" />
+				</Link>
+			))}
 			<Link
 				to={editHref}
 				preventScrollReset

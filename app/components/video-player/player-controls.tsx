@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react'
 import { Icon } from '~/components/ui/icon'
 import { SEEK_STEP_SECONDS, formatPlaybackTime } from '~/lib/videos'
 
@@ -17,6 +18,8 @@ interface PlayerControlsProps {
 	onSeekTo: (seconds: number) => void
 	onVolumeChange: (volume: number) => void
 	onToggleFullscreen: () => void
+	/** The lesson's own controls (the chapter menu, the captions button), before the volume. */
+	lessonControls?: ReactNode
 }
 
 /**
@@ -37,6 +40,7 @@ export function PlayerControls({
 	onSeekTo,
 	onVolumeChange,
 	onToggleFullscreen,
+	lessonControls,
 }: PlayerControlsProps) {
 	return (
 		<div
@@ -70,7 +74,8 @@ export function PlayerControls({
 				<span className="ml-1 whitespace-nowrap font-mono text-xs tabular-nums sm:text-sm" data-testid="player-time">
 					{formatPlaybackTime(currentTime)} / {formatPlaybackTime(duration)}
 				</span>
-				<div className="ml-auto flex items-center gap-2">
+				<div className="ml-auto flex items-center gap-1 sm:gap-2">
+					{lessonControls}
 					{/* Phones have their own volume buttons: the slider shows from small screens up. */}
 					<Icon name={volume === 0 ? 'muted' : 'volume'} className="hidden h-5 w-5 sm:block" />
 					<input

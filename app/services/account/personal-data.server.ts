@@ -8,6 +8,7 @@ import {
 	MessageEmailStateModel,
 	MessageModel,
 	MuteModel,
+	NoteModel,
 	NotificationModel,
 	NotificationPreferencesModel,
 	OutboxMailModel,
@@ -47,6 +48,7 @@ import { deleteRsvpsOf, rsvpsOf } from '~/services/events/rsvps.server'
 import { deleteBlocksOf, listBlockedMembers } from '~/services/moderation/blocks.server'
 import { deleteMuteOf, exportOwnMute } from '~/services/moderation/mutes.server'
 import { reportsFiledBy } from '~/services/moderation/reports.server'
+import { deleteNotesOf, exportNotes } from '~/services/learning/notes.server'
 import { deleteMessageEmailStateOf } from '~/services/notifications/emails.server'
 import { deleteEmailPreferencesOf, getEmailPreferences } from '~/services/notifications/preferences.server'
 import { releaseAllClaimsOf } from '~/platform/unique-claims.server'
@@ -183,6 +185,14 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 		retention: UNTIL_DELETED,
 		export: { section: 'progress', collect: exportProgress },
 		erase: [{ phase: 'records', what: 'video progress', run: ({ id }) => ProgressModel.deleteMany({ userId: id }) }],
+	},
+	{
+		model: NoteModel,
+		memberFields: ['userId'],
+		stored: 'Your private notes on lessons, each at a time in the lesson. Nobody else can read them.',
+		retention: 'Until you delete the note or your account (a lesson that is removed takes your notes on it along).',
+		export: { section: 'notes', collect: exportNotes },
+		erase: [{ phase: 'records', what: 'lesson notes', run: ({ id }) => deleteNotesOf(id) }],
 	},
 	{
 		model: RsvpModel,
