@@ -29,6 +29,7 @@ export type CounterName =
 	| 'messageRevisions'
 	| 'reports'
 	| 'auditEntries'
+	| 'pushDevices'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -1,7 +1,9 @@
 import { type Server } from 'socket.io'
 import { type ChatMessage } from '~/lib/chat'
+import { pageShowsLink } from '~/lib/page-link'
 import { type LivePublisher } from '~/platform/live.server'
 import { type OrderedDelivery } from '~/realtime/ordered-delivery.server'
+import { type SocketData } from '~/realtime/socket-data'
 
 /**
  * The rooms of the Socket.IO server, and the LivePublisher that services
@@ -36,6 +38,11 @@ export function createSocketPublisher(io: Server, chat: OrderedDelivery): LivePu
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
 		isViewingConversation: async (userId, otherUserId) =>
 			(await io.in(conversationViewRoom(userId, otherUserId)).fetchSockets()).length > 0,
+		isLookingAt: async (userId, link) =>
+			(await io.in(userRoom(userId)).fetchSockets()).some((socket) => {
+				const viewing = (socket.data as Partial<SocketData>).viewing
+				return viewing?.visible === true && pageShowsLink(viewing.path, link)
+			}),
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
 			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)

@@ -1,4 +1,5 @@
 import { type Socket } from 'socket.io'
+import { type PageView } from '~/lib/page-link'
 
 /** What the server knows of each connected socket, from its handshake and its `auth` message. */
 export interface SocketData {
@@ -12,6 +13,8 @@ export interface SocketData {
 	subscribed: boolean
 	/** The account's sockets in other app processes when this one connected (always 0 with one process). */
 	socketsElsewhere: number
+	/** The page this socket's tab shows, as it last reported (`viewing`), or null before it does. */
+	viewing: PageView | null
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- untyped until the live protocol is declared (issue 22) */

@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { type Socket } from 'socket.io-client'
 import { type NotificationJSON } from '#models/notification'
+import { type PageView } from '~/lib/page-link'
 
 /**
  * The bell's and the Messages badge's counts, as the layout's loader read
@@ -11,6 +14,10 @@ import { type NotificationJSON } from '#models/notification'
  *
  * Other parts of the page (the conversation list on /messages) hear the
  * unread counts as `live:conversations` events on window.
+ *
+ * The socket also says which page it shows and whether it is on screen
+ * (`viewing`), so that no push notification is sent about what the member
+ * is looking at (docs/decisions/181).
  */
 export interface LiveCounts {
 	unreadNotifications: number
@@ -28,6 +35,14 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 		setCounts({ ...initial, arrived: [] })
 	}, [initial])
 
+	const { pathname, search } = useLocation()
+	const socketRef = useRef<Socket | null>(null)
+	const pageRef = useRef('')
+	pageRef.current = pathname + search
+	useEffect(() => {
+		if (socketRef.current?.connected) reportViewing(socketRef.current, pageRef.current)
+	}, [pathname, search])
+
 	useEffect(() => {
 		let closed = false
 		let disconnect = () => {}
@@ -35,6 +50,10 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 			if (closed) return
 			// The handshake's session cookie is enough: every socket of a member receives their own events.
 			const socket = io({ path: '/ws', transports: ['websocket'] })
+			socketRef.current = socket
+			const report = () => reportViewing(socket, pageRef.current)
+			socket.on('connect', report)
+			document.addEventListener('visibilitychange', report)
 			socket.on('notification', (event: { notification: NotificationJSON; unreadCount: number }) => {
 				setCounts((current) => ({
 					...current,
@@ -50,7 +69,11 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
 				window.dispatchEvent(new CustomEvent(LIVE_CONVERSATIONS_EVENT, { detail: event }))
 			})
-			disconnect = () => socket.disconnect()
+			disconnect = () => {
+				document.removeEventListener('visibilitychange', report)
+				socketRef.current = null
+				socket.disconnect()
+			}
 		})
 		return () => {
 			closed = true
@@ -58,6 +81,11 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 		}
 	}, [])
 	return counts
+}
+
+function reportViewing(socket: Socket, path: string) {
+	const view: PageView = { path, visible: document.visibilityState === 'visible' }
+	socket.emit('viewing', view)
 }
 
 /**
