@@ -8,7 +8,8 @@ import { type ChatSocket } from '~/realtime/socket-data'
  * (live.isLookingAt) so that a member who is looking at what a notification
  * is about gets no push about it (docs/decisions/181). Any socket of the
  * member's own may say it, `auth` or not; a payload that is not a local path
- * forgets what the socket said before.
+ * forgets what the socket said before. An acknowledgement callback, when
+ * passed, hears `{ ok }` (or `{ ok: false, message }`).
  */
 export const ViewingPayload = z.object({
 	path: z
@@ -19,8 +20,10 @@ export const ViewingPayload = z.object({
 })
 
 export function registerViewingHandler(socket: ChatSocket) {
-	socket.on('viewing', (payload: unknown) => {
+	socket.on('viewing', (payload: unknown, ack?: unknown) => {
 		const parsed = ViewingPayload.safeParse(payload)
 		socket.data.viewing = parsed.success ? parsed.data : null
+		if (typeof ack === 'function')
+			ack(parsed.success ? { ok: true } : { ok: false, message: parsed.error.issues[0]!.message })
 	})
 }
