@@ -32,5 +32,8 @@ export type PushSubscriptionInput = z.output<typeof PushSubscriptionSchema>
 
 /** The Notifications tab's "Turn off" form of one device (works without JavaScript). */
 export const PushDeviceOffSchema = z.object({
-	deviceId: z.coerce.number({ invalid_type_error: 'deviceId must be a number' }).int().positive(),
+	deviceId: z.coerce
+		.number({ invalid_type_error: 'Choose a device to turn off' })
+		.int('Choose a device to turn off')
+		.positive('Choose a device to turn off'),
 })

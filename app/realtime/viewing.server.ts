@@ -8,8 +8,9 @@ import { type ChatSocket } from '~/realtime/socket-data'
  * (live.isLookingAt) so that a member who is looking at what a notification
  * is about gets no push about it (docs/decisions/181). Any socket of the
  * member's own may say it, `auth` or not; a payload that is not a local path
- * forgets what the socket said before. An acknowledgement callback, when
- * passed, hears `{ ok }` (or `{ ok: false, message }`).
+ * forgets what the socket said before and is answered as every refused
+ * event is: `error {message}`, and `{ ok: false, message }` to an
+ * acknowledgement callback (`{ ok: true }` when it was taken).
  */
 export const ViewingPayload = z.object({
 	path: z
@@ -21,9 +22,14 @@ export const ViewingPayload = z.object({
 
 export function registerViewingHandler(socket: ChatSocket) {
 	socket.on('viewing', (payload: unknown, ack?: unknown) => {
-		const parsed = ViewingPayload.safeParse(payload)
+		const parsed = ViewingPayload.safeParse(payload ?? {})
 		socket.data.viewing = parsed.success ? parsed.data : null
-		if (typeof ack === 'function')
-			ack(parsed.success ? { ok: true } : { ok: false, message: parsed.error.issues[0]!.message })
+		const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => {}
+		if (parsed.success) return reply({ ok: true })
+		const message = parsed.error.issues
+			.map((issue) => `${issue.path.join('.') || 'viewing'}: ${issue.message}`)
+			.join('; ')
+		socket.emit('error', { message })
+		reply({ ok: false, message })
 	})
 }

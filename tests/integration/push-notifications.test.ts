@@ -7,7 +7,7 @@ import { NotificationModel, PushDeliveryModel, PushDeviceModel, type PushDeliver
 import { seedDemoData } from '~/demo/data.server'
 import { runJobNow } from '~/platform/jobs.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
-import { TestClient } from '../setup/http-client'
+import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember, type SignedUpMember } from '../setup/members'
 import { useTestDatabase } from '../setup/test-database'
@@ -381,7 +381,7 @@ describe('sending', () => {
 			expect(await settledDeliveryOf(away)).toMatchObject({ status: 'sent' })
 			expect(await viewing({ path: '//elsewhere.example', visible: true })).toEqual({
 				ok: false,
-				message: 'path must be a path on this site',
+				message: 'path: path must be a path on this site',
 			})
 		} finally {
 			socket.close()

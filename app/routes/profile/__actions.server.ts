@@ -96,6 +96,8 @@ export function turnOffPush(request: Request, user: UserJSON, formData: FormData
 		schema: PushDeviceOffSchema,
 		intent: 'push-off',
 		failureTitle: 'Push not turned off',
+		// The form shows no field of its own: what was wrong is said in the notice.
+		announceInvalid: true,
 		onValid: async ({ deviceId }) => {
 			const { label } = await turnOffPushDevice(user, deviceId)
 			return redirectWithToast('/profile?tab=notifications', {

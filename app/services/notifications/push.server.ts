@@ -1,5 +1,6 @@
 import mongoose from 'mongoose'
 import {
+	BlockModel,
 	MessageModel,
 	NotificationModel,
 	PushDeliveryModel,
@@ -20,7 +21,6 @@ import { runJobSoon, type Job, type JobContext } from '~/platform/jobs.server'
 import { live } from '~/platform/live.server'
 import { sendPush, type PushOutcome } from '~/platform/web-push.server'
 import { isSessionLive } from '~/services/account/sessions.server'
-import { messagingRefusal } from '~/services/moderation/blocks.server'
 import { EMAIL_SWITCH_OF, type EmailSwitch } from '~/services/notifications/emails.server'
 import { getEmailPreferencesOf } from '~/services/notifications/preferences.server'
 
@@ -345,7 +345,17 @@ async function reasonNotToSend(
 		const source = await MessageModel.findOne({ id: notification.sourceMessageId })
 			.select('senderId')
 			.lean<{ senderId: number | null }>()
-		if (source?.senderId && (await messagingRefusal(delivery.userId, source.senderId)))
+		// Either way round (the blocks service would import this module back through the private inbox).
+		const [member, writer] = [delivery.userId, source?.senderId]
+		if (
+			writer &&
+			(await BlockModel.exists({
+				$or: [
+					{ blockerId: member, blockedId: writer },
+					{ blockerId: writer, blockedId: member },
+				],
+			}))
+		)
 			return 'a block stands between the member and the writer'
 	}
 	if (await live.isLookingAt(delivery.userId, pushPayloadOf(notification).link))
