@@ -143,6 +143,12 @@ interface PageScores {
 	scores: Record<(typeof CATEGORIES)[number], number | null>
 	metrics: Record<string, string | undefined>
 	/**
+	 * What keeps Chromium from installing the app from this page (docs/decisions/180): Lighthouse 12 has no
+	 * installability audit any more, so the script asks Chromium itself (Page.getInstallabilityErrors), as Lighthouse
+	 * did. Empty when installable. 'in-incognito' is the audit's own private profile, never the app.
+	 */
+	installabilityErrors: string[]
+	/**
 	 * Audits of the four categories that did not pass (score below 1), with what they found; `diagnostic`
 	 * ones (weight 0: unused JavaScript, cache lifetimes, render-blocking requests…) do not move the score.
 	 */
@@ -166,6 +172,17 @@ async function runLighthouse(url: string, flags: Flags, config: Config | undefin
 		if (!problem) return result!.lhr
 		if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${problem} (${ATTEMPTS} attempts)`)
 		console.log(`  ${url}: ${problem}; again`)
+	}
+}
+
+/** Chromium's own answer to "could this page's app be installed?", as the page stands. */
+async function installabilityErrorsOf(page: Page): Promise<string[]> {
+	const session = await page.createCDPSession()
+	try {
+		const { installabilityErrors } = await session.send('Page.getInstallabilityErrors')
+		return installabilityErrors.map((error) => error.errorId)
+	} finally {
+		await session.detach()
 	}
 }
 
@@ -209,6 +226,7 @@ async function audit(page: Page, url: string, who: Who, preset: Preset): Promise
 			speedIndex: metric('speed-index'),
 		},
 		failing,
+		installabilityErrors: await installabilityErrorsOf(page),
 	}
 }
 
@@ -217,6 +235,7 @@ async function main() {
 	const startedAt = new Date()
 	const server = await startServer()
 	const results: PageScores[] = []
+	let installableInOwnProfile: string[] = []
 	let chrome: chromeLauncher.LaunchedChrome | undefined
 	let browser: Browser | undefined
 	// Whatever fails from here on, the server and Chromium are stopped.
@@ -246,6 +265,12 @@ async function main() {
 			}
 			await context.close()
 		}
+		// The audits' contexts are private profiles, which Chromium never installs from: one page in the browser's own
+		// profile says whether the app is installable with nothing in the way.
+		const own = await browser.newPage()
+		await own.goto(new URL('/auth', server.url).href, { waitUntil: 'load' })
+		installableInOwnProfile = await installabilityErrorsOf(own)
+		await own.close()
 	} finally {
 		await browser?.disconnect()
 		chrome?.kill()
@@ -269,6 +294,14 @@ async function main() {
 			findings.set(key, (findings.get(key) ?? new Set()).add(`${result.who} ${result.preset} ${result.path}`))
 		}
 	}
+	const notInstallable = results.filter((result) =>
+		result.installabilityErrors.some((error) => error !== 'in-incognito'),
+	)
+	console.log(
+		`\nInstallable (Chromium's installability check): ${installableInOwnProfile.length === 0 ? 'yes' : `no: ${installableInOwnProfile.join(', ')}`} in a browser's own profile; ${results.length - notInstallable.length} of ${results.length} audited pages with nothing but their private profile in the way`,
+	)
+	for (const result of notInstallable)
+		console.log(`  ${result.who} ${result.preset} ${result.path}: ${result.installabilityErrors.join(', ')}`)
 	console.log('\nAudits that did not pass, and on how many runs:')
 	for (const [finding, runs] of [...findings].sort((a, b) => b[1].size - a[1].size))
 		console.log(`  ${runs.size} × ${finding}`)
@@ -290,6 +323,7 @@ async function main() {
 		chromium: CHROMIUM,
 		server: 'production build, demo mode, demo data',
 		lowest,
+		installableInOwnProfile,
 		results,
 	}
 	fs.mkdirSync('bench/results', { recursive: true })
