@@ -19,6 +19,8 @@ import { type PushSubscriptionInput } from '~/lib/push'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { runJobSoon, type Job, type JobContext } from '~/platform/jobs.server'
 import { live } from '~/platform/live.server'
+// The same waits between attempts as mail (30 s, 1 min, 2 min, … up to an hour): one back-off for every outbox.
+import { retryDelayMs } from '~/platform/mail/outbox.server'
 import { sendPush, type PushOutcome } from '~/platform/web-push.server'
 import { isSessionLive } from '~/services/account/sessions.server'
 import { EMAIL_SWITCH_OF, type EmailSwitch } from '~/services/notifications/emails.server'
@@ -57,7 +59,7 @@ export function pushSwitchOf(kind: NotificationKind): EmailSwitch {
 /** A member turns push on in at most this many browsers; the oldest goes when a new one comes. */
 export const MAX_PUSH_DEVICES = 10
 const MAX_ATTEMPTS = 8
-const FIRST_RETRY_MS = 30_000
+/** A push service's Retry-After is followed up to this long; the waits between attempts are the mail outbox's. */
 const LONGEST_RETRY_MS = 3_600_000
 /** A push the device has not fetched by then is dropped by the push service: a day-old reminder is no use. */
 const PUSH_TTL_SECONDS = 12 * 3600
@@ -281,11 +283,6 @@ export async function pushNotifications(notifications: Notification[]): Promise<
 // ---------------------------------------------------------------------------
 // The job: due pushes, one at a time
 // ---------------------------------------------------------------------------
-
-/** The wait after failed attempt `attempt` (1, 2, …): 30 s, 1 min, 2 min, … up to an hour. */
-function retryDelayMs(attempt: number): number {
-	return Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), LONGEST_RETRY_MS)
-}
 
 function clip(text: string, limit: number): string {
 	const plain = text.replace(/\s+/g, ' ').trim()
