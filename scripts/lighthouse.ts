@@ -13,7 +13,11 @@
  * scores, the performance metrics and every audit that did not pass.
  *
  * Settings (environment): LIGHTHOUSE_PRESETS ("desktop,mobile"),
- * LIGHTHOUSE_AS ("visitor,member,premium"): run a part of the matrix.
+ * LIGHTHOUSE_AS ("visitor,member,premium"), LIGHTHOUSE_PATHS (some of the
+ * pages): run a part of the matrix. LIGHTHOUSE_BLOCK: addresses Chromium
+ * must not load (Lighthouse's blockedUrlPatterns, e.g. `*sw.js` for the
+ * pages as they were without the service worker), to compare on a busy
+ * machine, run after run, what one part costs.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -59,6 +63,8 @@ const PAGES: Record<Who, string[]> = {
 
 const PRESETS = listSetting<Preset>('LIGHTHOUSE_PRESETS', ['desktop', 'mobile'])
 const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
+const ONLY_PATHS = process.env.LIGHTHOUSE_PATHS?.split(',').map((path) => path.trim())
+const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',').map((pattern) => pattern.trim())
 
 function listSetting<T extends string>(name: string, all: T[]): T[] {
 	const chosen = (process.env[name] ?? all.join(',')).split(',').map((value) => value.trim())
@@ -187,7 +193,12 @@ async function installabilityErrorsOf(page: Page): Promise<string[]> {
 }
 
 async function audit(page: Page, url: string, who: Who, preset: Preset): Promise<PageScores> {
-	const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }
+	const flags: Flags = {
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: [...CATEGORIES],
+		...(BLOCKED ? { blockedUrlPatterns: BLOCKED } : {}),
+	}
 	const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
 	const lhr = await runLighthouse(url, flags, config, page)
 	const path = new URL(url).pathname
@@ -254,7 +265,7 @@ async function main() {
 				await context.setCookie(...(await logIn(server.url, who)).map((pair) => jarCookie(pair, server.url)))
 			const page = await context.newPage()
 			for (const preset of PRESETS) {
-				for (const path of PAGES[who]) {
+				for (const path of PAGES[who].filter((page) => !ONLY_PATHS || ONLY_PATHS.includes(page))) {
 					const scores = await audit(page, new URL(path, server.url).href, who, preset)
 					if (scores.finalPath !== path) console.log(`  ${path} ended on ${scores.finalPath}`)
 					console.log(
