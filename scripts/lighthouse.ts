@@ -63,8 +63,16 @@ const PAGES: Record<Who, string[]> = {
 
 const PRESETS = listSetting<Preset>('LIGHTHOUSE_PRESETS', ['desktop', 'mobile'])
 const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
-const ONLY_PATHS = process.env.LIGHTHOUSE_PATHS?.split(',').map((path) => path.trim())
-const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',').map((pattern) => pattern.trim())
+const ONLY_PATHS = optionalList('LIGHTHOUSE_PATHS')
+const BLOCKED = optionalList('LIGHTHOUSE_BLOCK')
+
+function optionalList(name: string): string[] | undefined {
+	const values = (process.env[name] ?? '')
+		.split(',')
+		.map((value) => value.trim())
+		.filter(Boolean)
+	return values.length > 0 ? values : undefined
+}
 
 function listSetting<T extends string>(name: string, all: T[]): T[] {
 	const chosen = (process.env[name] ?? all.join(',')).split(',').map((value) => value.trim())

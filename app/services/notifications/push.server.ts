@@ -108,37 +108,30 @@ function isKnownPushService(endpoint: string): boolean {
 	return !getConfig().isProduction && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
 }
 
-/** "Chrome on Android", from the browser's User-Agent: enough for a member to tell their devices apart. */
+/** Browsers and systems by what their User-Agent says, the first that matches (Edge and Opera also say Chrome). */
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+	[/Edg(e|A|iOS)?\//, 'Edge'],
+	[/OPR\/|Opera/, 'Opera'],
+	[/SamsungBrowser\//, 'Samsung Internet'],
+	[/Firefox\/|FxiOS\//, 'Firefox'],
+	[/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+	[/Safari\//, 'Safari'],
+]
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+	[/iPhone/, 'iPhone'],
+	[/iPad/, 'iPad'],
+	[/Android/, 'Android'],
+	[/Windows/, 'Windows'],
+	[/CrOS/, 'ChromeOS'],
+	[/Mac OS X|Macintosh/, 'macOS'],
+	[/Linux/, 'Linux'],
+]
+
+/** "Chrome on Android", from the browser's User-Agent: enough for a member to tell their devices apart (the rest is not kept). */
 export function deviceLabelOf(userAgent: string | null): string {
 	const agent = userAgent ?? ''
-	const browser = /Edg(e|A|iOS)?\//.test(agent)
-		? 'Edge'
-		: /OPR\/|Opera/.test(agent)
-			? 'Opera'
-			: /SamsungBrowser\//.test(agent)
-				? 'Samsung Internet'
-				: /Firefox\/|FxiOS\//.test(agent)
-					? 'Firefox'
-					: /Chrome\/|CriOS\/|Chromium\//.test(agent)
-						? 'Chrome'
-						: /Safari\//.test(agent)
-							? 'Safari'
-							: 'A browser'
-	const system = /iPhone/.test(agent)
-		? 'iPhone'
-		: /iPad/.test(agent)
-			? 'iPad'
-			: /Android/.test(agent)
-				? 'Android'
-				: /Windows/.test(agent)
-					? 'Windows'
-					: /CrOS/.test(agent)
-						? 'ChromeOS'
-						: /Mac OS X|Macintosh/.test(agent)
-							? 'macOS'
-							: /Linux/.test(agent)
-								? 'Linux'
-								: null
+	const browser = BROWSERS.find(([pattern]) => pattern.test(agent))?.[1] ?? 'A browser'
+	const system = SYSTEMS.find(([pattern]) => pattern.test(agent))?.[1]
 	return system ? `${browser} on ${system}` : browser
 }
 
