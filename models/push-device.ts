@@ -57,7 +57,6 @@ const pushDeviceSchema = new Schema<PushDevice>(
 // A member's devices (the list, and who gets a notification); a browser's record, claimed by its endpoint.
 pushDeviceSchema.index({ userId: 1, id: 1 })
 pushDeviceSchema.index({ endpoint: 1 })
-pushDeviceSchema.index({ sessionId: 1 })
 
 export const PushDeviceModel = defineModel<PushDevice>('PushDevice', pushDeviceSchema)
 
