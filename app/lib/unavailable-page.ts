@@ -26,7 +26,7 @@ export function plainPageHtml(
 export function offlineHtml(): string {
 	return plainPageHtml(
 		'You are offline',
-		'LeaderForge cannot reach the internet from this device right now. The page you asked for opens again once you are back online.',
+		'LeaderForge cannot be reached from this device right now, most likely because it has no connection. The page you asked for opens again once it is back online.',
 		{ href: '', label: 'Try again' },
 		{
 			heading: 'What still works',
