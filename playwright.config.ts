@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { vapidSettings } from './scripts/vapid-keys.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
@@ -45,6 +46,8 @@ export default defineConfig({
 			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
 			// The whole run is one client address signing up and logging in hundreds of times.
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// Push notifications on, with a key pair made up for this run (docs/decisions/181).
+			...vapidSettings(),
 		},
 	},
 })

@@ -32,6 +32,8 @@ export default {
 			route('unsubscribe', 'routes/unsubscribe.tsx')
 			// The contact form (team pricing and questions), mailed to the admins: anyone
 			route('contact', 'routes/contact.tsx')
+			// What the service worker shows when a page cannot be reached (docs/decisions/180)
+			route('offline', 'routes/offline.ts')
 			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
@@ -96,6 +98,8 @@ export default {
 			route('api/users/me/export', 'routes/api/users/me/export.ts')
 			route('api/users/:id/block', 'routes/api/users/$id/block.ts')
 			route('api/users/me/blocks', 'routes/api/users/me/blocks.ts')
+			route('api/users/me/push-devices', 'routes/api/users/me/push-devices/index.ts')
+			route('api/users/me/push-devices/:id', 'routes/api/users/me/push-devices/$id.ts')
 			route('api/progress', 'routes/api/progress.ts')
 			route('api/videos', 'routes/api/videos/index.ts')
 			route('api/videos/:id', 'routes/api/videos/$id.ts')

@@ -301,6 +301,7 @@ const APP_ENV = {
 	SESSION_SECRET,
 	ALLOW_DEMO_BILLING: 'true',
 	MAIL_DISABLED: 'true',
+	PUSH_DISABLED: 'true',
 	STRIPE_SECRET_KEY: '',
 	APP_ORIGIN: '',
 }

@@ -30,6 +30,7 @@ export type CounterName =
 	| 'reports'
 	| 'auditEntries'
 	| 'notes'
+	| 'pushDevices'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -63,8 +63,16 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		description: 'When someone writes to you while you are away: one email per conversation an hour at most.',
 	},
 	{ key: 'mentions', label: 'Mentions', description: 'When someone mentions you in a community room.' },
-	{ key: 'eventReminders', label: 'Event reminders', description: 'One hour before an event you are going to.' },
-	{ key: 'newLessons', label: 'New lessons', description: 'A weekly digest of the lessons added to the library.' },
+	{
+		key: 'eventReminders',
+		label: 'Event reminders',
+		description: 'One hour before an event you are going to; as a push also when it changes or is cancelled.',
+	},
+	{
+		key: 'newLessons',
+		label: 'New lessons',
+		description: 'A weekly digest of the lessons added to the library, by email.',
+	},
 	{ key: 'billing', label: 'Billing', description: 'A reminder three days before your free trial ends.' },
 ]
 

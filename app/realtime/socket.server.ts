@@ -19,6 +19,7 @@ import { recheckLiveSession } from '~/realtime/live-session.server'
 import { createSocketPublisher, sessionRoom, userRoom } from '~/realtime/connections.server'
 import { createOrderedDelivery, type OrderedDelivery } from '~/realtime/ordered-delivery.server'
 import { type ChatSocket, type InterServerEvents, type LiveServer, type SocketData } from '~/realtime/socket-data'
+import { registerViewingHandler } from '~/realtime/viewing.server'
 
 /**
  * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
@@ -101,6 +102,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 				authenticated: false,
 				subscribed: false,
 				socketsElsewhere: await socketsElsewhere(io, user.id),
+				viewing: null,
 			} satisfies SocketData)
 			next()
 		} catch {
@@ -136,6 +138,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 			}
 		})
 		registerChatHandlers(socket)
+		registerViewingHandler(socket)
 	})
 
 	const chatDelivery = createOrderedDelivery(io, getRedis())

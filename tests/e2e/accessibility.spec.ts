@@ -56,6 +56,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			ready: (page) => page.getByRole('alert').filter({ hasText: 'Invalid username or password' }),
 		},
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
+		// What the service worker shows offline (docs/decisions/180).
+		{ path: '/offline', ready: heading('You are offline') },
 		{ path: '/forgot-password', ready: heading('Forgot your password?') },
 		{
 			path: '/forgot-password',

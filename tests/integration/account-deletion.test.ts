@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
 import {
@@ -8,6 +9,7 @@ import {
 	NotificationModel,
 	NotificationPreferencesModel,
 	ProgressModel,
+	PushDeliveryModel,
 	SessionModel,
 	SimulatedInvoiceModel,
 	UserModel,
@@ -98,6 +100,23 @@ async function memberWithEverything(): Promise<
 	const fromDavid = await MessageModel.findOne({ content: receivedLine }).select('id').lean<{ id: number }>()
 	await createReport(member, { messageId: fromDavid!.id, reason: 'spam', details: null })
 	await resetCalendarFeed(member.id)
+	// Push notifications on in one browser (docs/decisions/181), and a push of theirs waiting to go out.
+	const browser = createECDH('prime256v1')
+	const turnedOn = await member.client.json('POST', '/api/users/me/push-devices', {
+		endpoint: `http://127.0.0.1:9/push/${tag}`,
+		keys: { p256dh: browser.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+	})
+	expect(turnedOn.status).toBe(201)
+	const device = (await turnedOn.json()) as { id: number }
+	const waiting = await NotificationModel.findOne({ recipientId: member.id }).lean<{ id: number }>()
+	await PushDeliveryModel.create({
+		notificationId: waiting!.id,
+		userId: member.id,
+		deviceId: device.id,
+		status: 'pending',
+		attempts: 0,
+		nextAttemptAt: new Date(Date.now() + 3_600_000),
+	})
 	// Every collection the deletion must clear holds something of theirs now, so "all gone" afterwards means something.
 	for (const [collection, count] of Object.entries(await recordsOf(member.id)))
 		expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
@@ -353,6 +372,7 @@ describe('Download my data', () => {
 			'mute',
 			'notifications',
 			'messages',
+			'pushDevices',
 		])
 		expect(data.profile).toMatchObject({
 			id: member.id,
@@ -395,6 +415,11 @@ describe('Download my data', () => {
 			expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine }),
 		])
 		expect(data.messages.private).toEqual([expect.objectContaining({ to: 'David Kim', content: member.sentLine })])
+		// The browsers with push on, named; never their push address or keys (the browser's secrets).
+		expect(data.pushDevices).toEqual([
+			{ id: expect.any(Number), label: 'A browser', createdAt: expect.any(String), lastPushedAt: null },
+		])
+		expect(body).not.toMatch(/p256dh|127\.0\.0\.1:9\/push/)
 
 		// Nothing about anyone else: not what David wrote, not his email, no secret.
 		expect(body).not.toContain(member.receivedLine)

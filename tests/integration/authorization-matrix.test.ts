@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
@@ -5,6 +6,7 @@ import {
 	MessageModel,
 	MuteModel,
 	NoteModel,
+	PushDeviceModel,
 	ReportModel,
 	RsvpModel,
 	SessionModel,
@@ -328,6 +330,15 @@ const API_CALLS: Row[] = [
 	api('POST /api/users/{other}/block', ['401', '200', '200', '200', '200', '200'], { after: unblockEveryone }),
 	api('DELETE /api/users/{other}/block', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/users/me/blocks', ['401', '200', '200', '200', '200', '200']),
+	// Push notifications (docs/decisions/181): each member's own devices, whatever the role.
+	api('GET /api/users/me/push-devices', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/users/me/push-devices', ['401', '201', '201', '201', '201', '201'], {
+		body: (role) => ({ endpoint: `http://127.0.0.1:9/push/matrix-${role}`, keys: BROWSER_KEYS }),
+	}),
+	api('DELETE /api/users/me/push-devices/{ownDevice}', ['401', '200', '200', '200', '200', '200']),
+	api('DELETE /api/users/me/push-devices/{othersDevice}', ['401', '404', '404', '404', '404', '404'], {
+		note: "someone else's device is nobody's here",
+	}),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users', ['401', '403', '403', '403', '403', '200']),
 	api('PATCH /api/admin/users/{other}/role', ['401', '403', '403', '403', '403', '200'], { body: { role: 'member' } }),
@@ -537,6 +548,13 @@ const FORMS: Row[] = [
 	}),
 	form('POST /profile?tab=notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'notifications', mentions: 'on', billing: 'on' },
+	}),
+	form('POST /profile?tab=notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'push-off', deviceId: '{ownDevice}' },
+	}),
+	form('POST /profile?tab=notifications', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'push-off', deviceId: '{othersDevice}' },
+		note: "someone else's device is nobody's here",
 	}),
 	form('POST /profile?tab=billing', ['→ /auth', '409', '409', '409', '409', '409'], {
 		body: { intent: 'billing-cancel' },
@@ -809,7 +827,31 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	muted: muteDavid,
 	davidsNote: () => noteOf(ids.other!),
 	captioned: captionedVideo,
+	othersDevice: () => pushDeviceOf(ids.other),
 }
+
+/** A device with push notifications on (docs/decisions/181), stored as the server would, for turning off. */
+let devices = 0
+async function pushDeviceOf(userId: number): Promise<number> {
+	const id = await nextId('pushDevices')
+	devices += 1
+	await PushDeviceModel.create({
+		id,
+		userId,
+		sessionId: 'a-session-of-theirs',
+		endpoint: `http://127.0.0.1:9/push/matrix-${devices}`,
+		p256dh: BROWSER_KEYS.p256dh,
+		auth: BROWSER_KEYS.auth,
+		label: 'Firefox on Windows',
+	})
+	return id
+}
+
+/** A browser's push keys, as a browser makes them: a P-256 public key and a 16-byte auth secret. */
+const BROWSER_KEYS = (() => {
+	const ecdh = createECDH('prime256v1')
+	return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+})()
 
 /**
  * The path and body with their placeholders filled in: {video} and the like
@@ -849,6 +891,7 @@ async function fillIn(
 		if (uses(placeholder)) put(placeholder, await make())
 	// A note of the caller's own (a visitor's is the free member's, whom they are not).
 	if (uses('ownNote')) put('ownNote', await noteOf(ids[role]!))
+	if (uses('ownDevice')) put('ownDevice', await pushDeviceOf(ids[role]!))
 	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
 }
 

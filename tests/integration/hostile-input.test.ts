@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventModel, MessageModel, NoteModel, ReportModel, ResourceModel, UserModel, nextId } from '#models/index'
+import { createECDH, randomBytes } from 'node:crypto'
+import {
+	EventModel,
+	MessageModel,
+	NoteModel,
+	PushDeviceModel,
+	ReportModel,
+	ResourceModel,
+	UserModel,
+	nextId,
+} from '#models/index'
 import { issueAccountToken } from '~/services/account/tokens.server'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from '../setup/http-client'
@@ -39,7 +49,15 @@ const ids = {
 	report2: 0,
 	premiumNote: 0,
 	premiumNote2: 0,
+	/** A device of the member's with push notifications on (docs/decisions/181), for the Notifications tab's "Turn off". */
+	memberDevice: 0,
 }
+
+/** A browser's push keys, as a browser makes them: a P-256 public key and a 16-byte auth secret. */
+const BROWSER_KEYS = (() => {
+	const ecdh = createECDH('prime256v1')
+	return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+})()
 
 /** A new message, stored as the server would. */
 async function message(senderId: number, content: string) {
@@ -89,6 +107,15 @@ beforeAll(async () => {
 	ids.report2 = await openReport(ids.noahMessage2)
 	ids.premiumNote = await note(ids.premium, 'Premium noted this')
 	ids.premiumNote2 = await note(ids.premium, 'Premium noted this too')
+	ids.memberDevice = await nextId('pushDevices')
+	await PushDeviceModel.create({
+		id: ids.memberDevice,
+		userId: ids.self,
+		sessionId: 'a-session-of-the-member',
+		endpoint: 'http://127.0.0.1:9/push/hostile-input-form',
+		...BROWSER_KEYS,
+		label: 'Chrome on Linux',
+	})
 })
 
 /** A note of a member's on lesson 1, stored as the server would. */
@@ -295,6 +322,13 @@ const JSON_CALLS: JsonCall[] = [
 		required: ['atSeconds', 'text'],
 	},
 	{ call: 'PATCH /api/notes/{premiumNote}', as: 'premium', body: { atSeconds: 10, text: 'Changed' }, required: [] },
+	// Push notifications (docs/decisions/181): a browser's subscription, its push service on this machine (tests only).
+	{
+		call: 'POST /api/users/me/push-devices',
+		as: 'member',
+		body: { endpoint: 'http://127.0.0.1:9/push/hostile-input-json', keys: BROWSER_KEYS },
+		required: ['endpoint', 'keys'],
+	},
 ]
 
 interface HostileBody {
@@ -436,6 +470,7 @@ describe('ids in the path', () => {
 		},
 		{ call: 'PATCH /api/notes/{id}', as: 'premium', body: { text: 'Nobody wrote this' }, notFound: 'Note not found' },
 		{ call: 'DELETE /api/notes/{id}', as: 'premium', notFound: 'Note not found' },
+		{ call: 'DELETE /api/users/me/push-devices/{id}', as: 'member', notFound: 'Device not found' },
 		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
 			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
 			return [
@@ -518,6 +553,8 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/moderation/mutes/{david}',
 		'/api/users/{david}/block',
 		'/api/users/me/blocks',
+		'/api/users/me/push-devices',
+		'/api/users/me/push-devices/{memberDevice}',
 		'/api/admin/audit-log',
 		'/api/admin/insights',
 		'/api/videos/1/notes',
@@ -841,6 +878,13 @@ const FORM_CALLS: FormCall[] = [
 		fixed: ['intent'],
 	},
 	{ action: '/profile?tab=billing', as: 'premium', fields: { intent: 'billing-cancel' }, fixed: ['intent'] },
+	{
+		action: '/profile?tab=notifications',
+		as: 'member',
+		fields: { intent: 'push-off', deviceId: '{memberDevice}' },
+		required: ['deviceId'],
+		fixed: ['intent'],
+	},
 	{
 		action: '/forgot-password',
 		as: 'visitor',
@@ -1395,6 +1439,33 @@ describe('socket events', () => {
 				expect.soft(early.errors.at(-1), event).toBe('Not authenticated: send auth first')
 			}
 		})
+	})
+
+	it('viewing (which page a tab shows, docs/decisions/181): every spoiled payload is refused with a message, by error and acknowledgement, and the connection stays', async () => {
+		const good = { path: '/messages?userId=1', visible: true }
+		const spoiled = [
+			...hostilePayloads({ good, idFields: [] }).filter(([, args]) => args.length === 1),
+			...['//evil.example/x', 'https://evil.example/', 'relative/path', '/with space'].map(
+				(path): [string, unknown[]] => [`path ${path}`, [{ ...good, path }]],
+			),
+		]
+		await expectNothingChanged(async () => {
+			for (const [what, [payload]] of spoiled) {
+				const errorsBefore = socket.errors.length
+				const ack = (await socket.socket.timeout(10_000).emitWithAck('viewing', payload)) as {
+					ok: boolean
+					message?: string
+				}
+				expect.soft(ack.ok, `viewing with ${what}`).toBe(false)
+				expectReadable(ack.message, undefined, `viewing with ${what}`)
+				await socket.waitUntil(
+					() => socket.errors.length > errorsBefore,
+					`viewing with ${what} is answered with an error`,
+				)
+			}
+		})
+		expect(await socket.socket.timeout(10_000).emitWithAck('viewing', good)).toEqual({ ok: true })
+		expect(socket.socket.connected).toBe(true)
 	})
 
 	it('a payload over 64 KB closes that one connection, stores nothing, and the member reconnects at once', async () => {

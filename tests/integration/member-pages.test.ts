@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NotificationModel, ProgressModel, ResourceModel, SessionModel, UserModel, VideoModel } from '#models/index'
+import { REGISTER_SERVICE_WORKER_SCRIPT } from '~/lib/app-shell'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
@@ -58,8 +59,9 @@ describe('the logged-in layout', () => {
 		expect(text).toMatch(/User menu S member Sam Rivera Profile Dashboard Settings Logout/)
 		expect(html).not.toContain('href="/admin"')
 		expect(html).toMatch(/<details data-menu/)
-		// Only the tiny time-zone hint, no application bundle.
-		expect(html.match(/<script/g)).toHaveLength(1)
+		// Only the tiny time-zone hint and the line that registers the service worker (decision 180), no application bundle.
+		expect(html.match(/<script/g)).toHaveLength(2)
+		expect(html).toContain(REGISTER_SERVICE_WORKER_SCRIPT)
 		expect(html).not.toContain('/build/entry.client')
 	})
 
@@ -383,8 +385,11 @@ describe('the profile page without JavaScript', () => {
 		expect(html).toContain('placeholder="Tell others about yourself..."')
 		const notifications = await page(client, '/profile?tab=notifications')
 		expect(notifications.text).toMatch(
-			/Email me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /,
+			/Email and push me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /,
 		)
+		// Push notifications (docs/decisions/181): turning them on needs JavaScript, and the page says so without it.
+		expect(notifications.text).toContain('Turning push notifications on needs JavaScript')
+		expect(notifications.text).toContain('No device has push notifications on.')
 		expect(notifications.html).toMatch(/<button type="submit"[^>]*>Save Preferences/)
 		const billing = await page(client, '/profile?tab=billing')
 		expect(billing.text).toMatch(/Plan Free Status Not subscribed/)

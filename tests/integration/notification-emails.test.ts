@@ -44,6 +44,7 @@ beforeAll(async () => {
 		emitToUser: () => {},
 		isOnline: async (userId) => online.has(userId),
 		isViewingConversation: async () => false,
+		isLookingAt: async () => false,
 		deliverMessageChange: () => {},
 		disconnectUser: () => {},
 	})

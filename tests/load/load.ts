@@ -122,6 +122,7 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 			SESSION_SECRET,
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
 			...(redisUrl ? { REDIS_URL: redisUrl } : {}),

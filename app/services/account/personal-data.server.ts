@@ -13,6 +13,8 @@ import {
 	NotificationPreferencesModel,
 	OutboxMailModel,
 	ProgressModel,
+	PushDeliveryModel,
+	PushDeviceModel,
 	ReportModel,
 	RsvpModel,
 	SessionModel,
@@ -51,6 +53,7 @@ import { reportsFiledBy } from '~/services/moderation/reports.server'
 import { deleteNotesOf, exportNotes } from '~/services/learning/notes.server'
 import { deleteMessageEmailStateOf } from '~/services/notifications/emails.server'
 import { deleteEmailPreferencesOf, getEmailPreferences } from '~/services/notifications/preferences.server'
+import { deletePushDeliveriesOf, deletePushDevicesOf, exportPushDevices } from '~/services/notifications/push.server'
 import { releaseAllClaimsOf } from '~/platform/unique-claims.server'
 
 /**
@@ -341,6 +344,34 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 				what: 'every session and chat socket of the account',
 				run: ({ id }) => endAllSessions(id),
 			},
+		],
+	},
+	{
+		model: PushDeviceModel,
+		memberFields: ['userId'],
+		stored:
+			'The browsers where you turned push notifications on: which browser on which system, since when, the last push, and the address and keys their push service gave them.',
+		retention:
+			'Until you turn push off there, log out of that browser (or its login ends after 30 days), its push service says it is gone, or you delete your account.',
+		// Its push address and keys are secrets of the browser, like a session id: the export lists the devices only.
+		export: { section: 'pushDevices', collect: exportPushDevices },
+		erase: [
+			{
+				// With the sessions: nothing more is pushed while the rest of the member's data goes (decision 181).
+				phase: 'first',
+				what: 'the devices with push notifications on',
+				run: ({ id }) => deletePushDevicesOf(id),
+			},
+		],
+	},
+	{
+		model: PushDeliveryModel,
+		memberFields: ['userId'],
+		stored: 'Which notification we pushed to which of your devices, and when: so each is pushed once.',
+		retention: 'A week after it is sent (a month when it could not be), or until you delete your account.',
+		export: { omitted: 'bookkeeping of the pushes sent; the notifications section holds what they said' },
+		erase: [
+			{ phase: 'records', what: 'push notifications, waiting or sent', run: ({ id }) => deletePushDeliveriesOf(id) },
 		],
 	},
 	{

@@ -42,10 +42,13 @@ import { getEmailPreferences, getEmailPreferencesOf } from '~/services/notificat
  * its kind (signed, no login) and the List-Unsubscribe headers (RFC 8058).
  */
 
-type EmailSwitch = EmailPreferenceKey | 'always' | null
+export type EmailSwitch = EmailPreferenceKey | 'always' | null
 
-/** Which switch lets each kind of notification be emailed: 'always' cannot be turned off, null is never emailed. */
-const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
+/**
+ * Which switch lets each kind of notification be emailed: 'always' cannot be turned off, null is never emailed.
+ * Push notifications follow the same switch (push.server.ts), so a new kind added here pushes too.
+ */
+export const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
 	private_message: 'privateMessages',
 	mention: 'mentions',
 	event_reminder: 'eventReminders',

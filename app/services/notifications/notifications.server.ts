@@ -13,6 +13,7 @@ import { forgetInRequest, sharedInRequest } from '~/platform/request-context.ser
 import { notFound } from '~/lib/service-error'
 import { live } from '~/platform/live.server'
 import { emailNotifications } from '~/services/notifications/emails.server'
+import { pushNotifications } from '~/services/notifications/push.server'
 
 /**
  * In-app notifications: the one place that writes, lists and marks them.
@@ -55,6 +56,7 @@ export async function notify(recipients: number | number[], input: NotificationI
 		written.push(...stored)
 		await tellRecipients(stored)
 		await emailAbout(stored)
+		await pushAbout(stored)
 	}
 	return written
 }
@@ -65,6 +67,15 @@ async function emailAbout(notifications: Notification[]) {
 		await emailNotifications(notifications)
 	} catch (error) {
 		console.error(`Notification emails (${notifications[0]?.kind}) could not be queued:`, error)
+	}
+}
+
+/** The pushes to the members' devices (push.server.ts); like emails, a failure there never undoes the notifications. */
+async function pushAbout(notifications: Notification[]) {
+	try {
+		await pushNotifications(notifications)
+	} catch (error) {
+		console.error(`Push notifications (${notifications[0]?.kind}) could not be queued:`, error)
 	}
 }
 
