@@ -47,6 +47,7 @@ export default {
 
 				// Events, resources, profile
 				route('events', 'routes/events/index.tsx')
+				route('events/:id', 'routes/events/$id/index.tsx')
 				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
 				route('profile', 'routes/profile/index.tsx')

@@ -1,7 +1,9 @@
 import { type EventJSON } from '#models/index'
 import { calendarDay, formatDateTime, formatTime } from '~/lib/dates'
-import { joinWindow } from '~/lib/events'
-import { attendanceOf, getAttendance, type Attendance } from '~/services/events/rsvps.server'
+import { describeEventTime, isUpcoming, joinWindow, relativeStartText } from '~/lib/events'
+import { notFound } from '~/lib/service-error'
+import { getEvent } from '~/services/events/events.server'
+import { attendanceOf, getAttendance, listEventAttendees, type Attendance } from '~/services/events/rsvps.server'
 
 /**
  * What a member sees of an event's RSVP, join and replay (product §2
@@ -60,4 +62,30 @@ export async function describeEventActions(
 			]
 		}),
 	)
+}
+
+/**
+ * One event's own page (product §2 "Event"): what, when in the member's
+ * zone and where, what the member can do about it (the same rules as the
+ * cards: describeEventActions), and who is going. An unknown id is a 404.
+ */
+export async function describeEventPage(viewer: { id: number }, eventId: number, now: Date, timeZone: string) {
+	const event = await getEvent(eventId)
+	if (!event) throw notFound('Event not found')
+	const [actions, going] = await Promise.all([
+		describeEventActions(viewer, [event], now, timeZone),
+		listEventAttendees(eventId),
+	])
+	const upcoming = isUpcoming(event, now)
+	return {
+		id: event.id,
+		title: event.title,
+		description: event.description,
+		location: event.location,
+		...describeEventTime(event, timeZone),
+		upcoming,
+		relative: upcoming ? relativeStartText(event, now) : null,
+		actions: actions.get(event.id)!,
+		going,
+	}
 }
