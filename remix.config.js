@@ -32,6 +32,9 @@ export default {
 			route('unsubscribe', 'routes/unsubscribe.tsx')
 			// The contact form (team pricing and questions), mailed to the admins: anyone
 			route('contact', 'routes/contact.tsx')
+			// What is stored and for how long, and the terms of membership: anyone
+			route('privacy', 'routes/privacy.tsx')
+			route('terms', 'routes/terms.tsx')
 			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
