@@ -105,7 +105,9 @@ test.describe('15: a page reached by a link opens at its top', () => {
 		await followMenuLink(page, 'Events')
 		await expectOpenedAtTop(page, 'Events')
 		// The RSVP form comes back to /events#event-{id}; pressed without scrolling to it first (a script's click).
-		await page.getByRole('button', { name: 'RSVP: Strategy Masterclass' }).evaluate((button: HTMLElement) => button.click())
+		await page
+			.getByRole('button', { name: 'RSVP: Strategy Masterclass' })
+			.evaluate((button: HTMLElement) => button.click())
 		await expect(page).toHaveURL(/\/events#event-\d+$/)
 		const card = page.locator('li[id^="event-"]').filter({ hasText: 'Strategy Masterclass' })
 		await expect(card.getByRole('button', { name: 'Cancel RSVP: Strategy Masterclass' })).toBeInViewport()
@@ -246,7 +248,7 @@ test.describe('20: targets large enough to tap', () => {
 		}
 		await page.goto('/messages?userId=6')
 		await expectTappable(
-			page.getByRole('region', { name: 'Conversation with Maria Gonzalez' }).getByRole('link', { name: 'Maria Gonzalez' }),
+			page.getByRole('heading', { name: 'Maria Gonzalez' }).getByRole('link', { name: 'Maria Gonzalez' }),
 			"the conversation's name",
 		)
 		await phone.close()
@@ -301,7 +303,7 @@ test.describe('21: text fields that iOS does not zoom into', () => {
 })
 
 test.describe('22 and 23: the administration panel on a phone', () => {
-	test("each row of a table shows whose it is beside its actions, without scrolling sideways", async ({
+	test('each row of a table shows whose it is beside its actions, without scrolling sideways', async ({
 		javaScriptEnabled,
 		newBrowser,
 	}) => {
@@ -374,7 +376,8 @@ test.describe('24: the landing page links only to what exists', () => {
 			const url = new URL(href, page.url())
 			const response = await page.request.get(url.pathname + url.search)
 			if (response.status() !== 200) dead.push(`${href}: ${response.status()}`)
-			else if (url.hash && !(await response.text()).includes(`id="${url.hash.slice(1)}"`)) dead.push(`${href}: no target`)
+			else if (url.hash && !(await response.text()).includes(`id="${url.hash.slice(1)}"`))
+				dead.push(`${href}: no target`)
 		}
 		expect(dead, dead.join('\n')).toEqual([])
 
@@ -382,18 +385,30 @@ test.describe('24: the landing page links only to what exists', () => {
 		await expectOpenedAtTop(page, 'Privacy')
 		// Drawn from the registry of personal data (services/account/personal-data.server.ts).
 		await expect(page.getByText('How far you have watched each lesson.')).toBeVisible()
-		await expect(page.getByText('The messages you write, in community rooms and in private conversations.')).toBeVisible()
+		await expect(
+			page.getByText('The messages you write, in community rooms and in private conversations.'),
+		).toBeVisible()
 		await expect(page.getByRole('heading', { name: 'Cookies' })).toBeVisible()
 		await page.getByRole('link', { name: 'Terms of Service' }).first().click()
 		await expectOpenedAtTop(page, 'Terms of Service')
-		for (const heading of ['Free trial and billing', 'Cancelling', 'Refunds', 'Acceptable use', 'Moderation', 'Deleting your account'])
+		for (const heading of [
+			'Free trial and billing',
+			'Cancelling',
+			'Refunds',
+			'Acceptable use',
+			'Moderation',
+			'Deleting your account',
+		])
 			await expect(page.getByRole('heading', { name: heading })).toBeVisible()
 		await phone.close()
 	})
 })
 
 test.describe('25: the smaller things', () => {
-	test("today's conversations show the time alone, and the name has room", async ({ javaScriptEnabled, newBrowser }) => {
+	test("today's conversations show the time alone, and the name has room", async ({
+		javaScriptEnabled,
+		newBrowser,
+	}) => {
 		const phone = await openPhone(newBrowser, javaScriptEnabled)
 		await phone.login('premium')
 		const { page } = phone
@@ -427,7 +442,10 @@ test.describe('25: the smaller things', () => {
 		await phone.login('premium')
 		const { page } = phone
 		await page.goto('/content-library')
-		const card = page.getByRole('article').filter({ has: page.getByText('Completed', { exact: true }) }).first()
+		const card = page
+			.getByRole('article')
+			.filter({ has: page.getByText('Completed', { exact: true }) })
+			.first()
 		const [badge, picture] = await Promise.all([
 			card.getByText('Completed', { exact: true }).boundingBox(),
 			card.locator('img').boundingBox(),
