@@ -353,7 +353,7 @@ test.describe('22 and 23: the administration panel on a phone', () => {
 		await expect(addVideo).toBeInViewport({ ratio: 1 })
 		await add.getByLabel('Description').fill('A lesson without a title yet')
 		await addVideo.click()
-		await expect(add.getByText('Title is required')).toBeVisible()
+		await expect(add.getByText('Title is required', { exact: true })).toBeVisible()
 		if (javaScriptEnabled) {
 			await expect(add.getByLabel('Title')).toBeFocused()
 		}

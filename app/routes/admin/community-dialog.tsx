@@ -46,7 +46,6 @@ export default function CommunityDialog() {
 			form={form}
 			submitLabel={community ? 'Save Changes' : 'Add Community'}
 			pendingLabel="Saving..."
-			incomplete={!fields.name.value?.trim()}
 		>
 			<Field
 				label="Name"

@@ -54,7 +54,6 @@ export default function ResourceDialog() {
 			form={form}
 			submitLabel={resource ? 'Save Changes' : 'Add Resource'}
 			pendingLabel="Saving..."
-			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
 		>
 			<Field
 				label="Title"

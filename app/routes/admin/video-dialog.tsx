@@ -53,7 +53,6 @@ export default function VideoDialog() {
 			form={form}
 			submitLabel={video ? 'Save Changes' : 'Add Video'}
 			pendingLabel="Saving..."
-			incomplete={!fields.title.value?.trim() || !fields.url.value?.trim()}
 		>
 			<Field
 				label="Title"
