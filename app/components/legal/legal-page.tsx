@@ -30,7 +30,10 @@ export function LegalPage({ title, intro, children }: { title: string; intro: Re
 				<div className="mt-8 space-y-10">{children}</div>
 			</main>
 			<footer className="border-t bg-white">
-				<nav aria-label="About this site" className="mx-auto flex max-w-3xl flex-wrap gap-x-6 gap-y-1 px-4 py-6 text-sm">
+				<nav
+					aria-label="About this site"
+					className="mx-auto flex max-w-3xl flex-wrap gap-x-6 gap-y-1 px-4 py-6 text-sm"
+				>
 					{LINKS.map(([to, label]) => (
 						<Link key={to} to={to} className="inline-flex min-h-6 items-center py-1 text-gray-600 hover:text-gray-900">
 							{label}

@@ -11,18 +11,12 @@ import { Icon } from '~/components/ui/icon'
 import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { ActionToast } from '~/components/ui/toaster'
-import {
-	UPCOMING_GROUP_TITLES,
-	describeEventTime,
-	groupUpcomingEvents,
-	relativeStartText,
-	type UpcomingGroup,
-} from '~/lib/events'
+import { UPCOMING_GROUP_TITLES, groupUpcomingEvents, type UpcomingGroup } from '~/lib/events'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
 import { localRedirectPath } from '~/web/http.server'
-import { describeEventActions, type EventActionsView } from '~/services/events/event-views.server'
+import { describeEventActions, presentEvent, type EventView } from '~/services/events/event-views.server'
 import { listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
 import { handleRsvpPost } from '~/routes/events/__rsvp.server'
 
@@ -33,19 +27,6 @@ const TABS = [
 	{ value: 'upcoming', label: 'Upcoming' },
 	{ value: 'past', label: 'Past Events' },
 ]
-
-function presentEvent(event: EventJSON, now: Date, timeZone: string, actions: EventActionsView) {
-	return {
-		id: event.id,
-		title: event.title,
-		description: event.description,
-		location: event.location,
-		...describeEventTime(event, timeZone),
-		relative: relativeStartText(event, now),
-		actions,
-	}
-}
-type EventView = ReturnType<typeof presentEvent>
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)

@@ -65,9 +65,27 @@ export async function describeEventActions(
 }
 
 /**
- * One event's own page (product §2 "Event"): what, when in the member's
- * zone and where, what the member can do about it (the same rules as the
- * cards: describeEventActions), and who is going. An unknown id is a 404.
+ * An event as its card shows it (product §2 "Events"): what, when in
+ * `timeZone` and where, how soon it starts ('In 3 days'), and what the
+ * member can do about it.
+ */
+export function presentEvent(event: EventJSON, now: Date, timeZone: string, actions: EventActionsView) {
+	return {
+		id: event.id,
+		title: event.title,
+		description: event.description,
+		location: event.location,
+		...describeEventTime(event, timeZone),
+		relative: relativeStartText(event, now),
+		actions,
+	}
+}
+export type EventView = ReturnType<typeof presentEvent>
+
+/**
+ * One event's own page (product §2 "Event"): the card's view of it (the
+ * actions by describeEventActions's rules), whether it is still to come, and
+ * who is going. An unknown id is a 404.
  */
 export async function describeEventPage(viewer: { id: number }, eventId: number, now: Date, timeZone: string) {
 	const event = await getEvent(eventId)
@@ -78,14 +96,9 @@ export async function describeEventPage(viewer: { id: number }, eventId: number,
 	])
 	const upcoming = isUpcoming(event, now)
 	return {
-		id: event.id,
-		title: event.title,
-		description: event.description,
-		location: event.location,
-		...describeEventTime(event, timeZone),
-		upcoming,
+		...presentEvent(event, now, timeZone, actions.get(event.id)!),
 		relative: upcoming ? relativeStartText(event, now) : null,
-		actions: actions.get(event.id)!,
+		upcoming,
 		going,
 	}
 }
