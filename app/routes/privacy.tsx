@@ -96,7 +96,9 @@ export default function PrivacyPage() {
 			<LegalSection title="Payments">
 				<p>
 					Card payments are handled by Stripe. Your card number never reaches our servers: we keep Stripe&apos;s
-					reference to you and to your subscription, the status of your plan and when its period ends.
+					reference to you and to your subscription, the status of your plan and when its period ends. The card form on
+					the subscription page is Stripe&apos;s own, and sets Stripe&apos;s fraud-prevention cookies (
+					<code className="font-mono">__stripe_mid</code>, <code className="font-mono">__stripe_sid</code>).
 				</p>
 			</LegalSection>
 
@@ -109,7 +111,10 @@ export default function PrivacyPage() {
 			</LegalSection>
 
 			<LegalSection id="cookies" title="Cookies">
-				<p>These are the only cookies we set; none is used for advertising or analytics.</p>
+				<p>
+					These are the cookies we set; none is used for advertising or analytics. Stripe&apos;s card form sets its own
+					(see Payments).
+				</p>
 				<ul className="space-y-2">
 					{COOKIES.map(([name, what, howLong]) => (
 						<li key={name} className="rounded-lg border border-gray-200 bg-white p-3 text-sm">
