@@ -34,6 +34,9 @@ export default {
 			route('contact', 'routes/contact.tsx')
 			// What the service worker shows when a page cannot be reached (docs/decisions/180)
 			route('offline', 'routes/offline.ts')
+			// What is stored and for how long, and the terms of membership: anyone
+			route('privacy', 'routes/privacy.tsx')
+			route('terms', 'routes/terms.tsx')
 			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
@@ -51,6 +54,7 @@ export default {
 
 				// Events, resources, profile
 				route('events', 'routes/events/index.tsx')
+				route('events/:id', 'routes/events/$id/index.tsx')
 				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
 				route('profile', 'routes/profile/index.tsx')

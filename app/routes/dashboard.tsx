@@ -140,14 +140,19 @@ export default function Dashboard() {
 							<ul className="space-y-3">
 								{data.upcomingEvents.map((event) => (
 									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
-										<p className="font-medium text-gray-900">{event.title}</p>
+										<Link
+											to={`/events/${event.id}`}
+											className="inline-flex min-h-6 items-center font-medium text-gray-900 hover:text-brand-700 hover:underline"
+										>
+											{event.title}
+										</Link>
 										<EventWhenWhere
 											date={event.date}
 											time={event.time}
 											location={event.location}
 											className="mt-1 flex-col gap-0.5"
 										/>
-										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going. */}
+										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going; else the event's page. */}
 										{event.join?.kind === 'open' ? (
 											<a
 												href={event.join.url}
@@ -160,7 +165,7 @@ export default function Dashboard() {
 											</a>
 										) : (
 											<Link
-												to={`/events#event-${event.id}`}
+												to={`/events/${event.id}`}
 												aria-label={`${event.going ? 'Going' : 'RSVP'}: ${event.title}`}
 												className="mt-3 inline-flex rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
 											>
@@ -230,7 +235,10 @@ function StatCard({
 				</span>
 			</div>
 			<div className="mt-2 flex-1">{children}</div>
-			<Link to={link.to} className="mt-4 text-sm font-medium text-brand-700 hover:underline">
+			<Link
+				to={link.to}
+				className="mt-3 inline-flex min-h-6 items-center self-start py-1 text-sm font-medium text-brand-700 hover:underline"
+			>
 				{link.label} →
 			</Link>
 		</Card>
@@ -241,7 +249,10 @@ function SectionHeader({ title, link }: { title: string; link: { to: string; lab
 	return (
 		<div className="flex items-center justify-between gap-4 p-5 pb-3">
 			<CardTitle>{title}</CardTitle>
-			<Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
+			<Link
+				to={link.to}
+				className="inline-flex min-h-6 shrink-0 items-center py-1 text-sm font-medium text-brand-700 hover:underline"
+			>
 				{link.label}
 			</Link>
 		</div>

@@ -23,7 +23,7 @@ import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.
 import { listConversations } from '~/services/chat/private-inbox.server'
 import { type ConversationSummary } from '~/lib/chat'
 import { type ConversationsEvent } from '~/lib/live-events'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateTime, formatListTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
 
@@ -127,7 +127,14 @@ export default function Messages() {
 			</div>
 			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
 				<div id="contacts" className="flex min-w-0 flex-col">
-					{search ? null : <ConversationList initial={conversations} selectedId={contact?.id ?? null} meId={me.id} />}
+					{search ? null : (
+						<ConversationList
+							initial={conversations}
+							selectedId={contact?.id ?? null}
+							meId={me.id}
+							renderedAt={renderedAt}
+						/>
+					)}
 					<ContactList
 						contacts={contacts}
 						page={contactsPage}
@@ -151,8 +158,8 @@ export default function Messages() {
 							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
 								<Avatar name={contact.name} src={contact.avatar} />
 								<div className="min-w-0 flex-1">
-									<h2 className="truncate font-semibold text-gray-900">
-										<Link to={`/members/${contact.id}`} className="hover:underline">
+									<h2 className="font-semibold text-gray-900">
+										<Link to={`/members/${contact.id}`} className="block truncate py-0.5 hover:underline">
 											{contact.name}
 										</Link>
 									</h2>
@@ -291,10 +298,13 @@ function ConversationList({
 	initial,
 	selectedId,
 	meId,
+	renderedAt,
 }: {
 	initial: ConversationSummary[]
 	selectedId: number | null
 	meId: number
+	/** "Today" is the server's, so the page hydrates with the same text. */
+	renderedAt: string
 }) {
 	const timeZone = useRouteLoaderData<{ timeZone: string }>('app-layout')?.timeZone ?? 'UTC'
 	const [conversations, setConversations] = useState(initial)
@@ -330,8 +340,12 @@ function ConversationList({
 									<span className={`truncate text-sm text-gray-900 ${unreadCount ? 'font-bold' : 'font-medium'}`}>
 										{user.name}
 									</span>
-									<time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
-										{formatDateTime(lastMessage.createdAt, timeZone)}
+									<time
+										dateTime={lastMessage.createdAt}
+										title={formatDateTime(lastMessage.createdAt, timeZone)}
+										className="shrink-0 text-xs text-gray-500"
+									>
+										{formatListTime(lastMessage.createdAt, timeZone, renderedAt)}
 									</time>
 								</span>
 								<span className="flex items-center gap-2">

@@ -389,6 +389,8 @@ const PAGES: Row[] = [
 	page('GET /auth', ['200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard']),
 	page('GET /forgot-password', ['200', '200', '200', '200', '200', '200']),
 	page('GET /contact', ['200', '200', '200', '200', '200', '200']),
+	page('GET /privacy', ['200', '200', '200', '200', '200', '200']),
+	page('GET /terms', ['200', '200', '200', '200', '200', '200']),
 	page('GET /reset-password?token=x', ['200', '200', '200', '200', '200', '200'], {
 		note: "the link's own page: 'This link is not valid'",
 	}),
@@ -417,6 +419,9 @@ const PAGES: Row[] = [
 	page('GET /profile?tab=billing', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /subscription-success', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /notifications', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{upcoming}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{past}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/999999', ['→ /auth', '404', '404', '404', '404', '404']),
 	page('GET /events/{upcoming}/calendar.ics', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404', '404', '404', '404', '404'], {
 		note: 'a feed is found by its secret token only',
@@ -655,6 +660,15 @@ const FORMS: Row[] = [
 			note: 'event 7 is upcoming',
 		},
 	),
+	form('POST /events/{upcoming}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'rsvp', eventId: '7', going: 'true' },
+		after: forgetRsvps,
+		note: "the RSVP form on the event's own page comes back to it",
+	}),
+	form('POST /events/{past}', ['→ /auth', '409', '409', '409', '409', '409'], {
+		body: { intent: 'rsvp', eventId: '3', going: 'true' },
+		note: 'RSVPs close when the event starts',
+	}),
 	form('POST /notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'read-all' },
 	}),

@@ -1024,6 +1024,13 @@ const FORM_CALLS: FormCall[] = [
 		required: ['eventId', 'going'],
 		fixed: ['intent', 'returnTo'],
 	},
+	{
+		action: '/events/7',
+		as: 'member',
+		fields: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events/7' },
+		required: ['eventId', 'going'],
+		fixed: ['intent', 'returnTo'],
+	},
 	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
 	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
 	{

@@ -57,7 +57,7 @@ function CatalogueForm({
 	lookups: Record<string, CatalogueOption[]>
 	zone: string
 }) {
-	const { schema, dialog, fields: layout, requiredToSubmit } = CATALOGUE[kind]
+	const { schema, dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
 		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
 		schema,
@@ -82,7 +82,6 @@ function CatalogueForm({
 			form={form}
 			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
 			pendingLabel="Saving..."
-			incomplete={requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
 		>
 			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
 			{layout.map((entry, index) =>

@@ -273,6 +273,23 @@ function TypingIndicator({ people }: { people: TypingPerson[] }) {
 	)
 }
 
+/**
+ * Whether the primary pointer is a finger (a phone or a tablet): there the
+ * on-screen keyboard's Enter is the only way to start a new line, so it must
+ * not send (docs/decisions/207). False on the server and until hydrated.
+ */
+function useTouchScreen() {
+	const [touchScreen, setTouchScreen] = useState(false)
+	useEffect(() => {
+		const coarse = window.matchMedia('(pointer: coarse)')
+		const update = () => setTouchScreen(coarse.matches)
+		update()
+		coarse.addEventListener('change', update)
+		return () => coarse.removeEventListener('change', update)
+	}, [])
+	return touchScreen
+}
+
 function Composer({
 	action,
 	placeholder,
@@ -304,9 +321,12 @@ function Composer({
 		if (!sent) setText((current) => (current === '' ? content : current))
 	}
 
+	const touchScreen = useTouchScreen()
 	function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-		// Enter sends, Shift+Enter starts a new line (product §2); an IME composition is left alone.
-		if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+		// product §2: Enter sends and Shift+Enter starts a new line; on a touch screen Enter starts a new line and
+		// Send (or Ctrl/Cmd+Enter from a keyboard) sends. An IME composition is left alone.
+		if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+		if (touchScreen ? !(event.ctrlKey || event.metaKey) : event.shiftKey) return
 		event.preventDefault()
 		void sendLive()
 	}
@@ -349,7 +369,9 @@ function Composer({
 			</div>
 			<ErrorList id={errorId} errors={fields.content.errors} />
 			<ErrorList errors={form.errors} />
-			{hydrated ? <p className="mt-1 text-xs text-gray-500">Enter to send, Shift+Enter for a new line</p> : null}
+			{hydrated && !touchScreen ? (
+				<p className="mt-1 text-xs text-gray-500">Enter to send, Shift+Enter for a new line</p>
+			) : null}
 		</Form>
 	)
 }

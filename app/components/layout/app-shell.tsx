@@ -92,8 +92,7 @@ function PaymentFailedBanner() {
 
 /**
  * The <details> menus of the top bar work without JavaScript; with it they
- * also close on an outside click (or a tap on a `data-menu-dismiss` backdrop
- * inside one), on Escape and after a navigation.
+ * also close on an outside click, on Escape and after a navigation.
  */
 function useDismissibleMenus() {
 	const location = useLocation()
@@ -104,11 +103,6 @@ function useDismissibleMenus() {
 		function onPointerDown(event: PointerEvent) {
 			closeMenus((menu) => !menu.contains(event.target as Node))
 		}
-		// A backdrop inside a menu closes it on the click, once the press is over: Chromium's renderer crashed
-		// when the element under the pointer vanished while the press was still being dispatched.
-		function onClick(event: MouseEvent) {
-			if ((event.target as Element).closest?.('[data-menu-dismiss]')) closeMenus()
-		}
 		function onKeyDown(event: KeyboardEvent) {
 			if (event.key !== 'Escape') return
 			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
@@ -116,11 +110,9 @@ function useDismissibleMenus() {
 			open?.querySelector('summary')?.focus()
 		}
 		document.addEventListener('pointerdown', onPointerDown)
-		document.addEventListener('click', onClick)
 		document.addEventListener('keydown', onKeyDown)
 		return () => {
 			document.removeEventListener('pointerdown', onPointerDown)
-			document.removeEventListener('click', onClick)
 			document.removeEventListener('keydown', onKeyDown)
 		}
 	}, [])

@@ -65,24 +65,24 @@ export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boo
 /**
  * Below `md`: a labelled drawer behind a 'Menu' button in the top bar. It is
  * a <details> menu, so it opens and closes without JavaScript; with it, it
- * also closes on Escape, after a navigation and on a tap beside the drawer
- * (useDismissibleMenus). docs/decisions/064.
+ * also closes on Escape and after a navigation (useDismissibleMenus).
+ * docs/decisions/064.
+ *
+ * The dimmed backdrop beside the open drawer is the summary's own ::before,
+ * drawn over the page: a tap on it is a tap on the summary, which closes the
+ * menu with or without JavaScript (docs/decisions/205).
  */
 export function PhoneMenu(props: SidebarProps) {
 	return (
 		<details data-menu data-phone-menu className="group md:hidden">
-			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
+			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 before:content-[''] hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 group-open:before:fixed group-open:before:inset-x-0 group-open:before:bottom-0 group-open:before:top-16 group-open:before:z-30 group-open:before:cursor-default group-open:before:bg-gray-900/40 [&::-webkit-details-marker]:hidden">
 				<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 				<Icon name="close" className="hidden h-5 w-5 group-open:block" />
 				<span className="group-open:hidden">Menu</span>
 				<span className="hidden group-open:inline">Close</span>
 			</summary>
-			<div className="fixed inset-x-0 bottom-0 top-16 z-40 flex">
-				<div className="flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
-					<SidebarContents {...props} collapsed={false} />
-				</div>
-				{/* A tap beside the drawer closes it (with JavaScript); without, the Close button above does. */}
-				<div data-menu-dismiss aria-hidden="true" className="flex-1 bg-gray-900/40" />
+			<div className="fixed bottom-0 left-0 top-16 z-40 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
+				<SidebarContents {...props} collapsed={false} />
 			</div>
 		</details>
 	)

@@ -95,7 +95,10 @@ export default function CommunityRoom() {
 
 	return (
 		<div className="space-y-6">
-			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+			<Link
+				to="/community"
+				className="inline-flex min-h-6 items-center py-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+			>
 				← All communities
 			</Link>
 			<header className="flex flex-wrap items-start gap-4">

@@ -79,7 +79,10 @@ export default function MemberCard() {
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-xl space-y-4">
-			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+			<Link
+				to="/community"
+				className="inline-flex min-h-6 items-center py-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+			>
 				← Community
 			</Link>
 			<Card className="p-6 text-center">

@@ -35,7 +35,7 @@ function addEvent(calendar: ICalCalendar, event: EventJSON, origin: string) {
 		summary: event.title,
 		description: event.description ?? undefined,
 		location: event.location ?? undefined,
-		url: event.meetingUrl ?? `${origin}/events#event-${event.id}`,
+		url: event.meetingUrl ?? `${origin}/events/${event.id}`,
 	})
 }
 
