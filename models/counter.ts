@@ -29,6 +29,8 @@ export type CounterName =
 	| 'messageRevisions'
 	| 'reports'
 	| 'auditEntries'
+	| 'discussionPosts'
+	| 'discussionComments'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

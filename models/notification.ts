@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
 	'trial_ending',
 	'payment_failed',
 	'subscription_ended',
+	'discussion_comment',
+	'discussion_mention',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -42,6 +44,9 @@ export interface Notification {
 	 */
 	sourceMessageId?: number | null
 }
+
+/** The groupKey of the new-comments notification of a followed post: one per post while unread. */
+export const discussionGroupKey = (postId: number) => `post:${postId}`
 
 /**
  * The groupKey of private-message notifications: one per sender while unread.

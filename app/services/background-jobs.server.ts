@@ -4,6 +4,8 @@ import { type Job } from '~/platform/jobs.server'
 import { mailOutboxJob } from '~/platform/mail/index.server'
 import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
 import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
+import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
+import { defaultMembershipsJob } from '~/services/community/memberships.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -17,4 +19,6 @@ export const BACKGROUND_JOBS: Job[] = [
 	trialEndingJob,
 	privateMessageEmailsJob,
 	lessonDigestJob,
+	weeklyDigestJob,
+	defaultMembershipsJob,
 ]

@@ -29,6 +29,7 @@ import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~
 import { singleton } from '~/platform/singleton.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
+import { defaultCommunityIds } from '~/services/community/memberships.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -76,6 +77,8 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 			bio: input.bio ?? null,
 			role: 'member',
 			subscriptionStatus: 'inactive',
+			// product §2 "Communities": a new account starts in the default communities (and may leave them).
+			communityIds: await defaultCommunityIds(),
 		})
 		return userJSON(user.toObject())
 	} catch (error) {
@@ -147,7 +150,9 @@ export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'p
 }
 
 /**
- * A member edits their own name, bio and avatar. The email is not changed
+ * A member edits their own name, bio, avatar and directory fields (headline,
+ * location, LinkedIn, interests, whether they are hidden from the member
+ * directory: product §2 "Member directory"). The email is not changed
  * here: a new address only counts once it is confirmed from a link sent to
  * it (saveProfile in account-email.server.ts, which the Profile tab and
  * PATCH /api/users/{id} call).
@@ -158,10 +163,20 @@ export async function updateProfile(
 	changes: Omit<ProfileUpdate, 'email'>,
 ): Promise<UserJSON> {
 	assertSelf(actor, userId, 'profile')
-	const update: Partial<Pick<User, 'name' | 'bio' | 'avatar'>> = {}
-	if (changes.name !== undefined) update.name = changes.name
-	if (changes.bio !== undefined) update.bio = changes.bio
-	if (changes.avatar !== undefined) update.avatar = changes.avatar
+	const fields = [
+		'name',
+		'bio',
+		'avatar',
+		'headline',
+		'location',
+		'linkedinUrl',
+		'interests',
+		'hiddenFromDirectory',
+	] as const satisfies ReadonlyArray<keyof typeof changes & keyof User>
+	// Only what was sent: a field left out stays as it is.
+	const update = Object.fromEntries(
+		fields.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])),
+	)
 	const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
 		.select('-passwordHash -usernameKey')
 		.lean<User>()

@@ -33,6 +33,11 @@ export interface NotificationInput {
 	link: string | null
 	/** While the recipient has an unread notification with this key, update it instead of adding one. */
 	groupKey?: string
+	/**
+	 * With `groupKey`: email only the notification that starts a group, not its
+	 * updates while it is unread (one email per followed post until it is read).
+	 */
+	emailOncePerGroup?: boolean
 	/** Never notify a recipient twice with this key, read or not. */
 	onceKey?: string
 	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
@@ -59,7 +64,7 @@ export async function notify(recipients: number | number[], input: NotificationI
 		const stored = input.groupKey || input.onceKey ? await storeKeyed(batch, input) : await storeMany(batch, input)
 		written.push(...stored)
 		await tellRecipients(stored)
-		await emailAbout(stored)
+		await emailAbout(input.emailOncePerGroup ? stored.filter((notification) => startedGroup.has(notification)) : stored)
 	}
 	return written
 }
@@ -98,6 +103,9 @@ async function storeMany(recipientIds: number[], input: NotificationInput): Prom
 	return documents
 }
 
+/** The grouped notifications `storeKeyed` wrote new rather than brought up to date. */
+const startedGroup = new WeakSet<Notification>()
+
 /**
  * Keyed notifications, one recipient at a time, each one atomic command:
  * - `groupKey`: the unread notification with the key is brought up to date and
@@ -113,12 +121,16 @@ async function storeKeyed(recipientIds: number[], input: NotificationInput): Pro
 		const fresh = newNotification(ids[index]!, recipientId, input, now)
 		if (input.groupKey) {
 			const { groupKey: _groupKey, recipientId: _recipientId, readAt: _readAt, ...update } = fresh
-			const notification = await NotificationModel.findOneAndUpdate(
+			const result = await NotificationModel.findOneAndUpdate(
 				{ recipientId, groupKey: input.groupKey, readAt: null },
 				{ $set: update, $setOnInsert: { groupKey: input.groupKey, recipientId, readAt: null } },
-				{ upsert: true, new: true, lean: true },
+				{ upsert: true, new: true, lean: true, includeResultMetadata: true },
 			)
-			if (notification) stored.push(notification as Notification)
+			const notification = result.value as Notification | null
+			if (notification) {
+				stored.push(notification)
+				if (!result.lastErrorObject?.updatedExisting) startedGroup.add(notification)
+			}
 			continue
 		}
 		try {
