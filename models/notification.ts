@@ -43,6 +43,8 @@ export interface Notification {
 	 * when its author edits or deletes it, the notification's text follows.
 	 */
 	sourceMessageId?: number | null
+	/** The discussion post or comment a notification quotes ("post:12", "comment:40"): its deletion reaches it. */
+	sourceDiscussionKey?: string | null
 }
 
 /** The groupKey of the new-comments notification of a followed post: one per post while unread. */
@@ -89,6 +91,7 @@ const notificationSchema = new Schema<Notification>(
 		groupKey: { type: String, default: null },
 		onceKey: { type: String, default: null },
 		sourceMessageId: { type: Number, default: null },
+		sourceDiscussionKey: { type: String, default: null },
 	},
 	{
 		id: false,
@@ -106,5 +109,9 @@ notificationSchema.index(
 )
 notificationSchema.index({ recipientId: 1, groupKey: 1, readAt: 1 })
 notificationSchema.index({ sourceMessageId: 1 }, { partialFilterExpression: { sourceMessageId: { $type: 'number' } } })
+notificationSchema.index(
+	{ sourceDiscussionKey: 1 },
+	{ partialFilterExpression: { sourceDiscussionKey: { $type: 'string' } } },
+)
 
 export const NotificationModel = defineModel<Notification>('Notification', notificationSchema)

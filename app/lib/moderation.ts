@@ -117,9 +117,10 @@ export const ReportSchema = withDetailsRule(
 )
 export type ReportInput = z.output<typeof ReportSchema>
 
-/** The discussions' report forms: the post or comment is named by the page and the form's intent. */
-export const DiscussionReportFormSchema = withDetailsRule(
-	z.object({ commentId: IdSchema('commentId').optional(), reason: ReasonSchema, details: DetailsSchema }),
+/** The discussions' report forms: the post is the page's; a comment is named by the form. */
+export const PostReportFormSchema = withDetailsRule(z.object({ reason: ReasonSchema, details: DetailsSchema }))
+export const CommentReportFormSchema = withDetailsRule(
+	z.object({ commentId: IdSchema('commentId'), reason: ReasonSchema, details: DetailsSchema }),
 )
 
 // ---------------------------------------------------------------------------

@@ -488,7 +488,12 @@ async function blockedMembersOf(userId: number) {
 }
 
 /** Notifications whose text quotes what another member wrote: the export keeps that they came, not the words. */
-const QUOTING_KINDS: ReadonlySet<Notification['kind']> = new Set(['private_message', 'mention'])
+const QUOTING_KINDS: ReadonlySet<Notification['kind']> = new Set([
+	'private_message',
+	'mention',
+	'discussion_comment',
+	'discussion_mention',
+])
 
 async function exportNotifications(userId: number) {
 	const notifications = await NotificationModel.find({ recipientId: userId }).sort({ id: 1 }).lean<Notification[]>()

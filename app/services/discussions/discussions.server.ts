@@ -15,6 +15,9 @@ import { toIso } from '#models/model'
 import { type AuditKind } from '~/lib/audit'
 import {
 	COMMENTING_TOO_FAST,
+	COMMENT_DELETED_TEXT,
+	POST_DELETED_TEXT,
+	REMOVED_TEXT,
 	COMMENTS_PAGE_SIZE,
 	COMMENT_RATE_LIMIT,
 	DISCUSSIONS_READ_ONLY,
@@ -70,6 +73,7 @@ import { blockedUserIds, whoBlocked } from '~/services/moderation/blocks.server'
 import { assertNotMuted } from '~/services/moderation/mutes.server'
 import { assertMayTakePart } from '~/services/moderation/participation.server'
 import { notifyMentioned } from '~/services/notifications/mentions.server'
+import { reviseQuotedDiscussion } from '~/services/notifications/notifications.server'
 import { isModerator, type Actor } from '~/services/permissions.server'
 
 /**
@@ -315,7 +319,12 @@ export async function getThread(reader: DiscussionReader, postId: number, page =
 	])
 	await markPostRead(reader.id, post.id)
 	const toComment = (comment: DiscussionComment): CommentJSON =>
-		commentJSON(comment, authors, reactionsOf(reactions, { type: 'comment', id: comment.id }), blocked.has(comment.authorId))
+		commentJSON(
+			comment,
+			authors,
+			reactionsOf(reactions, { type: 'comment', id: comment.id }),
+			blocked.has(comment.authorId),
+		)
 	const comments = shown.flatMap((comment) => {
 		const own = replies.filter((reply) => reply.parentId === comment.id && !blocked.has(reply.authorId)).map(toComment)
 		// A blocked member's comment is left out; it stays only as the place of other members' replies to it.
@@ -418,7 +427,7 @@ async function presentComment(comment: DiscussionComment, readerId: number): Pro
 async function notifyMentionsIn(
 	text: string,
 	author: DiscussionActor,
-	where: { title: string; link: string },
+	where: { title: string; link: string; sourceKey: string },
 ): Promise<void> {
 	try {
 		await notifyMentioned(
@@ -429,6 +438,7 @@ async function notifyMentionsIn(
 				title: `${author.name} mentioned you in "${preview(where.title, 80)}"`,
 				text: preview(markdownToPlainText(text)),
 				link: where.link,
+				sourceDiscussionKey: where.sourceKey,
 			},
 			{ skip: (named) => whoBlocked(author.id, named) },
 		)
@@ -446,7 +456,11 @@ export async function createPost(actor: DiscussionActor, communityId: number, in
 	noteActivity(actor.id)
 	const post = await insertPost({ communityId, authorId: actor.id, title: input.title, body: input.body })
 	await follow(actor.id, post.id)
-	await notifyMentionsIn(`${post.title}\n\n${post.body}`, actor, { title: post.title, link: postUrl(post) })
+	await notifyMentionsIn(`${post.title}\n\n${post.body}`, actor, {
+		title: post.title,
+		link: postUrl(post),
+		sourceKey: `post:${post.id}`,
+	})
 	return presentPost(post, actor.id)
 }
 
@@ -490,9 +504,12 @@ export async function deletePost(actor: Actor, postId: number): Promise<PostJSON
 			title: post.title,
 			body: post.body,
 		})
+		await reviseQuotedDiscussion(`post:${post.id}`, REMOVED_TEXT)
 		return presentPost(removed, actor.id)
 	}
-	return presentPost(await changePost(post, { deletedAt: new Date(), deletedBy: actor.id }), actor.id)
+	const deleted = await changePost(post, { deletedAt: new Date(), deletedBy: actor.id })
+	await reviseQuotedDiscussion(`post:${post.id}`, POST_DELETED_TEXT)
+	return presentPost(deleted, actor.id)
 }
 
 async function auditModeration(
@@ -551,17 +568,16 @@ export async function setLocked(actor: DiscussionActor, postId: number, locked: 
  * The commenter follows the post; its followers and the members it mentions
  * are told.
  */
-export async function createComment(
-	actor: DiscussionActor,
-	postId: number,
-	input: CommentInput,
-): Promise<CommentJSON> {
+export async function createComment(actor: DiscussionActor, postId: number, input: CommentInput): Promise<CommentJSON> {
 	await assertMayTakePart(actor, DISCUSSIONS_READ_ONLY)
 	const post = await findStandingPost(postId)
 	if (post.lockedAt) throw new ServiceError(POST_LOCKED, 409)
 	let parentId: number | null = null
 	if (input.parentId) {
-		const parent = await DiscussionCommentModel.findOne({ id: input.parentId, postId: post.id }).lean<DiscussionComment>()
+		const parent = await DiscussionCommentModel.findOne({
+			id: input.parentId,
+			postId: post.id,
+		}).lean<DiscussionComment>()
 		if (!parent) throw new ServiceError(PARENT_NOT_FOUND, 400, 'parentId')
 		parentId = parent.parentId ?? parent.id
 	}
@@ -581,7 +597,11 @@ export async function createComment(
 	} catch (error) {
 		console.error('After a discussion comment (followers):', error)
 	}
-	await notifyMentionsIn(comment.body, actor, { title: post.title, link: commentUrl(comment) })
+	await notifyMentionsIn(comment.body, actor, {
+		title: post.title,
+		link: commentUrl(comment),
+		sourceKey: `comment:${comment.id}`,
+	})
 	return presentComment(comment, actor.id)
 }
 
@@ -613,9 +633,12 @@ export async function deleteComment(actor: Actor, commentId: number): Promise<Co
 			summary: `Removed a comment by ${authorName} on post ${comment.postId}`,
 			before: { body: comment.body },
 		})
+		await reviseQuotedDiscussion(`comment:${comment.id}`, REMOVED_TEXT)
 		return presentComment(removed, actor.id)
 	}
-	return presentComment(await changeComment(comment, { deletedAt: new Date(), deletedBy: actor.id }), actor.id)
+	const deleted = await changeComment(comment, { deletedAt: new Date(), deletedBy: actor.id })
+	await reviseQuotedDiscussion(`comment:${comment.id}`, COMMENT_DELETED_TEXT)
+	return presentComment(deleted, actor.id)
 }
 
 // ---------------------------------------------------------------------------
@@ -709,7 +732,13 @@ export async function discussionContext(
 	if (!post) return []
 	const [before, after] =
 		item.type === 'post'
-			? [[], await DiscussionCommentModel.find({ postId: post.id }).sort({ id: 1 }).limit(count).lean<DiscussionComment[]>()]
+			? [
+					[],
+					await DiscussionCommentModel.find({ postId: post.id })
+						.sort({ id: 1 })
+						.limit(count)
+						.lean<DiscussionComment[]>(),
+				]
 			: await Promise.all([
 					DiscussionCommentModel.find({ postId: post.id, id: mongoose.trusted({ $lt: item.id }) })
 						.sort({ id: -1 })
@@ -729,10 +758,7 @@ export async function discussionContext(
 }
 
 /** The one removal a report makes: the post or the comment, by the moderator resolving it. */
-export async function removeReported(
-	actor: Actor,
-	target: { type: 'post' | 'comment'; id: number },
-): Promise<void> {
+export async function removeReported(actor: Actor, target: { type: 'post' | 'comment'; id: number }): Promise<void> {
 	if (target.type === 'post') await deletePost(actor, target.id)
 	else await deleteComment(actor, target.id)
 }
@@ -795,7 +821,9 @@ export async function mostActiveDiscussions(
 			{ $match: recent },
 			{ $group: { _id: '$postId', count: { $sum: 1 } } },
 		]),
-		DiscussionPostModel.find({ ...recent, deletedAt: null }).select('id').lean<Array<{ id: number }>>(),
+		DiscussionPostModel.find({ ...recent, deletedAt: null })
+			.select('id')
+			.lean<Array<{ id: number }>>(),
 	])
 	const tally = new Map<number, { comments: number; reactions: number; score: number }>()
 	const add = (postId: number, field: 'comments' | 'reactions' | null, count: number) => {
@@ -816,9 +844,7 @@ export async function mostActiveDiscussions(
 	return ranked
 		.flatMap(([id, counts]) => {
 			const post = posts.find((candidate) => candidate.id === id)
-			return post
-				? [{ id, communityId: post.communityId, title: post.title, url: postUrl(post), ...counts }]
-				: []
+			return post ? [{ id, communityId: post.communityId, title: post.title, url: postUrl(post), ...counts }] : []
 		})
 		.slice(0, limit)
 		.map(({ score: _score, ...discussion }) => discussion)

@@ -74,6 +74,7 @@ export async function notifyFollowers(
 		link: commentUrl(comment),
 		groupKey: discussionGroupKey(post.id),
 		emailOncePerGroup: true,
+		sourceDiscussionKey: `comment:${comment.id}`,
 	})
 }
 

@@ -16,7 +16,7 @@ export const MENTIONS_PER_TEXT = 20
 export async function notifyMentioned(
 	text: string,
 	author: { id: number },
-	notice: Pick<NotificationInput, 'kind' | 'title' | 'text' | 'link' | 'sourceMessageId'>,
+	notice: Pick<NotificationInput, 'kind' | 'title' | 'text' | 'link' | 'sourceMessageId' | 'sourceDiscussionKey'>,
 	{ skip }: { skip?: (named: number[]) => Promise<Set<number>> } = {},
 ): Promise<number[]> {
 	const usernames = mentionedUsernames(text).slice(0, MENTIONS_PER_TEXT)

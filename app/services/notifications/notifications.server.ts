@@ -42,6 +42,8 @@ export interface NotificationInput {
 	onceKey?: string
 	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
 	sourceMessageId?: number
+	/** The discussion post or comment whose words `text` quotes ("comment:40"): its deletion reaches the notification. */
+	sourceDiscussionKey?: string
 }
 
 /** What a page that holds a socket receives when a notification arrives: it and the new count. */
@@ -91,6 +93,7 @@ function newNotification(id: number, recipientId: number, input: NotificationInp
 		groupKey: input.groupKey ?? null,
 		onceKey: input.onceKey ?? null,
 		sourceMessageId: input.sourceMessageId ?? null,
+		sourceDiscussionKey: input.sourceDiscussionKey ?? null,
 	}
 }
 
@@ -270,4 +273,9 @@ export async function markGroupRead(userId: number, groupKey: string): Promise<b
  */
 export async function reviseQuotedMessage(messageId: number, text: string): Promise<void> {
 	await NotificationModel.updateMany({ sourceMessageId: messageId }, { $set: { text } })
+}
+
+/** The same for a discussion post or comment that was deleted or removed: its words leave every bell. */
+export async function reviseQuotedDiscussion(key: string, text: string): Promise<void> {
+	await NotificationModel.updateMany({ sourceDiscussionKey: key }, { $set: { text } })
 }
