@@ -4,6 +4,10 @@ import {
 	BlockModel,
 	CalendarFeedModel,
 	CommunityModel,
+	DiscussionCommentModel,
+	DiscussionFollowModel,
+	DiscussionPostModel,
+	DiscussionReactionModel,
 	EventModel,
 	MessageModel,
 	MuteModel,
@@ -45,6 +49,10 @@ export async function snapshot() {
 		blocks,
 		audit,
 		subscriptionEvents,
+		posts,
+		comments,
+		reactions,
+		follows,
 	] = await Promise.all([
 		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
 		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
@@ -66,6 +74,10 @@ export async function snapshot() {
 		BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
 		AuditEntryModel.find().sort({ id: 1 }).lean(),
 		SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
+		DiscussionPostModel.find().sort({ id: 1 }).lean(),
+		DiscussionCommentModel.find().sort({ id: 1 }).lean(),
+		DiscussionReactionModel.find().sort({ targetType: 1, targetId: 1, userId: 1, kind: 1 }).lean(),
+		DiscussionFollowModel.find().sort({ postId: 1, userId: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -84,6 +96,10 @@ export async function snapshot() {
 		blocks: strip(blocks),
 		audit: strip(audit),
 		subscriptionEvents: strip(subscriptionEvents),
+		posts: strip(posts),
+		comments: strip(comments),
+		reactions: strip(reactions),
+		follows: strip(follows),
 	})
 }
 
