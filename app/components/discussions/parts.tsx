@@ -187,8 +187,14 @@ export function NewPostForm({ action }: { action: string }) {
 		intent: DISCUSSION_INTENTS.createPost,
 	})
 	return (
-		<Form method="post" action={action} aria-labelledby="new-post-title" className={panelClass} {...getFormProps(form)}>
-			<h2 id="new-post-title" className="text-base font-semibold text-gray-900">
+		<Form
+			method="post"
+			action={action}
+			aria-labelledby="start-discussion-heading"
+			className={panelClass}
+			{...getFormProps(form)}
+		>
+			<h2 id="start-discussion-heading" className="text-base font-semibold text-gray-900">
 				Start a discussion
 			</h2>
 			<AuthenticityTokenInput />
