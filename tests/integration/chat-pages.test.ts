@@ -153,7 +153,10 @@ describe('a large community', () => {
 			})),
 		)
 		// The room lists its members, but those hidden from the directory (decision 162).
-		const total = await UserModel.countDocuments({ communityIds: 1, hiddenFromDirectory: mongoose.trusted({ $ne: true }) })
+		const total = await UserModel.countDocuments({
+			communityIds: 1,
+			hiddenFromDirectory: mongoose.trusted({ $ne: true }),
+		})
 		const { client } = await demoMember(server.url, 'premium')
 		const messageLinks = (html: string) => html.match(/href="\/messages\?userId=/g)?.length ?? 0
 

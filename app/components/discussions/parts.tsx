@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@
 import { Form, Link } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { ErrorList, Field, FormErrors, SelectField, TextareaField, useIsSubmitting } from '~/components/forms'
-import { StatusButton, buttonClassName } from '~/components/ui/button'
+import { ErrorList, Field, FormButtons, FormErrors, SelectField, TextareaField } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
 import {
 	COMMENT_BODY_MAX,
@@ -151,54 +150,42 @@ export function ItemMenu({ label, items, action }: { label: string; items: MenuI
 	)
 }
 
-function FormButtons({
-	cancel,
-	intent,
-	label,
-	pendingLabel,
-}: {
-	cancel?: string
-	intent: string
-	label: string
-	pendingLabel: string
-}) {
-	const pending = useIsSubmitting(intent)
-	return (
-		<div className="flex justify-end gap-2">
-			{cancel ? (
-				<Link to={cancel} preventScrollReset className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-					Cancel
-				</Link>
-			) : null}
-			<StatusButton size="sm" pending={pending} pendingLabel={pendingLabel}>
-				{label}
-			</StatusButton>
-		</div>
-	)
-}
-
 const panelClass = 'space-y-3 rounded-lg border border-gray-200 bg-white p-4'
 
-/** The new-post form of a community's discussions. */
-export function NewPostForm({ action }: { action: string }) {
+/**
+ * A post's form: starting one on a community's discussions (with its heading),
+ * or its author's edit under the post (`?edit=post`, with the post's words).
+ */
+function PostForm({
+	action,
+	edit,
+}: {
+	action: string
+	/** The post being edited, and where 'Cancel' goes back to; absent for a new post. */
+	edit?: { post: { title: string; body: string }; cancel: string }
+}) {
+	const intent = edit ? DISCUSSION_INTENTS.editPost : DISCUSSION_INTENTS.createPost
 	const [form, fields] = useConformForm({
-		id: 'new-post',
-		schema: NewPostFormSchema,
-		intent: DISCUSSION_INTENTS.createPost,
+		id: edit ? 'edit-post' : 'new-post',
+		schema: edit ? EditPostFormSchema : NewPostFormSchema,
+		intent,
+		defaultValue: edit ? { title: edit.post.title, body: edit.post.body } : undefined,
 	})
 	return (
 		<Form
 			method="post"
 			action={action}
-			aria-labelledby="start-discussion-heading"
+			{...(edit ? { 'aria-label': 'Edit post' } : { 'aria-labelledby': 'start-discussion-heading' })}
 			className={panelClass}
 			{...getFormProps(form)}
 		>
-			<h2 id="start-discussion-heading" className="text-base font-semibold text-gray-900">
-				Start a discussion
-			</h2>
+			{edit ? null : (
+				<h2 id="start-discussion-heading" className="text-base font-semibold text-gray-900">
+					Start a discussion
+				</h2>
+			)}
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value={DISCUSSION_INTENTS.createPost} />
+			<input type="hidden" name="intent" value={intent} />
 			<FormErrors errors={form.errors} />
 			<Field
 				label="Title"
@@ -207,17 +194,24 @@ export function NewPostForm({ action }: { action: string }) {
 			/>
 			<TextareaField
 				label="Post"
-				textareaProps={{ ...getTextareaProps(fields.body), rows: 6, maxLength: POST_BODY_MAX }}
+				textareaProps={{ ...getTextareaProps(fields.body), rows: edit ? 8 : 6, maxLength: POST_BODY_MAX }}
 				help={MARKDOWN_HELP}
 				errors={fields.body.errors}
 			/>
-			<FormButtons intent={DISCUSSION_INTENTS.createPost} label="Publish" pendingLabel="Publishing..." />
+			{edit ? (
+				<FormButtons cancel={edit.cancel} intent={intent} label="Save" pendingLabel="Saving..." />
+			) : (
+				<FormButtons intent={intent} label="Publish" pendingLabel="Publishing..." />
+			)}
 		</Form>
 	)
 }
 
+/** The new-post form of a community's discussions. */
+export const NewPostForm = ({ action }: { action: string }) => <PostForm action={action} />
+
 /** The author's edit form, under the post (`?edit=post`). */
-export function EditPostForm({
+export const EditPostForm = ({
 	post,
 	action,
 	cancel,
@@ -225,33 +219,7 @@ export function EditPostForm({
 	post: { title: string; body: string }
 	action: string
 	cancel: string
-}) {
-	const [form, fields] = useConformForm({
-		id: 'edit-post',
-		schema: EditPostFormSchema,
-		intent: DISCUSSION_INTENTS.editPost,
-		defaultValue: { title: post.title, body: post.body },
-	})
-	return (
-		<Form method="post" action={action} aria-label="Edit post" className={panelClass} {...getFormProps(form)}>
-			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value={DISCUSSION_INTENTS.editPost} />
-			<FormErrors errors={form.errors} />
-			<Field
-				label="Title"
-				inputProps={{ ...getInputProps(fields.title, { type: 'text' }), maxLength: POST_TITLE_MAX }}
-				errors={fields.title.errors}
-			/>
-			<TextareaField
-				label="Post"
-				textareaProps={{ ...getTextareaProps(fields.body), rows: 8, maxLength: POST_BODY_MAX }}
-				help={MARKDOWN_HELP}
-				errors={fields.body.errors}
-			/>
-			<FormButtons cancel={cancel} intent={DISCUSSION_INTENTS.editPost} label="Save" pendingLabel="Saving..." />
-		</Form>
-	)
-}
+}) => <PostForm action={action} edit={{ post, cancel }} />
 
 /** The comment form: at the foot of the thread, or under a comment as a reply (`parentId`). */
 export function CommentForm({

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BlockForm } from '~/components/member-block-form'
+import { InterestList } from '~/components/community/interest-list'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -101,15 +102,7 @@ export default function MemberCard() {
 				{member.headline ? <p className="mt-2 font-medium text-gray-800">{member.headline}</p> : null}
 				{member.location ? <p className="text-sm text-gray-600">{member.location}</p> : null}
 				{member.bio ? <p className="mt-3 text-sm text-gray-700">{member.bio}</p> : null}
-				{member.interests.length ? (
-					<ul className="mt-3 flex flex-wrap justify-center gap-1" aria-label="Interests">
-						{member.interests.map((interest) => (
-							<li key={interest}>
-								<Badge tone="brand">{interest}</Badge>
-							</li>
-						))}
-					</ul>
-				) : null}
+				<InterestList interests={member.interests} label="Interests" className="mt-3 justify-center" />
 				{member.linkedinUrl ? (
 					<p className="mt-3 text-sm">
 						<a

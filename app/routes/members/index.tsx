@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
+import { InterestList } from '~/components/community/interest-list'
 import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
@@ -134,15 +135,7 @@ export default function MemberDirectory() {
 									<p className="text-sm text-gray-500">{`@${member.username}`}</p>
 									{member.headline ? <p className="mt-1 text-sm text-gray-700">{member.headline}</p> : null}
 									{member.location ? <p className="text-sm text-gray-600">{member.location}</p> : null}
-									{member.interests.length ? (
-										<ul className="mt-2 flex flex-wrap gap-1" aria-label={`Interests of ${member.name}`}>
-											{member.interests.map((interest) => (
-												<li key={interest}>
-													<Badge tone="brand">{interest}</Badge>
-												</li>
-											))}
-										</ul>
-									) : null}
+									<InterestList interests={member.interests} label={`Interests of ${member.name}`} className="mt-2" />
 								</div>
 							</Card>
 						</li>

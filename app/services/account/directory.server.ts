@@ -1,9 +1,9 @@
 import mongoose from 'mongoose'
-import { PUBLIC_USER_FIELDS, UserModel, type PublicUserJSON, type Role, type User } from '#models/index'
+import { UserModel, type PublicUserJSON, type Role, type User } from '#models/index'
 import { type DirectoryFilter } from '~/lib/directory'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { publicUserJSON } from '~/platform/public-pictures.server'
+import { findPublicUsers } from '~/services/account/people.server'
 import { getPublicUser } from '~/services/account/users.server'
 import { joinedCommunities, type JoinedCommunity } from '~/services/community/memberships.server'
 import { blockedUserIds } from '~/services/moderation/blocks.server'
@@ -35,13 +35,7 @@ export async function listDirectory(
 	if (role === 'staff') filter.role = mongoose.trusted({ $in: [...STAFF_ROLES] })
 	else if (role) filter.role = role
 	if (blocked.length) filter.id = mongoose.trusted({ $nin: blocked })
-	const users = await UserModel.find(filter)
-		.select(PUBLIC_USER_FIELDS)
-		.sort({ name: 1, id: 1 })
-		.skip(window.skip)
-		.limit(window.limit)
-		.lean<User[]>()
-	return users.map(publicUserJSON)
+	return findPublicUsers(filter, window)
 }
 
 /**

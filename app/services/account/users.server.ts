@@ -30,6 +30,7 @@ import { singleton } from '~/platform/singleton.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
 import { defaultCommunityIds } from '~/services/community/memberships.server'
+import { findPublicUsers } from '~/services/account/people.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -113,14 +114,8 @@ function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: Public
  * (searched by name or username, without the viewer) and GET /api/users.
  * A page at a time (`window`), so a community of thousands stays one quick page.
  */
-export async function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
-	const users = await UserModel.find(publicUserFilter(query))
-		.select(PUBLIC_USER_FIELDS)
-		.sort({ name: 1, id: 1 })
-		.skip(window?.skip ?? 0)
-		.limit(window?.limit ?? 0)
-		.lean<User[]>()
-	return users.map(publicUserJSON)
+export function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
+	return findPublicUsers(publicUserFilter(query), window)
 }
 
 /** Pages of the member list that start within this many rows are held (docs/decisions/089): the ones people open. */

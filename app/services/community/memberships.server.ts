@@ -1,18 +1,10 @@
 import mongoose from 'mongoose'
-import {
-	CommunityModel,
-	PUBLIC_USER_FIELDS,
-	UserModel,
-	currentVersionStamp,
-	type Community,
-	type PublicUserJSON,
-	type User,
-} from '#models/index'
+import { CommunityModel, UserModel, currentVersionStamp, type Community, type PublicUserJSON } from '#models/index'
 import { type PageWindow } from '~/lib/paging'
 import { notFound } from '~/lib/service-error'
 import { heldRead } from '~/platform/held-reads.server'
 import { type Job } from '~/platform/jobs.server'
-import { publicUserJSON } from '~/platform/public-pictures.server'
+import { findPublicUsers } from '~/services/account/people.server'
 
 /**
  * Memberships of communities (product §2 "Communities"): a member joins and
@@ -114,17 +106,14 @@ const HELD_MEMBER_ROWS = 150
  * (models/user.ts).
  */
 export async function listCommunityMembers(communityId: number, window: PageWindow): Promise<PublicUserJSON[]> {
-	const read = async () => {
-		const users = await UserModel.find({ communityIds: communityId, hiddenFromDirectory: mongoose.trusted({ $ne: true }) })
-			.select(PUBLIC_USER_FIELDS)
-			.sort({ name: 1, id: 1 })
-			.skip(window.skip)
-			.limit(window.limit)
-			.lean<User[]>()
-		return users.map(publicUserJSON)
-	}
+	const read = () =>
+		findPublicUsers({ communityIds: communityId, hiddenFromDirectory: mongoose.trusted({ $ne: true }) }, window)
 	if (window.skip >= HELD_MEMBER_ROWS) return read()
-	return heldRead(`community-members:${communityId}:${window.skip}:${window.limit}`, await currentVersionStamp('people'), read)
+	return heldRead(
+		`community-members:${communityId}:${window.skip}:${window.limit}`,
+		await currentVersionStamp('people'),
+		read,
+	)
 }
 
 /** A deleted community leaves every member's list. */

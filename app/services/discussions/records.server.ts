@@ -117,10 +117,7 @@ export async function changePost(
 
 /** A new comment is the post's latest activity (never moved back by a comment written earlier but stored later). */
 export async function notePostActivity(post: Pick<DiscussionPost, 'id' | 'communityId'>, at: Date): Promise<void> {
-	await DiscussionPostModel.updateOne(
-		{ id: post.id, communityId: post.communityId },
-		{ $max: { lastActivityAt: at } },
-	)
+	await DiscussionPostModel.updateOne({ id: post.id, communityId: post.communityId }, { $max: { lastActivityAt: at } })
 }
 
 export async function insertComment(
