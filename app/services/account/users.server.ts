@@ -1,13 +1,5 @@
 import mongoose from 'mongoose'
-import {
-	PUBLIC_USER_FIELDS,
-	UserModel,
-	currentVersionStamp,
-	nextId,
-	type PublicUserJSON,
-	type User,
-	type UserJSON,
-} from '#models/index'
+import { PUBLIC_USER_FIELDS, UserModel, nextId, type PublicUserJSON, type User, type UserJSON } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
 import {
@@ -27,7 +19,6 @@ import { createRateLimiter } from '~/platform/rate-limit.server'
 import { deleteAllSessionsOfUser } from '~/services/account/sessions.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~/platform/unique-claims.server'
 import { singleton } from '~/platform/singleton.server'
-import { heldRead } from '~/platform/held-reads.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
 import { defaultCommunityIds } from '~/services/community/memberships.server'
 import { findPublicUsers } from '~/services/account/people.server'
@@ -116,21 +107,6 @@ function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: Public
  */
 export function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
 	return findPublicUsers(publicUserFilter(query), window)
-}
-
-/** Pages of the member list that start within this many rows are held (docs/decisions/089): the ones people open. */
-const HELD_MEMBER_ROWS = 150
-
-/**
- * A page of everyone, by name (a room's Community Members): the same for
- * every member, so its first pages are held by this process under the
- * `people` stamp, which a new, deleted or changed account renews.
- */
-export async function listMembersPage(window: PageWindow): Promise<PublicUserJSON[]> {
-	if (window.skip >= HELD_MEMBER_ROWS) return listPublicUsers({}, window)
-	return heldRead(`members:${window.skip}:${window.limit}`, await currentVersionStamp('people'), () =>
-		listPublicUsers({}, window),
-	)
 }
 
 /** One user as other members may see them, or null. */

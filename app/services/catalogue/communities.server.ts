@@ -30,10 +30,6 @@ export async function listCommunities(
 	return communities.map(communityJSON)
 }
 
-export function countCommunities(): Promise<number> {
-	return CommunityModel.countDocuments()
-}
-
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	const community = await CommunityModel.findOne({ id }).lean<Community>()
 	return community ? communityJSON(community) : null
