@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasControlCharacter } from '~/lib/characters'
 import { isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
 import { LIMITS, OptionalText, requiredText } from '~/lib/schemas'
@@ -28,6 +29,54 @@ const AvatarSchema = z
 	.nullable()
 	.transform((value) => (value ? withoutFingerprint(value) : null))
 
+/** The member directory's profile fields (product §2 "Member directory"). */
+export const PROFILE_LIMITS = { headline: 100, location: 100, interests: 10, interest: 40 } as const
+export const LINKEDIN_PREFIX = 'https://www.linkedin.com/'
+const LINKEDIN_MESSAGE = `LinkedIn URL must be an address starting with ${LINKEDIN_PREFIX}`
+
+/** Optional one line of text (a headline, a place): stored as null when empty. */
+const OptionalLine = (max: number, label: string) =>
+	OptionalText(max, label).refine((value) => value === null || !hasControlCharacter(value), {
+		message: `${label} must be one line of text`,
+	})
+
+const LinkedinSchema = z
+	.string({ invalid_type_error: LINKEDIN_MESSAGE })
+	.trim()
+	.max(LIMITS.url, `LinkedIn URL must be at most ${LIMITS.url} characters long`)
+	.refine((value) => value === '' || (value.startsWith(LINKEDIN_PREFIX) && isSafeUrl(value)), LINKEDIN_MESSAGE)
+	.optional()
+	.nullable()
+	.transform((value) => value || null)
+
+const INTERESTS_MESSAGE = `Interests must be a list of up to ${PROFILE_LIMITS.interests} words or short phrases`
+
+/**
+ * Up to 10 interests, each one line of up to 40 characters: a list in JSON,
+ * or one line separated by commas from the profile form. Blank ones are
+ * dropped and repeats (ignoring case) kept once.
+ */
+const InterestsSchema = z
+	.union([z.string(), z.array(z.string())], { errorMap: () => ({ message: INTERESTS_MESSAGE }) })
+	.transform((value) => (typeof value === 'string' ? value.split(',') : value).map((interest) => interest.trim()))
+	.transform((list) =>
+		list.filter(
+			(interest, index) =>
+				interest !== '' && list.findIndex((other) => other.toLowerCase() === interest.toLowerCase()) === index,
+		),
+	)
+	.refine(
+		(list) => list.length <= PROFILE_LIMITS.interests,
+		`You can list at most ${PROFILE_LIMITS.interests} interests`,
+	)
+	.refine(
+		(list) => list.every((interest) => interest.length <= PROFILE_LIMITS.interest && !hasControlCharacter(interest)),
+		`Each interest must be one line of at most ${PROFILE_LIMITS.interest} characters`,
+	)
+	.optional()
+	.nullable()
+	.transform((list) => list ?? [])
+
 export const ProfileSchema = z.object({
 	name: requiredText(NAME_MESSAGE)
 		.trim()
@@ -36,17 +85,23 @@ export const ProfileSchema = z.object({
 	email: requiredText(EMAIL_MESSAGE).trim().max(LIMITS.email, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	avatar: AvatarSchema,
+	headline: OptionalLine(PROFILE_LIMITS.headline, 'Headline'),
+	location: OptionalLine(PROFILE_LIMITS.location, 'Location'),
+	linkedinUrl: LinkedinSchema,
+	interests: InterestsSchema,
+	/** The form's checkbox ('on', or absent: off); JSON's true or false, left as it is when not sent. */
+	hiddenFromDirectory: z.boolean({ invalid_type_error: 'hiddenFromDirectory must be true or false' }).optional(),
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>
 
 /**
- * PATCH /api/users/{id}: any of name, email, bio, avatar. A field left out
- * stays as it is; null or '' clears bio and avatar. Other fields (role,
- * subscriptionStatus...) are dropped, never applied.
+ * PATCH /api/users/{id}: any of name, email, bio, avatar and the directory's
+ * fields. A field left out stays as it is; null or '' clears the optional
+ * ones. Other fields (role, subscriptionStatus...) are dropped, never applied.
  */
 export const ProfileUpdateSchema = ProfileSchema.partial().refine(
 	(value) => Object.values(value).some((field) => field !== undefined),
-	'Send at least one of name, email, bio, avatar',
+	'Send at least one of name, email, bio, avatar, headline, location, linkedinUrl, interests, hiddenFromDirectory',
 )
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 

@@ -189,13 +189,19 @@ export default function Dashboard() {
 					<SectionHeader title="Community Activity" link={{ to: '/community', label: 'View all' }} />
 					<CardContent>
 						{data.activity.length ? (
-							<ul aria-label="Latest messages in your communities" className="divide-y divide-gray-100">
+							<ul aria-label="Latest in your communities" className="divide-y divide-gray-100">
 								{data.activity.map((item) => (
-									<li key={item.id}>
-										<Link to={`/community/${item.communityId}`} className="block rounded-lg px-2 py-3 hover:bg-gray-50">
+									<li key={item.key}>
+										<Link to={item.link} className="block rounded-lg px-2 py-3 hover:bg-gray-50">
 											<span className="flex flex-wrap items-baseline gap-x-2 text-sm">
 												<span className="font-medium text-gray-900">{item.author}</span>
-												<span className="text-gray-600">in {item.communityName}</span>
+												<span className="text-gray-600">
+													{item.kind === 'post'
+														? `posted “${item.postTitle}” in ${item.communityName}`
+														: item.kind === 'comment'
+															? `commented on “${item.postTitle}” in ${item.communityName}`
+															: `in ${item.communityName}`}
+												</span>
 												<time dateTime={item.createdAt} className="text-xs text-gray-500">
 													{item.time}
 												</time>
@@ -206,7 +212,13 @@ export default function Dashboard() {
 								))}
 							</ul>
 						) : (
-							<EmptyState title="No community activity yet" icon={<Icon name="community" className="h-8 w-8" />} />
+							<EmptyState title="No community activity yet" icon={<Icon name="community" className="h-8 w-8" />}>
+								{data.communityCount === 0 ? (
+									<Link to="/community" className="font-medium text-brand-700 hover:underline">
+										Join a community to see its latest here.
+									</Link>
+								) : null}
+							</EmptyState>
 						)}
 					</CardContent>
 				</Card>

@@ -62,10 +62,14 @@ export async function handleChatPageAction(
 	request: Request,
 	send: (user: UserJSON, content: string) => Promise<unknown>,
 	returnTo: string,
+	/** The page's own other forms, by intent (a room's Join and Leave). */
+	otherForm?: (user: UserJSON, formData: FormData) => Promise<Response> | null,
 ) {
 	const user = await requireUser(request)
 	const formData = await readProtectedForm(request)
 	const intent = formData.get('intent')
+	const other = otherForm?.(user, formData)
+	if (other) return other
 	switch (intent) {
 		case CHAT_INTENTS.edit:
 			return handleFormSubmission({

@@ -157,6 +157,11 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/profile?tab=billing', ready: heading('My Profile') },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 		{ path: '/members/6', ready: heading('Maria Gonzalez') },
+		// Issue 24: discussions (demo post 3 is David's board question in Executive Leadership), the directory.
+		{ path: '/community/1/discussions', ready: heading('Executive Leadership: Discussions') },
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/members', ready: heading('Members') },
+		{ path: '/members?q=healthcare', ready: (page) => page.getByRole('list', { name: 'Members' }) },
 		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
 		// A member's 404 is drawn inside the member layout.
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
@@ -173,6 +178,12 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
+		{ path: '/community/2/discussions', ready: (page) => page.getByRole('form', { name: 'Start a discussion' }) },
+		{ path: '/community/1/discussions/3', ready: (page) => page.getByRole('form', { name: 'Add a comment' }) },
+		{
+			path: '/community/1/discussions/3?report=post',
+			ready: (page) => page.getByRole('form', { name: 'Report this post' }),
+		},
 		{ path: '/profile?tab=billing', ready: (page) => page.getByRole('button', { name: 'Cancel subscription' }) },
 		{
 			path: '/community/2',
@@ -201,6 +212,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
 		{ path: '/moderation', ready: heading('Moderation') },
 		{ path: '/moderation?tab=resolved', ready: heading('Moderation') },
+		// A thread with the moderators' menu (pin, lock, remove), and the locked announcement.
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/community/1/discussions/2', ready: (page) => page.getByText('Locked').first() },
 		{
 			path: '/community/2',
 			state: {

@@ -6,8 +6,9 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
 import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
-import { calendarDay, formatDateTime, relativeDayLabel } from '~/lib/dates'
-import { isWithinEditWindow, mutedMessage } from '~/lib/moderation'
+import { calendarDay, relativeDayLabel } from '~/lib/dates'
+import { isWithinEditWindow } from '~/lib/moderation'
+import { MutedNotice, type MuteNotice } from '~/components/community/notices'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
 import { MessageItem, type MessageActions } from '~/components/chat/message-item'
 
@@ -20,10 +21,7 @@ export interface ChatPermissions {
 }
 
 /** The reader's mute in this room, while it lasts. */
-export interface ChatMute {
-	until: string | null
-	reason: string
-}
+export type ChatMute = MuteNotice
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
@@ -242,18 +240,6 @@ function DaySeparator({ label }: { label: string }) {
 			<span>{label}</span>
 			<span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
 		</li>
-	)
-}
-
-/** product §6: what a muted member sees instead of the composer. */
-function MutedNotice({ mute, timeZone }: { mute: ChatMute; timeZone: string }) {
-	return (
-		<section aria-labelledby="muted-title" className="rounded-lg border border-red-200 bg-red-50 p-4">
-			<p id="muted-title" className="font-semibold text-red-900">
-				{mutedMessage(mute.until, (until) => `${formatDateTime(until, timeZone)}${timeZone === 'UTC' ? ' UTC' : ''}`)}
-			</p>
-			<p className="text-sm text-red-800">{`A moderator muted you in every room. Reason: ${mute.reason}`}</p>
-		</section>
 	)
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
-import { PhoneMenu, Sidebar, type SidebarUser } from '~/components/layout/sidebar'
+import { PhoneMenu, Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from '~/components/layout/top-bar'
 
 /** What the member layout is drawn from: the app layout's loader data (routes/__app-shell.server.ts). */
@@ -16,6 +16,8 @@ export interface AppShellData {
 	trialEnds: string | null
 	/** Open reports in /moderation (0 for members who cannot moderate). */
 	openReports: number
+	/** The member's communities: the sidebar's "Your Communities". */
+	communities: SidebarCommunity[]
 }
 
 /**
@@ -25,7 +27,7 @@ export interface AppShellData {
  * into the app (docs/decisions/066).
  */
 export function AppShell({ data, children }: { data: AppShellData; children: ReactNode }) {
-	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports } = data
+	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports, communities } = data
 	const initialCounts = useMemo(
 		() => ({ unreadNotifications: bell.unreadCount, unreadConversations }),
 		[bell, unreadConversations],
@@ -53,6 +55,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 						trialEnds={trialEnds}
 						unreadConversations={live.unreadConversations}
 						openReports={openReports}
+						communities={communities}
 					/>
 				}
 			/>
@@ -63,6 +66,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 					trialEnds={trialEnds}
 					unreadConversations={live.unreadConversations}
 					openReports={openReports}
+					communities={communities}
 				/>
 				<main
 					id={MAIN_ID}

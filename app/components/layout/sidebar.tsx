@@ -19,16 +19,23 @@ const LINKS: SidebarLink[] = [
 	{ to: '/notes', label: 'My Notes', icon: 'pencil' },
 	{ to: '/community', label: 'Community', icon: 'community' },
 	{ to: '/messages', label: 'Messages', icon: 'messages' },
+	{ to: '/members', label: 'Members', icon: 'user' },
 	{ to: '/events', label: 'Events', icon: 'events' },
 	{ to: '/resources', label: 'Resources', icon: 'resources' },
 ]
 
-/** product §2: fixed shortcuts. */
-const COMMUNITY_SHORTCUTS = [
-	{ to: '/community/1', label: 'Executive Leadership', code: 'EL' },
-	{ to: '/community/2', label: 'New Managers', code: 'NM' },
-	{ to: '/community/3', label: 'Women in Leadership', code: 'WL' },
-]
+/** One of the member's communities, as "Your Communities" shows it (product §2 "Communities"). */
+export interface SidebarCommunity {
+	id: number
+	name: string
+	icon: string | null
+}
+
+/** The short code beside a community's name: its icon when that is a code (EL), else its first letters. */
+function codeOf(community: SidebarCommunity): string {
+	if (community.icon && !/^(https?:\/\/|\/)/.test(community.icon)) return community.icon.slice(0, 3).toUpperCase()
+	return community.name.slice(0, 2).toUpperCase()
+}
 
 export interface SidebarUser {
 	role: Role
@@ -42,6 +49,8 @@ export interface SidebarProps {
 	unreadConversations: number
 	/** Open reports waiting in /moderation (moderators and admins). */
 	openReports?: number
+	/** The communities the member joined, in the order they joined. */
+	communities: SidebarCommunity[]
 }
 
 /**
@@ -94,6 +103,7 @@ function SidebarContents({
 	trialEnds,
 	unreadConversations,
 	openReports = 0,
+	communities,
 }: SidebarProps & { collapsed: boolean }) {
 	const label = collapsed ? 'sr-only' : ''
 	const links: SidebarLink[] = [
@@ -160,25 +170,33 @@ function SidebarContents({
 				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>
 				</h2>
-				<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
-					{COMMUNITY_SHORTCUTS.map((community) => (
-						<li key={community.to}>
-							<NavLink
-								to={community.to}
-								title={collapsed ? community.label : undefined}
-								className={({ isActive }) => itemClass(isActive)}
-							>
-								<span
-									aria-hidden="true"
-									className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700"
+				{communities.length === 0 ? (
+					<p className={`${label} mt-2 px-3 text-xs text-gray-600`}>
+						<Link to="/community" className="font-medium text-brand-700 hover:underline">
+							Join a community
+						</Link>
+					</p>
+				) : (
+					<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
+						{communities.map((community) => (
+							<li key={community.id}>
+								<NavLink
+									to={`/community/${community.id}`}
+									title={collapsed ? community.name : undefined}
+									className={({ isActive }) => itemClass(isActive)}
 								>
-									{community.code}
-								</span>
-								<span className={`${label} truncate`}>{community.label}</span>
-							</NavLink>
-						</li>
-					))}
-				</ul>
+									<span
+										aria-hidden="true"
+										className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700"
+									>
+										{codeOf(community)}
+									</span>
+									<span className={`${label} truncate`}>{community.name}</span>
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				)}
 			</nav>
 			<div className="space-y-1 border-t border-gray-200 px-3 py-4">
 				<SubscriptionStatus status={user.subscriptionStatus} trialEnds={trialEnds} collapsed={collapsed} />

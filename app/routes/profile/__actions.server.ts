@@ -32,7 +32,11 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		intent: 'profile',
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
-			const { pendingEmail } = await saveProfileAndEmail(user, user.id, changes)
+			// The form always sends every field: a switch that is not ticked is off.
+			const { pendingEmail } = await saveProfileAndEmail(user, user.id, {
+				...changes,
+				hiddenFromDirectory: changes.hiddenFromDirectory ?? false,
+			})
 			return redirectWithToast('/profile?tab=profile', {
 				title: 'Profile updated',
 				description: pendingEmail

@@ -35,10 +35,17 @@ export interface NotificationInput {
 	link: string | null
 	/** While the recipient has an unread notification with this key, update it instead of adding one. */
 	groupKey?: string
+	/**
+	 * With `groupKey`: email only the notification that starts a group, not its
+	 * updates while it is unread (one email per followed post until it is read).
+	 */
+	emailOncePerGroup?: boolean
 	/** Never notify a recipient twice with this key, read or not. */
 	onceKey?: string
 	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
 	sourceMessageId?: number
+	/** The discussion post or comment whose words `text` quotes ("comment:40"): its deletion reaches the notification. */
+	sourceDiscussionKey?: string
 }
 
 /**
@@ -55,8 +62,13 @@ export async function notify(recipients: number | number[], input: NotificationI
 		const stored = input.groupKey || input.onceKey ? await storeKeyed(batch, input) : await storeMany(batch, input)
 		written.push(...stored)
 		await tellRecipients(stored)
-		await emailAbout(stored)
-		await pushAbout(stored)
+		// Email and push alike: a notification that only updated an unread one of its group (another comment on a
+		// followed post) is told once, when the group started.
+		const worthTelling = input.emailOncePerGroup
+			? stored.filter((notification) => startedGroup.has(notification))
+			: stored
+		await emailAbout(worthTelling)
+		await pushAbout(worthTelling)
 	}
 	return written
 }
@@ -92,6 +104,7 @@ function newNotification(id: number, recipientId: number, input: NotificationInp
 		groupKey: input.groupKey ?? null,
 		onceKey: input.onceKey ?? null,
 		sourceMessageId: input.sourceMessageId ?? null,
+		sourceDiscussionKey: input.sourceDiscussionKey ?? null,
 	}
 }
 
@@ -103,6 +116,9 @@ async function storeMany(recipientIds: number[], input: NotificationInput): Prom
 	await NotificationModel.insertMany(documents, { ordered: false })
 	return documents
 }
+
+/** The grouped notifications `storeKeyed` wrote new rather than brought up to date. */
+const startedGroup = new WeakSet<Notification>()
 
 /**
  * Keyed notifications, one recipient at a time, each one atomic command:
@@ -119,12 +135,16 @@ async function storeKeyed(recipientIds: number[], input: NotificationInput): Pro
 		const fresh = newNotification(ids[index]!, recipientId, input, now)
 		if (input.groupKey) {
 			const { groupKey: _groupKey, recipientId: _recipientId, readAt: _readAt, ...update } = fresh
-			const notification = await NotificationModel.findOneAndUpdate(
+			const result = await NotificationModel.findOneAndUpdate(
 				{ recipientId, groupKey: input.groupKey, readAt: null },
 				{ $set: update, $setOnInsert: { groupKey: input.groupKey, recipientId, readAt: null } },
-				{ upsert: true, new: true, lean: true },
+				{ upsert: true, new: true, lean: true, includeResultMetadata: true },
 			)
-			if (notification) stored.push(notification as Notification)
+			const notification = result.value as Notification | null
+			if (notification) {
+				stored.push(notification)
+				if (!result.lastErrorObject?.updatedExisting) startedGroup.add(notification)
+			}
 			continue
 		}
 		try {
@@ -264,4 +284,9 @@ export async function markGroupRead(userId: number, groupKey: string): Promise<b
  */
 export async function reviseQuotedMessage(messageId: number, text: string): Promise<void> {
 	await NotificationModel.updateMany({ sourceMessageId: messageId }, { $set: { text } })
+}
+
+/** The same for a discussion post or comment that was deleted or removed: its words leave every bell. */
+export async function reviseQuotedDiscussion(key: string, text: string): Promise<void> {
+	await NotificationModel.updateMany({ sourceDiscussionKey: key }, { $set: { text } })
 }
