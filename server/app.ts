@@ -11,13 +11,13 @@ import { settleSessionUser } from '~/web/arrival.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
-import { bodySizeGate, crossSiteGate, databaseGate, type DatabaseMonitor } from '#server/gates'
+import { bodySizeGate, crossSiteGate, databaseGate, hostGate, type DatabaseMonitor } from '#server/gates'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
 /**
  * The Express app, in the order a request meets it: security headers with a
- * fresh CSP nonce, compression, static files, the health check, the cached
- * landing page, the gates (server/gates.ts), the request's arrival step,
+ * fresh CSP nonce, compression, static files, the health check, our own
+ * host names only, the cached landing page, the gates (server/gates.ts), the request's arrival step,
  * member files, then Remix; errors raised on the way are answered readably
  * (server/errors.ts).
  */
@@ -45,6 +45,8 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 		res.status(reachable ? 200 : 503).json({ status: reachable ? 'ok' : 'unavailable', database: reachable })
 	})
 
+	// Health checks may name the server by its address (a load balancer's probe); everything else only by its own names.
+	app.use(hostGate(config))
 	const mode = config.isProduction ? 'production' : 'development'
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, build, mode }))

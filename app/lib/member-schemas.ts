@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { isSafeUrl } from '~/lib/safe-url'
+import { isPictureAddress } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
-import { LIMITS, OptionalText, requiredText } from '~/lib/schemas'
+import { LIMITS, OptionalText, isOneLineText, oneLineTextMessage, requiredText } from '~/lib/schemas'
 
 /**
  * The member screens' forms and JSON bodies (product §5, §7), used by the
@@ -13,26 +13,29 @@ export const MAX_SEARCH_LENGTH = 100
 
 const NAME_MESSAGE = 'Name must be at least 2 characters.'
 const EMAIL_MESSAGE = 'Invalid email address.'
-const AVATAR_MESSAGE = 'Avatar URL must be a web address starting with http:// or https://'
+const AVATAR_MESSAGE = 'Avatar URL must be a web address starting with https:// or a picture on this site'
 
 /**
- * Optional; when given, an http(s) address or a path on this site (it becomes an image source): the one safe-address rule.
+ * Optional; when given, an https: address or a picture file on this site (it becomes an image source on other members' pages).
  * Stored without the fingerprint pages show it with (docs/decisions/088).
  */
 const AvatarSchema = z
 	.string({ invalid_type_error: AVATAR_MESSAGE })
 	.trim()
 	.max(LIMITS.url, `Avatar URL must be at most ${LIMITS.url} characters long`)
-	.refine((value) => value === '' || isSafeUrl(value), AVATAR_MESSAGE)
+	// The profile form shows a picture of this site with its fingerprint (`?v=`): checked and stored without it.
+	.transform((value) => withoutFingerprint(value))
+	.refine((value) => value === '' || isPictureAddress(value), AVATAR_MESSAGE)
 	.optional()
 	.nullable()
-	.transform((value) => (value ? withoutFingerprint(value) : null))
+	.transform((value) => value || null)
 
 export const ProfileSchema = z.object({
 	name: requiredText(NAME_MESSAGE)
 		.trim()
 		.min(2, NAME_MESSAGE)
-		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`)
+		.refine(isOneLineText, oneLineTextMessage('Name')),
 	email: requiredText(EMAIL_MESSAGE).trim().max(LIMITS.email, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	avatar: AvatarSchema,

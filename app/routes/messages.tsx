@@ -16,7 +16,7 @@ import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor 
 import { BlockForm } from '~/components/member-block-form'
 import { blockedUserIds, hasBlocked, messagingRefusal } from '~/services/moderation/blocks.server'
 import { readTimeZone } from '~/lib/time-zone'
-import { requireNumericId } from '~/web/http.server'
+import { isRequestedByPage, requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
@@ -62,7 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { items: contacts, hasMore: moreContacts } = pageFrom(contactRows, contactsPage, PAGE_SIZES.people)
 	const cursor = readPageCursor(request)
 	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
-	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
+	const history = contact
+		? await getPrivateHistory(user, contact.id, cursor, { markRead: isRequestedByPage(request) })
+		: null
 	const [conversations, refusal, permissions] = await Promise.all([
 		search ? ([] as ConversationSummary[]) : listConversations(user.id),
 		contact ? messagingRefusal(user.id, contact.id) : null,
