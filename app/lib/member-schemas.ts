@@ -39,16 +39,22 @@ export const ProfileSchema = z.object({
 	email: requiredText(EMAIL_MESSAGE).trim().max(LIMITS.email, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	avatar: AvatarSchema,
+	/** Asked for only when the email changes: a session alone must not be enough to move the account's mail elsewhere. */
+	currentPassword: z
+		.string({ invalid_type_error: 'Current password is incorrect' })
+		.max(LIMITS.password * 4, 'Current password is incorrect')
+		.optional(),
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>
 
 /**
- * PATCH /api/users/{id}: any of name, email, bio, avatar. A field left out
- * stays as it is; null or '' clears bio and avatar. Other fields (role,
+ * PATCH /api/users/{id}: any of name, email, bio, avatar, and
+ * currentPassword with a new email. A field left out stays as it is; null or
+ * '' clears bio and avatar. Other fields (role,
  * subscriptionStatus...) are dropped, never applied.
  */
 export const ProfileUpdateSchema = ProfileSchema.partial().refine(
-	(value) => Object.values(value).some((field) => field !== undefined),
+	({ currentPassword: _currentPassword, ...fields }) => Object.values(fields).some((field) => field !== undefined),
 	'Send at least one of name, email, bio, avatar',
 )
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>

@@ -28,6 +28,7 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		formData,
 		schema: ProfileSchema,
 		intent: 'profile',
+		hideFields: ['currentPassword'],
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
 			const { pendingEmail } = await saveProfileAndEmail(user, user.id, changes)

@@ -8,6 +8,7 @@ import { verifyAgainstNothing, verifyPassword } from '~/services/account/passwor
 import { live } from '~/platform/live.server'
 import { createRateLimiter, type RateLimiter } from '~/platform/rate-limit.server'
 import { deleteAllSessionsOfUser } from '~/services/account/sessions.server'
+import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { userJSON } from '~/platform/public-pictures.server'
 
 /** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
@@ -154,8 +155,13 @@ export function authenticateCredentials(
 	return getAuthenticator().authenticate('form', new Request(request.url, { method: 'POST', body: form }))
 }
 
-/** "Log out from all devices": every session of the user, and their live sockets. */
+/**
+ * "Log out from all devices" (and a reset, an undone email change, a deleted
+ * account): every session of the user, their live sockets, and every pending
+ * reset link and email change (decision 200).
+ */
 export async function endAllSessions(userId: number): Promise<void> {
 	await deleteAllSessionsOfUser(userId)
+	await revokeAccountTakeoverTokens(userId)
 	live.disconnectUser(userId)
 }
