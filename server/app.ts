@@ -11,14 +11,14 @@ import { settleSessionUser } from '~/web/arrival.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
-import { bodySizeGate, crossSiteGate, databaseGate, hostGate, type DatabaseMonitor } from '#server/gates'
+import { bodySizeGate, crossSiteGate, databaseGate, hostGate, readLimitGate, type DatabaseMonitor } from '#server/gates'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
 /**
  * The Express app, in the order a request meets it: security headers with a
  * fresh CSP nonce, compression, static files, the health check, our own
  * host names only, the cached landing page, the gates (server/gates.ts), the request's arrival step,
- * member files, then Remix; errors raised on the way are answered readably
+ * member files, then the read limits and Remix; errors raised on the way are answered readably
  * (server/errors.ts).
  */
 export function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSource) {
@@ -56,7 +56,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	app.use(arrival)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
-	app.all('*', remixHandler(build, mode))
+	app.all('*', readLimitGate, remixHandler(build, mode))
 	app.use(sendExpressError)
 	return app
 }
@@ -66,8 +66,13 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
  * the reads its loaders share) and starts with its arrival step, once: the
  * member's activity noted, a lapsed trial settled (docs/decisions/095).
  */
-const arrival: express.RequestHandler = (req, _res, next) =>
-	runInRequestContext(req.method, () => settleSessionUser(req.headers.cookie).then(() => next(), next))
+const arrival: express.RequestHandler = (req, res, next) =>
+	runInRequestContext(req.method, () =>
+		settleSessionUser(req.headers.cookie).then((memberId) => {
+			res.locals.memberId = memberId
+			next()
+		}, next),
+	)
 
 /** A fresh nonce per request lets Remix's inline scripts through the CSP and nothing else. */
 function securityHeaders(config: AppConfig): express.RequestHandler[] {

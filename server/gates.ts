@@ -3,6 +3,7 @@ import { type AppConfig } from '~/config.server'
 import { type startDatabaseMonitor } from '~/platform/database.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { isOwnHostName, isSameOrigin, mediaTypeOf } from '~/web/origin.server'
+import { readLimitRefusal } from '~/web/rate-limit.server'
 import { RequestRefused, sendUnavailable } from '#server/errors'
 
 /**
@@ -83,3 +84,21 @@ export const bodySizeGate: express.RequestHandler = (req, _res, next) =>
 			? new RequestRefused(413, BODY_TOO_LARGE)
 			: undefined,
 	)
+
+/**
+ * Reads have limits too (decision 203): pages, data requests and JSON GETs,
+ * per member (the arrival step found them) and per client address,
+ * generous for people and firm for scripts (READ_RATE_LIMIT_PER_MINUTE,
+ * READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE). Over a limit: 429 with
+ * Retry-After, refused before Remix, so a loop costs one count. Member
+ * files (a video's byte ranges) are not counted.
+ */
+export const readLimitGate: express.RequestHandler = (req, res, next) => {
+	if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+	const memberId = typeof res.locals.memberId === 'number' ? res.locals.memberId : null
+	readLimitRefusal({ address: req.ip ?? req.socket.remoteAddress ?? 'unknown', memberId }).then((refusal) => {
+		if (!refusal) return next()
+		res.set('Retry-After', String(refusal.retryAfterSeconds))
+		next(new RequestRefused(429, refusal.message))
+	}, next)
+}

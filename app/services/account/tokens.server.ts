@@ -114,7 +114,10 @@ export async function revokeAccountTokens(userId: number, kind: AccountTokenKind
  * old address stay: they are the owner's way back.
  */
 export async function revokeAccountTakeoverTokens(userId: number, now = new Date()): Promise<void> {
-	await Promise.all([revokeAccountTokens(userId, 'password_reset', now), revokeAccountTokens(userId, 'email_change', now)])
+	await Promise.all([
+		revokeAccountTokens(userId, 'password_reset', now),
+		revokeAccountTokens(userId, 'email_change', now),
+	])
 }
 
 /** The unused, unexpired email change of the user, if any: the address waiting for its confirmation. */
