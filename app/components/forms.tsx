@@ -138,3 +138,8 @@ export function FormErrors({ errors }: { errors?: ListOfErrors }) {
 }
 
 /** A labelled select with its errors wired up, styled like the inputs. */
+
+/** The token of one rendered creating form (its loader draws it): the same form posted twice creates once (decision 204). */
+export function FormOnceInput({ token }: { token: string }) {
+	return <input type="hidden" name="formOnce" value={token} />
+}

@@ -26,6 +26,7 @@ import { type ConversationsEvent } from '~/lib/live-events'
 import { formatDateTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -77,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
@@ -118,6 +120,7 @@ export default function Messages() {
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -175,6 +178,7 @@ export default function Messages() {
 								}
 								timeZone={timeZone}
 								renderedAt={renderedAt}
+								formOnce={formOnce}
 								permissions={permissions}
 								openForm={openForm}
 								emptyState={

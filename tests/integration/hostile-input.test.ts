@@ -9,6 +9,7 @@ import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: what an attacker sends. Every JSON endpoint, form action
@@ -209,7 +210,13 @@ const JSON_CALLS: JsonCall[] = [
 	{
 		call: 'PATCH /api/users/{self}',
 		as: 'member',
-		body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' },
+		body: {
+			name: 'Sam Rivera',
+			email: 'sam@example.com',
+			bio: 'Lead',
+			avatar: 'https://example.com/sam.png',
+			currentPassword: DEMO_PASSWORD,
+		},
 		required: [],
 	},
 	{
@@ -784,7 +791,14 @@ const FORM_CALLS: FormCall[] = [
 	{
 		action: '/profile?tab=profile',
 		as: 'member',
-		fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' },
+		fields: {
+			intent: 'profile',
+			name: 'Sam Rivera',
+			email: 'sam@example.com',
+			bio: 'Lead',
+			avatar: '',
+			currentPassword: DEMO_PASSWORD,
+		},
 		required: ['name', 'email'],
 		fixed: ['intent'],
 	},
@@ -1359,6 +1373,7 @@ describe('who did it comes from the session', () => {
 		const token = (await as.content_manager.csrfToken('/dashboard'))!
 		await as.content_manager.postForm('/admin/resources/new?tab=resources', {
 			csrf: token,
+			formOnce: newOnceToken(),
 			title: 'Form Resource',
 			type: 'pdf',
 			url: '/f.pdf',
@@ -1421,7 +1436,12 @@ describe('the good requests of the tables', () => {
 		const sendForm = async ({ action, as: role, fields, accepted }: (typeof FORM_CALLS)[number]) => {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
-			const response = await client.postForm(withIds(action), { csrf: token!, ...bodyWithIds(fields, true) })
+			// A creating form carries its rendered form's token (decision 204): a fresh one, as a freshly loaded page has.
+			const response = await client.postForm(withIds(action), {
+				csrf: token!,
+				formOnce: newOnceToken(),
+				...bodyWithIds(fields, true),
+			})
 			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
 			expect
 				.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`)

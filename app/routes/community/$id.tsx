@@ -21,6 +21,7 @@ import { getActiveMute } from '~/services/moderation/mutes.server'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 import { ButtonLink } from '~/components/ui/button'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -62,6 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 	})
 }
 
@@ -90,6 +92,7 @@ export default function CommunityRoom() {
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -132,6 +135,7 @@ export default function CommunityRoom() {
 						label={`Chat in ${community.name}`}
 						timeZone={timeZone}
 						renderedAt={renderedAt}
+						formOnce={formOnce}
 						permissions={permissions}
 						openForm={openForm}
 						mute={mute}
