@@ -72,9 +72,31 @@ function isOwnPageOrigin(config: AppConfig, req: express.Request, origin: string
 /** The scheme the browser used: the connection's, or with TRUST_PROXY the one the proxy reports (X-Forwarded-Proto). */
 const protocolOf = (req: express.Request) => (req.protocol === 'https' ? 'https' : 'http')
 
-/** While the database is gone (the monitor says so), the readable 503 at once. */
+/**
+ * While the database is gone (the monitor says so), the readable 503 at once.
+ * A request already in flight when it goes (waiting on a query that a frozen
+ * network will not answer for seconds) gets the same 503 the moment the
+ * monitor notices, within a few seconds, instead of when its query times
+ * out (decision 203); whatever the app answers for it later is dropped
+ * (`answeredEarly`, server/errors.ts).
+ */
 export function databaseGate(database: DatabaseMonitor): express.RequestHandler {
-	return (req, res, next) => (database.isAvailable() ? next() : sendUnavailable(req, res))
+	const inFlight = new Set<{ req: express.Request; res: express.Response }>()
+	database.onOutage(() => {
+		for (const entry of inFlight) {
+			if (entry.res.headersSent) continue
+			entry.res.locals.answeredEarly = true
+			sendUnavailable(entry.req, entry.res)
+		}
+		inFlight.clear()
+	})
+	return (req, res, next) => {
+		if (!database.isAvailable()) return sendUnavailable(req, res)
+		const entry = { req, res }
+		inFlight.add(entry)
+		res.once('close', () => inFlight.delete(entry))
+		next()
+	}
 }
 
 /** Refused before Remix starts reading it, so Node drains the body and the client gets the 413 (docs/decisions/050). */

@@ -5,7 +5,7 @@ import { type z } from 'zod'
 import { ServiceError } from '~/lib/service-error'
 import { makeToast, type Toast } from '~/lib/toast'
 import { ONCE_TOKEN_PATTERN, claimOnce, newOnceToken, releaseOnce } from '~/platform/once-claims.server'
-import { CSRF_FAILURE_MESSAGE, readProtectedForm } from '~/web/csrf.server'
+import { readProtectedForm } from '~/web/csrf.server'
 import { errorHeaders } from '~/web/errors.server'
 
 /**
@@ -83,15 +83,11 @@ export async function handleFormSubmission<Schema extends z.ZodTypeAny>(
 		const toast = announceInvalid && failureTitle ? listedNotice(failureTitle, messages) : null
 		return json<FormActionData>({ intent, result: submission.reply({ hideFields }), toast }, { status: 400 })
 	}
+	// A post without the rendered form's token (a client of its own) is simply not deduplicated: the token
+	// spares people a double click, it guards nothing the service does not.
+	const token = options.once ? formData.get(FORM_ONCE_FIELD) : null
 	let claimed: string | null = null
-	if (options.once) {
-		const token = formData.get(FORM_ONCE_FIELD)
-		if (typeof token !== 'string' || !ONCE_TOKEN_PATTERN.test(token)) {
-			return json<FormActionData>(
-				{ intent, result: submission.reply({ formErrors: [CSRF_FAILURE_MESSAGE], hideFields }), toast: null },
-				{ status: 400 },
-			)
-		}
+	if (options.once && typeof token === 'string' && ONCE_TOKEN_PATTERN.test(token)) {
 		if (!(await claimOnce(`form:${token}`))) return options.once.onRepeat(submission.value)
 		claimed = `form:${token}`
 	}
