@@ -467,6 +467,10 @@ const FORMS: Row[] = [
 	form('POST /confirm-email?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { intent: 'confirm-email', token: 'A'.repeat(43) },
 	}),
+	// The undo link sent to the old address (decision 200): the link is the authority, not the session.
+	form('POST /confirm-email?token=undo', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'undo-email-change', token: 'A'.repeat(43) },
+	}),
 	form('POST /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { 'List-Unsubscribe': 'One-Click' },
 		note: 'the link is the authority, not the session',

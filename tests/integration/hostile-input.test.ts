@@ -93,9 +93,10 @@ beforeAll(async () => {
  * for the JSON call, another for the form, an email change), each for an
  * account of its own, so using one never spoils another.
  */
-const LINKS = { resetByApi: '', resetByForm: '', emailChange: '' }
+const LINKS = { resetByApi: '', resetByForm: '', emailChange: '', emailUndo: '' }
 beforeAll(async () => {
-	const [byApi, byForm, mover] = await Promise.all([
+	const [byApi, byForm, mover, movedBack] = await Promise.all([
+		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
@@ -107,6 +108,13 @@ beforeAll(async () => {
 		userId: mover.id,
 		validForMs: 3_600_000,
 		newEmail: `moved-${mover.username}@example.com`,
+	})
+	// The link the old address gets after a change (decision 200): it puts that address back.
+	LINKS.emailUndo = await issueAccountToken({
+		kind: 'email_undo',
+		userId: movedBack.id,
+		validForMs: 3_600_000,
+		newEmail: `before-${movedBack.username}@example.com`,
 	})
 })
 
@@ -864,6 +872,18 @@ const FORM_CALLS: FormCall[] = [
 			intent: 'confirm-email',
 			get token() {
 				return LINKS.emailChange
+			},
+		},
+		required: ['token'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/confirm-email?token=x',
+		as: 'visitor',
+		fields: {
+			intent: 'undo-email-change',
+			get token() {
+				return LINKS.emailUndo
 			},
 		},
 		required: ['token'],
