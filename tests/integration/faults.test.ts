@@ -369,6 +369,7 @@ describe('the database unreachable, and back', () => {
 				// queries; once it notices (a few seconds), they get the readable 503 at once, while the database
 				// is still away, instead of waiting for their queries to time out (issue 28, finding 11).
 				const resetLink = `/reset-password?token=${'a'.repeat(43)}`
+				const answeredMidway: boolean[] = [false, false, false, false, false, false]
 				const caughtMidway = Promise.all(
 					[
 						get('/dashboard'),
@@ -381,10 +382,16 @@ describe('the database unreachable, and back', () => {
 							headers: { 'Content-Type': 'application/json' },
 							body: JSON.stringify({ token: 'a'.repeat(43), password: 'a-long-enough-password-1' }),
 						}),
-					].map((answer) =>
+					].map((answer, index) =>
 						answer.then(
-							(response) => ({ status: response.status, at: Date.now() }),
-							(error: Error) => ({ status: `failed: ${error.message}`, at: Date.now() }),
+							(response) => {
+								answeredMidway[index] = true
+								return response.status
+							},
+							(error: Error) => {
+								answeredMidway[index] = true
+								return `failed: ${error.message}`
+							},
 						),
 					),
 				)
@@ -392,6 +399,18 @@ describe('the database unreachable, and back', () => {
 				const detectedAfterMs = Date.now() - cutAt
 				expect(await (await get('/healthz')).json()).toEqual({ status: 'unavailable', database: false })
 				await until(async () => (await get('/dashboard')).status === 503, 'pages answer 503')
+				// The requests caught midway got theirs when the server noticed, before the first new request got
+				// its 503; one more round trip, and they have arrived (issue 28, finding 11): the database is still
+				// away, and their queries have not timed out (10 s).
+				expect((await get('/api/user')).status).toBe(503)
+				expect(answeredMidway, 'requests caught by the outage answered as soon as the server noticed').toEqual([
+					true,
+					true,
+					true,
+					true,
+					true,
+					true,
+				])
 
 				const page = await get('/dashboard')
 				expect(page.status).toBe(503)
@@ -440,13 +459,7 @@ describe('the database unreachable, and back', () => {
 
 				// Each gets its answer (the unknown reset link refused) or the readable 503, never a 500: the
 				// outage, not the app, was at fault.
-				const midway = await caughtMidway
-				expect(midway.filter(({ status }) => ![200, 400, 503].includes(status as number))).toEqual([])
-				// And they were answered while the database was still away, not when it came back.
-				expect(
-					midway.filter(({ at }) => at >= restoredAt).map(({ status }) => status),
-					'requests caught by the outage still waiting when the database came back',
-				).toEqual([])
+				expect((await caughtMidway).filter((status) => ![200, 400, 503].includes(status as number))).toEqual([])
 
 				// Everything works again, without a restart: pages, JSON reads and writes, and the same live socket.
 				expect(await (await get('/dashboard')).text()).toContain('Continue Learning')
