@@ -170,3 +170,8 @@ export function FormButtons({
 		</div>
 	)
 }
+
+/** The token of one rendered creating form (its loader draws it): the same form posted twice creates once (decision 204). */
+export function FormOnceInput({ token }: { token: string }) {
+	return <input type="hidden" name="formOnce" value={token} />
+}

@@ -16,7 +16,7 @@ import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor 
 import { BlockForm } from '~/components/member-block-form'
 import { blockedUserIds, hasBlocked, messagingRefusal } from '~/services/moderation/blocks.server'
 import { readTimeZone } from '~/lib/time-zone'
-import { requireNumericId } from '~/web/http.server'
+import { isRequestedByPage, requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
@@ -26,6 +26,7 @@ import { type ConversationsEvent } from '~/lib/live-events'
 import { formatDateTime, formatListTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -62,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { items: contacts, hasMore: moreContacts } = pageFrom(contactRows, contactsPage, PAGE_SIZES.people)
 	const cursor = readPageCursor(request)
 	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
-	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
+	const history = contact
+		? await getPrivateHistory(user, contact.id, cursor, { markRead: isRequestedByPage(request) })
+		: null
 	const [conversations, refusal, permissions] = await Promise.all([
 		search ? ([] as ConversationSummary[]) : listConversations(user.id),
 		contact ? messagingRefusal(user.id, contact.id) : null,
@@ -75,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
@@ -116,6 +120,7 @@ export default function Messages() {
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -180,6 +185,7 @@ export default function Messages() {
 								}
 								timeZone={timeZone}
 								renderedAt={renderedAt}
+								formOnce={formOnce}
 								permissions={permissions}
 								openForm={openForm}
 								emptyState={

@@ -141,6 +141,8 @@ export async function handleChatPageAction(
 				formData,
 				schema: ChatFormSchema,
 				failureTitle: 'Chat Error',
+				// The same page's form posted again (a double click, a resent page) sends nothing more.
+				once: { onRepeat: () => redirect(returnTo, 303) },
 				onValid: async ({ content }) => {
 					await send(user, content)
 					return redirect(returnTo, 303)

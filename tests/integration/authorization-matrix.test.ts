@@ -25,6 +25,7 @@ import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
 import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: who may do what. Every call of product §7 and of the route
@@ -630,6 +631,10 @@ const FORMS: Row[] = [
 	form('POST /confirm-email?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { intent: 'confirm-email', token: 'A'.repeat(43) },
 	}),
+	// The undo link sent to the old address (decision 200): the link is the authority, not the session.
+	form('POST /confirm-email?token=undo', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'undo-email-change', token: 'A'.repeat(43) },
+	}),
 	form('POST /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { 'List-Unsubscribe': 'One-Click' },
 		note: 'the link is the authority, not the session',
@@ -1054,7 +1059,8 @@ async function prepareCall(row: Row, role: Role) {
 	/** Makes the call and says what happened, in the tables' words. */
 	return async (): Promise<string> => {
 		const response = csrf
-			? await client.postForm(path, { csrf, ...(body as Record<string, string>) })
+			? // A creating form also carries its rendered form's token (decision 204): a fresh one each time.
+				await client.postForm(path, { csrf, formOnce: newOnceToken(), ...(body as Record<string, string>) })
 			: await client.json(method, path, body)
 		answers.push({ where: `${row.call} as ${role}`, body: await response.text() })
 		if (row.endsSession && role !== 'visitor') as[role] = await logIn(app.server.url, ACCOUNT_OF[role])

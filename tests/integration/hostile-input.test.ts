@@ -21,6 +21,7 @@ import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: what an attacker sends. Every JSON endpoint, form action
@@ -162,9 +163,10 @@ async function note(userId: number, text: string) {
  * for the JSON call, another for the form, an email change), each for an
  * account of its own, so using one never spoils another.
  */
-const LINKS = { resetByApi: '', resetByForm: '', emailChange: '' }
+const LINKS = { resetByApi: '', resetByForm: '', emailChange: '', emailUndo: '' }
 beforeAll(async () => {
-	const [byApi, byForm, mover] = await Promise.all([
+	const [byApi, byForm, mover, movedBack] = await Promise.all([
+		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
@@ -176,6 +178,13 @@ beforeAll(async () => {
 		userId: mover.id,
 		validForMs: 3_600_000,
 		newEmail: `moved-${mover.username}@example.com`,
+	})
+	// The link the old address gets after a change (decision 200): it puts that address back.
+	LINKS.emailUndo = await issueAccountToken({
+		kind: 'email_undo',
+		userId: movedBack.id,
+		validForMs: 3_600_000,
+		newEmail: `before-${movedBack.username}@example.com`,
 	})
 })
 
@@ -289,6 +298,7 @@ const JSON_CALLS: JsonCall[] = [
 			linkedinUrl: 'https://www.linkedin.com/in/sam',
 			interests: ['Coaching', 'Healthcare'],
 			hiddenFromDirectory: false,
+			currentPassword: DEMO_PASSWORD,
 		},
 		required: [],
 	},
@@ -999,6 +1009,7 @@ const FORM_CALLS: FormCall[] = [
 			linkedinUrl: 'https://www.linkedin.com/in/sam',
 			interests: 'Coaching, Healthcare',
 			hiddenFromDirectory: 'on',
+			currentPassword: DEMO_PASSWORD,
 		},
 		required: ['name', 'email'],
 		fixed: ['intent'],
@@ -1072,6 +1083,18 @@ const FORM_CALLS: FormCall[] = [
 			intent: 'confirm-email',
 			get token() {
 				return LINKS.emailChange
+			},
+		},
+		required: ['token'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/confirm-email?token=x',
+		as: 'visitor',
+		fields: {
+			intent: 'undo-email-change',
+			get token() {
+				return LINKS.emailUndo
 			},
 		},
 		required: ['token'],
@@ -1763,6 +1786,7 @@ describe('who did it comes from the session', () => {
 		const token = (await as.content_manager.csrfToken('/dashboard'))!
 		await as.content_manager.postForm('/admin/resources/new?tab=resources', {
 			csrf: token,
+			formOnce: newOnceToken(),
 			title: 'Form Resource',
 			type: 'pdf',
 			url: '/f.pdf',
@@ -1831,7 +1855,12 @@ describe('the good requests of the tables', () => {
 		const sendForm = async ({ action, as: role, fields, accepted }: (typeof FORM_CALLS)[number]) => {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
-			const response = await client.postForm(withIds(action), { csrf: token!, ...bodyWithIds(fields, true) })
+			// A creating form carries its rendered form's token (decision 204): a fresh one, as a freshly loaded page has.
+			const response = await client.postForm(withIds(action), {
+				csrf: token!,
+				formOnce: newOnceToken(),
+				...bodyWithIds(fields, true),
+			})
 			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
 			expect
 				.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`)

@@ -259,7 +259,10 @@ describe('PATCH /api/users/{id}', () => {
 		expect((await client.json('PATCH', `/api/users/${user.id}`, { avatar: 'javascript:alert(1)' })).status).toBe(400)
 		expect((await client.json('PATCH', `/api/users/${user.id}`, '{oops')).status).toBe(400)
 
-		const taken = await client.json('PATCH', `/api/users/${user.id}`, { email: 'ADMIN@example.com' })
+		const taken = await client.json('PATCH', `/api/users/${user.id}`, {
+			email: 'ADMIN@example.com',
+			currentPassword: 'first-password',
+		})
 		expect(taken.status).toBe(409)
 		expect(await taken.json()).toMatchObject({ field: 'email' })
 		expect((await UserModel.findOne({ id: user.id }).lean())!.email).toBe(user.email)

@@ -417,6 +417,7 @@ describe('the profile page without JavaScript', () => {
 			intent: 'profile',
 			name: 'Riley Page',
 			email: 'admin@example.com',
+			currentPassword: 'first-password',
 		})
 		expect(taken.status).toBe(409)
 		expect(textOf(await taken.text())).toMatch(/Update failed.*An account with this email address already exists/s)
@@ -427,6 +428,7 @@ describe('the profile page without JavaScript', () => {
 			email: 'riley.renamed@example.com',
 			bio: 'Coach and mentor.',
 			avatar: 'https://example.com/riley.png',
+			currentPassword: 'first-password',
 		})
 		expect(good.status).toBe(302)
 		expect(good.headers.get('Location')).toBe('/profile?tab=profile')

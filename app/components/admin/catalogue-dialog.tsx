@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
-import { Field, SelectField, TextareaField } from '~/components/forms'
+import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
@@ -24,6 +24,7 @@ export function CatalogueFormDialog({
 	entity,
 	lookups,
 	serverTimeZone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	/** The entity an edit dialog edits; null in the add dialog. */
@@ -32,6 +33,8 @@ export function CatalogueFormDialog({
 	lookups: Record<string, CatalogueOption[]>
 	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
 	serverTimeZone: string
+	/** The add dialog's token (null when editing): posted twice, it adds once (decision 204). */
+	formOnce: string | null
 }) {
 	const zone = useTimeZone(serverTimeZone)
 	// The browser's zone is only known after hydration: a form that enters times starts again in it then.
@@ -42,6 +45,7 @@ export function CatalogueFormDialog({
 			entity={entity}
 			lookups={lookups}
 			zone={zone}
+			formOnce={formOnce}
 		/>
 	)
 }
@@ -51,11 +55,13 @@ function CatalogueForm({
 	entity,
 	lookups,
 	zone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	entity: CatalogueRow | null
 	lookups: Record<string, CatalogueOption[]>
 	zone: string
+	formOnce: string | null
 }) {
 	const { schema, dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
@@ -83,6 +89,7 @@ function CatalogueForm({
 			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
 			pendingLabel="Saving..."
 		>
+			{formOnce ? <FormOnceInput token={formOnce} /> : null}
 			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
 			{layout.map((entry, index) =>
 				'name' in entry ? (

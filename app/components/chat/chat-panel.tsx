@@ -3,7 +3,7 @@ import { Form, Link } from '@remix-run/react'
 import { Fragment, useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { ErrorList } from '~/components/forms'
+import { ErrorList, FormOnceInput } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
 import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
 import { calendarDay, relativeDayLabel } from '~/lib/dates'
@@ -45,6 +45,7 @@ export function ChatPanel({
 	permissions = { canModerate: false, protectedSenderIds: [] },
 	openForm = null,
 	mute = null,
+	formOnce,
 }: {
 	me: { id: number; username: string }
 	target: ChatTarget
@@ -67,6 +68,8 @@ export function ChatPanel({
 	openForm?: OpenChatForm | null
 	/** The reader's mute (community rooms): shown instead of the composer. */
 	mute?: ChatMute | null
+	/** The composer's token as a form (its loader draws one per page): posted twice without JavaScript, it sends once. */
+	formOnce: string
 }) {
 	const hydrated = useHydrated()
 	const chat = useChat({
@@ -164,6 +167,7 @@ export function ChatPanel({
 				) : canPost ? (
 					<Composer
 						action={pageUrl}
+						formOnce={formOnce}
 						placeholder={placeholder}
 						hydrated={hydrated}
 						send={chat.send}
@@ -278,12 +282,14 @@ function useTouchScreen() {
 
 function Composer({
 	action,
+	formOnce,
 	placeholder,
 	hydrated,
 	send,
 	reportTyping,
 }: {
 	action: string
+	formOnce: string
 	placeholder: string
 	hydrated: boolean
 	send: (content: string) => Promise<boolean>
@@ -326,6 +332,7 @@ function Composer({
 			onSubmit={hydrated ? sendLive : undefined}
 		>
 			<AuthenticityTokenInput />
+			<FormOnceInput token={formOnce} />
 			<div className="flex items-end gap-2">
 				<label htmlFor={fields.content.id} className="sr-only">
 					Message

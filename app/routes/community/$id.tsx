@@ -24,6 +24,7 @@ import { PremiumFeatureNotice } from '~/components/community/notices'
 import { MembershipButton } from '~/components/community/membership-button'
 import { CommunitySections } from '~/components/discussions/community-sections'
 import { handleMembershipForm, isMembershipIntent } from '~/web/membership-form.server'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -68,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 	})
 }
 
@@ -104,6 +106,7 @@ export default function CommunityRoom() {
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -152,6 +155,7 @@ export default function CommunityRoom() {
 						label={`Chat in ${community.name}`}
 						timeZone={timeZone}
 						renderedAt={renderedAt}
+						formOnce={formOnce}
 						permissions={permissions}
 						openForm={openForm}
 						mute={mute}

@@ -30,6 +30,7 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		formData,
 		schema: ProfileSchema,
 		intent: 'profile',
+		hideFields: ['currentPassword'],
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
 			// The form always sends every field: a switch that is not ticked is off.

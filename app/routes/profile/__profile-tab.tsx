@@ -58,6 +58,15 @@ export function ProfileTab({
 					}
 					errors={fields.email.errors}
 				/>
+				<Field
+					label="Current password"
+					inputProps={{
+						...getInputProps(fields.currentPassword, { type: 'password' }),
+						autoComplete: 'current-password',
+					}}
+					help="Needed only to change your email address."
+					errors={fields.currentPassword.errors}
+				/>
 				<TextareaField
 					label="Bio"
 					textareaProps={{ ...getTextareaProps(fields.bio), rows: 4, placeholder: 'Tell others about yourself...' }}

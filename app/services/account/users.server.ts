@@ -17,6 +17,7 @@ import { live } from '~/platform/live.server'
 import { hashPassword, verifyPassword } from '~/services/account/password.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { deleteAllSessionsOfUser } from '~/services/account/sessions.server'
+import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~/platform/unique-claims.server'
 import { singleton } from '~/platform/singleton.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
@@ -221,7 +222,8 @@ export async function confirmOwnPassword(
  * The Password tab and POST /api/users/{id}/change-password. Checks the
  * current password (confirmOwnPassword); on success every other session of
  * the user ends and their chat sockets close, so a device that knew the old
- * password must log in again.
+ * password must log in again, and every pending reset link and email change
+ * ends (decision 200).
  */
 export async function changePassword(
 	actor: Pick<UserJSON, 'id'>,
@@ -233,6 +235,8 @@ export async function changePassword(
 	await confirmOwnPassword(userId, currentPassword, { field: 'currentPassword', wrong: CURRENT_PASSWORD_INCORRECT })
 	await UserModel.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(newPassword) } })
 	await deleteAllSessionsOfUser(userId, { except: keepSessionId })
+	// A link mailed before the change (a reset, an email change asked for from a stolen session) dies with the old password.
+	await revokeAccountTakeoverTokens(userId)
 	// As "log out everywhere" does, but for this session: its sockets would otherwise keep sending and receiving.
 	live.disconnectUser(userId, keepSessionId ? { exceptSessionId: keepSessionId } : {})
 }

@@ -223,12 +223,13 @@ export async function getPrivateHistory(
 	viewer: ChatViewer,
 	otherUserId: number,
 	cursor: HistoryCursor = {},
+	{ markRead = true }: { markRead?: boolean } = {},
 ): Promise<History> {
 	if (otherUserId === viewer.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	if (!(await UserModel.exists({ id: otherUserId }))) throw new ServiceError('User not found', 404)
 	const history = await readHistory({ conversationKey: conversationKeyOf(viewer.id, otherUserId) }, cursor)
-	// Opening a conversation reads it (product §2 "Messages").
-	await markConversationRead(viewer.id, otherUserId)
+	// Opening a conversation reads it (product §2 "Messages"); a read the page did not ask for (an image's) does not.
+	if (markRead) await markConversationRead(viewer.id, otherUserId)
 	return history
 }
 

@@ -69,7 +69,7 @@ import {
 	removedByModerator,
 	type DiscussionAuthor,
 } from '~/services/discussions/records.server'
-import { blockedUserIds, whoBlocked } from '~/services/moderation/blocks.server'
+import { blockedUserIds } from '~/services/moderation/blocks.server'
 import { assertNotMuted } from '~/services/moderation/mutes.server'
 import { assertMayTakePart } from '~/services/moderation/participation.server'
 import { notifyMentioned } from '~/services/notifications/mentions.server'
@@ -430,18 +430,13 @@ async function notifyMentionsIn(
 	where: { title: string; link: string; sourceKey: string },
 ): Promise<void> {
 	try {
-		await notifyMentioned(
-			text,
-			author,
-			{
-				kind: 'discussion_mention',
-				title: `${author.name} mentioned you in "${preview(where.title, 80)}"`,
-				text: preview(markdownToPlainText(text)),
-				link: where.link,
-				sourceDiscussionKey: where.sourceKey,
-			},
-			{ skip: (named) => whoBlocked(author.id, named) },
-		)
+		await notifyMentioned(text, author, {
+			kind: 'discussion_mention',
+			title: `${author.name} mentioned you in "${preview(where.title, 80)}"`,
+			text: preview(markdownToPlainText(text)),
+			link: where.link,
+			sourceDiscussionKey: where.sourceKey,
+		})
 	} catch (error) {
 		// The post is stored: a failed notification never makes it fail (and be posted twice).
 		console.error('After a discussion post (mentions):', error)

@@ -10,7 +10,6 @@ import { isDuplicateKeyError } from '~/lib/service-error'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { preview } from '~/services/chat/private-inbox.server'
 import { commentUrl, findStandingPost } from '~/services/discussions/records.server'
-import { whoBlocked } from '~/services/moderation/blocks.server'
 import { markGroupRead, notify } from '~/services/notifications/notifications.server'
 
 /**
@@ -61,21 +60,20 @@ export async function notifyFollowers(
 		.select('userId')
 		.lean<Array<Pick<DiscussionFollow, 'userId'>>>()
 	if (followers.length === 0) return
-	const skip = await whoBlocked(
-		author.id,
+	await notify(
 		followers.map((follower) => follower.userId),
+		{
+			kind: 'discussion_comment',
+			title: `New comments on "${preview(post.title, 80)}"`,
+			text: `${author.name}: ${preview(markdownToPlainText(comment.body))}`,
+			link: commentUrl(comment),
+			groupKey: discussionGroupKey(post.id),
+			tellWhenGroupStarts: true,
+			sourceDiscussionKey: `comment:${comment.id}`,
+			// A follower who blocked the comment's author hears nothing of it (decision 201).
+			fromUserId: author.id,
+		},
 	)
-	const recipients = followers.map((follower) => follower.userId).filter((id) => !skip.has(id))
-	if (recipients.length === 0) return
-	await notify(recipients, {
-		kind: 'discussion_comment',
-		title: `New comments on "${preview(post.title, 80)}"`,
-		text: `${author.name}: ${preview(markdownToPlainText(comment.body))}`,
-		link: commentUrl(comment),
-		groupKey: discussionGroupKey(post.id),
-		emailOncePerGroup: true,
-		sourceDiscussionKey: `comment:${comment.id}`,
-	})
 }
 
 /** Opening a post reads its new-comments notification (as opening a conversation does its messages'). */

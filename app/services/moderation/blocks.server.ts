@@ -60,18 +60,6 @@ export async function blockedUserIds(userId: number): Promise<number[]> {
 	return blocks.map((block) => block.blockedId)
 }
 
-/**
- * Which of `among` blocked `memberId`: they do not see what the member writes
- * in the discussions, so nothing of it notifies them (docs/decisions/160).
- */
-export async function whoBlocked(memberId: number, among: readonly number[]): Promise<Set<number>> {
-	if (among.length === 0) return new Set()
-	const blocks = await BlockModel.find({ blockedId: memberId, blockerId: mongoose.trusted({ $in: [...among] }) })
-		.select('blockerId')
-		.lean<Array<Pick<Block, 'blockerId'>>>()
-	return new Set(blocks.map((block) => block.blockerId))
-}
-
 export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
 	return Boolean(await BlockModel.exists({ blockerId, blockedId }))
 }

@@ -9,15 +9,17 @@ export const MENTIONS_PER_TEXT = 20
 /**
  * Tells the members a text names with @username (product §2 "Chat panel",
  * "Discussions"): each one named is notified once, except the author and
- * anyone `skip` picks out of those named (members who blocked the author). Unknown names
+ * anyone who blocked the author (notify's rule, decision 201). Unknown names
  * are ignored. The chat's room messages and the discussions' posts and
  * comments both notify through here.
  */
 export async function notifyMentioned(
 	text: string,
 	author: { id: number },
-	notice: Pick<NotificationInput, 'kind' | 'title' | 'text' | 'link' | 'sourceMessageId' | 'sourceDiscussionKey'>,
-	{ skip }: { skip?: (named: number[]) => Promise<Set<number>> } = {},
+	notice: Pick<
+		NotificationInput,
+		'kind' | 'title' | 'text' | 'link' | 'sourceMessageId' | 'sourceDiscussionKey' | 'groupKey' | 'tellWhenGroupStarts'
+	>,
 ): Promise<number[]> {
 	const usernames = mentionedUsernames(text).slice(0, MENTIONS_PER_TEXT)
 	if (usernames.length === 0) return []
@@ -25,9 +27,7 @@ export async function notifyMentioned(
 		.select('id')
 		.lean<Array<{ id: number }>>()
 	const named = people.map((person) => person.id).filter((id) => id !== author.id)
-	const leftOut = skip && named.length ? await skip(named) : new Set<number>()
-	const recipients = named.filter((id) => !leftOut.has(id))
-	if (recipients.length === 0) return []
-	await notify(recipients, notice)
-	return recipients
+	if (named.length === 0) return []
+	const notified = await notify(named, { ...notice, fromUserId: author.id })
+	return notified.map((notification) => notification.recipientId)
 }
