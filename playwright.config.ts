@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { vapidSettings } from './scripts/vapid-keys.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
@@ -45,6 +46,11 @@ export default defineConfig({
 			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
 			// The whole run is one client address signing up and logging in hundreds of times.
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// Push notifications on, with a key pair made up for this run (docs/decisions/181).
+			...vapidSettings(),
+			// And reads: every test's browser is the same address, and the suite reads thousands of pages a minute.
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
 			// Uploaded lessons (tests/e2e/media-upload.spec.ts): a folder of the run's own, tiny renditions.
 			MEDIA_DIR: `.data/e2e-media-${PORT}`,
 			MEDIA_RENDITIONS: '90:150,180:300',

@@ -30,6 +30,10 @@ export type CounterName =
 	| 'reports'
 	| 'auditEntries'
 	| 'mediaAssets'
+	| 'notes'
+	| 'pushDevices'
+	| 'discussionPosts'
+	| 'discussionComments'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

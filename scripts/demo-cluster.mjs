@@ -23,6 +23,7 @@ import http from 'node:http'
 import net from 'node:net'
 import readline from 'node:readline'
 import { serverArgs } from './server-command.mjs'
+import { vapidSettings } from './vapid-keys.mjs'
 
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 3)
 const PROXY_PORT = Number(process.env.PORT ?? 3000)
@@ -261,6 +262,8 @@ try {
 		REDIS_URL: redisUrl,
 		// One secret for all: a session made on one process is read by the others.
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+		// One VAPID pair for all: any process sends the pushes of a device another one turned on.
+		...(process.env.VAPID_PUBLIC_KEY ? {} : vapidSettings()),
 		HOST: '127.0.0.1',
 		PORT: '0',
 		TRUST_PROXY: 'loopback',

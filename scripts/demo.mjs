@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import readline from 'node:readline'
 import { serverArgs } from './server-command.mjs'
+import { vapidSettings } from './vapid-keys.mjs'
 
 const ACCOUNTS = [
 	['admin', 'admin'],
@@ -39,6 +40,8 @@ const child = spawn(process.execPath, serverArgs(), {
 		MONGODB_URI: process.env.MONGODB_URI ?? '',
 		// A new secret at every start: sessions of an earlier run end with it.
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+		// Push notifications with a key pair for this run, unless one is given (devices turned on end with the sessions anyway).
+		...(process.env.VAPID_PUBLIC_KEY ? {} : vapidSettings()),
 	},
 })
 readline.createInterface({ input: child.stdout }).on('line', (line) => {

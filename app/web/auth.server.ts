@@ -59,6 +59,13 @@ export async function logInWithCredentials(
 	return { user, headers: await startLoggedInSession(request, user.id) }
 }
 
+/**
+ * Sent beside the cookie that ends a session: the browser drops what it keeps
+ * of the member's pages and files (its HTTP cache, the back/forward cache), so
+ * whoever uses it next cannot bring them back (docs/decisions/180).
+ */
+export const CLEAR_CACHED_PAGES = { 'Clear-Site-Data': '"cache"' } as const
+
 /** Deletes this browser's session and returns the Set-Cookie value that clears it. */
 export async function endSession(request: Request): Promise<string> {
 	const session = await getSession(request)

@@ -125,6 +125,43 @@ test.describe('uploaded lessons', () => {
 		}
 	})
 
+	test('saving the dialog while the file is on its way saves nothing and says to wait for it', async ({
+		page,
+		login,
+		javaScriptEnabled,
+	}) => {
+		test.skip(!javaScriptEnabled, 'without JavaScript the file goes with the form itself')
+		test.setTimeout(90_000)
+		const title = uniqueName('Saved too soon')
+		await login('manager')
+		// The file's bytes are held on their way until the dialog has been saved once.
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route('**/uploads/*', async (route) => {
+			if (route.request().method() === 'PATCH') await held
+			await route.continue()
+		})
+		await openAdminTab(page, 'Content')
+		await page.getByRole('link', { name: 'Add Video' }).click()
+		const add = dialog(page, 'Add Video')
+		await add.getByLabel('Title').fill(title)
+		await add.getByLabel('Or upload a video file').setInputFiles(CLIP)
+		await expect(add.getByRole('status')).toContainText(`Uploading ${path.basename(CLIP)}`)
+
+		await add.getByRole('button', { name: 'Add Video' }).click()
+		await expect(add).toContainText('The video is still uploading: save once it has arrived.')
+		await expect(add).toBeVisible()
+
+		release()
+		await expect(add.getByRole('status')).toHaveText(`Uploaded ${path.basename(CLIP)}. Save to add it to the lesson.`, {
+			timeout: 20_000,
+		})
+		await expect(add).not.toContainText('The video is still uploading')
+		await add.getByRole('button', { name: 'Add Video' }).click()
+		await expectNotice(page, 'Video added')
+		await expect(row(page, title)).toBeVisible()
+	})
+
 	test('hls.js plays the stream where the browser has no HLS of its own', async ({
 		page,
 		login,
@@ -159,6 +196,16 @@ test.describe('uploaded lessons', () => {
 		// hls.js read the master playlist and a rendition's, by the signed addresses the master gave.
 		expect(playlists.some((url) => url.endsWith('/master.m3u8'))).toBe(true)
 		expect(playlists.some((url) => /\/\d+p\/index\.m3u8$/.test(url))).toBe(true)
+
+		// A lesson opened at a time (?t=, a transcript line or a note) streams from there.
+		await page.goto(`/content-library/${id}?t=2`)
+		await expect
+			.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentSrc))
+			.toMatch(/^blob:/)
+		await page.getByRole('button', { name: 'Play', exact: true }).click()
+		await expect
+			.poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.currentTime))
+			.toBeGreaterThanOrEqual(2)
 	})
 
 	test('a damaged upload shows Failed with the reason and Retry; axe finds nothing serious on the table', async ({

@@ -295,6 +295,12 @@ describe('processing', () => {
 		expect(failed.error).toMatch(/^The video could not be converted/)
 		expect(await VideoModel.exists({ id: lesson.id, awaitingStream: true })).not.toBeNull()
 		expect((await free.get(`/api/videos/${lesson.id}`)).status).toBe(404)
+		// Nor do its notes or captions exist for members yet.
+		expect((await premium.get(`/api/videos/${lesson.id}/notes`)).status).toBe(404)
+		expect((await premium.json('POST', `/api/videos/${lesson.id}/notes`, { atSeconds: 1, text: 'Hi' })).status).toBe(
+			404,
+		)
+		expect((await premium.get(`/content-library/${lesson.id}/captions/en.vtt`)).status).toBe(404)
 
 		const table = await (await manager.get('/admin?tab=content&q=Damaged')).text()
 		expect(table).toContain('Failed')

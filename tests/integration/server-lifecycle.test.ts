@@ -116,6 +116,7 @@ describe('the demo (npm run demo: docs/decisions/137)', () => {
 				DEMO_MODE: 'true',
 				ALLOW_DEMO_BILLING: 'true',
 				SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789',
+				PUSH_DISABLED: 'true',
 			},
 		})
 		try {

@@ -1,6 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { serverArgs } from '../../scripts/server-command.mjs'
+import { vapidSettings } from '../../scripts/vapid-keys.mjs'
+
+/**
+ * The VAPID key pair of every test server this test file starts: the same for a restart, so a device turned
+ * on before it still gets its pushes (docs/decisions/181).
+ */
+export const TEST_VAPID = vapidSettings()
 
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
 export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
@@ -38,6 +45,12 @@ export async function startTestServer({
 			// Every test client shares one address (127.0.0.1) and signs up dozens of members in seconds; the tests of
 			// the per-address limit start a server with its default (tests/integration/rate-limits.test.ts).
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			...TEST_VAPID,
+			// The same for reads and exports: one address, a few members reading hundreds of times a minute. The tests
+			// of those limits start a server with low ones (tests/integration/shared-address.test.ts).
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+			EXPORT_RATE_LIMIT_PER_HOUR: '100000',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

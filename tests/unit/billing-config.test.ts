@@ -6,6 +6,7 @@ const production = {
 	MONGODB_URI: 'mongodb://db/app',
 	SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 	MAIL_DISABLED: 'true',
+	PUSH_DISABLED: 'true',
 }
 const stripeKeys = {
 	STRIPE_SECRET_KEY: 'sk_live_x',

@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { VideoUploadField } from '~/components/admin/video-upload-field'
-import { Field, SelectField, TextareaField } from '~/components/forms'
+import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
@@ -29,6 +29,7 @@ export function CatalogueFormDialog({
 	lookups,
 	uploads = null,
 	serverTimeZone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	/** The entity an edit dialog edits; null in the add dialog. */
@@ -39,6 +40,8 @@ export function CatalogueFormDialog({
 	uploads?: UploadSettings | null
 	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
 	serverTimeZone: string
+	/** The add dialog's token (null when editing): posted twice, it adds once (decision 204). */
+	formOnce: string | null
 }) {
 	const zone = useTimeZone(serverTimeZone)
 	// The browser's zone is only known after hydration: a form that enters times starts again in it then.
@@ -50,6 +53,7 @@ export function CatalogueFormDialog({
 			lookups={lookups}
 			uploads={uploads}
 			zone={zone}
+			formOnce={formOnce}
 		/>
 	)
 }
@@ -60,31 +64,38 @@ function CatalogueForm({
 	lookups,
 	uploads,
 	zone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	entity: CatalogueRow | null
 	lookups: Record<string, CatalogueOption[]>
 	uploads: UploadSettings | null
 	zone: string
+	formOnce: string | null
 }) {
-	const { schema, dialog, fields: layout, requiredToSubmit } = CATALOGUE[kind]
+	const { schema, dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
 		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
 		schema,
 		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
 	})
-	// A file on its way: the dialog is saved once it has arrived.
-	const [uploading, setUploading] = useState(false)
+	// A file on its way: the dialog is saved once it has arrived. A ref, not state: Conform's own update of the
+	// URL field (a submit event too) comes in the same tick as the upload's end, before any re-render.
+	const uploading = useRef(false)
+	const [savedTooSoon, setSavedTooSoon] = useState(false)
 	const control = (field: CatalogueField, index: number) =>
 		field.input === 'upload' ? (
 			<VideoUploadField
 				key={field.name}
 				label={field.label}
-				errors={fields[field.name]?.errors}
+				errors={[...(fields[field.name]?.errors ?? []), ...(savedTooSoon ? [SAVE_AFTER_UPLOAD] : [])]}
 				settings={uploads}
 				current={entity && 'media' in entity ? (entity.media ?? null) : null}
 				onUploaded={(url) => form.update({ name: field.fills, value: url })}
-				onBusy={setUploading}
+				onBusy={(busy) => {
+					uploading.current = busy
+					if (!busy) setSavedTooSoon(false)
+				}}
 			/>
 		) : (
 			<FieldControl
@@ -98,29 +109,42 @@ function CatalogueForm({
 			/>
 		)
 	return (
-		<FormDialog
-			title={entity ? dialog.editTitle : dialog.addTitle}
-			description={entity ? dialog.editDescription : dialog.addDescription}
-			intent={dialog.intent}
-			form={form}
-			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
-			pendingLabel="Saving..."
-			incomplete={uploading || requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
-			encType={takesUpload(kind) ? 'multipart/form-data' : undefined}
+		// Saving while a file is on its way would close the dialog and stop the upload: the save waits, and says so.
+		<div
+			className="contents"
+			onSubmitCapture={(event) => {
+				if (!uploading.current) return
+				event.preventDefault()
+				event.stopPropagation()
+				setSavedTooSoon(true)
+			}}
 		>
-			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
-			{layout.map((entry, index) =>
-				'name' in entry ? (
-					control(entry, index)
-				) : (
-					<div key={entry.map((field) => field.name).join()} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-						{entry.map((field) => control(field, index))}
-					</div>
-				),
-			)}
-		</FormDialog>
+			<FormDialog
+				title={entity ? dialog.editTitle : dialog.addTitle}
+				description={entity ? dialog.editDescription : dialog.addDescription}
+				intent={dialog.intent}
+				form={form}
+				submitLabel={entity ? 'Save Changes' : dialog.addTitle}
+				pendingLabel="Saving..."
+				encType={takesUpload(kind) ? 'multipart/form-data' : undefined}
+			>
+				{formOnce ? <FormOnceInput token={formOnce} /> : null}
+				{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
+				{layout.map((entry, index) =>
+					'name' in entry ? (
+						control(entry, index)
+					) : (
+						<div key={entry.map((field) => field.name).join()} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+							{entry.map((field) => control(field, index))}
+						</div>
+					),
+				)}
+			</FormDialog>
+		</div>
 	)
 }
+
+const SAVE_AFTER_UPLOAD = 'The video is still uploading: save once it has arrived.'
 
 /** One field as its description says: an input, a text area or a select, with its label, help and errors. */
 function FieldControl({

@@ -199,6 +199,11 @@ export function CataloguePanel({
 									/>
 								))}
 								<RowActions
+									links={CATALOGUE[kind].rowLinks.map((link) => ({
+										href: adminDialogHref(`/admin/${kind}/${row.id}/${link.path}`, list),
+										label: link.label,
+										icon: link.icon,
+									}))}
 									editHref={adminDialogHref(`/admin/${kind}/${row.id}/edit`, list)}
 									deleteHref={adminDialogHref(`/admin/${kind}/${row.id}/delete`, list)}
 									label={catalogueLabel(kind, row)}

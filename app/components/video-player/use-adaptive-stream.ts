@@ -14,7 +14,13 @@ const RELOADS = 3
  * the network (a signed address that expired during a long pause) asks the
  * gate for a fresh master playlist and goes on from where it was.
  */
-export function useAdaptiveStream(video: RefObject<HTMLVideoElement>, master: string | null, onFailure: () => void) {
+export function useAdaptiveStream(
+	video: RefObject<HTMLVideoElement>,
+	master: string | null,
+	/** Seconds where the page opened the lesson (`?t=`), or null from the start. */
+	openedAt: number | null,
+	onFailure: () => void,
+) {
 	const failed = useRef(onFailure)
 	failed.current = onFailure
 	useEffect(() => {
@@ -25,7 +31,7 @@ export function useAdaptiveStream(video: RefObject<HTMLVideoElement>, master: st
 		void import('hls.js/light').then(({ default: Hls }) => {
 			if (stopped || !Hls.isSupported()) return
 			// The single file may have started (its native controls, before hydration): the stream goes on from there.
-			const startAt = element.currentTime
+			const startAt = element.currentTime || openedAt
 			const wasPlaying = !element.paused
 			// Transmuxing on the page rather than in a worker: the CSP allows no blob: workers.
 			const hls = new Hls({ enableWorker: false, capLevelToPlayerSize: true, startPosition: startAt || -1 })
@@ -54,5 +60,5 @@ export function useAdaptiveStream(video: RefObject<HTMLVideoElement>, master: st
 			stopped = true
 			destroy()
 		}
-	}, [video, master])
+	}, [video, master, openedAt])
 }

@@ -22,7 +22,7 @@ import {
 } from '~/lib/catalogue-kinds'
 import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
-import { handleFormSubmission } from '~/web/form.server'
+import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { requireNumericId } from '~/web/http.server'
 import { readFormWithVideoFile } from '~/web/video-file-form.server'
 
@@ -122,6 +122,7 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	refusal,
 	schema,
 	failedTitle,
+	creates = false,
 	save,
 }: {
 	request: Request
@@ -130,8 +131,11 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	refusal?: ServiceError | null
 	schema: Schema
 	failedTitle: string
+	/** An add dialog: the same rendered form posted twice saves once (decision 204). */
+	creates?: boolean
 	save: (value: z.output<Schema>) => Promise<ToastInput>
 }) {
+	const close = dialogCloseHref(new URL(request.url))
 	return handleFormSubmission({
 		request,
 		formData,
@@ -139,9 +143,14 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 		schema,
 		failureTitle: failedTitle,
 		announceInvalid: true,
-		onValid: async (value) => redirectWithToast(dialogCloseHref(new URL(request.url)), await save(value)),
+		once: creates
+			? { onRepeat: () => redirectWithToast(close, { title: 'Already saved', description: ALREADY_SAVED }) }
+			: undefined,
+		onValid: async (value) => redirectWithToast(close, await save(value)),
 	})
 }
+
+const ALREADY_SAVED = 'This form was sent twice; it was saved once.'
 
 /** The kind a dialog's address names (/admin/{kind}/...), or its 404. */
 function requireCatalogueKind(params: Params): CatalogueKind {
@@ -157,7 +166,14 @@ export async function loadCatalogueForm(request: Request, params: Params) {
 		params.id === undefined ? null : requireDialogEntity(service.get, params.id, CATALOGUE[kind].what),
 		service.lookups?.() ?? {},
 	])
-	return { kind, entity, lookups, uploads: service.uploads?.() ?? null }
+	return {
+		kind,
+		entity,
+		lookups,
+		uploads: service.uploads?.() ?? null,
+		// The add dialog's form carries a token of its own: posted twice, it adds once (decision 204).
+		formOnce: params.id === undefined ? newFormOnceToken() : null,
+	}
 }
 
 /** The add and edit dialogs' form: add without an id, edit with one. */
@@ -176,6 +192,7 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 		refusal: read?.refusal,
 		schema,
 		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
+		creates: id === null,
 		save: async (value) => {
 			const entity = id === null ? await service.create(actor, value) : await service.update(actor, id, value)
 			return {

@@ -1,7 +1,10 @@
 import mongoose from 'mongoose'
 import {
+	CaptionTrackModel,
 	EventModel,
+	LessonChaptersModel,
 	MediaAssetModel,
+	NoteModel,
 	ProgressModel,
 	UserModel,
 	VideoModel,
@@ -40,12 +43,12 @@ interface VideoFilters {
 }
 
 /** A lesson members may see: one not waiting for its uploaded video to be prepared. */
-const PUBLISHED = { awaitingStream: mongoose.trusted({ $ne: true }) }
+export const PUBLISHED_LESSON = { awaitingStream: mongoose.trusted({ $ne: true }) }
 
 function videoFilter({ search, category, published }: VideoFilters): Record<string, unknown> {
 	const filter: Record<string, unknown> = anyFieldContains(search, ['title', 'description'])
 	if (category) filter.category = category
-	if (published) Object.assign(filter, PUBLISHED)
+	if (published) Object.assign(filter, PUBLISHED_LESSON)
 	return filter
 }
 
@@ -71,7 +74,7 @@ export async function getVideo(id: number): Promise<VideoJSON | null> {
 
 /** A lesson members may see and play, or null (unknown, or still waiting for its uploaded video). */
 export async function getPublishedVideo(id: number): Promise<VideoJSON | null> {
-	const video = await VideoModel.findOne({ id, ...PUBLISHED }).lean<Video>()
+	const video = await VideoModel.findOne({ id, ...PUBLISHED_LESSON }).lean<Video>()
 	return video ? videoJSON(video) : null
 }
 
@@ -128,7 +131,7 @@ export async function listRelatedVideos(
 	const related = await VideoModel.find({
 		category: video.category,
 		id: mongoose.trusted({ $ne: video.id }),
-		...PUBLISHED,
+		...PUBLISHED_LESSON,
 	})
 		.sort({ id: 1 })
 		.limit(RELATED_VIDEO_LIMIT)
@@ -137,11 +140,11 @@ export async function listRelatedVideos(
 }
 
 export async function listVideoCategories(): Promise<string[]> {
-	const categories = await VideoModel.distinct('category', PUBLISHED)
+	const categories = await VideoModel.distinct('category', PUBLISHED_LESSON)
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
 
-// Administration (product §2 "Content"): deleting a video deletes everyone's progress on it.
+// Administration (product §2 "Content"): deleting a video deletes everyone's progress and notes on it, its captions and chapters, and its uploads.
 const videoWriter = catalogueWriter({
 	model: VideoModel,
 	counter: 'videos',
@@ -149,6 +152,9 @@ const videoWriter = catalogueWriter({
 	notFoundMessage: 'Video not found',
 	deleteDependents: async (videoId) => {
 		await ProgressModel.deleteMany({ videoId })
+		await NoteModel.deleteMany({ videoId })
+		await CaptionTrackModel.deleteMany({ videoId })
+		await LessonChaptersModel.deleteMany({ videoId })
 		// An event whose replay this was has no replay any more.
 		await EventModel.updateMany({ replayVideoId: videoId }, { $set: { replayVideoId: null } })
 		// Its uploaded videos and their streams.
@@ -296,7 +302,7 @@ export const newVideoAnnouncementsJob: Job = {
 	async run({ signal }) {
 		const stopAt = Date.now() + ANNOUNCE_RUN_MS
 		// A lesson waiting for its uploaded video is announced once it is published.
-		const pending = await VideoModel.find({ announcementPending: true, ...PUBLISHED })
+		const pending = await VideoModel.find({ announcementPending: true, ...PUBLISHED_LESSON })
 			.sort({ id: 1 })
 			.lean<Video[]>()
 		for (const video of pending) {

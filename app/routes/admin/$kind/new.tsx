@@ -24,7 +24,7 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CatalogueDialog() {
-	const { kind, entity, lookups, uploads } = useLoaderData<typeof loader>()
+	const { kind, entity, lookups, uploads, formOnce } = useLoaderData<typeof loader>()
 	const serverTimeZone = useRouteLoaderData<typeof adminLoader>('admin')?.timeZone ?? FALLBACK_TIME_ZONE
 	return (
 		<CatalogueFormDialog
@@ -33,6 +33,7 @@ export default function CatalogueDialog() {
 			lookups={lookups}
 			uploads={uploads}
 			serverTimeZone={serverTimeZone}
+			formOnce={formOnce}
 		/>
 	)
 }
