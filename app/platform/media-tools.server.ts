@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import os from 'node:os'
+import readline from 'node:readline'
 import { singleton } from '~/platform/singleton.server'
 
 /**
@@ -158,26 +159,14 @@ export function runFfmpeg(
 			// Not allowed to change it (some containers): it runs at the normal priority.
 		}
 		const lastLines: string[] = []
-		let pendingErr = ''
-		child.stderr.setEncoding('utf8')
-		child.stderr.on('data', (chunk: string) => {
-			const lines = (pendingErr + chunk).split('\n')
-			pendingErr = lines.pop() ?? ''
-			for (const line of lines) {
-				if (!line.trim()) continue
-				lastLines.push(line.trim())
-				if (lastLines.length > KEPT_LINES) lastLines.shift()
-			}
+		readline.createInterface({ input: child.stderr }).on('line', (line) => {
+			if (!line.trim()) return
+			lastLines.push(line.trim())
+			if (lastLines.length > KEPT_LINES) lastLines.shift()
 		})
-		let pendingOut = ''
-		child.stdout.setEncoding('utf8')
-		child.stdout.on('data', (chunk: string) => {
-			const lines = (pendingOut + chunk).split('\n')
-			pendingOut = lines.pop() ?? ''
-			for (const line of lines) {
-				const match = /^out_time_us=(\d+)/.exec(line)
-				if (match) onProgress?.(Number(match[1]) / 1_000_000)
-			}
+		readline.createInterface({ input: child.stdout }).on('line', (line) => {
+			const match = /^out_time_us=(\d+)/.exec(line)
+			if (match) onProgress?.(Number(match[1]) / 1_000_000)
 		})
 		const abort = () => child.kill('SIGKILL')
 		signal.addEventListener('abort', abort, { once: true })
@@ -187,7 +176,6 @@ export function runFfmpeg(
 		})
 		child.once('close', (code) => {
 			signal.removeEventListener('abort', abort)
-			if (pendingErr.trim()) lastLines.push(pendingErr.trim())
 			if (signal.aborted) reject(signal.reason)
 			else if (code === 0) resolve()
 			else reject(new FfmpegError(lastLines))
