@@ -11,6 +11,7 @@ import { startDatabaseMonitor } from '~/platform/database.server'
 import { startJobs } from '~/platform/jobs.server'
 import { startMail } from '~/platform/mail/index.server'
 import { checkMediaTools } from '~/platform/media-tools.server'
+import { uploadDemoLesson } from '~/demo/uploads.server'
 import { createApp } from '#server/app'
 import { allowLongUploads } from '#server/media'
 import { loadBuild } from '#server/remix-handler'
@@ -24,6 +25,7 @@ async function main() {
 	const mail = await startMail(config.mail)
 	// ffmpeg is needed to process uploads: a server without it starts, says so in one line, and refuses them.
 	console.log(await checkMediaTools(config.media))
+	if (config.demoMode) await showAnUploadedLesson()
 
 	const databaseMonitor = startDatabaseMonitor()
 	const httpServer = http.createServer(createApp(config, databaseMonitor, await loadBuild(config)))
@@ -34,6 +36,16 @@ async function main() {
 	const jobs = startJobs(BACKGROUND_JOBS)
 
 	shutDownOnSignals({ httpServer, io, jobs, mail, databaseMonitor, embedded })
+}
+
+/** The demo shows one lesson uploaded as a file and processed (docs/decisions/179); a demo that cannot still starts. */
+async function showAnUploadedLesson() {
+	try {
+		const title = await uploadDemoLesson()
+		if (title) console.log(`Demo: "${title}" uploaded as a video file; it streams once processed`)
+	} catch (error) {
+		console.error('Demo: the uploaded lesson could not be prepared:', error instanceof Error ? error.message : error)
+	}
 }
 
 main().catch((error) => {

@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MediaAssetModel, NotificationModel } from '#models/index'
+import { MediaAssetModel, NotificationModel, VideoModel } from '#models/index'
 import { seedDemoData } from '~/demo/data.server'
+import { DEMO_UPLOADED_LESSON } from '~/demo/uploads.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
-import { startTestServer, type TestServer } from '../setup/test-server'
+import { DEMO_SERVER_ENV, startTestServer, type TestServer } from '../setup/test-server'
 import { until } from '../setup/until'
 import {
 	TEST_RENDITIONS,
@@ -156,4 +157,69 @@ describe('a server without ffmpeg', () => {
 		expect(byUrl.status).toBe(201)
 		expect((await new TestClient(bare.url).request('/uploads', { method: 'POST' })).status).toBe(401)
 	})
+})
+
+describe('the demo (npm run demo)', () => {
+	const demoServers: TestServer[] = []
+	afterAll(() => Promise.all(demoServers.map((demo) => demo.stop())))
+
+	const startDemo = async () => {
+		const demo = await startTestServer({
+			mongodbUri: database.uri(),
+			env: {
+				...DEMO_SERVER_ENV,
+				MEDIA_DIR: mediaDir,
+				MEDIA_RENDITIONS: TEST_RENDITIONS,
+			},
+		})
+		demoServers.push(demo)
+		return demo
+	}
+
+	it(
+		'uploads one lesson’s clip as its video once, which plays on meanwhile and then streams',
+		{ timeout: 120_000 },
+		async () => {
+			// The restart test's server (encoding at playback speed) would take the demo's upload too: it is gone first.
+			await server?.stop()
+			const title = DEMO_UPLOADED_LESSON.title
+			const lesson = (await VideoModel.findOne({ title }).lean())!
+			expect(lesson.url).toBe(`/media/${DEMO_UPLOADED_LESSON.slug}.mp4`)
+
+			// Two processes of a demo cluster start together on one database: one of them uploads it.
+			const [first, second] = await Promise.all([startDemo(), startDemo()])
+			const said = [first, second].filter((demo) => demo.output().includes(`Demo: "${title}" uploaded as a video file`))
+			expect(said).toHaveLength(1)
+			const assets = await MediaAssetModel.find({ videoId: lesson.id }).lean()
+			expect(assets).toHaveLength(1)
+			const key = assets[0]!.key
+
+			// The free member watches it all along: its clip until the stream is ready, then the stream.
+			const member = await logIn(first.url, 'member')
+			expect((await member.get(`/api/videos/${lesson.id}`)).status).toBe(200)
+			await waitForState(key, 'ready')
+			await until(
+				async () => (await VideoModel.findOne({ id: lesson.id }).lean())?.url === `/media/streams/${key}/master.m3u8`,
+				'the lesson plays its stream',
+			)
+			const played = (await (await member.get(`/api/videos/${lesson.id}`)).json()) as { url: string }
+			expect(played.url).toBe(`/media/streams/${key}/master.m3u8`)
+			const master = await member.get(played.url)
+			expect(master.status).toBe(200)
+			expect(await master.text()).toContain('/90p/index.m3u8')
+			expectCompleteStream(mediaDir, key, ['90p', '180p'])
+
+			// The Content tab shows the upload, ready.
+			const manager = await logIn(first.url, 'manager')
+			const table = await (await manager.get(`/admin?tab=content&q=${encodeURIComponent(title)}`)).text()
+			expect(table).toContain(`${DEMO_UPLOADED_LESSON.slug}.mp4`)
+			expect(table).toContain('Ready')
+
+			// Started again on the same database: nothing more is uploaded.
+			await first.stop()
+			const again = await startDemo()
+			expect(again.output()).not.toContain('uploaded as a video file')
+			expect(await MediaAssetModel.countDocuments({ videoId: lesson.id })).toBe(1)
+		},
+	)
 })
