@@ -1,5 +1,5 @@
-import { Form, useRevalidator } from '@remix-run/react'
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { Form, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { openLiveSocket, type LiveSocket } from '~/components/live-socket'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
@@ -64,14 +64,27 @@ const TONES: Record<MediaState, BadgeTone> = {
 	failed: 'red',
 }
 
-/** Reloads the table once an upload heard live becomes ready or fails (not for the state it was drawn with). */
+/**
+ * Reloads the table once an upload heard live becomes ready or fails (not for
+ * the state it was drawn with). Never in the middle of a navigation (a Retry
+ * just sent): a reload then restarts the navigation's loads, and the notice
+ * its answer carries (a flash cookie, read once) would be lost; it waits for
+ * the navigation to end.
+ */
 function useReloadWhenSettled(state: MediaState | undefined) {
 	const revalidator = useRevalidator()
+	const navigation = useNavigation()
 	const last = useRef(state)
+	const [due, setDue] = useState(false)
 	useEffect(() => {
-		if (state !== last.current && (state === 'ready' || state === 'failed')) revalidator.revalidate()
+		if (state !== last.current && (state === 'ready' || state === 'failed')) setDue(true)
 		last.current = state
-	}, [state, revalidator])
+	}, [state])
+	useEffect(() => {
+		if (!due || navigation.state !== 'idle' || revalidator.state !== 'idle') return
+		setDue(false)
+		revalidator.revalidate()
+	}, [due, navigation.state, revalidator])
 }
 
 // One socket for every cell of the page, open while one of them is drawn.
