@@ -29,6 +29,12 @@ export type CounterName =
 	| 'messageRevisions'
 	| 'reports'
 	| 'auditEntries'
+	| 'programs'
+	| 'programModules'
+	| 'programItems'
+	| 'programEnrolments'
+	| 'programCheckAttempts'
+	| 'certificates'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

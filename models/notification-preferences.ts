@@ -13,6 +13,8 @@ export interface EmailPreferences {
 	eventReminders: boolean
 	newLessons: boolean
 	billing: boolean
+	/** A module of a started program opened; a certificate was issued (docs/decisions/151). */
+	programs: boolean
 }
 
 /** Every switch on: what a member who never chose gets. */
@@ -22,6 +24,7 @@ export const ALL_EMAILS_ON: EmailPreferences = {
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	programs: true,
 }
 
 export interface NotificationPreferences {
@@ -48,6 +51,7 @@ const notificationPreferencesSchema = new Schema<NotificationPreferences>(
 			eventReminders: { type: Boolean, required: true, default: true },
 			newLessons: { type: Boolean, required: true, default: true },
 			billing: { type: Boolean, required: true, default: true },
+			programs: { type: Boolean, required: true, default: true },
 		},
 		digestSlot: { type: Date, default: null },
 		digestThroughNotificationId: { type: Number, required: true, default: 0 },

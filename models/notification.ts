@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
 	'trial_ending',
 	'payment_failed',
 	'subscription_ended',
+	'program_module_unlocked',
+	'certificate_issued',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

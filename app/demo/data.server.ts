@@ -28,6 +28,7 @@ import {
 	seedSubscriptionHistory,
 } from '~/demo/history.server'
 import { hashPassword } from '~/services/account/password.server'
+import { seedDemoPrograms } from '~/demo/programs.server'
 
 /**
  * Realistic demo content for `npm run seed` and for the embedded database,
@@ -473,6 +474,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			updatedAt: new Date(now - videoId * HOUR),
 		})
 	}
+	// Programs built from the lessons, and the members' work in them (after the lesson progress above).
+	await seedDemoPrograms(now, userIds)
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
 	return true

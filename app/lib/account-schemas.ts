@@ -43,7 +43,14 @@ export const DeleteAccountSchema = z.object({
 })
 
 /** The kinds of email a member can turn on or off (models/notification-preferences.ts stores one switch each). */
-export const EMAIL_PREFERENCE_KEYS = ['privateMessages', 'mentions', 'eventReminders', 'newLessons', 'billing'] as const
+export const EMAIL_PREFERENCE_KEYS = [
+	'privateMessages',
+	'mentions',
+	'eventReminders',
+	'newLessons',
+	'billing',
+	'programs',
+] as const
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number]
 
 /** A member who never chose gets every email. */
@@ -53,6 +60,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	programs: true,
 }
 
 /** The rows of the Notifications tab, in order, with what each one sends. */
@@ -66,6 +74,11 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 	{ key: 'eventReminders', label: 'Event reminders', description: 'One hour before an event you are going to.' },
 	{ key: 'newLessons', label: 'New lessons', description: 'A weekly digest of the lessons added to the library.' },
 	{ key: 'billing', label: 'Billing', description: 'A reminder three days before your free trial ends.' },
+	{
+		key: 'programs',
+		label: 'Programs',
+		description: 'When a module of a program you started opens, and when you earn a certificate.',
+	},
 ]
 
 /**

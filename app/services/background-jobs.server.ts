@@ -4,6 +4,7 @@ import { type Job } from '~/platform/jobs.server'
 import { mailOutboxJob } from '~/platform/mail/index.server'
 import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
 import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
+import { programUnlocksJob } from '~/services/learning/program-progress.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -17,4 +18,5 @@ export const BACKGROUND_JOBS: Job[] = [
 	trialEndingJob,
 	privateMessageEmailsJob,
 	lessonDigestJob,
+	programUnlocksJob,
 ]
