@@ -41,7 +41,7 @@ import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/pl
 import { seedDemoData } from '~/demo/data.server'
 import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
-import { serverArgs } from '../scripts/server-command.mjs'
+import { madeUpSigningKey, serverArgs } from '../scripts/server-command.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -299,6 +299,7 @@ const APP_ENV = {
 	NODE_ENV: 'production',
 	PORT: '0',
 	SESSION_SECRET,
+	CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 	ALLOW_DEMO_BILLING: 'true',
 	MAIL_DISABLED: 'true',
 	STRIPE_SECRET_KEY: '',

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import readline from 'node:readline'
-import { serverArgs } from './server-command.mjs'
+import { madeUpSigningKey, serverArgs } from './server-command.mjs'
 
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 3)
 const PROXY_PORT = Number(process.env.PORT ?? 3000)
@@ -261,6 +261,8 @@ try {
 		REDIS_URL: redisUrl,
 		// One secret for all: a session made on one process is read by the others.
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+		// One key for all: a certificate's credential verifies whichever process signed it.
+		CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 		HOST: '127.0.0.1',
 		PORT: '0',
 		TRUST_PROXY: 'loopback',

@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import readline from 'node:readline'
-import { serverArgs } from './server-command.mjs'
+import { madeUpSigningKey, serverArgs } from './server-command.mjs'
 
 const ACCOUNTS = [
 	['admin', 'admin'],
@@ -39,6 +39,8 @@ const child = spawn(process.execPath, serverArgs(), {
 		MONGODB_URI: process.env.MONGODB_URI ?? '',
 		// A new secret at every start: sessions of an earlier run end with it.
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+		// Signs certificates; made up at every start too, so what an earlier run signed no longer verifies.
+		CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 	},
 })
 readline.createInterface({ input: child.stdout }).on('line', (line) => {

@@ -27,7 +27,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
-import { serverArgs } from './server-command.mjs'
+import { madeUpSigningKey, serverArgs } from './server-command.mjs'
 
 const CHROMIUM = CHROMIUM_PATH
 /** As the end-to-end tests, plus headless. */
@@ -79,6 +79,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
 			MONGODB_URI: '',
 			PORT: '0',
 			SESSION_SECRET: randomBytes(32).toString('hex'),
+			CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 		},
 	})
 	return new Promise((resolve, reject) => {

@@ -71,6 +71,7 @@ async function memberWithEverything(): Promise<
 		eventReminders: true,
 		newLessons: true,
 		billing: true,
+		programs: true,
 	})
 	await MessageEmailStateModel.create({
 		recipientId: member.id,
@@ -363,6 +364,7 @@ describe('Download my data', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)

@@ -111,6 +111,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await notify(reader.id, { kind: 'mention', title: 'Mentioned again', text: '@robin?', link: '/community/2' })
 		await notify(reader.id, {
@@ -169,6 +170,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: false,
 			newLessons: false,
 			billing: true,
+			programs: true,
 		})
 		await notify(reader.id, {
 			kind: 'trial_ending',
@@ -197,6 +199,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: false,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await notify([going.id, alsoGoing.id, notThisWay.id], {
 			kind: 'event_reminder',
@@ -309,6 +312,7 @@ describe('private messages by email', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await privateMessage(ada, here, 'Private message emails are off.')
 		await runJobNow(privateMessageEmailsJob, later(200))
@@ -373,6 +377,7 @@ describe('the weekly digest of new lessons', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: true,
 		})
 		await newLesson([reader.id], 'Delegation Without Abdication', 7)
 		await runJobNow(lessonDigestJob, { now: nextSlot() })
@@ -384,6 +389,7 @@ describe('the weekly digest of new lessons', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await runJobNow(lessonDigestJob, { now: nextSlot(2) })
 		expect(await mailTo(reader.email)).toEqual([])

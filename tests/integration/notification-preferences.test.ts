@@ -24,9 +24,9 @@ describe('the Notifications tab', () => {
 	it('has a switch per kind of email, all on at first, and saves them without JavaScript', async () => {
 		const member = await signUpMember(server.url, 'chooser')
 		const html = await (await member.client.get('/profile?tab=notifications')).text()
-		for (const label of ['Private messages', 'Mentions', 'Event reminders', 'New lessons', 'Billing'])
+		for (const label of ['Private messages', 'Mentions', 'Event reminders', 'New lessons', 'Billing', 'Programs'])
 			expect(textOf(html)).toContain(label)
-		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(5)
+		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(6)
 		expect(textOf(html)).toContain('Emails about a failed payment or the end of your subscription are always sent.')
 
 		// Unticked boxes are not sent at all.
@@ -44,6 +44,7 @@ describe('the Notifications tab', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: false,
 		})
 		const after = await (await member.client.get('/profile?tab=notifications')).text()
 		expect(textOf(after)).toContain('Preferences saved')
@@ -60,6 +61,7 @@ describe('the Notifications tab', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: false,
 		})
 	})
 })
@@ -93,6 +95,7 @@ describe('unsubscribing from a mail, without logging in', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 	})
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { serverArgs } from '../../scripts/server-command.mjs'
+import { TEST_CREDENTIAL_SIGNING_KEY } from './credential-key'
 
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
 export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
@@ -36,6 +37,8 @@ export async function startTestServer({
 			// Every test client shares one address (127.0.0.1) and signs up dozens of members in seconds; the tests of
 			// the per-address limit start a server with its default (tests/integration/rate-limits.test.ts).
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// Certificates' signing key (required in production; a test verifies with the published public key alone).
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { generateKeyPairSync } from 'node:crypto'
 import { parseConfig } from '~/config.server'
+import { TEST_CREDENTIAL_SIGNING_KEY } from '../setup/credential-key'
 
 describe('configuration', () => {
 	it('runs on its defaults outside production: port 3000, embedded database, demo billing', () => {
@@ -33,6 +35,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		}
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
 		expect(parseConfig({ ...production, ALLOW_DEMO_BILLING: 'true' }).billing.provider).toBe('demo')
@@ -64,6 +67,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		}
 		expect(() => parseConfig(production)).toThrowError(
 			/^Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN \(or set MAIL_DISABLED=true to run without mail\)$/,
@@ -111,6 +115,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		}
 		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(
 			/^SESSION_SECRET must be at least 32 characters long in production/,
@@ -142,6 +147,7 @@ describe('configuration', () => {
 			DEMO_MODE: 'true',
 			SESSION_SECRET: 'd'.repeat(64),
 			ALLOW_DEMO_BILLING: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		}
 		const config = parseConfig(demo)
 		expect(config).toMatchObject({
@@ -160,6 +166,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'p'.repeat(40),
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		})
 		expect(production).toMatchObject({ demoMode: false, secureCookies: true, host: undefined })
 		expect(production.mail.useCatcher).toBe(false)
@@ -180,5 +187,35 @@ describe('configuration', () => {
 			'redis://redis:6379',
 		)
 		expect(parseConfig({}).redisUrl).toBeUndefined()
+	})
+
+	it('takes CREDENTIAL_SIGNING_KEY as an Ed25519 PEM or JWK, requires it in production, and refuses another key', () => {
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+		}
+		expect(() => parseConfig(production)).toThrowError(
+			/^Missing required setting for production: CREDENTIAL_SIGNING_KEY \(the Ed25519 private key that signs certificates/,
+		)
+		const { privateKey } = generateKeyPairSync('ed25519')
+		const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()
+		const fromPem = parseConfig({ ...production, CREDENTIAL_SIGNING_KEY: pem }).credentialSigningKey!
+		expect(fromPem.asymmetricKeyType).toBe('ed25519')
+		// One line in an .env file: the newlines written as \n.
+		expect(
+			parseConfig({ CREDENTIAL_SIGNING_KEY: pem.replace(/\n/g, '\\n') }).credentialSigningKey?.asymmetricKeyType,
+		).toBe('ed25519')
+		const jwk = JSON.stringify(privateKey.export({ format: 'jwk' }))
+		expect(parseConfig({ CREDENTIAL_SIGNING_KEY: jwk }).credentialSigningKey?.asymmetricKeyType).toBe('ed25519')
+		const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' })
+		for (const bad of ['not a key', String(rsa), '{"kty":"OKP"}'])
+			expect(() => parseConfig({ CREDENTIAL_SIGNING_KEY: bad })).toThrowError(
+				/^Invalid configuration: CREDENTIAL_SIGNING_KEY must be an Ed25519 private key/,
+			)
+		// Outside production none is needed: the server makes one up for itself.
+		expect(parseConfig({}).credentialSigningKey).toBeNull()
 	})
 })
