@@ -350,6 +350,9 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		await createWithId(ResourceModel, 'resources', { ...resource, createdBy: managerId, createdAt: new Date() })
 	}
 
+	// Programs built from the lessons, and the members' work in them; before the messages below, whose notifications are newer.
+	await seedDemoPrograms(now, userIds)
+
 	const roomIds = (await CommunityModel.find().sort({ id: 1 }).limit(4).select('id').lean()).map((c) => c.id)
 	if ((await MessageModel.estimatedDocumentCount()) === 0) {
 		// Weeks of older room messages first, so ids keep following time.
@@ -474,8 +477,6 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 			updatedAt: new Date(now - videoId * HOUR),
 		})
 	}
-	// Programs built from the lessons, and the members' work in them (after the lesson progress above).
-	await seedDemoPrograms(now, userIds)
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
 	return true

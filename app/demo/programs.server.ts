@@ -18,9 +18,10 @@ import { refreshEnrolment } from '~/services/learning/program-progress.server'
  * The demo's programs (product §2 "Programs"; docs/decisions/150), built
  * from the demo lessons: "New Manager Foundations" (four modules, every kind
  * of item, the last opening once the one before is complete), "Leading
- * Through Change" (a module a week) and a short "Feedback Essentials".
- * `premium` has finished the first two modules of the first and holds the
- * certificate of the third; `member` (free) has started the first; Maria
+ * Through Change" (a module a week) and a short "Leadership Essentials".
+ * `premium` has finished the first two modules of the first (with no lesson
+ * more than the seed gave them: their lessons watched stay what they were)
+ * and holds the certificate of the third; `member` (free) has started the first; Maria
  * completed the first and David started the second, so Insights has a
  * funnel to draw. Idempotent, like the rest of the seed: a program that
  * exists (same title) is left as it is, and so is a member's start.
@@ -93,21 +94,35 @@ export const DEMO_PROGRAMS: ProgramSpec[] = [
 				],
 			},
 			{
-				title: 'One-on-ones and feedback',
-				description: 'The two conversations that shape everything else.',
+				title: 'Feedback people can use',
+				description: 'Situation, behaviour, impact: and then a question.',
 				unlock: afterDays(7),
 				items: [
-					{ lesson: 'Running One-on-Ones That Matter' },
-					{ lesson: 'Difficult Conversations' },
 					{
-						check: 'Feedback and one-on-ones',
+						reading: 'The SBI model in one page',
+						body: `**Situation**: when and where. **Behaviour**: what they did, as a camera would record it. **Impact**: what it caused.
+
+Then ask: *"How did you see it?"* The question turns feedback into a conversation.
+
+- Not: "You were rude in the meeting."
+- But: "In Tuesday's planning meeting (S), you cut Priya off twice (B). She stopped contributing for the rest of the hour (I). How did you see it?"
+
+Give it soon after the event, and in private.`,
+					},
+					{
+						check: 'Feedback check',
 						questions: [
 							{
-								prompt: 'Whose meeting is a one-on-one?',
-								choices: ["The manager's", "The direct report's", 'HR’s', 'Nobody’s in particular'],
+								prompt: 'What does the B in SBI stand for?',
+								choices: ['Belief', 'Behaviour', 'Benefit', 'Blame'],
 								answer: 1,
-								explanation:
-									'A one-on-one is the report’s time: they bring the agenda, and your job is to listen and help.',
+								explanation: 'Behaviour: what the person did, described as a camera would record it.',
+							},
+							{
+								prompt: 'After giving SBI feedback you should…',
+								choices: ['Leave', 'Ask how they saw it', 'Repeat it', 'Put it in writing'],
+								answer: 1,
+								explanation: 'The question opens a conversation and often shows what you did not know.',
 							},
 							{
 								prompt: 'When is the best time to give feedback on something that just happened?',
@@ -115,28 +130,17 @@ export const DEMO_PROGRAMS: ProgramSpec[] = [
 								answer: 1,
 								explanation: 'Feedback lands when it is close to the event and given where nobody else is watching.',
 							},
-							{
-								prompt: 'A difficult conversation goes best when you open with…',
-								choices: [
-									'Small talk to soften it',
-									'The point, plainly and kindly',
-									'A list of every problem',
-									'An email first',
-								],
-								answer: 1,
-								explanation: 'Say the point in the first minute. Waiting makes people anxious and the message blurry.',
-							},
 						],
 					},
 				],
 			},
 			{
-				title: 'Delegation and priorities',
-				description: 'Hand over the work that grows people, and say no to the rest.',
+				title: 'One-on-ones and delegation',
+				description: 'The meeting that is theirs, and the work that grows them.',
 				unlock: afterDays(14),
 				items: [
+					{ lesson: 'Running One-on-Ones That Matter' },
 					{ lesson: 'Delegation Without Abdication' },
-					{ lesson: 'Prioritising When Everything Is Urgent' },
 					{
 						reading: 'The delegation ladder',
 						body: `Delegating is not one thing. Say which rung you mean:
@@ -174,8 +178,7 @@ Most trouble comes from a manager who means rung 2 and a report who heard rung 4
 									'There are no deadlines',
 								],
 								answer: 1,
-								explanation:
-									'Safety is about candour without fear, not comfort: high standards and safety go together.',
+								explanation: 'Safety is about candour without fear, not comfort: high standards and safety go together.',
 							},
 							{
 								prompt: 'Which rung of the delegation ladder is "Decide, and tell me before you act"?',
@@ -267,40 +270,41 @@ Most trouble comes from a manager who means rung 2 and a report who heard rung 4
 		],
 	},
 	{
-		title: 'Feedback Essentials',
-		summary: 'A short program on giving feedback people can hear, remember and act on.',
-		description: 'One module: a lesson on coaching, a one-page guide to the SBI model, and a quick check.',
-		cover: '/images/programs/feedback-essentials.svg',
+		title: 'Leadership Essentials',
+		summary: 'A short program on the habits that make people follow a leader.',
+		description: 'One module: a lesson, a one-page guide and a quick check. An afternoon, start to finish.',
+		cover: '/images/programs/leadership-essentials.svg',
 		modules: [
 			{
-				title: 'Feedback people can use',
-				description: 'Situation, behaviour, impact: and then a question.',
+				title: 'Followed, not obeyed',
+				description: 'Clarity, consistency, and giving the credit away.',
 				unlock: open,
 				items: [
-					{ lesson: 'Coaching Your Direct Reports' },
+					{ lesson: 'What Great Leaders Do Differently' },
 					{
-						reading: 'The SBI model in one page',
-						body: `**Situation**: when and where. **Behaviour**: what they did, as a camera would record it. **Impact**: what it caused.
+						reading: 'Followed, not obeyed',
+						body: `Authority gets compliance; trust gets effort. Three habits earn the second:
 
-Then ask: *"How did you see it?"* The question turns feedback into a conversation.
+1. **Clarity before speed.** Say what matters, why, and what good looks like.
+2. **Consistency.** People follow the leader they can predict.
+3. **Credit and blame.** Give the first away; keep the second.
 
-- Not: "You were rude in the meeting."
-- But: "In Tuesday's planning meeting (S), you cut Priya off twice (B). She stopped contributing for the rest of the hour (I). How did you see it?"`,
+Try one this week, and ask your team which of your habits helps them most.`,
 					},
 					{
-						check: 'Feedback check',
+						check: 'Leadership essentials',
 						questions: [
 							{
-								prompt: 'What does the B in SBI stand for?',
-								choices: ['Belief', 'Behaviour', 'Benefit', 'Blame'],
+								prompt: 'What does authority alone get you?',
+								choices: ['Effort', 'Compliance', 'Trust', 'Loyalty'],
 								answer: 1,
-								explanation: 'Behaviour: what the person did, described as a camera would record it.',
+								explanation: 'Authority gets compliance; trust is what gets people’s effort.',
 							},
 							{
-								prompt: 'After giving SBI feedback you should…',
-								choices: ['Leave', 'Ask how they saw it', 'Repeat it', 'Put it in writing'],
+								prompt: 'When the team succeeds, the credit goes…',
+								choices: ['To you', 'To the team', 'To whoever asks', 'Nowhere'],
 								answer: 1,
-								explanation: 'The question opens a conversation and often shows what you did not know.',
+								explanation: 'Give the credit away and keep the blame: people follow the leader who does.',
 							},
 						],
 					},
@@ -437,7 +441,7 @@ export async function seedDemoPrograms(now: number, userIds: Map<string, number>
 	for (const [index, spec] of DEMO_PROGRAMS.entries())
 		await createProgram(spec, managerId, new Date(now - (60 - index * 10) * DAY))
 	await takeProgram('premium', 'New Manager Foundations', { startedDaysAgo: 20, modules: 2 }, now)
-	await takeProgram('premium', 'Feedback Essentials', { startedDaysAgo: 30, modules: 1, finishedDaysAgo: 26 }, now)
+	await takeProgram('premium', 'Leadership Essentials', { startedDaysAgo: 30, modules: 1, finishedDaysAgo: 26 }, now)
 	await takeProgram('member', 'New Manager Foundations', { startedDaysAgo: 2, modules: 0 }, now)
 	await takeProgram('maria', 'New Manager Foundations', { startedDaysAgo: 50, modules: 4, finishedDaysAgo: 21 }, now)
 	await takeProgram('david', 'Leading Through Change', { startedDaysAgo: 9, modules: 1 }, now)

@@ -17,23 +17,28 @@ interface SigningKey {
 	publicJwk: JWK & { kid: string; alg: 'EdDSA'; use: 'sig' }
 }
 
-/** Both server bundles share one key: made up once per process, not once per bundle. */
-const signingKey = singleton('credential-signing-key', (): Promise<SigningKey> => {
-	const privateKey = getConfig().credentialSigningKey ?? generateKeyPairSync('ed25519').privateKey
-	const { kty, crv, x } = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK
-	return calculateJwkThumbprint({ kty, crv, x }).then((kid) => ({
-		privateKey,
-		publicJwk: { kty, crv, x, kid, alg: 'EdDSA', use: 'sig' },
-	}))
-})
+/**
+ * The key, read (or made up) on first use, not when this module loads (the
+ * settings may not be read yet); both server bundles share it, so a made-up
+ * key is one per process, not one per bundle.
+ */
+const signingKey = () =>
+	singleton('credential-signing-key', (): Promise<SigningKey> => {
+		const privateKey = getConfig().credentialSigningKey ?? generateKeyPairSync('ed25519').privateKey
+		const { kty, crv, x } = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK
+		return calculateJwkThumbprint({ kty, crv, x }).then((kid) => ({
+			privateKey,
+			publicJwk: { kty, crv, x, kid, alg: 'EdDSA', use: 'sig' },
+		}))
+	})
 
 /** The public key, as GET /.well-known/jwks.json answers it. */
 export async function publicJwks(): Promise<{ keys: JWK[] }> {
-	return { keys: [(await signingKey).publicJwk] }
+	return { keys: [(await signingKey()).publicJwk] }
 }
 
 /** A compact JWT of `payload`, signed with the site's key (EdDSA, its `kid` in the header). */
 export async function signJwt(payload: JWTPayload): Promise<string> {
-	const { privateKey, publicJwk } = await signingKey
+	const { privateKey, publicJwk } = await signingKey()
 	return new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT', kid: publicJwk.kid }).sign(privateKey)
 }

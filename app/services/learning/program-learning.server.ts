@@ -409,12 +409,16 @@ export interface ItemPage {
 	progress: ProgramProgress
 }
 
-/** /programs/{id}/items/{itemId}: the item as the member may see it; `attemptId` shows one of their own check attempts. */
+/**
+ * /programs/{id}/items/{itemId}: the item as the member may see it.
+ * `attempt` shows the results of one of their own check attempts: their
+ * latest, or one by its number.
+ */
 export async function getItemPage(
 	member: Member,
 	programId: number,
 	itemId: number,
-	{ attemptId, now = new Date() }: { attemptId?: number; now?: Date } = {},
+	{ attempt, now = new Date() }: { attempt?: number | 'latest'; now?: Date } = {},
 ): Promise<ItemPage> {
 	const { program, item, moduleIndex, outlineItem, evaluation } = await locateItem(member, itemId, now, programId)
 	const module = evaluation.modules[moduleIndex]!
@@ -425,14 +429,18 @@ export async function getItemPage(
 		program: { id: program.id, title: program.title },
 		module: { id: module.id, number: module.number, title: module.title },
 		item: outlineItem,
-		content: outlineItem.lock ? null : await contentOf(member, item, attemptId),
+		content: outlineItem.lock ? null : await contentOf(member, item, attempt),
 		previous: neighbour(all[position - 1]),
 		next: neighbour(all[position + 1]),
 		progress: evaluation.progress,
 	}
 }
 
-async function contentOf(member: Member, item: ProgramItem, attemptId: number | undefined): Promise<ItemContent> {
+async function contentOf(
+	member: Member,
+	item: ProgramItem,
+	attempt: number | 'latest' | undefined,
+): Promise<ItemContent> {
 	switch (item.kind) {
 		case 'lesson': {
 			const [video, [record]] = await Promise.all([
@@ -456,17 +464,14 @@ async function contentOf(member: Member, item: ProgramItem, attemptId: number | 
 		}
 		case 'check': {
 			const questions = item.questions ?? []
-			const [state, attempt] = await Promise.all([
-				ProgramItemStateModel.findOne({ userId: member.id, itemId: item.id })
-					.select('bestScore')
-					.lean<Pick<ProgramItemState, 'bestScore'>>(),
-				attemptId === undefined
+			const own = { userId: member.id, itemId: item.id }
+			const [state, shown] = await Promise.all([
+				ProgramItemStateModel.findOne(own).select('bestScore').lean<Pick<ProgramItemState, 'bestScore'>>(),
+				attempt === undefined
 					? null
-					: ProgramCheckAttemptModel.findOne({
-							id: attemptId,
-							userId: member.id,
-							itemId: item.id,
-						}).lean<ProgramCheckAttempt>(),
+					: attempt === 'latest'
+						? ProgramCheckAttemptModel.findOne(own).sort({ id: -1 }).lean<ProgramCheckAttempt>()
+						: ProgramCheckAttemptModel.findOne({ ...own, id: attempt }).lean<ProgramCheckAttempt>(),
 			])
 			return {
 				kind: 'check',
@@ -474,14 +479,14 @@ async function contentOf(member: Member, item: ProgramItem, attemptId: number | 
 				// The prompts and choices only: which choice is right, and why, comes with an attempt's results.
 				questions: questions.map(({ prompt, choices }) => ({ prompt, choices: [...choices] })),
 				bestScore: state?.bestScore ?? null,
-				attempt: attempt
+				attempt: shown
 					? {
-							id: attempt.id,
-							score: attempt.score,
-							passed: attempt.passed,
-							answers: attempt.answers,
+							id: shown.id,
+							score: shown.score,
+							passed: shown.passed,
+							answers: shown.answers,
 							results: questions.map((question, index) => ({
-								correct: attempt.answers[index] === question.answer,
+								correct: shown.answers[index] === question.answer,
 								explanation: question.explanation,
 							})),
 						}

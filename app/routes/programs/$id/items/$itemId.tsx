@@ -48,14 +48,15 @@ function addressOf(params: LoaderFunctionArgs['params']) {
 /**
  * product §2 "Programs": one item, with "Previous" and "Next" in the program.
  * A locked item is refused with a 403 whose page says why; its content never
- * reaches the page. `?attempt=` shows one of the member's own check attempts.
+ * reaches the page. `?attempt=latest` (or an attempt's number) shows the
+ * results of one of the member's own knowledge check attempts.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const { programId, itemId } = addressOf(params)
 	const attempt = new URL(request.url).searchParams.get('attempt')
 	const page = await getItemPage(user, programId, itemId, {
-		attemptId: attempt && /^\d{1,15}$/.test(attempt) ? Number(attempt) : undefined,
+		attempt: attempt === 'latest' ? 'latest' : attempt && /^\d{1,15}$/.test(attempt) ? Number(attempt) : undefined,
 	}).catch(rethrowAsResponse)
 	const timeZone = readTimeZone(request.headers.get('Cookie')).timeZone
 	return json({ page, timeZone }, { status: page.item.lock ? 403 : 200 })
@@ -106,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				failureTitle: 'Answers not sent',
 				onValid: async ({ answers }) => {
 					const result = await submitCheck(user, itemId, answers)
-					return redirectWithToast(`${here}?attempt=${result.attemptId}#results`, {
+					return redirectWithToast(`${here}?attempt=latest`, {
 						title: result.passed ? 'Passed' : 'Not passed yet',
 						description: `You scored ${result.score}%. The pass mark is ${result.passMark}%.`,
 					})
