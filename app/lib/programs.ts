@@ -47,7 +47,7 @@ export const PROGRAM_LIMITS = {
 	moduleTitle: 200,
 	moduleDescription: 1000,
 	itemTitle: 200,
-	reading: 20_000,
+	reading: 10_000,
 	prompt: 2000,
 	reflection: 5000,
 	question: 500,

@@ -3,11 +3,16 @@ import {
 	AuditEntryModel,
 	BlockModel,
 	CalendarFeedModel,
+	CertificateModel,
 	CommunityModel,
 	EventModel,
 	MessageModel,
 	MuteModel,
 	NotificationModel,
+	ProgramCheckAttemptModel,
+	ProgramEnrolmentModel,
+	ProgramItemStateModel,
+	ProgramModel,
 	ProgressModel,
 	ReportModel,
 	ResourceModel,
@@ -45,6 +50,11 @@ export async function snapshot() {
 		blocks,
 		audit,
 		subscriptionEvents,
+		programs,
+		enrolments,
+		itemStates,
+		checkAttempts,
+		certificates,
 	] = await Promise.all([
 		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
 		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
@@ -66,6 +76,12 @@ export async function snapshot() {
 		BlockModel.find().sort({ blockerId: 1, blockedId: 1 }).lean(),
 		AuditEntryModel.find().sort({ id: 1 }).lean(),
 		SubscriptionEventModel.find().sort({ at: 1, userId: 1 }).lean(),
+		ProgramModel.find().sort({ id: 1 }).lean(),
+		// Who started what, when, and finished: the rest (what was announced, the next unlock) is the unlock job's bookkeeping.
+		ProgramEnrolmentModel.find().select('id userId programId startedAt completedAt -_id').sort({ id: 1 }).lean(),
+		ProgramItemStateModel.find().select('-_id').sort({ userId: 1, itemId: 1 }).lean(),
+		ProgramCheckAttemptModel.find().select('-_id').sort({ id: 1 }).lean(),
+		CertificateModel.find().select('-_id').sort({ id: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -84,6 +100,11 @@ export async function snapshot() {
 		blocks: strip(blocks),
 		audit: strip(audit),
 		subscriptionEvents: strip(subscriptionEvents),
+		programs: strip(programs),
+		enrolments,
+		itemStates,
+		checkAttempts,
+		certificates,
 	})
 }
 

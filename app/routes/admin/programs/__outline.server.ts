@@ -88,6 +88,7 @@ export async function handleOutlineForm(request: Request, params: Params) {
 				schema: MoveSchema,
 				intent,
 				failureTitle: intent === 'move-module' ? 'Could not move the module' : 'Could not move the item',
+				announceInvalid: true,
 				onValid: async ({ id, direction }) => {
 					if (intent === 'move-module') await moveModule(actor, programId, id, direction)
 					else await moveItem(actor, programId, id, direction)
@@ -102,6 +103,7 @@ export async function handleOutlineForm(request: Request, params: Params) {
 				schema: PublishSchema,
 				intent,
 				failureTitle: 'Could not change the program',
+				announceInvalid: true,
 				onValid: async () => {
 					const program = await updateProgram(actor, programId, { published: intent === 'publish' })
 					return back(

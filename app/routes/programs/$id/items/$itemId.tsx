@@ -105,6 +105,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				schema: CheckFormSchema,
 				intent: 'check',
 				failureTitle: 'Answers not sent',
+				// Each question's problem is said in the notice too: a radio group cannot be marked invalid itself.
+				announceInvalid: true,
 				onValid: async ({ answers }) => {
 					const result = await submitCheck(user, itemId, answers)
 					return redirectWithToast(`${here}?attempt=latest`, {
