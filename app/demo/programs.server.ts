@@ -178,7 +178,8 @@ Most trouble comes from a manager who means rung 2 and a report who heard rung 4
 									'There are no deadlines',
 								],
 								answer: 1,
-								explanation: 'Safety is about candour without fear, not comfort: high standards and safety go together.',
+								explanation:
+									'Safety is about candour without fear, not comfort: high standards and safety go together.',
 							},
 							{
 								prompt: 'Which rung of the delegation ladder is "Decide, and tell me before you act"?',
