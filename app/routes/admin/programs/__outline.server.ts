@@ -47,6 +47,27 @@ type Params = LoaderFunctionArgs['params']
 const programIdOf = (params: Params) => requireNumericId(params.id, 'Program')
 const outlineHref = (programId: number) => `/admin/programs/${programId}`
 
+type Outline = Awaited<ReturnType<typeof getStaffOutline>>
+
+/** The module the address names ({moduleId}), or its 404. */
+function moduleNamed(outline: Outline, params: Params) {
+	const moduleId = requireNumericId(params.moduleId, 'Module')
+	return requireFound(
+		outline.modules.find((entry) => entry.id === moduleId),
+		MODULE_NOT_FOUND,
+	)
+}
+
+/** The item the address names ({itemId}) and its module, or its 404. */
+function itemNamed(outline: Outline, params: Params) {
+	const itemId = requireNumericId(params.itemId, 'Item')
+	const module = requireFound(
+		outline.modules.find((entry) => entry.items.some((item) => item.id === itemId)),
+		ITEM_NOT_FOUND,
+	)
+	return { module, item: module.items.find((entry) => entry.id === itemId)! }
+}
+
 /** The outline page: the program, its modules and items, and the certificates issued for it. */
 export async function loadOutlinePage(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
@@ -125,13 +146,7 @@ export async function handleOutlineForm(request: Request, params: Params) {
 export async function loadModuleDialog(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
 	const outline = await getStaffOutline(actor, programIdOf(params)).catch(rethrowAsResponse)
-	const module =
-		params.moduleId === undefined
-			? null
-			: requireFound(
-					outline.modules.find((entry) => entry.id === requireNumericId(params.moduleId, 'Module')),
-					MODULE_NOT_FOUND,
-				)
+	const module = params.moduleId === undefined ? null : moduleNamed(outline, params)
 	const number = module ? outline.modules.indexOf(module) + 1 : outline.modules.length + 1
 	return json({
 		program: outline.program.title,
@@ -163,10 +178,7 @@ export async function handleModuleDialog(request: Request, params: Params) {
 export async function loadModuleDeleteDialog(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
 	const outline = await getStaffOutline(actor, programIdOf(params)).catch(rethrowAsResponse)
-	const module = requireFound(
-		outline.modules.find((entry) => entry.id === requireNumericId(params.moduleId, 'Module')),
-		MODULE_NOT_FOUND,
-	)
+	const module = moduleNamed(outline, params)
 	return json({ title: module.title, items: module.items.length })
 }
 
@@ -225,10 +237,7 @@ export async function loadItemDialog(request: Request, params: Params) {
 	const outline = await getStaffOutline(actor, programIdOf(params)).catch(rethrowAsResponse)
 	if (params.itemId === undefined) {
 		const kind = kindOf(request)
-		const module = requireFound(
-			outline.modules.find((entry) => entry.id === requireNumericId(params.moduleId, 'Module')),
-			MODULE_NOT_FOUND,
-		)
+		const module = moduleNamed(outline, params)
 		return json({
 			kind,
 			itemId: null,
@@ -237,15 +246,10 @@ export async function loadItemDialog(request: Request, params: Params) {
 			lessons: kind === 'lesson' ? await lessonOptions() : [],
 		})
 	}
-	const itemId = requireNumericId(params.itemId, 'Item')
-	const module = requireFound(
-		outline.modules.find((entry) => entry.items.some((item) => item.id === itemId)),
-		ITEM_NOT_FOUND,
-	)
-	const item = module.items.find((entry) => entry.id === itemId)!
+	const { module, item } = itemNamed(outline, params)
 	return json({
 		kind: item.kind,
-		itemId,
+		itemId: item.id,
 		module: module.title,
 		values: formValues(item),
 		lessons: item.kind === 'lesson' ? await lessonOptions() : [],
@@ -259,12 +263,8 @@ export async function handleItemDialog(request: Request, params: Params) {
 	let itemId: number | null = null
 	if (params.itemId === undefined) kind = kindOf(request)
 	else {
-		itemId = requireNumericId(params.itemId, 'Item')
-		const outline = await getStaffOutline(actor, programId).catch(rethrowAsResponse)
-		const item = requireFound(
-			outline.modules.flatMap((module) => module.items).find((entry) => entry.id === itemId),
-			ITEM_NOT_FOUND,
-		)
+		const { item } = itemNamed(await getStaffOutline(actor, programId).catch(rethrowAsResponse), params)
+		itemId = item.id
 		kind = item.kind
 	}
 	const moduleId = itemId === null ? requireNumericId(params.moduleId, 'Module') : null
@@ -286,12 +286,7 @@ export async function handleItemDialog(request: Request, params: Params) {
 
 export async function loadItemDeleteDialog(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
-	const outline = await getStaffOutline(actor, programIdOf(params)).catch(rethrowAsResponse)
-	const itemId = requireNumericId(params.itemId, 'Item')
-	const item = requireFound(
-		outline.modules.flatMap((module) => module.items).find((entry) => entry.id === itemId),
-		ITEM_NOT_FOUND,
-	)
+	const { item } = itemNamed(await getStaffOutline(actor, programIdOf(params)).catch(rethrowAsResponse), params)
 	return json({ title: item.title, kind: ITEM_KIND_LABELS[item.kind] })
 }
 

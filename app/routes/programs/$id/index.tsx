@@ -7,6 +7,7 @@ import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS, programSize } from '~/components/programs/program-card'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
+import { BackLink } from '~/components/ui/back-link'
 import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { ActionToast } from '~/components/ui/toaster'
@@ -66,13 +67,7 @@ export default function ProgramPage() {
 	const waitingOn = outline.modules.flatMap((module) => module.items).find((item) => !item.done && item.lock)?.lock
 	return (
 		<div className="mx-auto max-w-5xl space-y-8">
-			<Link
-				to="/programs"
-				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
-			>
-				<Icon name="arrowLeft" className="h-4 w-4" />
-				All programs
-			</Link>
+			<BackLink to="/programs">All programs</BackLink>
 			<header className="grid grid-cols-1 gap-6 md:grid-cols-5">
 				<VideoThumbnail src={outline.cover} eager className="w-full rounded-xl md:col-span-2" />
 				<div className="space-y-3 md:col-span-3">

@@ -7,6 +7,7 @@ import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS } from '~/components/programs/program-card'
 import { Badge } from '~/components/ui/badge'
 import { Button, StatusButton } from '~/components/ui/button'
+import { BackLink } from '~/components/ui/back-link'
 import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
 import { formatDate } from '~/lib/dates'
@@ -43,13 +44,7 @@ export default function ProgramOutlinePage() {
 	const base = `/admin/programs/${program.id}`
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
-			<Link
-				to="/admin?tab=programs"
-				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
-			>
-				<Icon name="arrowLeft" className="h-4 w-4" />
-				Programs
-			</Link>
+			<BackLink to="/admin?tab=programs">Programs</BackLink>
 			<header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
 				<div className="space-y-1">
 					<p className="text-sm font-medium text-gray-500">Program outline</p>

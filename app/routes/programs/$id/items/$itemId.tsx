@@ -10,6 +10,7 @@ import { ITEM_KIND_ICONS } from '~/components/programs/program-card'
 import { Badge } from '~/components/ui/badge'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
+import { BackLink } from '~/components/ui/back-link'
 import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { ActionToast } from '~/components/ui/toaster'
@@ -126,13 +127,7 @@ export default function ProgramItemPage() {
 	const { program, module, item, content, previous, next, progress } = page
 	return (
 		<div className="mx-auto max-w-4xl space-y-6">
-			<Link
-				to={`/programs/${program.id}`}
-				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
-			>
-				<Icon name="arrowLeft" className="h-4 w-4" />
-				{program.title}
-			</Link>
+			<BackLink to={`/programs/${program.id}`}>{program.title}</BackLink>
 			<header className="space-y-2">
 				<p className="text-xs font-semibold uppercase tracking-wide text-gray-500">{`Module ${module.number}: ${module.title}`}</p>
 				<h1 className="text-2xl font-bold text-gray-900">{item.title}</h1>
@@ -224,6 +219,8 @@ function ItemBody({ content, done, timeZone }: { content: ItemContent; done: boo
 				<>
 					<Card>
 						<CardContent className="pt-5">
+							{/* The reading's own headings are h3 and h4 (decision 099): this names its part of the page. */}
+							<h2 className="sr-only">The reading</h2>
 							{/* Rendered from Markdown and sanitized on the server (decision 099). */}
 							<div
 								className="program-reading space-y-3 text-gray-800"
