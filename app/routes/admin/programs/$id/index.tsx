@@ -6,10 +6,11 @@ import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS } from '~/components/programs/program-card'
 import { Badge } from '~/components/ui/badge'
-import { Button, StatusButton } from '~/components/ui/button'
+import { StatusButton } from '~/components/ui/button'
 import { BackLink } from '~/components/ui/back-link'
 import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
+import { truncate } from '~/lib/admin-panel'
 import { formatDate } from '~/lib/dates'
 import { ITEM_KIND_LABELS, PROGRAM_ITEM_KINDS, describeUnlock } from '~/lib/programs'
 import { handleOutlineForm, loadOutlinePage } from '~/routes/admin/programs/__outline.server'
@@ -161,15 +162,15 @@ function MoveButton({
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="id" value={id} />
 			<input type="hidden" name="direction" value={direction} />
-			<Button
+			{/* The size of the row's other actions (SecondaryLink compact), so a row keeps its height. */}
+			<button
 				type="submit"
-				variant="secondary"
-				size="sm"
 				aria-label={label}
 				title={direction === 'up' ? 'Move up' : 'Move down'}
+				className="inline-flex items-center justify-center rounded-md border border-gray-300 bg-white px-2 py-1.5 text-xs font-semibold text-gray-700 shadow-sm hover:bg-gray-50"
 			>
 				{direction === 'up' ? 'Up' : 'Down'}
-			</Button>
+			</button>
 		</Form>
 	)
 }
@@ -286,7 +287,7 @@ function itemDetails(item: Outline['modules'][number]['items'][number]): string 
 		case 'reading':
 			return `${item.minutes ?? 1} min read`
 		case 'reflection':
-			return item.prompt ?? ''
+			return truncate(item.prompt ?? '', 80)
 		case 'check':
 			return `${item.questions.length} questions · pass mark ${item.passMark ?? 70}%`
 	}
