@@ -48,7 +48,7 @@ export default tseslint.config(
 		},
 	},
 	{
-		// One import style in the app: aliases (`~/…` for app/, `#models/…` for models/), never a relative path,
+		// One import style in the app: aliases (`~/…` for app/, `#models/…` for models/, `#server/…` for server/), never a relative path,
 		// so a file reads the same wherever it moves and the layer test and a reader see the same name.
 		files: ['app/**/*.{ts,tsx}', 'models/**/*.ts', 'server.ts', 'server/**/*.ts'],
 		rules: {
@@ -58,7 +58,8 @@ export default tseslint.config(
 					patterns: [
 						{
 							group: ['./*', '../*'],
-							message: 'Import app code as ~/… and models as #models/… (docs/architecture.md, "Imports").',
+							message:
+								"Import app code as ~/…, models as #models/… and the server's parts as #server/… (docs/architecture.md).",
 						},
 					],
 				},

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { vapidSettings } from './scripts/vapid-keys.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
 import { TEST_CREDENTIAL_SIGNING_KEY } from './tests/setup/credential-key'
 
@@ -48,6 +49,11 @@ export default defineConfig({
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
 			// The key that signs certificates' credentials, made up for this run.
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			// Push notifications on, with a key pair made up for this run (docs/decisions/181).
+			...vapidSettings(),
+			// And reads: every test's browser is the same address, and the suite reads thousands of pages a minute.
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
 		},
 	},
 })

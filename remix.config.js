@@ -32,6 +32,11 @@ export default {
 			route('unsubscribe', 'routes/unsubscribe.tsx')
 			// The contact form (team pricing and questions), mailed to the admins: anyone
 			route('contact', 'routes/contact.tsx')
+			// What the service worker shows when a page cannot be reached (docs/decisions/180)
+			route('offline', 'routes/offline.ts')
+			// What is stored and for how long, and the terms of membership: anyone
+			route('privacy', 'routes/privacy.tsx')
+			route('terms', 'routes/terms.tsx')
 			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
@@ -41,16 +46,22 @@ export default {
 				route('programs', 'routes/programs/index.tsx')
 				route('programs/:id', 'routes/programs/$id/index.tsx')
 				route('programs/:id/items/:itemId', 'routes/programs/$id/items/$itemId.tsx')
+				// A member's notes on every lesson, gathered by lesson (docs/decisions/172)
+				route('notes', 'routes/notes.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
 
 				// Community and messages
 				route('community', 'routes/community/index.tsx')
 				route('community/:id', 'routes/community/$id.tsx')
+				route('community/:id/discussions', 'routes/community/$id/discussions/index.tsx')
+				route('community/:id/discussions/:postId', 'routes/community/$id/discussions/$postId.tsx')
 				route('messages', 'routes/messages.tsx')
+				route('members', 'routes/members/index.tsx')
 				route('members/:id', 'routes/members/$id.tsx')
 
 				// Events, resources, profile
 				route('events', 'routes/events/index.tsx')
+				route('events/:id', 'routes/events/$id/index.tsx')
 				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
 				route('profile', 'routes/profile/index.tsx')
@@ -61,6 +72,8 @@ export default {
 					route('users/:userId/role', 'routes/admin/users/$userId/role.tsx')
 					route('users/:userId/delete', 'routes/admin/users/$userId/delete.tsx')
 					// The catalogue kinds' dialogs (app/lib/catalogue-kinds.ts: videos, communities, events, resources); an unknown kind is a 404
+					// A lesson's captions and chapters (docs/decisions/173), beside the video's own dialogs
+					route('videos/:id/captions', 'routes/admin/videos/$id/captions.tsx')
 					route(':kind/new', 'routes/admin/$kind/new.tsx')
 					route(':kind/:id/edit', 'routes/admin/$kind/$id/edit.tsx')
 					route(':kind/:id/delete', 'routes/admin/$kind/$id/delete.tsx')
@@ -109,9 +122,13 @@ export default {
 			route('api/users/me/export', 'routes/api/users/me/export.ts')
 			route('api/users/:id/block', 'routes/api/users/$id/block.ts')
 			route('api/users/me/blocks', 'routes/api/users/me/blocks.ts')
+			route('api/users/me/push-devices', 'routes/api/users/me/push-devices/index.ts')
+			route('api/users/me/push-devices/:id', 'routes/api/users/me/push-devices/$id.ts')
 			route('api/progress', 'routes/api/progress.ts')
 			route('api/videos', 'routes/api/videos/index.ts')
 			route('api/videos/:id', 'routes/api/videos/$id.ts')
+			route('api/videos/:id/notes', 'routes/api/videos/$id/notes.ts')
+			route('api/notes/:id', 'routes/api/notes/$id.ts')
 			route('api/communities', 'routes/api/communities.ts')
 			route('api/events', 'routes/api/events/index.ts')
 			route('api/events/:id/rsvp', 'routes/api/events/$id/rsvp.ts')
@@ -131,6 +148,19 @@ export default {
 			route('api/messages/community/:communityId', 'routes/api/messages/community/$communityId.ts')
 			route('api/messages/private/:userId', 'routes/api/messages/private/$userId.ts')
 			route('api/messages/:id', 'routes/api/messages/$id.ts')
+
+			// JSON: discussions, memberships and the member directory
+			route('api/communities/:id/posts', 'routes/api/communities/$id/posts.ts')
+			route('api/communities/:id/membership', 'routes/api/communities/$id/membership.ts')
+			route('api/posts/:id', 'routes/api/posts/$id/index.ts')
+			route('api/posts/:id/comments', 'routes/api/posts/$id/comments.ts')
+			route('api/posts/:id/reactions/:kind', 'routes/api/posts/$id/reactions/$kind.ts')
+			route('api/posts/:id/pin', 'routes/api/posts/$id/pin.ts')
+			route('api/posts/:id/lock', 'routes/api/posts/$id/lock.ts')
+			route('api/posts/:id/follow', 'routes/api/posts/$id/follow.ts')
+			route('api/comments/:id', 'routes/api/comments/$id/index.ts')
+			route('api/comments/:id/reactions/:kind', 'routes/api/comments/$id/reactions/$kind.ts')
+			route('api/members', 'routes/api/members.ts')
 
 			// JSON: reports and moderation
 			route('api/reports', 'routes/api/reports/index.ts')
@@ -159,6 +189,8 @@ export default {
 			// Calendar files: one event's (members), and a member's personal feed, whose secret token is its only key
 			route('events/:id/calendar.ics', 'routes/events/$id/calendar.ics.ts')
 			route('calendar/:file', 'routes/calendar/$file.ts')
+			// A lesson's captions in one language ({language}.vtt), through the lesson's gate (docs/decisions/170)
+			route('content-library/:id/captions/:file', 'routes/content-library/$id/captions/$file.ts')
 
 			// Certificates anyone can verify, no login (decision 152): the page, the PDF, the signed credential, the key
 			route('certificates/:code', 'routes/certificates/$code.tsx')

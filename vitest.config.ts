@@ -6,6 +6,7 @@ export default defineConfig({
 		alias: {
 			'~': path.resolve('app'),
 			'#models': path.resolve('models'),
+			'#server': path.resolve('server'),
 		},
 	},
 	test: {

@@ -76,6 +76,15 @@ const EnvSchema = z.object({
 	 * production; made up at each start elsewhere.
 	 */
 	CREDENTIAL_SIGNING_KEY: z.string().trim().min(1).optional(),
+	/**
+	 * Pages, data requests and JSON reads one member may make a minute (decision 203): far above what a
+	 * person clicking around or a chat catching up makes, far below a script's loop.
+	 */
+	READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+	/** The same for one client address, whoever is behind it: many people may share one (NAT, an office). */
+	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+	/** Exports (a member's data, the admins' members CSV) one member may download an hour. */
+	EXPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
 	/** Redis, shared by several app processes (docs/decisions/140): unset, the app keeps that state in its one process. */
 	REDIS_URL: z
 		.string()
@@ -83,6 +92,28 @@ const EnvSchema = z.object({
 		.url()
 		.refine((value) => /^rediss?:\/\//i.test(value), 'must start with redis:// or rediss://')
 		.optional(),
+	/** Web push (docs/decisions/181): the VAPID key pair, as `npx web-push generate-vapid-keys` prints it. */
+	VAPID_PUBLIC_KEY: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)')
+		.optional(),
+	VAPID_PRIVATE_KEY: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+		.optional(),
+	/** Who the push services may contact about our pushes: a mailto: address or an https: URL. */
+	VAPID_SUBJECT: z
+		.string()
+		.trim()
+		.refine(
+			(value) => /^mailto:[^\s@]+@[^\s@]+$/i.test(value) || /^https:\/\/\S+$/i.test(value),
+			'must be mailto:… or https://…',
+		)
+		.optional(),
+	/** Runs without push notifications on purpose. */
+	PUSH_DISABLED: BooleanSetting,
 })
 
 export type AppConfig = ReturnType<typeof parseConfig>
@@ -217,6 +248,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		)
 	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
+	const push = parsePush(settings, isProduction)
 	const credentialSigningKey = settings.CREDENTIAL_SIGNING_KEY ? parseSigningKey(settings.CREDENTIAL_SIGNING_KEY) : null
 	if (isProduction && !credentialSigningKey) {
 		// Checked last, so the settings every deployment already had are named first.
@@ -239,6 +271,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		host: settings.HOST ?? (demoMode ? '127.0.0.1' : undefined),
 		trustProxy,
 		authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
+		readRateLimits: {
+			perMemberPerMinute: settings.READ_RATE_LIMIT_PER_MINUTE,
+			perAddressPerMinute: settings.READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+			exportsPerHour: settings.EXPORT_RATE_LIMIT_PER_HOUR,
+		},
 		/** With it, processes share chat delivery, room order and rate limits through Redis; without it, one process holds them. */
 		redisUrl: settings.REDIS_URL,
 		mongodbUri: settings.MONGODB_URI,
@@ -265,6 +302,39 @@ export function parseConfig(env: Record<string, string | undefined>) {
 			/** Where links in mail point: APP_ORIGIN (required in production with mail), else this machine. */
 			linkOrigin: appOrigin ?? `http://localhost:${settings.PORT}`,
 		},
+		push,
+	}
+}
+
+/** Who push services hear from outside production when VAPID_SUBJECT is not set. */
+const DEVELOPMENT_VAPID_SUBJECT = 'mailto:push@leaderforge.example'
+
+/**
+ * Web push needs the VAPID key pair: production requires it (and a subject)
+ * unless PUSH_DISABLED=true; elsewhere push is on when the keys are set
+ * (the demo and the tests make a pair) and off without them.
+ */
+function parsePush(settings: z.output<typeof EnvSchema>, isProduction: boolean) {
+	const keys = [settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY]
+	if (settings.PUSH_DISABLED) return { enabled: false as const }
+	if (isProduction) {
+		const missing = (['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const).filter(
+			(name) => !settings[name],
+		)
+		if (missing.length > 0) {
+			throw new ConfigError(
+				`Missing required setting${missing.length > 1 ? 's' : ''} for production: ${missing.join(', ')} (or set PUSH_DISABLED=true to run without push notifications)`,
+			)
+		}
+	} else if (keys.filter(Boolean).length === 1) {
+		throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither')
+	}
+	if (!settings.VAPID_PUBLIC_KEY || !settings.VAPID_PRIVATE_KEY) return { enabled: false as const }
+	return {
+		enabled: true as const,
+		publicKey: settings.VAPID_PUBLIC_KEY,
+		privateKey: settings.VAPID_PRIVATE_KEY,
+		subject: settings.VAPID_SUBJECT ?? DEVELOPMENT_VAPID_SUBJECT,
 	}
 }
 

@@ -1,21 +1,30 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node'
+import {
+	createReadableStreamFromReadable,
+	type AppLoadContext,
+	type EntryContext,
+	type HandleDataRequestFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce-provider'
 import { timeRender } from '~/platform/request-context.server'
-import { isDatabaseOutageError } from '~/platform/database.server'
+import { reportFault, unavailableInstead } from '~/web/unavailable.server'
 
 const ABORT_DELAY_MS = 5_000
 
-export default function handleRequest(
+export default async function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
 	remixContext: EntryContext,
 	loadContext: AppLoadContext,
 ) {
+	// A page whose loader or action failed because the database went away: the readable 503 (docs/decisions/096).
+	const unavailable = await unavailableInstead(request, responseStatusCode, loadContext)
+	if (unavailable) return unavailable
+
 	const nonce = typeof loadContext.cspNonce === 'string' ? loadContext.cspNonce : ''
 	// Bots and no-JS visitors get the whole document at once; browsers get it streamed.
 	const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
@@ -56,15 +65,12 @@ export default function handleRequest(
 	})
 }
 
+/** A page's data fetched by the browser (`?_data`): the same 503 when the database caused its failure. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) =>
+	(await unavailableInstead(request, response.status, context)) ?? response
+
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
 	if (request.signal.aborted) return
-	if (isDatabaseOutageError(error)) {
-		// server.ts turns this request's 500 into the readable 503; one line is enough.
-		context.failure.databaseOutage = true
-		console.error(
-			`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`,
-		)
-		return
-	}
-	console.error(error)
+	// An error that is the database being away is noted, so the request's answer becomes the readable 503.
+	reportFault(error, { request, context })
 }

@@ -16,6 +16,8 @@ import { ErrorCard } from '~/components/error-card'
 import { NotFoundPage } from '~/components/not-found-page'
 import { useNonce } from '~/components/nonce-provider'
 import { ToastProvider, Toaster } from '~/components/ui/toaster'
+import { REGISTER_SERVICE_WORKER_SCRIPT, THEME_COLOR } from '~/lib/app-shell'
+import { PRODUCT_NAME } from '~/lib/product'
 import { TIME_ZONE_HINT_SCRIPT } from '~/lib/time-zone'
 import { DEFAULT_THUMBNAIL } from '~/lib/videos'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
@@ -27,6 +29,9 @@ import { type RouteHandle } from '~/types'
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: tailwindHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	// Installable (docs/decisions/180): the web app manifest, and the icon iOS puts on the Home Screen.
+	{ rel: 'manifest', href: '/manifest.webmanifest' },
+	{ rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ]
 
 export const meta: MetaFunction = () => [
@@ -56,27 +61,45 @@ function useTimeZoneHint() {
 	})
 }
 
+/**
+ * Once a page has hydrated, the app's router carries every later link in this
+ * tab, to pages that ship no JavaScript too: scroll restoration stays with it,
+ * so every page it opens starts at its top (or its #hash) and Back and Forward
+ * return to where the reader was (docs/decisions/205). Drawn by the server
+ * only on pages that hydrate: the others ship no script at all.
+ */
+function restoresScroll(hydrate: boolean) {
+	return hydrate || typeof document !== 'undefined'
+}
+
 function Document({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	const hydrate = useShouldHydrate()
+	const restoreScroll = restoresScroll(hydrate)
 	const timeZoneHint = useTimeZoneHint()
 	return (
 		<html lang="en" className="h-full">
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				{/* The app as installed (docs/decisions/180): its bar colour, and iOS's Home Screen app. A route's meta replaces the root's, so these are here. */}
+				<meta name="theme-color" content={THEME_COLOR} />
+				<meta name="mobile-web-app-capable" content="yes" />
+				<meta name="apple-mobile-web-app-capable" content="yes" />
+				<meta name="apple-mobile-web-app-status-bar-style" content="default" />
+				<meta name="apple-mobile-web-app-title" content={PRODUCT_NAME} />
 				<Meta />
 				<Links />
 			</head>
 			<body className="min-h-full">
 				{children}
 				{timeZoneHint ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_HINT_SCRIPT }} /> : null}
-				{hydrate ? (
-					<>
-						<ScrollRestoration nonce={nonce} />
-						<Scripts nonce={nonce} />
-					</>
+				{/* Every page registers the service worker, but the landing page kept for all visitors (rendered without a nonce). */}
+				{nonce || hydrate ? (
+					<script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER_SCRIPT }} />
 				) : null}
+				{restoreScroll ? <ScrollRestoration nonce={nonce} /> : null}
+				{hydrate ? <Scripts nonce={nonce} /> : null}
 			</body>
 		</html>
 	)

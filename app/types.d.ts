@@ -2,11 +2,18 @@ import '@remix-run/node'
 
 declare module '@remix-run/node' {
 	interface AppLoadContext {
-		/** The CSP nonce of this request (server.ts). */
+		/** The CSP nonce of this request (server/app.ts). */
 		cspNonce: string
-		/** Set by handleError when this request failed because the database was out of reach (server.ts answers 503). */
-		failure: { databaseOutage: boolean }
-		/** The client's IP address as Express sees it (server.ts), for per-client rate limits. */
+		/**
+		 * Whether this request's failure was the database's doing (`watchRequestFailure`, platform/database.server.ts):
+		 * a failure it caused is answered with the readable 503 (web/unavailable.server.ts, docs/decisions/096).
+		 */
+		failure: {
+			/** Notes an error the request met (handleError, apiRoute); true when it is the database being out of reach. */
+			noteError(error: unknown): boolean
+			causedByDatabase(): Promise<boolean>
+		}
+		/** The client's IP address as Express sees it (server/remix-handler.ts), for per-client rate limits. */
 		clientAddress: string
 	}
 }

@@ -41,7 +41,8 @@ import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/pl
 import { seedDemoData } from '~/demo/data.server'
 import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
-import { madeUpSigningKey, serverArgs } from '../scripts/server-command.mjs'
+import { madeUpSigningKey } from '../scripts/credential-key.mjs'
+import { serverArgs } from '../scripts/server-command.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2)
@@ -302,8 +303,12 @@ const APP_ENV = {
 	CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 	ALLOW_DEMO_BILLING: 'true',
 	MAIL_DISABLED: 'true',
+	PUSH_DISABLED: 'true',
 	STRIPE_SECRET_KEY: '',
 	APP_ORIGIN: '',
+	// The bench is one address and a few members reading as fast as they can, on purpose (decision 203).
+	READ_RATE_LIMIT_PER_MINUTE: '100000000',
+	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
 }
 
 /** One app process against two, on one database and one Redis (docs/decisions/140). */

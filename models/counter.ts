@@ -35,6 +35,10 @@ export type CounterName =
 	| 'programEnrolments'
 	| 'programCheckAttempts'
 	| 'certificates'
+	| 'notes'
+	| 'pushDevices'
+	| 'discussionPosts'
+	| 'discussionComments'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
 	'subscription_ended',
 	'program_module_unlocked',
 	'certificate_issued',
+	'discussion_comment',
+	'discussion_mention',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -43,7 +45,12 @@ export interface Notification {
 	 * when its author edits or deletes it, the notification's text follows.
 	 */
 	sourceMessageId?: number | null
+	/** The discussion post or comment a notification quotes ("post:12", "comment:40"): its deletion reaches it. */
+	sourceDiscussionKey?: string | null
 }
+
+/** The groupKey of the new-comments notification of a followed post: one per post while unread. */
+export const discussionGroupKey = (postId: number) => `post:${postId}`
 
 /**
  * The groupKey of private-message notifications: one per sender while unread.
@@ -86,6 +93,7 @@ const notificationSchema = new Schema<Notification>(
 		groupKey: { type: String, default: null },
 		onceKey: { type: String, default: null },
 		sourceMessageId: { type: Number, default: null },
+		sourceDiscussionKey: { type: String, default: null },
 	},
 	{
 		id: false,
@@ -103,5 +111,9 @@ notificationSchema.index(
 )
 notificationSchema.index({ recipientId: 1, groupKey: 1, readAt: 1 })
 notificationSchema.index({ sourceMessageId: 1 }, { partialFilterExpression: { sourceMessageId: { $type: 'number' } } })
+notificationSchema.index(
+	{ sourceDiscussionKey: 1 },
+	{ partialFilterExpression: { sourceDiscussionKey: { $type: 'string' } } },
+)
 
 export const NotificationModel = defineModel<Notification>('Notification', notificationSchema)

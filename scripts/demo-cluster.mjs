@@ -22,7 +22,9 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import readline from 'node:readline'
-import { madeUpSigningKey, serverArgs } from './server-command.mjs'
+import { madeUpSigningKey } from './credential-key.mjs'
+import { serverArgs } from './server-command.mjs'
+import { vapidSettings } from './vapid-keys.mjs'
 
 const PROCESSES = Number(process.env.CLUSTER_PROCESSES ?? 3)
 const PROXY_PORT = Number(process.env.PORT ?? 3000)
@@ -263,6 +265,8 @@ try {
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
 		// One key for all: a certificate's credential verifies whichever process signed it.
 		CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
+		// One VAPID pair for all: any process sends the pushes of a device another one turned on.
+		...(process.env.VAPID_PUBLIC_KEY ? {} : vapidSettings()),
 		HOST: '127.0.0.1',
 		PORT: '0',
 		TRUST_PROXY: 'loopback',

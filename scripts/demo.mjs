@@ -11,7 +11,9 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import readline from 'node:readline'
-import { madeUpSigningKey, serverArgs } from './server-command.mjs'
+import { madeUpSigningKey } from './credential-key.mjs'
+import { serverArgs } from './server-command.mjs'
+import { vapidSettings } from './vapid-keys.mjs'
 
 const ACCOUNTS = [
 	['admin', 'admin'],
@@ -41,6 +43,8 @@ const child = spawn(process.execPath, serverArgs(), {
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
 		// Signs certificates; made up at every start too, so what an earlier run signed no longer verifies.
 		CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
+		// Push notifications with a key pair for this run, unless one is given (devices turned on end with the sessions anyway).
+		...(process.env.VAPID_PUBLIC_KEY ? {} : vapidSettings()),
 	},
 })
 readline.createInterface({ input: child.stdout }).on('line', (line) => {

@@ -13,7 +13,11 @@
  * scores, the performance metrics and every audit that did not pass.
  *
  * Settings (environment): LIGHTHOUSE_PRESETS ("desktop,mobile"),
- * LIGHTHOUSE_AS ("visitor,member,premium"): run a part of the matrix.
+ * LIGHTHOUSE_AS ("visitor,member,premium"), LIGHTHOUSE_PATHS (some of the
+ * pages): run a part of the matrix. LIGHTHOUSE_BLOCK: addresses Chromium
+ * must not load (Lighthouse's blockedUrlPatterns, e.g. `*sw.js` for the
+ * pages as they were without the service worker), to compare on a busy
+ * machine, run after run, what one part costs.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -27,7 +31,9 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
-import { madeUpSigningKey, serverArgs } from './server-command.mjs'
+import { madeUpSigningKey } from './credential-key.mjs'
+import { serverArgs } from './server-command.mjs'
+import { vapidSettings } from './vapid-keys.mjs'
 
 const CHROMIUM = CHROMIUM_PATH
 /** As the end-to-end tests, plus headless. */
@@ -58,6 +64,16 @@ const PAGES: Record<Who, string[]> = {
 
 const PRESETS = listSetting<Preset>('LIGHTHOUSE_PRESETS', ['desktop', 'mobile'])
 const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
+const ONLY_PATHS = optionalList('LIGHTHOUSE_PATHS')
+const BLOCKED = optionalList('LIGHTHOUSE_BLOCK')
+
+function optionalList(name: string): string[] | undefined {
+	const values = (process.env[name] ?? '')
+		.split(',')
+		.map((value) => value.trim())
+		.filter(Boolean)
+	return values.length > 0 ? values : undefined
+}
 
 function listSetting<T extends string>(name: string, all: T[]): T[] {
 	const chosen = (process.env[name] ?? all.join(',')).split(',').map((value) => value.trim())
@@ -80,6 +96,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
 			PORT: '0',
 			SESSION_SECRET: randomBytes(32).toString('hex'),
 			CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
+			...vapidSettings(),
 		},
 	})
 	return new Promise((resolve, reject) => {
@@ -142,6 +159,12 @@ interface PageScores {
 	scores: Record<(typeof CATEGORIES)[number], number | null>
 	metrics: Record<string, string | undefined>
 	/**
+	 * What keeps Chromium from installing the app from this page (docs/decisions/180): Lighthouse 12 has no
+	 * installability audit any more, so the script asks Chromium itself (Page.getInstallabilityErrors), as Lighthouse
+	 * did. Empty when installable. 'in-incognito' is the audit's own private profile, never the app.
+	 */
+	installabilityErrors: string[]
+	/**
 	 * Audits of the four categories that did not pass (score below 1), with what they found; `diagnostic`
 	 * ones (weight 0: unused JavaScript, cache lifetimes, render-blocking requests…) do not move the score.
 	 */
@@ -168,8 +191,24 @@ async function runLighthouse(url: string, flags: Flags, config: Config | undefin
 	}
 }
 
+/** Chromium's own answer to "could this page's app be installed?", as the page stands. */
+async function installabilityErrorsOf(page: Page): Promise<string[]> {
+	const session = await page.createCDPSession()
+	try {
+		const { installabilityErrors } = await session.send('Page.getInstallabilityErrors')
+		return installabilityErrors.map((error) => error.errorId)
+	} finally {
+		await session.detach()
+	}
+}
+
 async function audit(page: Page, url: string, who: Who, preset: Preset): Promise<PageScores> {
-	const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] }
+	const flags: Flags = {
+		output: 'json',
+		logLevel: 'error',
+		onlyCategories: [...CATEGORIES],
+		...(BLOCKED ? { blockedUrlPatterns: BLOCKED } : {}),
+	}
 	const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
 	const lhr = await runLighthouse(url, flags, config, page)
 	const path = new URL(url).pathname
@@ -208,6 +247,7 @@ async function audit(page: Page, url: string, who: Who, preset: Preset): Promise
 			speedIndex: metric('speed-index'),
 		},
 		failing,
+		installabilityErrors: await installabilityErrorsOf(page),
 	}
 }
 
@@ -216,6 +256,7 @@ async function main() {
 	const startedAt = new Date()
 	const server = await startServer()
 	const results: PageScores[] = []
+	let installableInOwnProfile: string[] = []
 	let chrome: chromeLauncher.LaunchedChrome | undefined
 	let browser: Browser | undefined
 	// Whatever fails from here on, the server and Chromium are stopped.
@@ -234,7 +275,7 @@ async function main() {
 				await context.setCookie(...(await logIn(server.url, who)).map((pair) => jarCookie(pair, server.url)))
 			const page = await context.newPage()
 			for (const preset of PRESETS) {
-				for (const path of PAGES[who]) {
+				for (const path of PAGES[who].filter((page) => !ONLY_PATHS || ONLY_PATHS.includes(page))) {
 					const scores = await audit(page, new URL(path, server.url).href, who, preset)
 					if (scores.finalPath !== path) console.log(`  ${path} ended on ${scores.finalPath}`)
 					console.log(
@@ -245,6 +286,12 @@ async function main() {
 			}
 			await context.close()
 		}
+		// The audits' contexts are private profiles, which Chromium never installs from: one page in the browser's own
+		// profile says whether the app is installable with nothing in the way.
+		const own = await browser.newPage()
+		await own.goto(new URL('/auth', server.url).href, { waitUntil: 'load' })
+		installableInOwnProfile = await installabilityErrorsOf(own)
+		await own.close()
 	} finally {
 		await browser?.disconnect()
 		chrome?.kill()
@@ -268,6 +315,14 @@ async function main() {
 			findings.set(key, (findings.get(key) ?? new Set()).add(`${result.who} ${result.preset} ${result.path}`))
 		}
 	}
+	const notInstallable = results.filter((result) =>
+		result.installabilityErrors.some((error) => error !== 'in-incognito'),
+	)
+	console.log(
+		`\nInstallable (Chromium's installability check): ${installableInOwnProfile.length === 0 ? 'yes' : `no: ${installableInOwnProfile.join(', ')}`} in a browser's own profile; ${results.length - notInstallable.length} of ${results.length} audited pages with nothing but their private profile in the way`,
+	)
+	for (const result of notInstallable)
+		console.log(`  ${result.who} ${result.preset} ${result.path}: ${result.installabilityErrors.join(', ')}`)
 	console.log('\nAudits that did not pass, and on how many runs:')
 	for (const [finding, runs] of [...findings].sort((a, b) => b[1].size - a[1].size))
 		console.log(`  ${runs.size} × ${finding}`)
@@ -289,6 +344,7 @@ async function main() {
 		chromium: CHROMIUM,
 		server: 'production build, demo mode, demo data',
 		lowest,
+		installableInOwnProfile,
 		results,
 	}
 	fs.mkdirSync('bench/results', { recursive: true })

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEMO_LESSONS, type DemoCategory, type DemoLesson } from '../app/demo/catalogue.server'
+import { DEMO_LESSONS, demoLessonSlides, type DemoCategory, type DemoLesson } from '../app/demo/catalogue.server'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const FONT_DIR = '/usr/share/fonts/truetype/dejavu'
@@ -61,55 +61,6 @@ const ffColour = (hex: string) => `0x${hex.slice(1)}`
 // ---------------------------------------------------------------------------
 // Lesson clips
 
-interface Slide {
-	start: number
-	end: number
-	label: string
-	heading: string
-	body?: string
-	headingSize: number
-	/** Which part this slide is (for the dots at the bottom), or null. */
-	part: number | null
-}
-
-function slidesOf(lesson: DemoLesson, index: number): Slide[] {
-	const total = lesson.minutes * 60
-	const titleEnd = 20
-	const closingStart = total - 30
-	const parts = lesson.chapters.length
-	const partLength = (closingStart - titleEnd) / parts
-	const category = lesson.category.toUpperCase()
-	return [
-		{
-			start: 0,
-			end: titleEnd,
-			label: `${category}  ·  LESSON ${String(index + 1).padStart(2, '0')}`,
-			heading: lesson.title,
-			body: `${lesson.minutes} minutes  ·  ${parts} parts`,
-			headingSize: 34,
-			part: null,
-		},
-		...lesson.chapters.map(([heading, point], part) => ({
-			start: Math.round(titleEnd + part * partLength),
-			end: Math.round(titleEnd + (part + 1) * partLength),
-			label: `PART ${part + 1} OF ${parts}`,
-			heading,
-			body: point,
-			headingSize: 30,
-			part,
-		})),
-		{
-			start: closingStart,
-			end: total,
-			label: 'YOUR NEXT STEP',
-			heading: lesson.takeaway,
-			body: 'Thanks for watching.',
-			headingSize: 26,
-			part: null,
-		},
-	]
-}
-
 function makeClip(lesson: DemoLesson, index: number, workDir: string) {
 	const palette = PALETTES[lesson.category]
 	const total = lesson.minutes * 60
@@ -128,7 +79,7 @@ function makeClip(lesson: DemoLesson, index: number, workDir: string) {
 	}
 	text('LeaderForge', `fontcolor=white@0.8:fontsize=15:x=40:y=322`)
 	text(lesson.title, `fontcolor=white@0.6:fontsize=13:x=w-tw-40:y=324`)
-	for (const slide of slidesOf(lesson, index)) {
+	for (const slide of demoLessonSlides(lesson, index)) {
 		// Frames come every second: a slide shows on the frames from its start up to, not including, its end.
 		const enable = `enable='between(t,${slide.start},${slide.end - 0.5})'`
 		const headingLines = wrap(slide.heading, Math.floor(540 / (slide.headingSize * 0.62)))

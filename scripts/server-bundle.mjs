@@ -1,4 +1,4 @@
-// How server.ts (and the app modules it wires) and the seed script are bundled
+// How server.ts (with its parts in server/ and the app modules they wire) and the seed script are bundled
 // into build-server/: packages stay external and come from node_modules at run
 // time. Shared by `npm run build` and `npm run dev`.
 export const serverBundleOptions = {

@@ -1,5 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto'
-
 /**
  * How the built server is started, in one place: `npm start` and the
  * Dockerfile say the same (a unit test checks), and the demo, the test
@@ -19,18 +17,4 @@ export const SERVER_ENTRY = 'build-server/server.js'
 /** The arguments after `node`: `spawn(process.execPath, serverArgs())`. */
 export function serverArgs() {
 	return [...SERVER_NODE_ARGS, SERVER_ENTRY]
-}
-
-/**
- * A CREDENTIAL_SIGNING_KEY made up for one run of a production build that is
- * not a deployment (the demo, the bench, the load test, Lighthouse), unless
- * the environment gives one: an Ed25519 private key as a PKCS#8 PEM
- * (docs/decisions/152). Certificates signed with it verify for that run only,
- * like the demo's sessions.
- */
-export function madeUpSigningKey() {
-	return (
-		process.env.CREDENTIAL_SIGNING_KEY ||
-		generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()
-	)
 }

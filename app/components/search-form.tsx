@@ -12,6 +12,7 @@ export function SearchForm({
 	search,
 	keep,
 	wideScreenWidth = 'lg:w-80',
+	action,
 }: {
 	id: string
 	label: string
@@ -21,9 +22,18 @@ export function SearchForm({
 	keep?: { name: string; value: string } | null
 	/** Its width beside the tabs on wide screens (full width below `lg`). */
 	wideScreenWidth?: string
+	/** Where it searches, when not the page itself: a `#fragment` brings the results into view (the page keeps its scroll with JavaScript). */
+	action?: string
 }) {
 	return (
-		<Form method="get" role="search" aria-label={label} className={`flex w-full shrink-0 gap-2 ${wideScreenWidth}`}>
+		<Form
+			method="get"
+			action={action}
+			preventScrollReset={action !== undefined}
+			role="search"
+			aria-label={label}
+			className={`flex w-full shrink-0 gap-2 ${wideScreenWidth}`}
+		>
 			{keep ? <input type="hidden" name={keep.name} value={keep.value} /> : null}
 			<label htmlFor={id} className="sr-only">
 				{label}

@@ -245,6 +245,106 @@ export const DEMO_LESSONS: DemoLesson[] = [
 	},
 ]
 
+/**
+ * A slide of a lesson's lecture: shown from `start` up to `end` (seconds).
+ * The clips (scripts/make-demo-media.ts) draw them at these times, and the
+ * captions and chapters (below) say their words at the same times.
+ */
+export interface DemoSlide {
+	start: number
+	end: number
+	label: string
+	heading: string
+	body?: string
+	headingSize: number
+	/** Which part this slide is (for the dots at the bottom), or null. */
+	part: number | null
+}
+
+/** A lesson's slides: the title for 20 seconds, one per part in equal shares, the next step for the last 30 seconds. */
+export function demoLessonSlides(lesson: DemoLesson, index: number): DemoSlide[] {
+	const total = lesson.minutes * 60
+	const titleEnd = 20
+	const closingStart = total - 30
+	const parts = lesson.chapters.length
+	const partLength = (closingStart - titleEnd) / parts
+	const category = lesson.category.toUpperCase()
+	return [
+		{
+			start: 0,
+			end: titleEnd,
+			label: `${category}  ·  LESSON ${String(index + 1).padStart(2, '0')}`,
+			heading: lesson.title,
+			body: `${lesson.minutes} minutes  ·  ${parts} parts`,
+			headingSize: 34,
+			part: null,
+		},
+		...lesson.chapters.map(([heading, point], part) => ({
+			start: Math.round(titleEnd + part * partLength),
+			end: Math.round(titleEnd + (part + 1) * partLength),
+			label: `PART ${part + 1} OF ${parts}`,
+			heading,
+			body: point,
+			headingSize: 30,
+			part,
+		})),
+		{
+			start: closingStart,
+			end: total,
+			label: 'YOUR NEXT STEP',
+			heading: lesson.takeaway,
+			body: 'Thanks for watching.',
+			headingSize: 26,
+			part: null,
+		},
+	]
+}
+
+/** How long a slide's heading is captioned before its body takes over (at most half the slide). */
+const HEADING_CAPTION_SECONDS = 8
+
+/** "00:01:05.000": a WebVTT timestamp. */
+function vttTime(seconds: number): string {
+	const two = (value: number) => String(value).padStart(2, '0')
+	return `${two(Math.floor(seconds / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}.000`
+}
+
+/** What the captions say a slide says: its part and heading, then its body. */
+function slideLines(slide: DemoSlide, lesson: DemoLesson): [string, string | null] {
+	if (slide.part !== null)
+		return [`Part ${slide.part + 1} of ${lesson.chapters.length}: ${slide.heading}`, slide.body ?? null]
+	if (slide.start === 0)
+		return [`Welcome to ${lesson.title}.`, `${lesson.minutes} minutes, in ${lesson.chapters.length} parts.`]
+	return [`Your next step: ${slide.heading}`, slide.body ?? null]
+}
+
+/**
+ * A lesson's English captions (docs/decisions/174): each slide's words at
+ * the time the slide shows, its heading first and then its body, as a
+ * WebVTT file.
+ */
+export function demoLessonCaptions(lesson: DemoLesson, index: number): string {
+	const cues = demoLessonSlides(lesson, index).flatMap((slide) => {
+		const [heading, body] = slideLines(slide, lesson)
+		const split = body
+			? slide.start + Math.min(HEADING_CAPTION_SECONDS, Math.floor((slide.end - slide.start) / 2))
+			: slide.end
+		return [
+			`${vttTime(slide.start)} --> ${vttTime(split)}\n${heading}`,
+			...(body ? [`${vttTime(split)} --> ${vttTime(slide.end)}\n${body}`] : []),
+		]
+	})
+	return `WEBVTT - ${lesson.title}\n\n${cues.join('\n\n')}\n`
+}
+
+/** A lesson's chapters: the introduction, each part at its slide, and the next step. */
+export function demoLessonChapters(lesson: DemoLesson, index: number): Array<{ start: number; title: string }> {
+	return demoLessonSlides(lesson, index).map((slide) => ({
+		start: slide.start,
+		title: slide.part !== null ? slide.heading : slide.start === 0 ? 'Introduction' : 'Your next step',
+	}))
+}
+
 export const demoLessonMedia = (lesson: Pick<DemoLesson, 'slug'>) => `/media/${lesson.slug}.mp4`
 export const demoLessonCover = (lesson: Pick<DemoLesson, 'slug'>) => `/images/thumbnails/${lesson.slug}.svg`
 

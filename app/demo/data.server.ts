@@ -1,7 +1,9 @@
 import mongoose from 'mongoose'
 import {
+	CaptionTrackModel,
 	CommunityModel,
 	EventModel,
+	LessonChaptersModel,
 	MessageModel,
 	ProgressModel,
 	ResourceModel,
@@ -14,7 +16,16 @@ import {
 	type CounterName,
 	type Role,
 } from '#models/index'
-import { DEMO_LESSONS, DEMO_PORTRAITS, demoLessonCover, demoLessonMedia, demoPortrait } from '~/demo/catalogue.server'
+import {
+	DEMO_LESSONS,
+	DEMO_PORTRAITS,
+	demoLessonCaptions,
+	demoLessonChapters,
+	demoLessonCover,
+	demoLessonMedia,
+	demoPortrait,
+} from '~/demo/catalogue.server'
+import { parseWebVTT } from '~/services/catalogue/webvtt.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { rebuildConversationEntries } from '~/services/chat/private-inbox.server'
 import { recordSimulatedInvoice } from '~/services/billing/subscription-store.server'
@@ -28,6 +39,7 @@ import {
 	seedSubscriptionHistory,
 } from '~/demo/history.server'
 import { hashPassword } from '~/services/account/password.server'
+import { seedDemoDiscussions } from '~/demo/discussions.server'
 import { seedDemoPrograms } from '~/demo/programs.server'
 
 /**
@@ -247,6 +259,23 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		})
 	}
 
+	// Every lesson's English captions and chapters, from its slides at the times they show (docs/decisions/174).
+	for (const [index, lesson] of DEMO_LESSONS.entries()) {
+		const video = await VideoModel.findOne({ title: lesson.title }).select('id').lean<{ id: number }>()
+		if (!video) continue
+		if (!(await CaptionTrackModel.exists({ videoId: video.id, language: 'en' }))) {
+			// Through the parser, as an upload is: the demo's captions are proved good WebVTT each time they are seeded.
+			const { vtt, cues } = await parseWebVTT(demoLessonCaptions(lesson, index))
+			await CaptionTrackModel.create({ videoId: video.id, language: 'en', vtt, cues, updatedAt: new Date() })
+		}
+		if (!(await LessonChaptersModel.exists({ videoId: video.id })))
+			await LessonChaptersModel.create({
+				videoId: video.id,
+				chapters: demoLessonChapters(lesson, index),
+				updatedAt: new Date(),
+			})
+	}
+
 	for (const community of DEMO_COMMUNITIES) {
 		if (await CommunityModel.exists({ name: community.name })) continue
 		await createWithId(CommunityModel, 'communities', { ...community, createdBy: adminId, createdAt: new Date() })
@@ -455,6 +484,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 
 	await seedModerationDemo(now, userIds, roomIds)
+	// Discussions in the default communities, the demo members' memberships and directory profiles.
+	await seedDemoDiscussions(now, userIds)
 	await seedSubscriptionHistory(now, userIds)
 	await seedHistoryProgress(now, userIds)
 	await seedAuditHistory(now)

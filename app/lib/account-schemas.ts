@@ -46,21 +46,25 @@ export const DeleteAccountSchema = z.object({
 export const EMAIL_PREFERENCE_KEYS = [
 	'privateMessages',
 	'mentions',
+	'discussions',
 	'eventReminders',
 	'newLessons',
 	'billing',
 	'programs',
+	'weeklyDigest',
 ] as const
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number]
 
-/** A member who never chose gets every email. */
+/** A member who never chose gets every email but the weekly community digest, which is asked for. */
 export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 	privateMessages: true,
 	mentions: true,
+	discussions: true,
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
 	programs: true,
+	weeklyDigest: false,
 }
 
 /** The rows of the Notifications tab, in order, with what each one sends. */
@@ -70,14 +74,37 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		label: 'Private messages',
 		description: 'When someone writes to you while you are away: one email per conversation an hour at most.',
 	},
-	{ key: 'mentions', label: 'Mentions', description: 'When someone mentions you in a community room.' },
-	{ key: 'eventReminders', label: 'Event reminders', description: 'One hour before an event you are going to.' },
-	{ key: 'newLessons', label: 'New lessons', description: 'A weekly digest of the lessons added to the library.' },
+	{
+		key: 'mentions',
+		label: 'Mentions',
+		description: 'When someone mentions you in a community room or a discussion.',
+	},
+	{
+		key: 'discussions',
+		label: 'Discussions you follow',
+		description: 'New comments on the discussions you follow: one email per discussion until you read it.',
+	},
+	{
+		key: 'eventReminders',
+		label: 'Event reminders',
+		description: 'One hour before an event you are going to; as a push also when it changes or is cancelled.',
+	},
+	{
+		key: 'newLessons',
+		label: 'New lessons',
+		description: 'A weekly digest of the lessons added to the library, by email.',
+	},
 	{ key: 'billing', label: 'Billing', description: 'A reminder three days before your free trial ends.' },
 	{
 		key: 'programs',
 		label: 'Programs',
 		description: 'When a module of a program you started opens, and when you earn a certificate.',
+	},
+	{
+		key: 'weeklyDigest',
+		label: 'Weekly digest',
+		description:
+			"Every Monday: the week's most active discussions in your communities, new lessons, and events you can still join.",
 	},
 ]
 

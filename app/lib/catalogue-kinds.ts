@@ -87,6 +87,14 @@ export type CatalogueColumn<Row = Record<string, unknown>> = { header: string } 
 	| { show: 'link'; field: FieldOf<Row>; truncate: number }
 )
 
+/** A dialog of its own that a row links to besides edit and delete: `/admin/{kind}/{id}/{path}` (a video's captions, decision 173). */
+export interface CatalogueRowLink {
+	path: string
+	/** The link's name, followed by the entity's ('Captions and chapters of {title}'). */
+	label: string
+	icon: 'captions'
+}
+
 export interface DeleteConfirmation {
 	title: string
 	text: string
@@ -108,8 +116,6 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	/** The add and edit dialog's schema, in the browser and in the action (the JSON API's is kinds.server.ts's). */
 	schema: z.ZodTypeAny
 	fields: readonly CatalogueFieldEntry[]
-	/** product §2's required fields: with JavaScript, the submit button waits for them. */
-	requiredToSubmit: ReadonlyArray<FieldOf<Row>>
 	subtitle: string
 	/** What the add dialog says under its title. */
 	addDescription: string
@@ -124,6 +130,7 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	 * the page's name, for the link's accessible name ('Outline of …').
 	 */
 	page?: string
+	rowLinks?: readonly CatalogueRowLink[]
 }
 
 export interface CatalogueKindDescription<Tab extends string = string> {
@@ -133,8 +140,9 @@ export interface CatalogueKindDescription<Tab extends string = string> {
 	labelField: string
 	schema: z.ZodTypeAny
 	fields: readonly CatalogueFieldEntry[]
-	requiredToSubmit: readonly string[]
 	columns: readonly CatalogueColumn[]
+	/** Dialogs of their own a row links to, before Edit and Delete. */
+	rowLinks: readonly CatalogueRowLink[]
 	/** The tab: its heading (also the table's caption and the section's name) and its words. */
 	panel: {
 		heading: string
@@ -190,8 +198,8 @@ function describeKind<Row>() {
 			labelField: given.labelField,
 			schema: given.schema,
 			fields: given.fields,
-			requiredToSubmit: given.requiredToSubmit,
 			columns: given.columns as ReadonlyArray<CatalogueColumn>,
+			rowLinks: given.rowLinks ?? [],
 			panel: {
 				heading,
 				subtitle: given.subtitle,
@@ -255,7 +263,6 @@ export const CATALOGUE = {
 				{ name: 'category', label: 'Category', input: 'text' },
 			],
 		],
-		requiredToSubmit: ['title', 'url'],
 		subtitle: 'Add, edit and remove the lessons of the content library.',
 		addDescription: 'Add a video lesson to the content library.',
 		empty: 'No videos found',
@@ -273,6 +280,7 @@ export const CATALOGUE = {
 			},
 			{ header: 'Added By', show: 'author' },
 		],
+		rowLinks: [{ path: 'captions', label: 'Captions and chapters', icon: 'captions' }],
 	}),
 
 	/** product §2 "Communities": the chat rooms. */
@@ -287,7 +295,6 @@ export const CATALOGUE = {
 			DESCRIPTION,
 			{ name: 'icon', label: 'Icon URL', input: 'text', placeholder: 'https://... or a short code like EL' },
 		],
-		requiredToSubmit: ['name'],
 		subtitle: 'Add, edit and remove the community chat rooms.',
 		addDescription: 'Open a new community chat room.',
 		empty: 'No communities available',
@@ -330,7 +337,6 @@ export const CATALOGUE = {
 			},
 		],
 		// The server says what is missing: a title too short is refused with its own message (product §5).
-		requiredToSubmit: [],
 		subtitle: 'Create, view, edit, and delete leadership events.',
 		addDescription: 'Schedule a new leadership event.',
 		empty: 'No events found.',
@@ -375,7 +381,6 @@ export const CATALOGUE = {
 				inputMode: 'url',
 			},
 		],
-		requiredToSubmit: ['title', 'url'],
 		subtitle: 'Add, edit and remove downloadable resources.',
 		addDescription: 'Add a downloadable resource to the library.',
 		empty: 'No resources found',
@@ -416,7 +421,6 @@ export const CATALOGUE = {
 				help: 'Members see published programs only. Add its modules and items first.',
 			},
 		],
-		requiredToSubmit: ['title'],
 		subtitle: 'Leadership journeys of modules and lessons. Open a program to edit its modules and items.',
 		addDescription: 'Start a new program; its modules and items come next, on its own page.',
 		empty: 'No programs found',

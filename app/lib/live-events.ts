@@ -67,6 +67,18 @@ export const clientPayloadSchemas = {
 	/** product §7 `edit_message` and `delete_message`: the same rules as PATCH and DELETE /api/messages/{id}. */
 	edit_message: z.object({ messageId: IdSchema('messageId'), content: MessageContentSchema }),
 	delete_message: z.object({ messageId: IdSchema('messageId') }),
+	/**
+	 * Optional, no `auth` needed: the page a tab shows and whether it is on screen, so that no push goes
+	 * out about what the member is looking at (docs/decisions/181). Sent on connect, on every navigation and
+	 * when the tab is hidden or shown.
+	 */
+	viewing: z.object({
+		path: z
+			.string()
+			.max(2_000)
+			.regex(/^\/(?!\/)[^\s\\]*$/, 'path must be a path on this site'),
+		visible: z.boolean(),
+	}),
 }
 
 export type ClientEventName = keyof typeof clientPayloadSchemas
@@ -90,7 +102,11 @@ export interface ClientToServerEvents {
 	private_message: (payload: ClientPayload<'private_message'>, ack: SendAck) => void
 	edit_message: (payload: ClientPayload<'edit_message'>, ack: SendAck) => void
 	delete_message: (payload: ClientPayload<'delete_message'>, ack: SendAck) => void
+	viewing: (payload: ClientPayload<'viewing'>, ack?: (result: ViewingResult) => void) => void
 }
+
+/** What a `viewing` acknowledgement receives: taken, or why not. */
+export type ViewingResult = { ok: true } | { ok: false; message: string }
 
 /** The events whose sender hears what became of them through the acknowledgement: the sends. */
 export type SendEvent = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText } from '~/lib/admin-schemas'
+import { optionalLine, optionalText, requiredLine, requiredText } from '~/lib/admin-schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
 import { DEFAULT_PASS_MARK, PROGRAM_LIMITS, UNLOCK_KINDS, type ProgramItemKind, type UnlockRule } from '~/lib/programs'
 
@@ -29,7 +29,7 @@ export interface ModuleInput {
  */
 export const ModuleFormSchema = z
 	.object({
-		title: requiredText('Title', PROGRAM_LIMITS.moduleTitle),
+		title: requiredLine('Title', PROGRAM_LIMITS.moduleTitle),
 		description: optionalText('Description', PROGRAM_LIMITS.moduleDescription),
 		unlock: z.enum(UNLOCK_KINDS, { errorMap: () => ({ message: 'Choose when the module opens' }) }),
 		days: z
@@ -88,20 +88,20 @@ const LessonItemSchema = z
 	.object({
 		videoId: z.string({ required_error: LESSON_RULE, invalid_type_error: LESSON_RULE }).regex(/^\d{1,9}$/, LESSON_RULE),
 		// Empty: the lesson's own title.
-		title: optionalText('Title', PROGRAM_LIMITS.itemTitle),
+		title: optionalLine('Title', PROGRAM_LIMITS.itemTitle),
 	})
 	.transform((value): ItemInput => ({ kind: 'lesson', title: value.title, videoId: Number(value.videoId) }))
 
 const ReadingItemSchema = z
 	.object({
-		title: requiredText('Title', PROGRAM_LIMITS.itemTitle),
+		title: requiredLine('Title', PROGRAM_LIMITS.itemTitle),
 		body: requiredText('Text', PROGRAM_LIMITS.reading),
 	})
 	.transform((value): ItemInput => ({ kind: 'reading', ...value }))
 
 const ReflectionItemSchema = z
 	.object({
-		title: requiredText('Title', PROGRAM_LIMITS.itemTitle),
+		title: requiredLine('Title', PROGRAM_LIMITS.itemTitle),
 		prompt: requiredText('Prompt', PROGRAM_LIMITS.prompt),
 	})
 	.transform((value): ItemInput => ({ kind: 'reflection', ...value }))
@@ -133,7 +133,7 @@ const slotText = (max: number, label: string) =>
  */
 const CheckItemSchema = z
 	.object({
-		title: requiredText('Title', PROGRAM_LIMITS.itemTitle),
+		title: requiredLine('Title', PROGRAM_LIMITS.itemTitle),
 		passMark: z
 			.number({ invalid_type_error: PASS_MARK_RULE })
 			.int(PASS_MARK_RULE)

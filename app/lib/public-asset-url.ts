@@ -1,7 +1,7 @@
 /**
  * The fingerprint on a picture's address (docs/decisions/088): pages and JSON
  * name a file under public/ as `/images/avatars/maria.svg?v=<hash>`, and
- * server.ts caches such an address for a year while `v` is the file's current
+ * server/app.ts caches such an address for a year while `v` is the file's current
  * hash. What is stored (a video's thumbnail, an avatar) is the plain path.
  */
 export const FINGERPRINT_PARAM = 'v'

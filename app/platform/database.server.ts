@@ -186,6 +186,14 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	void check()
 	return {
 		isAvailable: () => state.available,
+		/**
+		 * Calls `listener` each time an outage begins (the monitor's pings, or a request's recheck, find the
+		 * database gone); answers the function that stops it.
+		 */
+		onOutage(listener: () => void): () => void {
+			state.outageListeners.add(listener)
+			return () => state.outageListeners.delete(listener)
+		},
 		/** How many times the database has gone away so far: a request that overlapped an outage sees it change. */
 		outages: () => state.outages,
 		/** Checks again now (after a request failed), and remembers the answer. */
@@ -197,15 +205,46 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	}
 }
 
+/**
+ * One request's watch on the database, made when the request reaches the app
+ * (docs/decisions/096): was its failure the database's doing? Yes when it met
+ * an outage error, when an outage began while it ran, or when the database
+ * does not answer now (checked again, and remembered for the requests after
+ * it), even if the database is back by the time it answers.
+ */
+export function watchRequestFailure() {
+	const outagesBefore = getMonitorState().outages
+	let outageMet = false
+	return {
+		/** Notes an error the request met; true when it is the database being out of reach. */
+		noteError(error: unknown): boolean {
+			const outage = isDatabaseOutageError(error)
+			if (outage) outageMet = true
+			return outage
+		},
+		async causedByDatabase(): Promise<boolean> {
+			return outageMet || getMonitorState().outages !== outagesBefore || !(await recheckDatabase())
+		},
+	}
+}
+
 /** Consecutive unanswered pings of the monitor that mean the database is gone. */
 const MISSED_PINGS_FOR_OUTAGE = 2
 
-const getMonitorState = () => singleton('database-monitor', () => ({ available: true, outages: 0, missedPings: 0 }))
+const getMonitorState = () =>
+	singleton('database-monitor', () => ({
+		available: true,
+		outages: 0,
+		missedPings: 0,
+		outageListeners: new Set<() => void>(),
+	}))
 
 function noteReachability(reachable: boolean): boolean {
 	const state = getMonitorState()
-	if (state.available && !reachable) state.outages++
+	const began = state.available && !reachable
+	if (began) state.outages++
 	state.available = reachable
+	if (began) for (const listener of state.outageListeners) listener()
 	return reachable
 }
 

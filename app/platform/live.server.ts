@@ -31,6 +31,11 @@ export interface LivePublisher {
 	 * announced (docs/decisions/101).
 	 */
 	isViewingConversation(userId: number, otherUserId: number): Promise<boolean>
+	/**
+	 * Whether one of the user's pages is on screen now and shows what `link`
+	 * names (its socket reports its page: `viewing`): a push about it is not needed.
+	 */
+	isLookingAt(userId: number, link: string): Promise<boolean>
 	/** Closes a user's live connections: those of one session, or all of them, or all but one session's. */
 	disconnectUser(userId: number, which?: { sessionId?: string; exceptSessionId?: string }): void
 }
@@ -48,5 +53,6 @@ export const live: LivePublisher = {
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
 	isViewingConversation: async (userId, otherUserId) =>
 		(await registry.publisher?.isViewingConversation(userId, otherUserId)) ?? false,
+	isLookingAt: async (userId, link) => (await registry.publisher?.isLookingAt(userId, link)) ?? false,
 	disconnectUser: (userId, which) => registry.publisher?.disconnectUser(userId, which),
 }

@@ -20,7 +20,7 @@ import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
  * Pictures under public/ (thumbnails, avatars, the default thumbnail) as pages
  * and JSON name them: with a fingerprint of the file's content, so the browser
  * may keep them for a year (docs/decisions/088). Every service that hands out
- * a picture's address passes it through here, and server.ts asks
+ * a picture's address passes it through here, and server/app.ts asks
  * `isCurrentFingerprint` before it answers with the year-long cache.
  */
 

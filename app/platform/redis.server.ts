@@ -4,7 +4,7 @@ import { singleton } from '~/platform/singleton.server'
 /**
  * Redis, the broker that several app processes share
  * (docs/decisions/140-several-processes-on-redis.md). With REDIS_URL set,
- * server.ts connects once at start-up, before it listens; the rate limits
+ * server/start.ts connects once at start-up, before it listens; the rate limits
  * (rate-limit.server.ts), the order of each chat room (room-order.server.ts)
  * and the Socket.IO adapter (realtime/socket.server.ts) then all use this one
  * client. Without REDIS_URL `getRedis()` is null and each of them keeps its

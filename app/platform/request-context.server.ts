@@ -8,9 +8,10 @@ import { singleton } from '~/platform/singleton.server'
  * between the loaders that run for it (the session and the user behind it,
  * asked for by the root, the layout and the page alike).
  *
- * server.ts runs each request to Remix inside `runInRequestContext`; the
- * database's command monitor (platform/database.server.ts) and the document
- * renderer (entry.server.tsx) add their time to whatever request is current.
+ * server/app.ts runs each request inside `runInRequestContext` from its arrival
+ * step on (member files and Remix: docs/decisions/095); the database's
+ * command monitor (platform/database.server.ts) and the document renderer
+ * (entry.server.tsx) add their time to whatever request is current.
  * Outside a request (jobs, sockets, scripts) there is no context and every
  * function here does nothing.
  */

@@ -1,8 +1,9 @@
 import { type ChatMessage } from '~/lib/chat'
 import { ServerToClient, type ChatMessageEvent } from '~/lib/live-events'
+import { pageShowsLink } from '~/lib/page-link'
 import { type LivePublisher } from '~/platform/live.server'
 import { type OrderedDelivery } from '~/realtime/ordered-delivery.server'
-import { type LiveServer } from '~/realtime/socket-data'
+import { type LiveServer, type SocketData } from '~/realtime/socket-data'
 
 /**
  * The rooms of the Socket.IO server, and the LivePublisher that services
@@ -37,6 +38,11 @@ export function createSocketPublisher(io: LiveServer, chat: OrderedDelivery): Li
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
 		isViewingConversation: async (userId, otherUserId) =>
 			(await io.in(conversationViewRoom(userId, otherUserId)).fetchSockets()).length > 0,
+		isLookingAt: async (userId, link) =>
+			(await io.in(userRoom(userId)).fetchSockets()).some((socket) => {
+				const viewing = (socket.data as Partial<SocketData>).viewing
+				return viewing?.visible === true && pageShowsLink(viewing.path, link)
+			}),
 		disconnectUser(userId, { sessionId, exceptSessionId } = {}) {
 			const sockets = io.in(sessionId ? sessionRoom(sessionId) : userRoom(userId))
 			;(exceptSessionId ? sockets.except(sessionRoom(exceptSessionId)) : sockets).disconnectSockets(true)

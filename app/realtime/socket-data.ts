@@ -1,5 +1,6 @@
 import { type Server, type Socket } from 'socket.io'
 import { type ClientToServerEvents, type ServerToClientEvents } from '~/lib/live-events'
+import { type PageView } from '~/lib/page-link'
 
 /** What the server knows of each connected socket, from its handshake and its `auth` message. */
 export interface SocketData {
@@ -13,6 +14,8 @@ export interface SocketData {
 	subscribed: boolean
 	/** The account's sockets in other app processes when this one connected (always 0 with one process). */
 	socketsElsewhere: number
+	/** The page this socket's tab shows, as it last reported (`viewing`), or null before it does. */
+	viewing: PageView | null
 }
 
 /** The processes send each other nothing of their own (no serverSideEmit): the adapter carries every broadcast. */

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { endSession } from '~/web/auth.server'
+import { CLEAR_CACHED_PAGES, endSession } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { redirectWithToast } from '~/web/toast.server'
 
@@ -24,6 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
 	return redirectWithToast(
 		'/',
 		{ title: 'Logged out', description: 'You have been successfully logged out.' },
-		{ headers: { 'Set-Cookie': cookie } },
+		{ headers: { 'Set-Cookie': cookie, ...CLEAR_CACHED_PAGES } },
 	)
 }

@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type express from 'express'
+import { watchRequestFailure } from '~/platform/database.server'
 
 /**
  * Pages that are the same for every visitor without a session (the landing
@@ -32,7 +33,7 @@ export function anonymousPageCache({
 				const response = await render(new Request(new URL(req.url, 'http://localhost')), {
 					cspNonce: '',
 					clientAddress: req.ip ?? '',
-					failure: { databaseOutage: false },
+					failure: watchRequestFailure(),
 				})
 				if (response.status !== 200) return next()
 				entry = {

@@ -1,10 +1,8 @@
 import { json, redirect } from '@remix-run/node'
 import { type Role, type UserJSON } from '#models/index'
-import { sharedInRequest } from '~/platform/request-context.server'
+import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { type LoginInput } from '~/lib/schemas'
 import { authenticateCredentials } from '~/services/account/auth.server'
-import { noteActivity } from '~/services/account/activity.server'
-import { withLapsedTrialSettled } from '~/services/billing/index.server'
 import { live } from '~/platform/live.server'
 import { getUserById } from '~/services/account/users.server'
 import { loginClientOf, rememberDevice } from '~/web/known-device.server'
@@ -15,7 +13,10 @@ import { getSession, getSessionStorage, readSessionCookie } from '~/web/session.
 /**
  * Who is asking: the session behind a request, and the guards every loader
  * and action starts with (a page sends a visitor to /auth, a JSON call
- * answers 401; the wrong role goes to /dashboard or gets 403).
+ * answers 401; the wrong role goes to /dashboard or gets 403). The guards
+ * only read: what a member's request changes on arrival (activity, a lapsed
+ * trial settled) has already happened in `settleSessionUser`
+ * (web/arrival.server.ts, docs/decisions/095).
  */
 
 /**
@@ -58,6 +59,13 @@ export async function logInWithCredentials(
 	return { user, headers: await startLoggedInSession(request, user.id) }
 }
 
+/**
+ * Sent beside the cookie that ends a session: the browser drops what it keeps
+ * of the member's pages and files (its HTTP cache, the back/forward cache), so
+ * whoever uses it next cannot bring them back (docs/decisions/180).
+ */
+export const CLEAR_CACHED_PAGES = { 'Clear-Site-Data': '"cache"' } as const
+
 /** Deletes this browser's session and returns the Set-Cookie value that clears it. */
 export async function endSession(request: Request): Promise<string> {
 	const session = await getSession(request)
@@ -84,16 +92,21 @@ export async function getOptionalUserFromCookie(cookieHeader: string | null | un
 	return userOfSession((await readSessionCookie(cookieHeader))?.userId ?? null)
 }
 
+const sessionUserKey = (userId: number) => `user:${userId}`
+
 function userOfSession(userId: number | null): Promise<UserJSON | null> {
 	if (userId === null) return Promise.resolve(null)
 	// One read of the account per request, however many loaders ask (docs/decisions/082).
-	return sharedInRequest(`user:${userId}`, async () => {
-		const user = await getUserById(userId)
-		if (!user) return null
-		// Loading a page (or calling the API) counts as being active (insights, docs/decisions/116).
-		noteActivity(user.id)
-		return withLapsedTrialSettled(user)
-	})
+	return sharedInRequest(sessionUserKey(userId), () => getUserById(userId))
+}
+
+/**
+ * After the arrival step changed the account (a lapsed trial settled): the
+ * guards of this request share the account as it is now, not as first read.
+ */
+export function replaceSessionUserInRequest(user: UserJSON) {
+	forgetInRequest(sessionUserKey(user.id))
+	rememberInRequest(sessionUserKey(user.id), user)
 }
 
 /** For pages: a visitor without a session goes to /auth. */

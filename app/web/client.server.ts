@@ -1,11 +1,11 @@
 import { getConfig } from '~/config.server'
 
-/** A route's load context (`context` of a loader or action), which carries the client's address (server.ts). */
+/** A route's load context (`context` of a loader or action), which carries the client's address (server/remix-handler.ts). */
 export type ClientContext = object
 
 /**
  * The address of the client behind this request: Express's `req.ip`, which
- * server.ts puts in the load context (with TRUST_PROXY, the address the
+ * server/remix-handler.ts puts in the load context (with TRUST_PROXY, the address the
  * trusted proxies report; nothing here reads X-Forwarded-For by hand).
  */
 export function clientAddressOf(context: ClientContext): string {

@@ -13,7 +13,7 @@ import { getSession } from '~/web/session.server'
  * else of a random pre-session value kept in the signed `csrf` cookie (the
  * login and sign-up forms). Tokens are compared in constant time.
  * JSON endpoints instead require a JSON content type or the app's own Origin
- * (server.ts), which a cross-site form cannot send.
+ * (server/gates.ts), which a cross-site form cannot send.
  */
 const preSessionCookie = () =>
 	singleton('csrf-cookie', () => {

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import { RetryLaterError, ServiceError } from '~/lib/service-error'
 import { jsonError, methodNotAllowed } from '~/web/http.server'
+import { unavailableAfterFault } from '~/web/unavailable.server'
 
 /**
  * The one error policy (docs/decisions/090): a ServiceError is something the
@@ -56,7 +57,8 @@ type ApiHandler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Res
  * A JSON resource route from one handler per HTTP method: other methods get
  * 405, and a ServiceError anywhere in a handler becomes its `{ message }`
  * answer. Thrown responses (401 from `requireApiUser`, 400 from
- * `readJsonBody`) pass through unchanged.
+ * `readJsonBody`) pass through unchanged; a fault the database caused
+ * becomes the readable 503, any other fault Remix's 500.
  *
  *     export const { loader, action } = apiRoute({ GET: async ({ request }) => json(...) })
  */
@@ -70,6 +72,11 @@ export function apiRoute(handlers: Partial<Record<Method, ApiHandler>>) {
 			return await handler(args)
 		} catch (error) {
 			if (error instanceof ServiceError) return toErrorResponse(error)
+			if (error instanceof Response) throw error
+			// A fault. Remix answers a JSON route's fault with its own 500 and gives the app no later say, so the
+			// readable 503 for a fault the database caused is chosen here (docs/decisions/096).
+			const unavailable = await unavailableAfterFault(error, args)
+			if (unavailable) return unavailable
 			throw error
 		}
 	}

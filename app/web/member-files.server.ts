@@ -4,7 +4,7 @@ import { getOptionalUserFromCookie } from '~/web/auth.server'
 
 /**
  * GET /media/{file} and GET /resources/{file} (docs/decisions/134): who is
- * asking, from the session cookie, and which file they may have. server.ts
+ * asking, from the session cookie, and which file they may have. server/app.ts
  * sends the file (with HTTP Range support) or the refusal.
  */
 type MemberFileAnswer = { file: string } | { status: number; message: string }

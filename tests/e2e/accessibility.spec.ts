@@ -56,6 +56,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			ready: (page) => page.getByRole('alert').filter({ hasText: 'Invalid username or password' }),
 		},
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
+		// What the service worker shows offline (docs/decisions/180).
+		{ path: '/offline', ready: heading('You are offline') },
 		{ path: '/forgot-password', ready: heading('Forgot your password?') },
 		{
 			path: '/forgot-password',
@@ -83,6 +85,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			ready: heading('Choose a new password'),
 		},
 		{ path: '/reset-password?token=not-a-token', ready: heading('This link is not valid') },
+		{ path: '/privacy', ready: heading('Privacy Policy') },
+		{ path: '/terms', ready: heading('Terms of Service') },
 		{ path: '/contact?topic=team-pricing', ready: heading('Contact us') },
 		// A certificate's public page, for a code nobody holds (a real one is on the premium member's list).
 		{ path: '/certificates/AAAAAAAAAAAAAAAAAAAAAA', ready: heading('Certificate not found') },
@@ -109,6 +113,21 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library', ready: heading('Content Library') },
 		{ path: '/content-library/1', ready: (page) => page.locator('video') },
+		// Issue 25: the transcript search's results, and a note's edit form open.
+		{ path: '/content-library/1?q=trust', ready: (page) => page.getByTestId('transcript-matches') },
+		{
+			path: '/content-library/1',
+			state: {
+				name: 'a note being edited',
+				act: async (page) => {
+					await page.getByLabel('New note').fill('Checked by axe')
+					await page.getByRole('button', { name: 'Add Note' }).click()
+					await page.getByRole('link', { name: 'Edit the note at 0:00' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('form', { name: 'Edit the note at 0:00' }),
+		},
+		{ path: '/notes', ready: heading('My Notes') },
 		{ path: '/content-library/12', ready: (page) => page.getByRole('heading', { name: 'Premium Content' }) },
 		{ path: '/community', ready: heading('Community') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
@@ -116,6 +135,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/messages?userId=6', ready: (page) => page.getByRole('heading', { name: 'Maria Gonzalez' }) },
 		{ path: '/events', ready: heading('Events') },
 		{ path: '/events?tab=past', ready: heading('Events') },
+		// An event's own page, upcoming (RSVP) and past (Replay); demo events 7 and 1.
+		{ path: '/events/7', ready: heading('Annual Leadership Summit') },
+		{ path: '/events/1', ready: heading('Quarterly Strategy Review (Replay)') },
 		{ path: '/notifications', ready: heading('Notifications') },
 		{ path: '/resources', ready: heading('Resources') },
 		{ path: '/profile', ready: heading('My Profile') },
@@ -137,6 +159,11 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/profile?tab=billing', ready: heading('My Profile') },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 		{ path: '/members/6', ready: heading('Maria Gonzalez') },
+		// Issue 24: discussions (demo post 3 is David's board question in Executive Leadership), the directory.
+		{ path: '/community/1/discussions', ready: heading('Executive Leadership: Discussions') },
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/members', ready: heading('Members') },
+		{ path: '/members?q=healthcare', ready: (page) => page.getByRole('list', { name: 'Members' }) },
 		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
 		// Programs (issue 23), as a fresh free account meets the demo's: New Manager Foundations (items 1 to 11) and
 		// Leadership Essentials (program 3, items 21 to 23).
@@ -161,6 +188,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		// The premium member has notifications, unread messages and RSVPs in the demo data.
 		{ path: '/notifications', ready: heading('Notifications') },
 		{ path: '/events', ready: heading('Events') },
+		// Going, with people going (app/demo/data.server.ts): the list of who is going.
+		{ path: '/events/5', ready: heading('Feedback Skills Workshop') },
 		{ path: '/messages', ready: heading('Messages') },
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
@@ -175,6 +204,12 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			path: '/programs/3',
 			state: { name: 'certificate', act: (page) => page.getByRole('link', { name: 'Your certificate' }).click() },
 			ready: heading('Certificate of Completion'),
+		},
+		{ path: '/community/2/discussions', ready: (page) => page.getByRole('form', { name: 'Start a discussion' }) },
+		{ path: '/community/1/discussions/3', ready: (page) => page.getByRole('form', { name: 'Add a comment' }) },
+		{
+			path: '/community/1/discussions/3?report=post',
+			ready: (page) => page.getByRole('form', { name: 'Report this post' }),
 		},
 		{ path: '/profile?tab=billing', ready: (page) => page.getByRole('button', { name: 'Cancel subscription' }) },
 		{
@@ -206,6 +241,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
 		{ path: '/moderation', ready: heading('Moderation') },
 		{ path: '/moderation?tab=resolved', ready: heading('Moderation') },
+		// A thread with the moderators' menu (pin, lock, remove), and the locked announcement.
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/community/1/discussions/2', ready: (page) => page.getByText('Locked').first() },
 		{
 			path: '/community/2',
 			state: {
@@ -226,6 +264,19 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		dialog('/admin/videos/new', 'Add Video'),
 		dialog('/admin/videos/1/edit', 'Edit Video'),
 		dialog('/admin/videos/1/delete', 'Delete Video', 'alertdialog'),
+		dialog('/admin/videos/1/captions', 'Captions and chapters'),
+		{
+			path: '/admin/videos/1/captions',
+			state: {
+				name: 'a bad file refused',
+				act: async (page) => {
+					await page.getByLabel('WebVTT captions').fill('WEBVTT\n\n00:0x.000 --> 00:04.000\nHello')
+					await page.getByRole('button', { name: 'Save captions' }).click()
+				},
+			},
+			ready: (page) => page.getByRole('region', { name: 'Captions' }).getByText(/^Line 3: /),
+			only: 'dialog',
+		},
 		dialog('/admin/communities/new', 'Add Community'),
 		dialog('/admin/communities/1/edit', 'Edit Community'),
 		dialog('/admin/communities/1/delete', 'Delete Community', 'alertdialog'),
@@ -328,6 +379,31 @@ test("axe on a phone: the open Menu drawer, a locked lesson and the member's 404
 			.analyze()
 		for (const violation of results.violations)
 			if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (menu open)`, violation))
+	}
+	expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
+})
+
+test("axe on a phone: the admin's tables drawn as cards, and a dialog", async ({
+	javaScriptEnabled: js,
+	newBrowser,
+}) => {
+	const phone = await newBrowser({ viewport: { width: 390, height: 844 }, javaScriptEnabled: true, appScripts: js })
+	await phone.login('admin')
+	const { page } = phone
+	const blocking: string[] = []
+	for (const { path, ready } of [
+		{ path: '/admin?tab=users', ready: page.getByRole('table', { name: 'Users' }) },
+		{ path: '/admin?tab=events', ready: page.getByRole('table', { name: 'Events' }) },
+		{ path: '/admin/events/new', ready: page.getByRole('dialog', { name: 'Create Event' }) },
+	]) {
+		await page.goto(path)
+		await expect(ready).toBeVisible()
+		const results = await new AxeBuilder({ page })
+			.withTags(TAGS)
+			.options({ resultTypes: ['violations'] })
+			.analyze()
+		for (const violation of results.violations)
+			if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (phone)`, violation))
 	}
 	expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
 })

@@ -18,6 +18,8 @@ const PATHS: Record<Account, string[]> = {
 		'/dashboard',
 		'/content-library',
 		'/content-library/1',
+		'/content-library/1?q=trust',
+		'/notes',
 		'/content-library/12',
 		'/community',
 		'/community/1',
@@ -46,6 +48,7 @@ const PATHS: Record<Account, string[]> = {
 		'/admin?tab=events',
 		'/admin?tab=resources',
 		'/admin/videos/new',
+		'/admin/videos/1/captions',
 		'/admin/events/1/edit',
 	],
 }

@@ -1,9 +1,15 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
+	CaptionTrackModel,
 	CertificateModel,
+	DiscussionCommentModel,
+	DiscussionPostModel,
 	MessageModel,
 	MuteModel,
+	NoteModel,
+	PushDeviceModel,
 	ReportModel,
 	RsvpModel,
 	SessionModel,
@@ -22,6 +28,7 @@ import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
 import { addItem, addModule } from '~/services/learning/programs.server'
 import { check, makeProgram, reading, reflection } from './program-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: who may do what. Every call of product §7 and of the route
@@ -58,8 +65,12 @@ beforeAll(async () => {
 	as = await logInEveryRole(app.server.url)
 	for (const role of ROLES) ids[role] = await userIdOf(role === 'visitor' ? 'member' : ACCOUNT_OF[role])
 	ids.other = await userIdOf('david')
-	// One message everyone may report once (a report each).
+	// One message everyone may report once (a report each), and one post.
 	ids.reportable = await davidSays('Reported by everyone in the matrix')
+	ids.reportablePost = await davidPosts('Reported by everyone in the matrix')
+	// Each caller's communities as seeded, put back after the rows that join or leave one.
+	for (const user of await UserModel.find().select('id communityIds').lean())
+		seededCommunities.set(user.id, user.communityIds)
 	// Programs (issue 23): one of the matrix's own, whose first module is open to everyone, the second Premium, the third
 	// opening a week after the start; and the premium member's seeded certificate.
 	const matrix = await makeProgram(
@@ -84,6 +95,41 @@ beforeAll(async () => {
 	certificateCode = certificate!.code
 	Object.assign(ids, { certificateId: certificate!.id, certificateProgram: certificate!.programId })
 })
+
+const seededCommunities = new Map<number, number[] | undefined>()
+const restoreMemberships = async () => {
+	for (const [id, communityIds] of seededCommunities) await UserModel.updateOne({ id }, { $set: { communityIds } })
+}
+
+/** A new discussion post by David in room 1, stored as the server would. */
+async function davidPosts(title: string): Promise<number> {
+	const id = await nextId('discussionPosts')
+	await DiscussionPostModel.create({
+		id,
+		communityId: 1,
+		authorId: ids.other,
+		title,
+		body: 'What do you think?',
+		createdAt: new Date(),
+		lastActivityAt: new Date(),
+	})
+	return id
+}
+
+/** A new comment by David on a new post of his. */
+async function davidComments(): Promise<number> {
+	const postId = await davidPosts('A post David commented on')
+	const id = await nextId('discussionComments')
+	await DiscussionCommentModel.create({
+		id,
+		postId,
+		communityId: 1,
+		authorId: ids.other,
+		body: 'A matrix comment',
+		createdAt: new Date(),
+	})
+	return id
+}
 
 /** The premium member's seeded certificate's code: {certificate} in a path. */
 let certificateCode = ''
@@ -145,6 +191,38 @@ const unrevoke = async () => {
 		{ $set: { revokedAt: null, revokedBy: null, revocationReason: null } },
 	)
 }
+/** A note of the member's, on lesson 1, as the lesson page stores it. */
+async function noteOf(userId: number): Promise<number> {
+	const id = await nextId('notes')
+	await NoteModel.create({
+		id,
+		userId,
+		videoId: 1,
+		atSeconds: 9,
+		text: 'Matrix note',
+		createdAt: new Date(),
+		updatedAt: new Date(),
+	})
+	return id
+}
+/** The notes the rows wrote: the seeded state has none. */
+const forgetNotes = async () => {
+	await NoteModel.deleteMany({})
+}
+/** A new lesson with English captions, for the rows that remove them. */
+async function captionedVideo(): Promise<number> {
+	const created = await as.admin.json('POST', '/api/admin/videos', VIDEO)
+	expect(created.status, 'an admin creates a video to caption').toBe(201)
+	const { id } = await created.json()
+	await CaptionTrackModel.create({
+		videoId: id,
+		language: 'en',
+		vtt: MATRIX_VTT,
+		cues: [{ start: 0, end: 4, text: 'Matrix', voice: null }],
+		updatedAt: new Date(),
+	})
+	return id
+}
 
 type Cells = readonly [
 	visitor: string,
@@ -195,6 +273,8 @@ const RESOURCE = { title: 'Matrix Resource', type: 'pdf', url: '/matrix.pdf' }
 const PROGRAM = { title: 'Matrix Program' }
 /** The cells of a staff-only page or form: members are sent to the dashboard. */
 const STAFF_PAGE = ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200'] as const
+const MATRIX_VTT = 'WEBVTT\n\n00:00.000 --> 00:04.000\nMatrix\n'
+const NOTE = { atSeconds: 12, text: 'Matrix note' }
 const NEW_PASSWORD = 'matrix-password-1'
 /** Changing one's password to the same one: allowed, and every later login still works. */
 const SAME_PASSWORD = { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD }
@@ -266,6 +346,26 @@ const API_CALLS: Row[] = [
 	}),
 	api('GET /api/videos', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/videos/11', ['401', '200', '200', '200', '200', '200']),
+	// Issue 25: notes are the writer's alone (docs/decisions/172).
+	api('GET /api/videos/1/notes', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/videos/3/notes', ['401', '201', '201', '201', '201', '201'], { body: NOTE, after: forgetNotes }),
+	api('POST /api/videos/12/notes', ['401', '403', '201', '201', '201', '201'], {
+		body: NOTE,
+		after: forgetNotes,
+		note: 'a Premium video',
+	}),
+	api('PATCH /api/notes/{ownNote}', ['401', '200', '200', '200', '200', '200'], {
+		body: { text: 'Changed by its writer' },
+		after: forgetNotes,
+		note: "the caller's own note",
+	}),
+	api('DELETE /api/notes/{ownNote}', ['401', '200', '200', '200', '200', '200'], { after: forgetNotes }),
+	api('PATCH /api/notes/{davidsNote}', ['401', '404', '404', '404', '404', '404'], {
+		body: { text: 'Not mine' },
+		after: forgetNotes,
+		note: "another member's note is nobody else's, admins included",
+	}),
+	api('DELETE /api/notes/{davidsNote}', ['401', '404', '404', '404', '404', '404'], { after: forgetNotes }),
 	api('GET /api/communities', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/events', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/resources', ['401', '200', '200', '200', '200', '200']),
@@ -330,6 +430,54 @@ const API_CALLS: Row[] = [
 	api('POST /api/users/{other}/block', ['401', '200', '200', '200', '200', '200'], { after: unblockEveryone }),
 	api('DELETE /api/users/{other}/block', ['401', '200', '200', '200', '200', '200']),
 	api('GET /api/users/me/blocks', ['401', '200', '200', '200', '200', '200']),
+	// Push notifications (docs/decisions/181): each member's own devices, whatever the role.
+	api('GET /api/users/me/push-devices', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/users/me/push-devices', ['401', '201', '201', '201', '201', '201'], {
+		body: (role) => ({ endpoint: `http://127.0.0.1:9/push/matrix-${role}`, keys: BROWSER_KEYS }),
+	}),
+	api('DELETE /api/users/me/push-devices/{ownDevice}', ['401', '200', '200', '200', '200', '200']),
+	api('DELETE /api/users/me/push-devices/{othersDevice}', ['401', '404', '404', '404', '404', '404'], {
+		note: "someone else's device is nobody's here",
+	}),
+	// Issue 24: discussions (everyone reads; Premium members write; authors correct; moderators pin, lock, remove)
+	api('GET /api/communities/1/posts', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/communities/1/posts', ['401', '403', '201', '201', '201', '201'], {
+		body: { title: 'A matrix post', body: 'Hello from the matrix' },
+		note: 'free members read only',
+	}),
+	api('GET /api/posts/{post}', ['401', '200', '200', '200', '200', '200']),
+	api('PATCH /api/posts/{post}', ['401', '403', '403', '403', '403', '403'], {
+		body: { title: 'Not my post' },
+		note: "someone else's post",
+	}),
+	api('DELETE /api/posts/{post}', ['401', '403', '403', '200', '403', '200'], { note: "a member's post" }),
+	api('POST /api/posts/{post}/comments', ['401', '403', '201', '201', '201', '201'], {
+		body: { body: 'A matrix comment' },
+	}),
+	api('PATCH /api/comments/{comment}', ['401', '403', '403', '403', '403', '403'], {
+		body: { body: 'Not my comment' },
+	}),
+	api('DELETE /api/comments/{comment}', ['401', '403', '403', '200', '403', '200']),
+	api('PUT /api/posts/{post}/reactions/like', ['401', '403', '200', '200', '200', '200']),
+	api('DELETE /api/posts/{post}/reactions/like', ['401', '403', '200', '200', '200', '200']),
+	api('PUT /api/comments/{comment}/reactions/insightful', ['401', '403', '200', '200', '200', '200']),
+	api('DELETE /api/comments/{comment}/reactions/insightful', ['401', '403', '200', '200', '200', '200']),
+	api('POST /api/posts/{post}/pin', ['401', '403', '403', '200', '403', '200'], { body: { pinned: true } }),
+	api('POST /api/posts/{post}/lock', ['401', '403', '403', '200', '403', '200'], { body: { locked: true } }),
+	api('PUT /api/posts/{post}/follow', ['401', '200', '200', '200', '200', '200']),
+	api('DELETE /api/posts/{post}/follow', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/reports', ['401', '201', '201', '201', '201', '201'], {
+		body: () => ({ postId: ids.reportablePost, reason: 'spam' }),
+		note: 'a post',
+	}),
+	// Issue 24: memberships and the member directory
+	api('POST /api/communities/4/membership', ['401', '200', '200', '200', '200', '200'], {
+		after: restoreMemberships,
+	}),
+	api('DELETE /api/communities/2/membership', ['401', '200', '200', '200', '200', '200'], {
+		after: restoreMemberships,
+	}),
+	api('GET /api/members', ['401', '200', '200', '200', '200', '200']),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users', ['401', '403', '403', '403', '403', '200']),
 	api('PATCH /api/admin/users/{other}/role', ['401', '403', '403', '403', '403', '200'], { body: { role: 'member' } }),
@@ -385,6 +533,8 @@ const PAGES: Row[] = [
 	page('GET /auth', ['200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard']),
 	page('GET /forgot-password', ['200', '200', '200', '200', '200', '200']),
 	page('GET /contact', ['200', '200', '200', '200', '200', '200']),
+	page('GET /privacy', ['200', '200', '200', '200', '200', '200']),
+	page('GET /terms', ['200', '200', '200', '200', '200', '200']),
 	page('GET /reset-password?token=x', ['200', '200', '200', '200', '200', '200'], {
 		note: "the link's own page: 'This link is not valid'",
 	}),
@@ -394,6 +544,15 @@ const PAGES: Row[] = [
 	page('GET /content-library', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /content-library/1', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /content-library/11', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/8?t=90&q=story&lang=en', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /content-library/1/captions/en.vtt', ['401', '200', '200', '200', '200', '200'], {
+		note: "a lesson's captions: the lesson's own gate",
+	}),
+	page('GET /content-library/12/captions/en.vtt', ['401', '403', '200', '200', '200', '200'], {
+		note: 'a Premium lesson',
+	}),
+	page('GET /notes', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /admin/videos/1/captions', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
 	page('GET /community', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /community/1', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /messages', ['→ /auth', '200', '200', '200', '200', '200']),
@@ -404,6 +563,9 @@ const PAGES: Row[] = [
 	page('GET /profile?tab=billing', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /subscription-success', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /notifications', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{upcoming}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{past}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/999999', ['→ /auth', '404', '404', '404', '404', '404']),
 	page('GET /events/{upcoming}/calendar.ics', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404', '404', '404', '404', '404'], {
 		note: 'a feed is found by its secret token only',
@@ -477,6 +639,9 @@ const PAGES: Row[] = [
 	page('GET /moderation', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
 	page('GET /moderation?tab=resolved', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
 	page('GET /members/{other}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /members', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community/1/discussions', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community/1/discussions/{post}', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /profile?tab=blocked', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /logout', ['→ /', '→ /', '→ /', '→ /', '→ /', '→ /']),
 	page('GET /sidebar', [
@@ -558,12 +723,23 @@ const FORMS: Row[] = [
 	form('POST /confirm-email?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { intent: 'confirm-email', token: 'A'.repeat(43) },
 	}),
+	// The undo link sent to the old address (decision 200): the link is the authority, not the session.
+	form('POST /confirm-email?token=undo', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'undo-email-change', token: 'A'.repeat(43) },
+	}),
 	form('POST /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { 'List-Unsubscribe': 'One-Click' },
 		note: 'the link is the authority, not the session',
 	}),
 	form('POST /profile?tab=notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'notifications', mentions: 'on', billing: 'on' },
+	}),
+	form('POST /profile?tab=notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'push-off', deviceId: '{ownDevice}' },
+	}),
+	form('POST /profile?tab=notifications', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'push-off', deviceId: '{othersDevice}' },
+		note: "someone else's device is nobody's here",
 	}),
 	form('POST /profile?tab=billing', ['→ /auth', '409', '409', '409', '409', '409'], {
 		body: { intent: 'billing-cancel' },
@@ -580,6 +756,68 @@ const FORMS: Row[] = [
 	form('POST /content-library/11', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
 		note: 'a Premium video',
 	}),
+	form(
+		'POST /content-library/3',
+		[
+			'→ /auth',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+			'→ /content-library/3#notes',
+		],
+		{ body: { intent: 'add-note', time: '0:12', text: 'Matrix note' }, after: forgetNotes },
+	),
+	form(
+		'POST /content-library/12',
+		[
+			'→ /auth',
+			'403',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+			'→ /content-library/12#notes',
+		],
+		{ body: { intent: 'add-note', time: '0:12', text: 'Matrix note' }, after: forgetNotes, note: 'a Premium video' },
+	),
+	form(
+		'POST /content-library/1',
+		[
+			'→ /auth',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+		],
+		{
+			body: { intent: 'edit-note', noteId: '{ownNote}', time: '0:05', text: 'Changed by its writer' },
+			after: forgetNotes,
+			note: "the caller's own note",
+		},
+	),
+	form('POST /content-library/1', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'edit-note', noteId: '{davidsNote}', time: '0:05', text: 'Not mine' },
+		after: forgetNotes,
+		note: "another member's note",
+	}),
+	form('POST /content-library/1', ['→ /auth', '404', '404', '404', '404', '404'], {
+		body: { intent: 'delete-note', noteId: '{davidsNote}' },
+		after: forgetNotes,
+		note: "another member's note",
+	}),
+	form(
+		'POST /content-library/1',
+		[
+			'→ /auth',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+			'→ /content-library/1#notes',
+		],
+		{ body: { intent: 'delete-note', noteId: '{ownNote}' }, after: forgetNotes, note: "the caller's own note" },
+	),
 	form('POST /community/1', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
 		body: { content: 'Hello from the matrix' },
 	}),
@@ -602,6 +840,15 @@ const FORMS: Row[] = [
 			note: 'event 7 is upcoming',
 		},
 	),
+	form('POST /events/{upcoming}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'rsvp', eventId: '7', going: 'true' },
+		after: forgetRsvps,
+		note: "the RSVP form on the event's own page comes back to it",
+	}),
+	form('POST /events/{past}', ['→ /auth', '409', '409', '409', '409', '409'], {
+		body: { intent: 'rsvp', eventId: '3', going: 'true' },
+		note: 'RSVPs close when the event starts',
+	}),
 	form('POST /notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'read-all' },
 	}),
@@ -640,6 +887,46 @@ const FORMS: Row[] = [
 	form('POST /members/{other}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'unblock-member' },
 	}),
+	// Issue 24: the discussion pages' forms (a new post or comment goes to its own address), Join and Leave
+	form(
+		'POST /community/1/discussions',
+		['→ /auth', '403', '→ {new post}', '→ {new post}', '→ {new post}', '→ {new post}'],
+		{ body: { intent: 'create-post', title: 'A matrix post by form', body: 'Hello' } },
+	),
+	form(
+		'POST /community/1/discussions/{post}',
+		['→ /auth', '403', '→ back#{new comment}', '→ back#{new comment}', '→ back#{new comment}', '→ back#{new comment}'],
+		{ body: { intent: 'comment', body: 'A matrix comment by form' } },
+	),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'react', targetType: 'post', targetId: '{post}', kind: 'celebrate', on: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'follow', following: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '403', '403', '403'], {
+		body: { intent: 'edit-post', title: 'Not my post', body: 'x' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'delete-post' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'pin-post', pinned: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'lock-post', locked: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'report-post', reason: 'spam', details: '' },
+	}),
+	form('POST /community', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'join-community', communityId: '4' },
+		after: restoreMemberships,
+	}),
+	form('POST /community/2', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'leave-community', communityId: '2' },
+		after: restoreMemberships,
+	}),
 	form('POST /subscribe', ['→ /auth', '400', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
 		note: 'with Stripe the card form is needed; Premium members have nothing to buy',
 	}),
@@ -665,6 +952,25 @@ const FORMS: Row[] = [
 		'POST /admin/videos/{video}/edit?tab=content',
 		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '→ /admin?tab=content'],
 		{ body: VIDEO_FORM },
+	),
+	form(
+		'POST /admin/videos/{video}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{
+			body: { intent: 'save-captions', language: 'en', vtt: MATRIX_VTT },
+		},
+	),
+	form(
+		'POST /admin/videos/{video}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{
+			body: { intent: 'save-chapters', chapters: '0:00 Matrix' },
+		},
+	),
+	form(
+		'POST /admin/videos/{captioned}/captions',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{ body: { intent: 'remove-captions', language: 'en' } },
 	),
 	form('POST /admin/videos/{video}/delete?tab=content', [
 		'→ /auth',
@@ -852,7 +1158,7 @@ const FRESH_BODY: Record<string, Record<string, unknown>> = {
 	programs: PROGRAM,
 }
 
-/** Moderation's placeholders: a new message by David, an open report, David muted. */
+/** Moderation's placeholders: a new message by David, an open report, David muted; and a post and a comment by David. */
 const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	message: () => davidSays('A matrix message'),
 	report: openReport,
@@ -870,7 +1176,35 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 			title: 'Matrix spare reading',
 			body: 'Spare',
 		}),
+	davidsNote: () => noteOf(ids.other!),
+	captioned: captionedVideo,
+	othersDevice: () => pushDeviceOf(ids.other),
+	post: () => davidPosts('A matrix post by David'),
+	comment: davidComments,
 }
+
+/** A device with push notifications on (docs/decisions/181), stored as the server would, for turning off. */
+let devices = 0
+async function pushDeviceOf(userId: number): Promise<number> {
+	const id = await nextId('pushDevices')
+	devices += 1
+	await PushDeviceModel.create({
+		id,
+		userId,
+		sessionId: 'a-session-of-theirs',
+		endpoint: `http://127.0.0.1:9/push/matrix-${devices}`,
+		p256dh: BROWSER_KEYS.p256dh,
+		auth: BROWSER_KEYS.auth,
+		label: 'Firefox on Windows',
+	})
+	return id
+}
+
+/** A browser's push keys, as a browser makes them: a P-256 public key and a 16-byte auth secret. */
+const BROWSER_KEYS = (() => {
+	const ecdh = createECDH('prime256v1')
+	return { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') }
+})()
 
 /**
  * The path and body with their placeholders filled in: {video} and the like
@@ -909,6 +1243,9 @@ async function fillIn(
 	}
 	for (const [placeholder, make] of Object.entries(FRESH_MODERATION))
 		if (uses(placeholder)) put(placeholder, await make())
+	// A note of the caller's own (a visitor's is the free member's, whom they are not).
+	if (uses('ownNote')) put('ownNote', await noteOf(ids[role]!))
+	if (uses('ownDevice')) put('ownDevice', await pushDeviceOf(ids[role]!))
 	// The programs' ids, made in beforeAll ({matrixProgram}, {programReading}, ...).
 	for (const [placeholder, id] of Object.entries(ids)) while (uses(placeholder)) put(placeholder, id)
 	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
@@ -934,13 +1271,18 @@ async function prepareCall(row: Row, role: Role) {
 	/** Makes the call and says what happened, in the tables' words. */
 	return async (): Promise<string> => {
 		const response = csrf
-			? await client.postForm(path, { csrf, ...(body as Record<string, string>) })
+			? // A creating form also carries its rendered form's token (decision 204): a fresh one each time.
+				await client.postForm(path, { csrf, formOnce: newOnceToken(), ...(body as Record<string, string>) })
 			: await client.json(method, path, body)
 		answers.push({ where: `${row.call} as ${role}`, body: await response.text() })
 		if (row.endsSession && role !== 'visitor') as[role] = await logIn(app.server.url, ACCOUNT_OF[role])
 		const location = response.headers.get('Location')
 		if (location === null || ![302, 303].includes(response.status)) return String(response.status)
-		return location === path ? '→ back' : `→ ${location}`
+		if (location === path) return '→ back'
+		// What a form made goes to its own address: a new post's page, a new comment's place in its thread.
+		if (location.startsWith(`${path}#comment-`)) return '→ back#{new comment}'
+		if (/^\/community\/\d+\/discussions\/\d+$/.test(location) && path.endsWith('/discussions')) return '→ {new post}'
+		return `→ ${location}`
 	}
 }
 

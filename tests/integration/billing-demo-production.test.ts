@@ -10,7 +10,7 @@ import { textOf } from '../setup/page-html'
  */
 const server = useTestServer({
 	seed: true,
-	env: { NODE_ENV: 'production', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true' },
+	env: { NODE_ENV: 'production', ALLOW_DEMO_BILLING: 'true', MAIL_DISABLED: 'true', PUSH_DISABLED: 'true' },
 })
 const DAY_MS = 86_400_000
 

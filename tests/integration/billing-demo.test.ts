@@ -97,6 +97,43 @@ describe('a simulated trial that has run its 30 days', () => {
 		])
 	})
 
+	it('a cancelled trial that ended yesterday is never served as premium: the request that comes first settles it, once', async () => {
+		const statusChanges = async (userId: number) =>
+			(await SubscriptionEventModel.find({ userId }).sort({ at: 1 }).lean()).map(
+				({ from, to, source }) => `${from}>${to} (${source})`,
+			)
+		const cancelledTrialEndedYesterday = async () => {
+			const member = await newMember()
+			await member.client.json('POST', '/api/get-or-create-subscription')
+			await endTrialYesterday(member.username, { cancelAtPeriodEnd: true })
+			return member
+		}
+
+		// A page first, then a JSON call.
+		const reader = await cancelledTrialEndedYesterday()
+		const page = await (await reader.client.get('/dashboard')).text()
+		expect(page).toContain('Premium Inactive')
+		expect(page).not.toContain('Trial Active')
+		expect(await (await reader.client.get('/api/user')).json()).toMatchObject({
+			subscriptionStatus: 'canceled',
+			trialEndsAt: null,
+		})
+
+		// A JSON call that changes something first: its guard already sees the trial ended (lesson 12 is premium).
+		const watcher = await cancelledTrialEndedYesterday()
+		const progress = await watcher.client.json('POST', '/api/progress', { videoId: 12, progress: 40 })
+		expect(progress.status).toBe(403)
+
+		for (const member of [reader, watcher]) {
+			expect((await stored(member.username))?.subscriptionStatus).toBe('canceled')
+			expect(await statusChanges(member.id)).toEqual([
+				'inactive>trialing (checkout)',
+				'trialing>canceled (trial_lapsed)',
+			])
+			expect(await AuditEntryModel.countDocuments({ kind: 'subscription.status_changed', targetId: member.id })).toBe(1)
+		}
+	})
+
 	it('turns active without waiting for the member: the background job settles every lapsed trial, Stripe’s excepted', async () => {
 		const [away, alsoAway, withStripe] = await Promise.all([newMember(), newMember(), newMember()])
 		for (const member of [away, alsoAway, withStripe])

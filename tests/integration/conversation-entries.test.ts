@@ -40,6 +40,7 @@ beforeAll(() => {
 		},
 		isOnline: async () => true,
 		isViewingConversation: async (userId, otherUserId) => viewing.has(`${userId}:${otherUserId}`),
+		isLookingAt: async () => false,
 		disconnectUser: () => {},
 	})
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { NotificationModel, ProgressModel, ResourceModel, SessionModel, UserModel, VideoModel } from '#models/index'
+import { REGISTER_SERVICE_WORKER_SCRIPT } from '~/lib/app-shell'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
@@ -41,7 +42,8 @@ describe('the logged-in layout', () => {
 			'/messages',
 			'/events',
 			'/resources',
-			'/community/1',
+			'/members',
+			// The free member's communities (seeded: New Managers and Women in Leadership).
 			'/community/2',
 			'/community/3',
 			'/profile',
@@ -50,16 +52,16 @@ describe('the logged-in layout', () => {
 		]) {
 			expect(html, href).toContain(`href="${href}"`)
 		}
-		expect(text).toContain('Your Communities')
-		expect(text).toMatch(/Executive Leadership.*New Managers.*Women in Leadership/)
+		expect(text).toContain('Your Communities NM New Managers WL Women in Leadership Premium Inactive')
 		// Seeded: the free member has read everything; a count of 0 shows no badge (product §2 "Top bar").
 		expect(text).toMatch(/Notifications Notifications No notifications yet See all notifications/)
 		expect(text).not.toMatch(/Notifications \(\d+ new\)|Messages \(\d+ unread\)/)
 		expect(text).toMatch(/User menu S member Sam Rivera Profile Dashboard Settings Logout/)
 		expect(html).not.toContain('href="/admin"')
 		expect(html).toMatch(/<details data-menu/)
-		// Only the tiny time-zone hint, no application bundle.
-		expect(html.match(/<script/g)).toHaveLength(1)
+		// Only the tiny time-zone hint and the line that registers the service worker (decision 180), no application bundle.
+		expect(html.match(/<script/g)).toHaveLength(2)
+		expect(html).toContain(REGISTER_SERVICE_WORKER_SCRIPT)
 		expect(html).not.toContain('/build/entry.client')
 	})
 
@@ -141,7 +143,8 @@ describe('the dashboard', () => {
 		expect(text).toContain('Welcome back, Taylor Brooks!')
 		// premium has progress on videos 1 (100), 3 (40) and 6 (15).
 		expect(text).toContain('3 of 16')
-		expect(text).toMatch(/Communities 4 /)
+		// The premium member's communities (seeded: Executive Leadership, New Managers, Remote Team Leaders).
+		expect(text).toMatch(/Communities 3 /)
 		expect(text).toMatch(/Upcoming Events 5 .*Next: Live Coaching Circle/)
 		expect(text).toMatch(
 			/Continue Learning .*Giving Feedback That Lands.*40% complete.*Building Psychological Safety.*15% complete/,
@@ -153,10 +156,11 @@ describe('the dashboard', () => {
 			/Live Coaching Circle .*Going Join opens at (?:[A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2} [AP]M .*Feedback Skills Workshop .*Going/,
 		)
 		expect(text).not.toContain('Women in Leadership Meetup')
-		// The latest messages in the rooms, newest first, with author, room and time.
+		// The latest messages in the member's rooms, newest first, with author, room and time; not in the others'.
 		expect(text).toMatch(
-			/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Noah Williams in Executive Leadership .*Casey Quinn in New Managers .*Maria Gonzalez in Women in Leadership /,
+			/Community Activity .*Maria Gonzalez in New Managers .*@premium the Feedback Skills Workshop.*Noah Williams in Executive Leadership .*Casey Quinn in New Managers /,
 		)
+		expect(text).not.toContain('in Women in Leadership')
 		expect(text).toContain('Times are shown in UTC')
 		for (const href of ['/content-library', '/community', '/events']) expect(html).toContain(`href="${href}"`)
 	})
@@ -383,8 +387,11 @@ describe('the profile page without JavaScript', () => {
 		expect(html).toContain('placeholder="Tell others about yourself..."')
 		const notifications = await page(client, '/profile?tab=notifications')
 		expect(notifications.text).toMatch(
-			/Email me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /,
+			/Email and push me about Private messages .*Mentions .*Event reminders .*New lessons .*Billing /,
 		)
+		// Push notifications (docs/decisions/181): turning them on needs JavaScript, and the page says so without it.
+		expect(notifications.text).toContain('Turning push notifications on needs JavaScript')
+		expect(notifications.text).toContain('No device has push notifications on.')
 		expect(notifications.html).toMatch(/<button type="submit"[^>]*>Save Preferences/)
 		const billing = await page(client, '/profile?tab=billing')
 		expect(billing.text).toMatch(/Plan Free Status Not subscribed/)
@@ -410,6 +417,7 @@ describe('the profile page without JavaScript', () => {
 			intent: 'profile',
 			name: 'Riley Page',
 			email: 'admin@example.com',
+			currentPassword: 'first-password',
 		})
 		expect(taken.status).toBe(409)
 		expect(textOf(await taken.text())).toMatch(/Update failed.*An account with this email address already exists/s)
@@ -420,6 +428,7 @@ describe('the profile page without JavaScript', () => {
 			email: 'riley.renamed@example.com',
 			bio: 'Coach and mentor.',
 			avatar: 'https://example.com/riley.png',
+			currentPassword: 'first-password',
 		})
 		expect(good.status).toBe(302)
 		expect(good.headers.get('Location')).toBe('/profile?tab=profile')

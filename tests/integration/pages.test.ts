@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
+import { REGISTER_SERVICE_WORKER_SCRIPT } from '~/lib/app-shell'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
 import { useTestServer } from '../setup/seeded-server'
@@ -33,13 +34,17 @@ describe('pages without JavaScript', () => {
 		expect(member.headers.get('X-Page-Cache')).toBeNull()
 	})
 
-	it('unknown paths answer 404 with the not-found page and no script', async () => {
+	it('unknown paths answer 404 with the not-found page and no script but the line that registers the service worker', async () => {
 		const response = await new TestClient(server.url).get('/no/such/page')
 		expect(response.status).toBe(404)
 		const html = await response.text()
 		expect(html).toContain('404 Page Not Found')
 		expect(html).toContain('Did you forget to add the page to the router?')
-		expect(html).not.toMatch(/<script/i)
+		const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1]
+		// docs/decisions/180: one inline line, no React, no script file.
+		expect(
+			[...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => [attributes, body]),
+		).toEqual([[` nonce="${nonce}"`, REGISTER_SERVICE_WORKER_SCRIPT]])
 	})
 
 	it('the auth page hydrates, with a CSP nonce on its inline scripts', async () => {

@@ -11,6 +11,7 @@ const server = useTestServer({
 		SESSION_SECRET: 'a-long-production-secret-for-the-security-tests',
 		ALLOW_DEMO_BILLING: 'true',
 		MAIL_DISABLED: 'true',
+		PUSH_DISABLED: 'true',
 	},
 })
 

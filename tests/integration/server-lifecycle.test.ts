@@ -43,6 +43,7 @@ describe('start-up configuration', () => {
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
 		})
 		expect(code).toBe(1)
 		expect(output.trim()).toBe(
@@ -130,6 +131,7 @@ describe('the demo (npm run demo: docs/decisions/137)', () => {
 				DEMO_MODE: 'true',
 				ALLOW_DEMO_BILLING: 'true',
 				SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789',
+				PUSH_DISABLED: 'true',
 			},
 		})
 		try {

@@ -43,7 +43,8 @@ import {
 import { seedDemoData } from '~/demo/data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { redisUnavailableReason, startRedisServer } from '../setup/redis-server'
-import { madeUpSigningKey, serverArgs } from '../../scripts/server-command.mjs'
+import { madeUpSigningKey } from '../../scripts/credential-key.mjs'
+import { serverArgs } from '../../scripts/server-command.mjs'
 
 const MEMBERS = positive('LOAD_MEMBERS', 200)
 const SECONDS = positive('LOAD_SECONDS', 60)
@@ -125,8 +126,12 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 			CREDENTIAL_SIGNING_KEY,
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
+			// The load test is one address reading as fast as it can, on purpose (decision 203).
+			READ_RATE_LIMIT_PER_MINUTE: '100000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
 			...(redisUrl ? { REDIS_URL: redisUrl } : {}),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { serverArgs } from '../../scripts/server-command.mjs'
+import { vapidSettings } from '../../scripts/vapid-keys.mjs'
 import { TEST_CREDENTIAL_SIGNING_KEY } from './credential-key'
+
+/**
+ * The VAPID key pair of every test server this test file starts: the same for a restart, so a device turned
+ * on before it still gets its pushes (docs/decisions/181).
+ */
+export const TEST_VAPID = vapidSettings()
 
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
 export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
@@ -39,6 +46,12 @@ export async function startTestServer({
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
 			// Certificates' signing key (required in production; a test verifies with the published public key alone).
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			...TEST_VAPID,
+			// The same for reads and exports: one address, a few members reading hundreds of times a minute. The tests
+			// of those limits start a server with low ones (tests/integration/shared-address.test.ts).
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+			EXPORT_RATE_LIMIT_PER_HOUR: '100000',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ const production = {
 	SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 	MAIL_DISABLED: 'true',
 	CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+	PUSH_DISABLED: 'true',
 }
 const stripeKeys = {
 	STRIPE_SECRET_KEY: 'sk_live_x',

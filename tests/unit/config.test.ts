@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { generateKeyPairSync } from 'node:crypto'
+import webPush from 'web-push'
 import { parseConfig } from '~/config.server'
 import { TEST_CREDENTIAL_SIGNING_KEY } from '../setup/credential-key'
+
+const VAPID = webPush.generateVAPIDKeys()
 
 describe('configuration', () => {
 	it('runs on its defaults outside production: port 3000, embedded database, demo billing', () => {
@@ -36,6 +39,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			MAIL_DISABLED: 'true',
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
 		expect(parseConfig({ ...production, ALLOW_DEMO_BILLING: 'true' }).billing.provider).toBe('demo')
@@ -68,6 +72,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig(production)).toThrowError(
 			/^Missing required settings for production: SMTP_URL, MAIL_POSTAL_ADDRESS, APP_ORIGIN \(or set MAIL_DISABLED=true to run without mail\)$/,
@@ -116,6 +121,7 @@ describe('configuration', () => {
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(
 			/^SESSION_SECRET must be at least 32 characters long in production/,
@@ -148,6 +154,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'd'.repeat(64),
 			ALLOW_DEMO_BILLING: 'true',
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			PUSH_DISABLED: 'true',
 		}
 		const config = parseConfig(demo)
 		expect(config).toMatchObject({
@@ -167,6 +174,7 @@ describe('configuration', () => {
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
 			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+			PUSH_DISABLED: 'true',
 		})
 		expect(production).toMatchObject({ demoMode: false, secureCookies: true, host: undefined })
 		expect(production.mail.useCatcher).toBe(false)
@@ -189,6 +197,40 @@ describe('configuration', () => {
 		expect(parseConfig({}).redisUrl).toBeUndefined()
 	})
 
+	it('stops production without the VAPID keys and subject in one line, unless push is disabled on purpose; elsewhere push is on with keys only', () => {
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
+		}
+		const keys = { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey }
+		expect(() => parseConfig(production)).toThrowError(
+			/^Missing required settings for production: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT \(or set PUSH_DISABLED=true to run without push notifications\)$/,
+		)
+		expect(() => parseConfig({ ...production, ...keys })).toThrowError(
+			/^Missing required setting for production: VAPID_SUBJECT \(or set PUSH_DISABLED=true/,
+		)
+		expect(parseConfig({ ...production, ...keys, VAPID_SUBJECT: 'mailto:ops@example.com' }).push).toEqual({
+			enabled: true,
+			...{ publicKey: VAPID.publicKey, privateKey: VAPID.privateKey },
+			subject: 'mailto:ops@example.com',
+		})
+		expect(parseConfig({ ...production, PUSH_DISABLED: 'true' }).push).toEqual({ enabled: false })
+		expect(() => parseConfig({ ...keys, VAPID_SUBJECT: 'ops@example.com' })).toThrowError(/VAPID_SUBJECT/)
+		expect(() => parseConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: VAPID.privateKey })).toThrowError(
+			/VAPID_PUBLIC_KEY/,
+		)
+		expect(() => parseConfig({ VAPID_PUBLIC_KEY: VAPID.publicKey })).toThrowError(
+			'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither',
+		)
+		// Outside production: off without keys, on with them (a subject of our own when none is set).
+		expect(parseConfig({}).push).toEqual({ enabled: false })
+		expect(parseConfig(keys).push).toMatchObject({ enabled: true, subject: 'mailto:push@leaderforge.example' })
+	})
+
 	it('takes CREDENTIAL_SIGNING_KEY as an Ed25519 PEM or JWK, requires it in production, and refuses another key', () => {
 		const production = {
 			NODE_ENV: 'production',
@@ -196,6 +238,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig(production)).toThrowError(
 			/^Missing required setting for production: CREDENTIAL_SIGNING_KEY \(the Ed25519 private key that signs certificates/,

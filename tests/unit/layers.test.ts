@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest'
  *
  *   routes ─► web, components ─► services ─► platform ─► models, lib
  *   realtime ─► web, services
- *   demo ─► services (only server.ts, scripts and tests import it)
+ *   demo ─► services (only the server, scripts and tests import it)
+ *
+ * The server is server.ts and the parts it wires in server/ (the Express app,
+ * its gates, the Remix handler, start-up and shutdown): it may import every
+ * layer, and no layer imports it.
  *
  * lib is shared with the browser and imports nothing above it; platform is the
  * infrastructure and imports no domain code; services never reach the sockets
@@ -30,7 +34,19 @@ type Layer =
 	| 'models'
 
 const MAY_IMPORT: Record<Layer, Layer[]> = {
-	server: ['demo', 'routes', 'realtime', 'web', 'components', 'services', 'platform', 'config', 'lib', 'models'],
+	server: [
+		'server',
+		'demo',
+		'routes',
+		'realtime',
+		'web',
+		'components',
+		'services',
+		'platform',
+		'config',
+		'lib',
+		'models',
+	],
 	demo: ['demo', 'services', 'platform', 'config', 'lib', 'models'],
 	routes: ['routes', 'web', 'components', 'services', 'platform', 'config', 'lib', 'models'],
 	realtime: ['realtime', 'web', 'services', 'platform', 'config', 'lib', 'models'],
@@ -47,7 +63,7 @@ const root = process.cwd()
 
 function layerOf(file: string): Layer | null {
 	const relative = path.relative(root, file).split(path.sep).join('/')
-	if (relative === 'server.ts') return 'server'
+	if (relative === 'server.ts' || relative.startsWith('server/')) return 'server'
 	if (relative.startsWith('models/')) return 'models'
 	if (!relative.startsWith('app/')) return null
 	const [, top] = relative.split('/')
@@ -86,6 +102,7 @@ function resolveImport(from: string, specifier: string): string | null {
 	let base: string
 	if (specifier.startsWith('~/')) base = path.join(root, 'app', specifier.slice(2))
 	else if (specifier.startsWith('#models/')) base = path.join(root, 'models', specifier.slice('#models/'.length))
+	else if (specifier.startsWith('#server/')) base = path.join(root, 'server', specifier.slice('#server/'.length))
 	else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier)
 	else return null
 	// A stylesheet or other asset imported for its URL is not code.
@@ -99,6 +116,7 @@ function resolveImport(from: string, specifier: string): string | null {
 
 const files = [
 	path.join(root, 'server.ts'),
+	...sourceFiles(path.join(root, 'server')),
 	...sourceFiles(path.join(root, 'app')),
 	...sourceFiles(path.join(root, 'models')),
 ]
@@ -149,5 +167,8 @@ describe('the layers of the code', () => {
 		// A checker that found no imports would pass everything: make sure it reads them.
 		const layout = imports.get(path.join(root, 'app/routes/_app.tsx')) ?? []
 		expect(layout.map(name)).toContain(path.join('app', 'web', 'auth.server.ts'))
+		// The server's parts are read too, through their `#server/…` alias.
+		const entry = imports.get(path.join(root, 'server.ts')) ?? []
+		expect(entry.map(name)).toContain(path.join('server', 'app.ts'))
 	})
 })

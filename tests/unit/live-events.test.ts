@@ -40,6 +40,8 @@ describe('the names on the wire', () => {
 			'private_message',
 			'edit_message',
 			'delete_message',
+			// Added for push (docs/decisions/181): the page a tab shows.
+			'viewing',
 		])
 		expect(ClientToServer.community_message).toBe('community_message')
 		expect(ServerToClient.notifications_read).toBe('notifications_read')
@@ -184,6 +186,17 @@ const examples: { [E in ClientEventName]: { valid: ClientPayload<E>; malformed: 
 	delete_message: {
 		valid: { messageId: 5 },
 		malformed: [{ messageId: 0 }, { messageId: { $ne: null } }, { messageId: null }],
+	},
+	viewing: {
+		valid: { path: '/messages?userId=7', visible: true },
+		malformed: [
+			{ path: '//elsewhere.example', visible: true },
+			{ path: 'https://elsewhere.example/', visible: true },
+			{ path: '/a b', visible: true },
+			{ path: '/dashboard', visible: 'yes' },
+			{ path: { $ne: null }, visible: true },
+			{ visible: true },
+		],
 	},
 }
 

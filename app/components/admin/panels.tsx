@@ -191,6 +191,11 @@ export function CataloguePanel({
 									<ColumnCell key={column.header} kind={kind} column={column} row={row} authors={authors} zone={zone} />
 								))}
 								<RowActions
+									links={CATALOGUE[kind].rowLinks.map((link) => ({
+										href: adminDialogHref(`/admin/${kind}/${row.id}/${link.path}`, list),
+										label: link.label,
+										icon: link.icon,
+									}))}
 									editHref={adminDialogHref(`/admin/${kind}/${row.id}/edit`, list)}
 									deleteHref={adminDialogHref(`/admin/${kind}/${row.id}/delete`, list)}
 									label={catalogueLabel(kind, row)}

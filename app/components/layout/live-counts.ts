@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { type NotificationJSON } from '#models/notification'
-import { openLiveSocket } from '~/components/live-socket'
-import { ServerToClient } from '~/lib/live-events'
+import { openLiveSocket, type LiveSocket } from '~/components/live-socket'
+import { ClientToServer, ServerToClient } from '~/lib/live-events'
 
 /**
  * The bell's and the Messages badge's counts, as the layout's loader read
@@ -13,6 +14,10 @@ import { ServerToClient } from '~/lib/live-events'
  *
  * Other parts of the page (the conversation list on /messages) hear the
  * unread counts as `live:conversations` events on window.
+ *
+ * The socket also says which page it shows and whether it is on screen
+ * (`viewing`), so that no push notification is sent about what the member
+ * is looking at (docs/decisions/181).
  */
 export interface LiveCounts {
 	unreadNotifications: number
@@ -30,12 +35,24 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 		setCounts({ ...initial, arrived: [] })
 	}, [initial])
 
+	const { pathname, search } = useLocation()
+	const socketRef = useRef<LiveSocket | null>(null)
+	const pageRef = useRef('')
+	pageRef.current = pathname + search
+	useEffect(() => {
+		if (socketRef.current?.connected) reportViewing(socketRef.current, pageRef.current)
+	}, [pathname, search])
+
 	useEffect(() => {
 		let closed = false
 		let disconnect = () => {}
 		// The handshake's session cookie is enough: every socket of a member receives their own events.
 		void openLiveSocket(() => !closed).then((socket) => {
 			if (!socket) return
+			socketRef.current = socket
+			const report = () => reportViewing(socket, pageRef.current)
+			socket.on('connect', report)
+			document.addEventListener('visibilitychange', report)
 			socket.on(ServerToClient.notification, (event) => {
 				setCounts((current) => ({
 					...current,
@@ -51,7 +68,11 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 				setCounts((current) => ({ ...current, unreadConversations: event.unreadCount }))
 				window.dispatchEvent(new CustomEvent(LIVE_CONVERSATIONS_EVENT, { detail: event }))
 			})
-			disconnect = () => socket.disconnect()
+			disconnect = () => {
+				document.removeEventListener('visibilitychange', report)
+				socketRef.current = null
+				socket.disconnect()
+			}
 		})
 		return () => {
 			closed = true
@@ -59,6 +80,10 @@ export function useLiveCounts(initial: { unreadNotifications: number; unreadConv
 		}
 	}, [])
 	return counts
+}
+
+function reportViewing(socket: LiveSocket, path: string) {
+	socket.emit(ClientToServer.viewing, { path, visible: document.visibilityState === 'visible' })
 }
 
 /**

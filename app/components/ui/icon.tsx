@@ -71,6 +71,13 @@ const ICONS = {
 	volume: <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM15.5 9a4 4 0 0 1 0 6M18 6.5a7.5 7.5 0 0 1 0 11" />,
 	muted: <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4zM16 9.5l5 5M21 9.5l-5 5" />,
 	fullscreen: <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />,
+	captions: (
+		<>
+			<rect x="3" y="5" width="18" height="14" rx="2" />
+			<path d="M10.5 10.2a2.2 2.2 0 1 0 0 3.6M17 10.2a2.2 2.2 0 1 0 0 3.6" />
+		</>
+	),
+	chapters: <path d="M4 6h.01M8 6h12M4 12h.01M8 12h12M4 18h.01M8 18h12" />,
 	check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
 	clock: (
 		<>

@@ -1,3 +1,4 @@
+import { type ReactNode } from 'react'
 import { Icon } from '~/components/ui/icon'
 import { SEEK_STEP_SECONDS, formatPlaybackTime } from '~/lib/videos'
 
@@ -17,6 +18,8 @@ interface PlayerControlsProps {
 	onSeekTo: (seconds: number) => void
 	onVolumeChange: (volume: number) => void
 	onToggleFullscreen: () => void
+	/** The lesson's own controls (the chapter menu, the captions button), before the volume. */
+	lessonControls?: ReactNode
 }
 
 /**
@@ -37,6 +40,7 @@ export function PlayerControls({
 	onSeekTo,
 	onVolumeChange,
 	onToggleFullscreen,
+	lessonControls,
 }: PlayerControlsProps) {
 	return (
 		<div
@@ -55,7 +59,7 @@ export function PlayerControls({
 				step={1}
 				value={Math.min(currentTime, duration || 0)}
 				onChange={(event) => onSeekTo(Number(event.target.value))}
-				className="h-1 w-full cursor-pointer accent-brand-500"
+				className="block h-6 w-full cursor-pointer accent-brand-500"
 			/>
 			<div className="mt-2 flex items-center gap-1 sm:gap-2">
 				<ControlButton label={playing ? 'Pause' : 'Play'} onClick={onTogglePlay}>
@@ -70,7 +74,8 @@ export function PlayerControls({
 				<span className="ml-1 whitespace-nowrap font-mono text-xs tabular-nums sm:text-sm" data-testid="player-time">
 					{formatPlaybackTime(currentTime)} / {formatPlaybackTime(duration)}
 				</span>
-				<div className="ml-auto flex items-center gap-2">
+				<div className="ml-auto flex items-center gap-1 sm:gap-2">
+					{lessonControls}
 					{/* Phones have their own volume buttons: the slider shows from small screens up. */}
 					<Icon name={volume === 0 ? 'muted' : 'volume'} className="hidden h-5 w-5 sm:block" />
 					<input
@@ -82,7 +87,7 @@ export function PlayerControls({
 						step={0.1}
 						value={volume}
 						onChange={(event) => onVolumeChange(Number(event.target.value))}
-						className="hidden h-1 w-24 cursor-pointer accent-white sm:block"
+						className="hidden h-6 w-24 cursor-pointer accent-white sm:block"
 					/>
 					<ControlButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={onToggleFullscreen}>
 						<Icon name="fullscreen" />

@@ -3,7 +3,11 @@ import { useHydrated } from 'remix-utils/use-hydrated'
 import { useToast } from '~/components/ui/toaster'
 import { useDefaultThumbnail } from '~/components/video-thumbnail'
 import { COMPLETED_THRESHOLD, percentWatched } from '~/lib/videos'
+import { type CaptionTrackSource, type CaptionsChoice } from '~/lib/captions'
+import { withStartFragment, type Chapter } from '~/lib/transcripts'
+import { CaptionsControl, ChaptersMenu } from '~/components/video-player/lesson-controls'
 import { PlayerControls } from '~/components/video-player/player-controls'
+import { useCaptions } from '~/components/video-player/use-captions'
 import { useAutoHidingControls } from '~/components/video-player/use-auto-hiding-controls'
 import { useFullscreen } from '~/components/video-player/use-fullscreen'
 import { useProgressReporting } from '~/components/video-player/use-progress-reporting'
@@ -11,6 +15,8 @@ import { useProgressReporting } from '~/components/video-player/use-progress-rep
 export interface VideoPlayerHandle {
 	/** Starts playing, from the beginning or from where the member left off. */
 	play: (options: { fromStart: boolean }) => void
+	/** Moves to a time of the lesson (a transcript line, a chapter, a note) and plays from there. */
+	seek: (seconds: number) => void
 }
 
 interface VideoPlayerProps {
@@ -24,6 +30,15 @@ interface VideoPlayerProps {
 	onProgress?: (progress: number) => void
 	/** Called as the video plays, with the percent it has reached (reported to the server only every 10 seconds). */
 	onPosition?: (percent: number) => void
+	/** The lesson's captions, one `<track kind="captions">` each (docs/decisions/170). */
+	tracks?: readonly CaptionTrackSource[]
+	/** The member's remembered captions choice (the `captions` cookie). */
+	captions?: CaptionsChoice
+	chapters?: readonly Chapter[]
+	/** Seconds where playback starts (`?t=`): a media fragment on the source, so it works without JavaScript too. */
+	startAt?: number | null
+	/** Called with the playback position in seconds whenever it moves (the transcript follows it). */
+	onTime?: (seconds: number) => void
 }
 
 /**
@@ -38,7 +53,20 @@ interface VideoPlayerProps {
  * the media itself, not the stored minutes (docs/decisions/005).
  */
 export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(function VideoPlayer(
-	{ videoId, src, poster, title, initialProgress, onProgress, onPosition },
+	{
+		videoId,
+		src,
+		poster,
+		title,
+		initialProgress,
+		onProgress,
+		onPosition,
+		tracks = [],
+		captions = null,
+		chapters = [],
+		startAt = null,
+		onTime,
+	},
 	ref,
 ) {
 	const hydrated = useHydrated()
@@ -56,6 +84,9 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		media: videoRef,
 	})
 	const { isFullscreen, toggleFullscreen } = useFullscreen(containerRef)
+	const { captionsLanguage, cueText, chooseCaptions } = useCaptions({ media: videoRef, tracks, remembered: captions })
+	// Where the page opened the lesson: it stays on the source as drawn, so the element never reloads its media.
+	const openedAt = useRef(startAt)
 
 	function showPlaybackError() {
 		showToast({ type: 'destructive', title: 'Playback Error', description: 'Could not play video. Please try again.' })
@@ -77,7 +108,17 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			containerRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' })
 			startPlaying()
 		},
+		seek(seconds) {
+			seekTo(seconds)
+			startPlaying()
+		},
 	}))
+
+	// A later start time (a transcript search that found a line) moves the playing video there.
+	useEffect(() => {
+		if (startAt !== null && startAt !== openedAt.current) seekTo(startAt)
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only a new start time moves the video
+	}, [startAt])
 
 	function playbackStarted() {
 		setPlaying(true)
@@ -94,6 +135,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 
 	function metadataLoaded(video: HTMLVideoElement) {
 		setDuration(video.duration)
+		// An address with a time (`?t=`) starts there, before a saved place.
+		if (openedAt.current) {
+			if (Math.abs(video.currentTime - openedAt.current) >= 1) video.currentTime = openedAt.current
+			setCurrentTime(video.currentTime)
+			return
+		}
 		// Pick up where the member left off.
 		if (initialProgress > 0 && initialProgress < COMPLETED_THRESHOLD && video.currentTime === 0) {
 			video.currentTime = (video.duration * initialProgress) / 100
@@ -126,6 +173,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 		if (!video) return
 		video.currentTime = seconds
 		setCurrentTime(video.currentTime)
+		onTime?.(video.currentTime)
 	}
 
 	function seekBy(seconds: number) {
@@ -151,10 +199,10 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			className={`group relative overflow-hidden rounded-xl bg-black ${isFullscreen ? 'flex items-center' : ''} ${hidden ? 'cursor-none' : ''}`}
 			{...containerHandlers}
 		>
-			{/* eslint-disable-next-line jsx-a11y/media-has-caption -- a lesson without captions has no track to offer */}
+			{/* eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are given as a list; a lesson without captions has none to offer (docs/decisions/171) */}
 			<video
 				ref={videoRef}
-				src={src}
+				src={withStartFragment(src, openedAt.current)}
 				poster={poster || defaultThumbnail}
 				controls={!hydrated}
 				preload="metadata"
@@ -167,6 +215,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onEnded={(event) => playbackStopped(event.currentTarget)}
 				onTimeUpdate={(event) => {
 					setCurrentTime(event.currentTarget.currentTime)
+					onTime?.(event.currentTarget.currentTime)
 					if (!event.currentTarget.paused)
 						onPosition?.(percentWatched(event.currentTarget.currentTime, event.currentTarget.duration))
 					progressReports.positionChanged(event.currentTarget)
@@ -176,10 +225,34 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onVolumeChange={(event) => setVolume(event.currentTarget.muted ? 0 : event.currentTarget.volume)}
 				onError={showPlaybackError}
 			>
+				{tracks.map((track) => (
+					<track
+						key={track.language}
+						kind="captions"
+						src={track.src}
+						srcLang={track.language}
+						label={track.label}
+						default={track.language === captionsLanguage}
+					/>
+				))}
 				<p className="p-4 text-white">
 					Your browser cannot play this video. <a href={src}>Download it</a> instead.
 				</p>
 			</video>
+			{hydrated && cueText ? (
+				// What is said now, above the controls while they show; screen readers have the transcript instead.
+				<div
+					aria-hidden="true"
+					data-testid="player-captions"
+					className={`pointer-events-none absolute inset-x-0 flex justify-center px-4 transition-[bottom] duration-300 ${hidden ? 'bottom-4' : 'bottom-20'}`}
+				>
+					<span
+						className={`whitespace-pre-line rounded bg-black/80 px-2 py-0.5 text-center text-white ${isFullscreen ? 'text-2xl' : 'text-sm sm:text-lg'}`}
+					>
+						{cueText}
+					</span>
+				</div>
+			) : null}
 			{hydrated ? (
 				<PlayerControls
 					hidden={hidden}
@@ -193,6 +266,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 					onSeekTo={seekTo}
 					onVolumeChange={changeVolume}
 					onToggleFullscreen={toggleFullscreen}
+					lessonControls={
+						<>
+							<ChaptersMenu chapters={chapters} currentTime={currentTime} onSeek={(seconds) => seekTo(seconds)} />
+							<CaptionsControl tracks={tracks} language={captionsLanguage} onChoose={chooseCaptions} />
+						</>
+					}
 				/>
 			) : null}
 		</div>

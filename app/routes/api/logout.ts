@@ -1,8 +1,9 @@
 import { json } from '@remix-run/node'
-import { endSession } from '~/web/auth.server'
+import { CLEAR_CACHED_PAGES, endSession } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'
 
 /** product §7 POST /api/logout: ends this session (a no-op without one). */
 export const { loader, action } = apiRoute({
-	POST: async ({ request }) => json({ success: true }, { headers: { 'Set-Cookie': await endSession(request) } }),
+	POST: async ({ request }) =>
+		json({ success: true }, { headers: { 'Set-Cookie': await endSession(request), ...CLEAR_CACHED_PAGES } }),
 })

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useRef, useState, type MouseEvent } from 'react'
+import { useCallback, useRef, useState, type MouseEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { z } from 'zod'
+import { type NoteJSON } from '#models/index'
 import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
 import { StatusButton, buttonClassName, ButtonLink } from '~/components/ui/button'
@@ -19,11 +20,20 @@ import { VideoThumbnail } from '~/components/video-thumbnail'
 import { requireNumericId } from '~/web/http.server'
 import { formatMinutes, minutesRemaining, progressState, progressText, toVideoCards } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
 import { handleFormSubmission } from '~/web/form.server'
 import { listProgress, recordProgress } from '~/services/learning/progress.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { rethrowAsResponse } from '~/web/errors.server'
 import { getVideoForMember, listRelatedVideos } from '~/services/catalogue/videos.server'
+import { lessonTextFor } from '~/services/catalogue/captions.server'
+import { createNote, deleteNote, listNotes, updateNote } from '~/services/learning/notes.server'
+import { CAPTIONS_OFF, isCaptionLanguage, readCaptionsChoice } from '~/lib/captions'
+import { MAX_SEARCH_LENGTH } from '~/lib/member-schemas'
+import { DeleteNoteFormSchema, EditNoteFormSchema, NOTE_INTENTS, NoteFormSchema } from '~/lib/notes'
+import { activeChapterIndex, activeCueIndex, searchTranscript, startTimeParam } from '~/lib/transcripts'
+import { ChapterList, Transcript, type Seek } from '~/routes/content-library/__lesson-text'
+import { NotesPanel } from '~/routes/content-library/__notes'
 import { type RouteHandle } from '~/types'
 
 /** Related lessons in the first row of the grid on a wide screen (three columns). */
@@ -38,27 +48,103 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 		data?.video.description ?? 'A video lesson of the LeaderForge content library.',
 	)
 
+/**
+ * The lesson (product §2 "Video page"). Its address may carry `t` (the
+ * second the video starts at: a media fragment on its source, docs/decisions/171),
+ * `q` (a phrase to find in the transcript; the video then starts at the
+ * first line that has it), `lang` (the transcript's language) and `note`
+ * (the note whose edit form is open).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
+	const url = new URL(request.url)
 	const video = await getVideoForMember(user, id).catch(rethrowAsResponse)
-	const [related, progress] = await Promise.all([listRelatedVideos(user, video), listProgress(user.id)])
+	const remembered = readCaptionsChoice(request.headers.get('Cookie'))
+	const asked = url.searchParams.get('lang')
+	const transcriptLanguage = isCaptionLanguage(asked) ? asked : remembered === CAPTIONS_OFF ? null : remembered
+	const [related, progress, text, notes] = await Promise.all([
+		listRelatedVideos(user, video),
+		listProgress(user.id),
+		lessonTextFor(video, transcriptLanguage),
+		video.locked ? ([] as NoteJSON[]) : listNotes(user, id),
+	])
+	const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
+	const matches = q && text.transcript ? searchTranscript(text.transcript.cues, q) : []
+	const editing = Number(url.searchParams.get('note'))
 	return json({
 		// For a locked video `url` is null: the media address never reaches a member without access.
 		video,
 		progress: progress.find((record) => record.videoId === id)?.progress ?? 0,
 		related: toVideoCards(related, progress),
+		...text,
+		captions: remembered,
+		search: { q, matches },
+		startAt: startTimeParam(url.searchParams.get('t')) ?? (matches[0] ? Math.floor(matches[0].start) : null),
+		notes,
+		editingNote: notes.some((note) => note.id === editing) ? editing : null,
 	})
 }
 
 /** "Mark as complete" has no fields: the form is its CSRF token and the video in the address. */
 const MarkCompleteSchema = z.object({})
 
+/** Back to the lesson's notes after a note's form, with a notice. */
+const backToNotes = (videoId: number, title: string, description: string) =>
+	redirectWithToast(`/content-library/${videoId}#notes`, { title, description })
+
+/** "Mark as complete" (a post without an intent, as it always was), and the note forms (their `intent`). */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const id = requireNumericId(params.id, 'Video')
+	const formData = await readProtectedForm(request)
+	switch (formData.get('intent')) {
+		case NOTE_INTENTS.add:
+			return handleFormSubmission({
+				request,
+				formData,
+				intent: NOTE_INTENTS.add,
+				schema: NoteFormSchema,
+				failureTitle: 'Could not save the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
+				onValid: async ({ time, text }) => {
+					await createNote(user, id, { atSeconds: time, text })
+					return backToNotes(id, 'Note saved', 'Only you can read it.')
+				},
+			})
+		case NOTE_INTENTS.edit:
+			return handleFormSubmission({
+				request,
+				formData,
+				intent: NOTE_INTENTS.edit,
+				schema: EditNoteFormSchema,
+				failureTitle: 'Could not save the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
+				onValid: async ({ noteId, time, text }) => {
+					await updateNote(user, noteId, { atSeconds: time, text })
+					return backToNotes(id, 'Note updated', 'Your note has been saved.')
+				},
+			})
+		case NOTE_INTENTS.remove:
+			return handleFormSubmission({
+				request,
+				formData,
+				intent: NOTE_INTENTS.remove,
+				schema: DeleteNoteFormSchema,
+				failureTitle: 'Could not delete the note',
+				// A refusal shows as a notice too: a note's id is a hidden field, with nowhere of its own to show it.
+				announceInvalid: true,
+				onValid: async ({ noteId }) => {
+					await deleteNote(user, noteId)
+					return backToNotes(id, 'Note deleted', 'The note is gone.')
+				},
+			})
+	}
 	return handleFormSubmission({
 		request,
+		formData,
 		schema: MarkCompleteSchema,
 		failureTitle: 'Could not save progress',
 		onValid: async () => {
@@ -72,20 +158,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function VideoPage() {
-	const { video, progress: savedProgress, related } = useLoaderData<typeof loader>()
+	const {
+		video,
+		progress: savedProgress,
+		related,
+		tracks,
+		transcript,
+		chapters,
+		captions,
+		search,
+		startAt,
+		notes,
+		editingNote,
+	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const player = useRef<VideoPlayerHandle>(null)
+	const hydrated = useHydrated()
 	const [reported, setReported] = useState(0)
 	// While the video plays, the card follows it at once instead of waiting for the next 10-second save (docs/decisions/068).
 	const [watching, setWatching] = useState<number | null>(null)
 	const progress = Math.max(savedProgress, reported, watching ?? 0)
 	const duration = formatMinutes(video.duration)
+	// Where the video is, for new notes; and the transcript line and chapter it is at (state only changes when they do).
+	const position = useRef<number | null>(null)
+	const [activeCue, setActiveCue] = useState(-1)
+	const [activeChapter, setActiveChapter] = useState(-1)
+	const cues = transcript?.cues
+	const followTime = useCallback(
+		(seconds: number) => {
+			position.current = seconds
+			setActiveCue(cues ? activeCueIndex(cues, seconds) : -1)
+			setActiveChapter(activeChapterIndex(chapters, seconds))
+		},
+		[cues, chapters],
+	)
+	const seek: Seek = useCallback((seconds: number) => player.current?.seek(seconds), [])
+	const currentTime = useCallback(() => position.current, [])
+	const playable = Boolean(video.url)
 
 	return (
 		<div className="mx-auto max-w-6xl space-y-6">
 			<Link
 				to="/content-library"
-				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
+				className="inline-flex min-h-6 items-center gap-2 py-1 text-sm font-medium text-gray-600 hover:text-gray-900"
 			>
 				<Icon name="arrowLeft" className="h-4 w-4" />
 				Back to Library
@@ -104,6 +219,11 @@ export default function VideoPage() {
 							initialProgress={savedProgress}
 							onProgress={(value) => setReported((previous) => Math.max(previous, value))}
 							onPosition={(value) => setWatching((previous) => Math.max(previous ?? 0, value))}
+							tracks={tracks}
+							captions={captions}
+							chapters={chapters}
+							startAt={startAt}
+							onTime={followTime}
 						/>
 					) : (
 						<PremiumPanel thumbnail={video.thumbnail} />
@@ -119,47 +239,77 @@ export default function VideoPage() {
 					</div>
 					<h1 className="text-2xl font-bold text-gray-900">{video.title}</h1>
 					{video.description ? <p className="text-gray-700">{video.description}</p> : null}
+					<ChapterList
+						videoId={video.id}
+						chapters={chapters}
+						current={activeChapter}
+						seek={hydrated && playable ? seek : null}
+					/>
 				</div>
 
-				<Card className="self-start">
-					<CardHeader>
-						<CardTitle>Course Information</CardTitle>
-					</CardHeader>
-					<CardContent className="space-y-4">
-						<dl className="space-y-2 text-sm">
-							<div className="flex justify-between gap-4">
-								<dt className="text-gray-500">Category</dt>
-								<dd className="font-medium text-gray-900">{video.category ?? 'Uncategorized'}</dd>
-							</div>
-							<div className="flex justify-between gap-4">
-								<dt className="text-gray-500">Duration</dt>
-								<dd className="font-medium text-gray-900">
-									{video.duration ? `${video.duration} ${video.duration === 1 ? 'minute' : 'minutes'}` : 'Unknown'}
-								</dd>
-							</div>
-						</dl>
-						{video.locked ? (
-							<p className="text-sm text-gray-600">
-								Subscribe to Premium to watch this lesson and track your progress.
-							</p>
-						) : (
-							<>
-								<div>
-									<div className="mb-1 flex justify-between text-sm">
-										<span className="text-gray-500">Your progress</span>
-										<span className="font-medium text-gray-900" data-testid="progress-text">
-											{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
-										</span>
-									</div>
-									<ProgressBar value={progress} label="Your progress" />
+				<div className="space-y-6 self-start">
+					<Card>
+						<CardHeader>
+							<CardTitle>Course Information</CardTitle>
+						</CardHeader>
+						<CardContent className="space-y-4">
+							<dl className="space-y-2 text-sm">
+								<div className="flex justify-between gap-4">
+									<dt className="text-gray-500">Category</dt>
+									<dd className="font-medium text-gray-900">{video.category ?? 'Uncategorized'}</dd>
 								</div>
-								<ProgressButton progress={progress} durationMinutes={video.duration} player={player} />
-								{progressState(progress) === 'completed' ? null : <MarkCompleteForm />}
-							</>
-						)}
-					</CardContent>
-				</Card>
+								<div className="flex justify-between gap-4">
+									<dt className="text-gray-500">Duration</dt>
+									<dd className="font-medium text-gray-900">
+										{video.duration ? `${video.duration} ${video.duration === 1 ? 'minute' : 'minutes'}` : 'Unknown'}
+									</dd>
+								</div>
+							</dl>
+							{video.locked ? (
+								<p className="text-sm text-gray-600">
+									Subscribe to Premium to watch this lesson and track your progress.
+								</p>
+							) : (
+								<>
+									<div>
+										<div className="mb-1 flex justify-between text-sm">
+											<span className="text-gray-500">Your progress</span>
+											<span className="font-medium text-gray-900" data-testid="progress-text">
+												{progress === 0 && watching !== null ? 'Started' : progressText(progress)}
+											</span>
+										</div>
+										<ProgressBar value={progress} label="Your progress" />
+									</div>
+									<ProgressButton progress={progress} durationMinutes={video.duration} player={player} />
+									{progressState(progress) === 'completed' ? null : <MarkCompleteForm />}
+								</>
+							)}
+						</CardContent>
+					</Card>
+					{playable ? (
+						<NotesPanel
+							videoId={video.id}
+							notes={notes}
+							editing={editingNote}
+							startAt={startAt}
+							seek={hydrated ? seek : null}
+							currentTime={currentTime}
+						/>
+					) : null}
+				</div>
 			</div>
+
+			{transcript ? (
+				<Transcript
+					videoId={video.id}
+					transcript={transcript}
+					tracks={tracks}
+					chapters={chapters}
+					search={search}
+					active={activeCue}
+					seek={hydrated ? seek : null}
+				/>
+			) : null}
 
 			<section aria-labelledby="related-heading" className="space-y-4">
 				<h2 id="related-heading" className="text-lg font-semibold text-gray-900">

@@ -2,6 +2,7 @@ import { json, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { type UserJSON } from '#models/index'
 import { DeleteAccountSchema, EmailPreferencesSchema } from '~/lib/account-schemas'
+import { PushDeviceOffSchema } from '~/lib/push'
 import { formatDate } from '~/lib/dates'
 import { ChangePasswordFormSchema, ProfileSchema } from '~/lib/member-schemas'
 import { readTimeZone } from '~/lib/time-zone'
@@ -12,8 +13,9 @@ import { endAllSessions } from '~/services/account/auth.server'
 import { resetCalendarFeed } from '~/services/events/calendar.server'
 import { cancelSubscription, openBillingPortal, resumeSubscription } from '~/services/billing/index.server'
 import { saveEmailPreferences } from '~/services/notifications/preferences.server'
+import { turnOffPushDevice } from '~/services/notifications/push.server'
 import { changePassword } from '~/services/account/users.server'
-import { endSession } from '~/web/auth.server'
+import { CLEAR_CACHED_PAGES, endSession } from '~/web/auth.server'
 import { publicOriginOf, type ClientContext } from '~/web/client.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { limitAuthRequests } from '~/web/rate-limit.server'
@@ -28,9 +30,14 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		formData,
 		schema: ProfileSchema,
 		intent: 'profile',
+		hideFields: ['currentPassword'],
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
-			const { pendingEmail } = await saveProfileAndEmail(user, user.id, changes)
+			// The form always sends every field: a switch that is not ticked is off.
+			const { pendingEmail } = await saveProfileAndEmail(user, user.id, {
+				...changes,
+				hiddenFromDirectory: changes.hiddenFromDirectory ?? false,
+			})
 			return redirectWithToast('/profile?tab=profile', {
 				title: 'Profile updated',
 				description: pendingEmail
@@ -84,6 +91,26 @@ const NoFields = z.object({})
 
 function dateIn(request: Request, iso: string | null): string {
 	return iso ? formatDate(iso, readTimeZone(request.headers.get('Cookie')).timeZone) : 'the end of the period'
+}
+
+/** The Notifications tab's "Turn off" of one device with push on (docs/decisions/181). */
+export function turnOffPush(request: Request, user: UserJSON, formData: FormData) {
+	return handleFormSubmission({
+		request,
+		formData,
+		schema: PushDeviceOffSchema,
+		intent: 'push-off',
+		failureTitle: 'Push not turned off',
+		// The form shows no field of its own: what was wrong is said in the notice.
+		announceInvalid: true,
+		onValid: async ({ deviceId }) => {
+			const { label } = await turnOffPushDevice(user, deviceId)
+			return redirectWithToast('/profile?tab=notifications', {
+				title: 'Push turned off',
+				description: `${label} gets no more push notifications.`,
+			})
+		},
+	})
 }
 
 /** Cancel at the end of the period: Premium stays until then. */
@@ -144,7 +171,7 @@ export async function logOutEverywhere(request: Request, user: UserJSON) {
 	return redirectWithToast(
 		'/',
 		{ title: 'Logged out', description: 'You have been logged out from all devices.' },
-		{ headers: { 'Set-Cookie': await endSession(request) } },
+		{ headers: { 'Set-Cookie': await endSession(request), ...CLEAR_CACHED_PAGES } },
 	)
 }
 
@@ -165,7 +192,7 @@ export function deleteAccount(request: Request, user: UserJSON, formData: FormDa
 					title: 'Account deleted',
 					description: 'Your account and its data have been deleted. A goodbye email is on its way.',
 				},
-				{ headers: { 'Set-Cookie': await endSession(request) } },
+				{ headers: { 'Set-Cookie': await endSession(request), ...CLEAR_CACHED_PAGES } },
 			)
 		},
 	})

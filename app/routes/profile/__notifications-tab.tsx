@@ -5,14 +5,25 @@ import { ErrorList, FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
 import { EMAIL_PREFERENCE_ROWS, EmailPreferencesSchema, type EmailPreferenceKey } from '~/lib/account-schemas'
+import { type PushDeviceJSON } from '#models/push-device'
+import { PushDevices } from '~/routes/profile/__push-devices'
 import { TabCard } from '~/routes/profile/__tab-card'
 
 /**
  * The Notifications tab (product §2 "Profile"): which notifications also
- * come by email, one switch per kind. Notifications on the site are always
- * on. A plain form: a box that is not ticked is off.
+ * come by email and as push notifications, one switch per kind, and the
+ * devices with push on (docs/decisions/181). Notifications on the site are
+ * always on. A plain form: a box that is not ticked is off.
  */
-export function NotificationsTab({ preferences }: { preferences: Record<EmailPreferenceKey, boolean> }) {
+export function NotificationsTab({
+	preferences,
+	push,
+	timeZone,
+}: {
+	preferences: Record<EmailPreferenceKey, boolean>
+	push: { publicKey: string | null; devices: PushDeviceJSON[] }
+	timeZone: string
+}) {
 	const pending = useIsSubmitting('notifications')
 	const [form, fields] = useConformForm({
 		id: 'notifications-form',
@@ -23,14 +34,16 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 	return (
 		<TabCard
 			title="Notifications"
-			description="Choose which notifications also reach you by email. You always see them on the site."
+			description="Choose which notifications also reach you by email and as push notifications. You always see them on the site."
 		>
+			<PushDevices publicKey={push.publicKey} devices={push.devices} timeZone={timeZone} />
+			<hr className="my-6" />
 			<Form method="post" action="/profile?tab=notifications" className="space-y-4" {...getFormProps(form)}>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="notifications" />
 				<FormErrors errors={form.errors} />
 				<fieldset>
-					<legend className="mb-2 text-sm font-medium text-gray-900">Email me about</legend>
+					<legend className="mb-2 text-sm font-medium text-gray-900">Email and push me about</legend>
 					<ul className="divide-y rounded-lg border">
 						{EMAIL_PREFERENCE_ROWS.map((row) => {
 							const field = fields[row.key]
@@ -58,7 +71,7 @@ export function NotificationsTab({ preferences }: { preferences: Record<EmailPre
 				</fieldset>
 				<p className="text-sm text-gray-600">
 					Emails about a failed payment or the end of your subscription are always sent. Every email has a link to stop
-					that kind of email.
+					that kind of email and its push notifications.
 				</p>
 				<StatusButton pending={pending} pendingLabel="Saving...">
 					Save Preferences

@@ -11,6 +11,7 @@ import { readTimeZone } from '~/lib/time-zone'
 import { getPendingEmail } from '~/services/account/email-change.server'
 import { getBillingDetails } from '~/services/billing/index.server'
 import { getEmailPreferences } from '~/services/notifications/preferences.server'
+import { listPushDevices, pushPublicKey } from '~/services/notifications/push.server'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
@@ -27,6 +28,7 @@ import {
 	saveNotificationPreferences,
 	savePassword,
 	saveProfile,
+	turnOffPush,
 	unknownIntent,
 } from '~/routes/profile/__actions.server'
 import { BillingTab } from '~/routes/profile/__billing-tab'
@@ -74,6 +76,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		// Each tab's own data, read only when it is open (the Billing tab asks Stripe).
 		pendingEmail: tab === 'profile' ? await getPendingEmail(user.id) : null,
 		preferences: tab === 'notifications' ? await getEmailPreferences(user.id) : null,
+		push: tab === 'notifications' ? { publicKey: pushPublicKey(), devices: await listPushDevices(user) } : null,
+		timeZone,
 		billing: tab === 'billing' ? toBillingView(await getBillingDetails(user), timeZone) : null,
 	})
 }
@@ -88,6 +92,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return savePassword(request, context, user, formData)
 		case 'notifications':
 			return saveNotificationPreferences(request, user, formData)
+		case 'push-off':
+			return turnOffPush(request, user, formData)
 		case 'billing-cancel':
 			return cancelBilling(request, user, formData)
 		case 'billing-resume':
@@ -106,7 +112,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, billing, blocked } =
+	const { user, tab, memberSince, trialEnds, pendingEmail, preferences, push, timeZone, billing, blocked } =
 		useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
@@ -137,8 +143,8 @@ export default function ProfilePage() {
 						<ProfileTab user={user} pendingEmail={pendingEmail} />
 					) : tab === 'password' ? (
 						<PasswordTab />
-					) : tab === 'notifications' && preferences ? (
-						<NotificationsTab preferences={preferences} />
+					) : tab === 'notifications' && preferences && push ? (
+						<NotificationsTab preferences={preferences} push={push} timeZone={timeZone} />
 					) : tab === 'billing' && billing ? (
 						<BillingTab billing={billing} />
 					) : tab === 'blocked' ? (

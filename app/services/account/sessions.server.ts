@@ -48,3 +48,8 @@ export async function deleteSessionRecord(sid: string): Promise<void> {
 export async function deleteAllSessionsOfUser(userId: number, { except }: { except?: string } = {}): Promise<void> {
 	await SessionModel.deleteMany(except ? { userId, sid: mongoose.trusted({ $ne: except }) } : { userId })
 }
+
+/** Whether the session `sid` of this user still lets its browser in (a device's pushes stop with it: docs/decisions/181). */
+export async function isSessionLive(sid: string, userId: number, now = new Date()): Promise<boolean> {
+	return Boolean(await SessionModel.exists({ sid, userId, expiresAt: mongoose.trusted({ $gt: now }) }))
+}

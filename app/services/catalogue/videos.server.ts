@@ -1,6 +1,9 @@
 import mongoose from 'mongoose'
 import {
+	CaptionTrackModel,
 	EventModel,
+	LessonChaptersModel,
+	NoteModel,
 	ProgressModel,
 	UserModel,
 	VideoModel,
@@ -98,7 +101,7 @@ export async function listVideoCategories(): Promise<string[]> {
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
 
-// Administration (product §2 "Content"): deleting a video deletes everyone's progress on it.
+// Administration (product §2 "Content"): deleting a video deletes everyone's progress and notes on it, and its captions and chapters.
 const videoWriter = catalogueWriter({
 	model: VideoModel,
 	counter: 'videos',
@@ -106,6 +109,9 @@ const videoWriter = catalogueWriter({
 	notFoundMessage: 'Video not found',
 	deleteDependents: async (videoId) => {
 		await ProgressModel.deleteMany({ videoId })
+		await NoteModel.deleteMany({ videoId })
+		await CaptionTrackModel.deleteMany({ videoId })
+		await LessonChaptersModel.deleteMany({ videoId })
 		// An event whose replay this was has no replay any more.
 		await EventModel.updateMany({ replayVideoId: videoId }, { $set: { replayVideoId: null } })
 	},

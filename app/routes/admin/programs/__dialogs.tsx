@@ -3,7 +3,7 @@ import { type SerializeFrom } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { type ReactNode } from 'react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
-import { Field, SelectField, TextareaField } from '~/components/forms'
+import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
 import { ITEM_FORM_SCHEMAS, ModuleFormSchema, questionFields } from '~/lib/program-schemas'
@@ -21,10 +21,10 @@ type Fields = Record<string, FieldMetadata<string>>
 
 /** Add Module / Edit Module: the title, a short description, and when it opens. */
 export function ModuleDialog() {
-	const { program, module, number, serverTimeZone } = useLoaderData<typeof loadModuleDialog>()
+	const { program, module, number, serverTimeZone, formOnce } = useLoaderData<typeof loadModuleDialog>()
 	const zone = useTimeZone(serverTimeZone)
 	// The browser's zone is only known after hydration: the form starts again in it then (as event times do).
-	return <ModuleForm key={zone} zone={zone} program={program} module={module} number={number} />
+	return <ModuleForm key={zone} zone={zone} program={program} module={module} number={number} formOnce={formOnce} />
 }
 
 function ModuleForm({
@@ -32,7 +32,8 @@ function ModuleForm({
 	program,
 	module,
 	number,
-}: Pick<SerializeFrom<typeof loadModuleDialog>, 'program' | 'module' | 'number'> & { zone: string }) {
+	formOnce,
+}: Pick<SerializeFrom<typeof loadModuleDialog>, 'program' | 'module' | 'number' | 'formOnce'> & { zone: string }) {
 	const unlock = module?.unlock
 	const [form, fields] = useDialogForm({
 		id: module ? `module-${module.id}` : 'module-new',
@@ -56,8 +57,8 @@ function ModuleForm({
 			form={form}
 			submitLabel={module ? 'Save Changes' : 'Add Module'}
 			pendingLabel="Saving..."
-			incomplete={!field.title!.value?.toString().trim()}
 		>
+			{formOnce ? <FormOnceInput token={formOnce} /> : null}
 			<input type="hidden" name="timeZone" value={zone} />
 			<Field
 				label="Title"
@@ -100,7 +101,7 @@ function ModuleForm({
 
 /** Add and edit an item of one kind: a lesson from the library, a reading, a reflection's prompt, a knowledge check's questions. */
 export function ItemDialog() {
-	const { kind, itemId, module, values, lessons } = useLoaderData<typeof loadItemDialog>()
+	const { kind, itemId, module, values, lessons, formOnce } = useLoaderData<typeof loadItemDialog>()
 	const [form, fields] = useDialogForm({
 		id: itemId ? `item-${itemId}` : `item-new-${kind}`,
 		schema: ITEM_FORM_SCHEMAS[kind],
@@ -108,7 +109,6 @@ export function ItemDialog() {
 	})
 	const field = fields as unknown as Fields
 	const label = ITEM_KIND_LABELS[kind]
-	const required = kind === 'lesson' ? field.videoId! : field.title!
 	return (
 		<FormDialog
 			title={itemId ? `Edit ${label}` : `Add ${label}`}
@@ -117,8 +117,8 @@ export function ItemDialog() {
 			form={form}
 			submitLabel={itemId ? 'Save Changes' : `Add ${label}`}
 			pendingLabel="Saving..."
-			incomplete={!required.value?.toString().trim()}
 		>
+			{formOnce ? <FormOnceInput token={formOnce} /> : null}
 			{kind === 'lesson' ? (
 				<>
 					<SelectField

@@ -30,7 +30,7 @@ import {
 import { handleDialogForm, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { rethrowAsResponse, requireFound } from '~/web/errors.server'
-import { handleFormSubmission } from '~/web/form.server'
+import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { jsonError, requireNumericId } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 
@@ -153,6 +153,8 @@ export async function loadModuleDialog(request: Request, params: Params) {
 		module,
 		number,
 		serverTimeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
+		// The add dialog's form carries a token of its own: posted twice, it adds once (decision 204).
+		formOnce: module ? null : newFormOnceToken(),
 	})
 }
 
@@ -164,6 +166,7 @@ export async function handleModuleDialog(request: Request, params: Params) {
 		request,
 		schema: ModuleFormSchema,
 		failedTitle: moduleId === null ? 'Failed to add module' : 'Failed to update module',
+		creates: moduleId === null,
 		save: async (input) => {
 			if (moduleId === null) await addModule(actor, programId, input)
 			else await updateModule(actor, programId, moduleId, input)
@@ -244,6 +247,7 @@ export async function loadItemDialog(request: Request, params: Params) {
 			module: module.title,
 			values: null,
 			lessons: kind === 'lesson' ? await lessonOptions() : [],
+			formOnce: newFormOnceToken(),
 		})
 	}
 	const { module, item } = itemNamed(outline, params)
@@ -253,6 +257,7 @@ export async function loadItemDialog(request: Request, params: Params) {
 		module: module.title,
 		values: formValues(item),
 		lessons: item.kind === 'lesson' ? await lessonOptions() : [],
+		formOnce: null,
 	})
 }
 
@@ -273,6 +278,7 @@ export async function handleItemDialog(request: Request, params: Params) {
 		request,
 		schema: ITEM_FORM_SCHEMAS[kind],
 		failedTitle: itemId === null ? `Failed to add ${noun}` : `Failed to update ${noun}`,
+		creates: itemId === null,
 		save: async (input) => {
 			if (itemId === null) await addItem(actor, programId, moduleId!, input)
 			else await updateItem(actor, programId, itemId, input)

@@ -1,10 +1,10 @@
 import { getFormProps, getTextareaProps } from '@conform-to/react'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { z } from 'zod'
-import { ErrorList, FormErrors, TextareaField, useIsSubmitting } from '~/components/forms'
+import { ErrorList, FormErrors, FormOnceInput, TextareaField, useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS } from '~/components/programs/program-card'
 import { Badge } from '~/components/ui/badge'
@@ -31,7 +31,7 @@ import {
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { rethrowAsResponse } from '~/web/errors.server'
-import { handleFormSubmission } from '~/web/form.server'
+import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { jsonError, requireNumericId } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
 import { type RouteHandle } from '~/types'
@@ -60,7 +60,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		attempt: attempt === 'latest' ? 'latest' : attempt && /^\d{1,15}$/.test(attempt) ? Number(attempt) : undefined,
 	}).catch(rethrowAsResponse)
 	const timeZone = readTimeZone(request.headers.get('Cookie')).timeZone
-	return json({ page, timeZone }, { status: page.item.lock ? 403 : 200 })
+	// A check's form carries a token of its own: sent twice (a double click), it records one attempt (decision 204).
+	const formOnce = page.content?.kind === 'check' ? newFormOnceToken() : null
+	return json({ page, timeZone, formOnce }, { status: page.item.lock ? 403 : 200 })
 }
 
 const DoneSchema = z.object({})
@@ -108,6 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				failureTitle: 'Answers not sent',
 				// Each question's problem is said in the notice too: a radio group cannot be marked invalid itself.
 				announceInvalid: true,
+				once: { onRepeat: () => redirect(`${here}?attempt=latest`) },
 				onValid: async ({ answers }) => {
 					const result = await submitCheck(user, itemId, answers)
 					return redirectWithToast(`${here}?attempt=latest`, {
@@ -122,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProgramItemPage() {
-	const { page, timeZone } = useLoaderData<typeof loader>()
+	const { page, timeZone, formOnce } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const { program, module, item, content, previous, next, progress } = page
 	return (
@@ -151,7 +154,7 @@ export default function ProgramItemPage() {
 					premium={item.lock?.reason === 'premium'}
 				/>
 			) : (
-				<ItemBody content={content} done={item.done} timeZone={timeZone} />
+				<ItemBody content={content} done={item.done} timeZone={timeZone} formOnce={formOnce} />
 			)}
 
 			<nav aria-label="In this program" className="flex flex-wrap justify-between gap-3 border-t border-gray-200 pt-4">
@@ -210,7 +213,17 @@ function LockedPanel({ reason, premium }: { reason: string; premium: boolean }) 
 	)
 }
 
-function ItemBody({ content, done, timeZone }: { content: ItemContent; done: boolean; timeZone: string }) {
+function ItemBody({
+	content,
+	done,
+	timeZone,
+	formOnce,
+}: {
+	content: ItemContent
+	done: boolean
+	timeZone: string
+	formOnce: string | null
+}) {
 	switch (content.kind) {
 		case 'lesson':
 			return <LessonBody content={content} done={done} />
@@ -222,10 +235,7 @@ function ItemBody({ content, done, timeZone }: { content: ItemContent; done: boo
 							{/* The reading's own headings are h3 and h4 (decision 099): this names its part of the page. */}
 							<h2 className="sr-only">The reading</h2>
 							{/* Rendered from Markdown and sanitized on the server (decision 099). */}
-							<div
-								className="program-reading space-y-3 text-gray-800"
-								dangerouslySetInnerHTML={{ __html: content.html }}
-							/>
+							<div className="rich-text" dangerouslySetInnerHTML={{ __html: content.html }} />
 						</CardContent>
 					</Card>
 					{done ? null : <DoneForm />}
@@ -234,7 +244,7 @@ function ItemBody({ content, done, timeZone }: { content: ItemContent; done: boo
 		case 'reflection':
 			return <ReflectionBody content={content} timeZone={timeZone} />
 		case 'check':
-			return <CheckBody content={content} />
+			return <CheckBody content={content} formOnce={formOnce} />
 	}
 }
 
@@ -319,7 +329,13 @@ function ReflectionBody({
 	)
 }
 
-function CheckBody({ content }: { content: Extract<ItemContent, { kind: 'check' }> }) {
+function CheckBody({
+	content,
+	formOnce,
+}: {
+	content: Extract<ItemContent, { kind: 'check' }>
+	formOnce: string | null
+}) {
 	const pending = useIsSubmitting('check')
 	const [form, fields] = useConformForm({ id: 'check-form', schema: CheckFormSchema, intent: 'check' })
 	const { attempt } = content
@@ -358,6 +374,7 @@ function CheckBody({ content }: { content: Extract<ItemContent, { kind: 'check' 
 			<Form method="post" preventScrollReset className="space-y-5" {...getFormProps(form)}>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="check" />
+				{formOnce ? <FormOnceInput token={formOnce} /> : null}
 				<FormErrors errors={form.errors} />
 				{content.questions.map((question, index) => {
 					const name = answerField(index + 1)

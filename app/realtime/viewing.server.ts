@@ -1,0 +1,27 @@
+import { ClientToServer, ServerToClient, clientPayloadSchemas, type ViewingResult } from '~/lib/live-events'
+import { type ChatSocket } from '~/realtime/socket-data'
+
+/**
+ * `viewing {path, visible}`: a page's live socket says which page it shows
+ * and whether it is on screen, when it connects, when the member moves to
+ * another page and when the tab is hidden or shown again. The push job asks
+ * (live.isLookingAt) so that a member who is looking at what a notification
+ * is about gets no push about it (docs/decisions/181). Any socket of the
+ * member's own may say it, `auth` or not; a payload that is not a local path
+ * forgets what the socket said before and is answered as every refused
+ * event is: `error {message}`, and `{ ok: false, message }` to an
+ * acknowledgement callback (`{ ok: true }` when it was taken).
+ */
+export function registerViewingHandler(socket: ChatSocket) {
+	socket.on(ClientToServer.viewing, (payload: unknown, ack?: unknown) => {
+		const parsed = clientPayloadSchemas.viewing.safeParse(payload ?? {})
+		socket.data.viewing = parsed.success ? parsed.data : null
+		const reply = typeof ack === 'function' ? (ack as (answer: ViewingResult) => void) : () => {}
+		if (parsed.success) return reply({ ok: true })
+		const message = parsed.error.issues
+			.map((issue) => `${issue.path.join('.') || 'viewing'}: ${issue.message}`)
+			.join('; ')
+		socket.emit(ServerToClient.error, { message })
+		reply({ ok: false, message })
+	})
+}
