@@ -254,6 +254,53 @@ describe("a program's outline page", () => {
 		expect(await titles()).toEqual([['Second', ['B', 'C']]])
 	})
 
+	it('an add dialog posted twice from one page adds once; titles are one line of visible text', async () => {
+		const made = await makeProgram([{ title: 'Only', unlock: { kind: 'immediately' }, items: [] }])
+		const outline = `/admin/programs/${made.id}`
+		for (const [path, fields] of [
+			[`${outline}/modules/new`, { intent: 'save-module', title: 'Twice', unlock: 'immediately', timeZone: 'UTC' }],
+			[
+				`${outline}/modules/${made.modules[0]!.id}/items/new?kind=reading`,
+				{ intent: 'save-item', title: 'Read twice', body: 'Once is enough.' },
+			],
+		] as const) {
+			const html = await (await manager.get(path)).text()
+			const hidden = {
+				csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]!,
+				formOnce: /name="formOnce" value="([^"]+)"/.exec(html)![1]!,
+			}
+			const answers = [
+				await manager.postForm(path, { ...hidden, ...fields }),
+				await manager.postForm(path, { ...hidden, ...fields }),
+			]
+			expect(answers.map((answer) => [answer.status, answer.headers.get('Location')])).toEqual([
+				[302, outline],
+				[302, outline],
+			])
+		}
+		expect((await stored(made.id))!.modules.map((module) => [module.title, module.items.length])).toEqual([
+			['Only', 1],
+			['Twice', 0],
+		])
+
+		// A right-to-left override would show another title than the one stored.
+		for (const [path, fields] of [
+			[`${outline}/modules/new`, { intent: 'save-module', title: 'Week \u202etwo', unlock: 'immediately' }],
+			[
+				`${outline}/modules/${made.modules[0]!.id}/items/new?kind=reflection`,
+				{ intent: 'save-item', title: 'Think\u200b', prompt: 'Why?' },
+			],
+			[`/admin/programs/${made.id}/edit?tab=programs`, { intent: 'save-program', title: 'Line\none' }],
+		] as const) {
+			const refused = await manager.submitForm(path, fields)
+			expect(refused.status, path).toBe(400)
+			expect(textOf(await refused.text())).toContain(
+				'Title may not contain line breaks, control characters or invisible characters',
+			)
+		}
+		expect((await stored(made.id))!.modules).toHaveLength(2)
+	})
+
 	it('publishes and unpublishes from the outline; members and moderators are sent to the dashboard', async () => {
 		const made = await makeProgram([{ unlock: { kind: 'immediately' }, items: [reading()] }], { published: false })
 		const outline = `/admin/programs/${made.id}`

@@ -354,6 +354,36 @@ describe('taking a program without JavaScript', () => {
 		expect(dashboard).toContain(program.title)
 		expect(dashboard).toContain('Next: A reflection')
 	})
+
+	it("a check's form sent twice from one page (a double click) records one attempt; a fresh page's form records another", async () => {
+		const program = await makeProgram([{ unlock: { kind: 'immediately' }, items: [check()] }])
+		const itemId = program.modules[0]!.items[0]!
+		const { client, id } = await learner(server.url)
+		const formOf = async () => {
+			const html = await (await client.get(itemPage(program.id, itemId))).text()
+			return {
+				csrf: /name="csrf" value="([^"]+)"/.exec(html)![1]!,
+				formOnce: /name="formOnce" value="([^"]+)"/.exec(html)![1]!,
+				intent: 'check',
+				answer1: '1',
+				answer2: '2',
+				answer3: '1',
+			}
+		}
+		const fields = await formOf()
+		const answers = [
+			await client.postForm(itemPage(program.id, itemId), fields),
+			await client.postForm(itemPage(program.id, itemId), fields),
+		]
+		const results = `${itemPage(program.id, itemId)}?attempt=latest`
+		expect(answers.map((answer) => [answer.status, answer.headers.get('Location')])).toEqual([
+			[302, results],
+			[302, results],
+		])
+		expect(await ProgramCheckAttemptModel.countDocuments({ userId: id, itemId })).toBe(1)
+		expect((await client.postForm(itemPage(program.id, itemId), await formOf())).status).toBe(302)
+		expect(await ProgramCheckAttemptModel.countDocuments({ userId: id, itemId })).toBe(2)
+	})
 })
 
 describe('certificates', () => {
