@@ -1,5 +1,14 @@
+import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { sidebar } from './member-helpers'
+import { expectTappable, followMenuLink, openPhone, sidewaysOverflow } from './phone-helpers'
+
+/** The page's width fits the phone: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+	await page.waitForLoadState('load')
+	const { beyond, culprit } = await sidewaysOverflow(page)
+	expect(beyond, `${page.url()} is ${beyond}px too wide, starting with ${culprit}`).toBeLessThanOrEqual(0)
+}
 
 /**
  * Issue 23: a member takes a program from start to certificate, with
@@ -91,5 +100,67 @@ test.describe('programs', () => {
 		await page.goto(page.url().replace(/\/items\/\d+$/, ''))
 		await expect(page.getByText(/Opens on [A-Z][a-z]{2} \d{1,2}, \d{4}/).first()).toBeVisible()
 		await expect(page.getByText('Complete module 3 first').first()).toBeVisible()
+	})
+
+	test('on a phone (390 × 844, touch): every step by tapping, targets a finger can hit, nothing scrolls sideways', async ({
+		javaScriptEnabled,
+		newBrowser,
+	}) => {
+		const phone = await openPhone(newBrowser, javaScriptEnabled)
+		await phone.signUp({ name: 'Pat Phone' })
+		const { page } = phone
+		await followMenuLink(page, 'Programs')
+		await expect(page.getByRole('heading', { level: 1, name: 'Programs' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+		await page.getByRole('link', { name: 'Leadership Essentials' }).first().tap()
+		await expect(page.getByRole('heading', { level: 1, name: 'Leadership Essentials' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+		const outline = page.getByRole('region', { name: 'Outline' })
+		await expectTappable(outline.getByRole('link'), "the outline's items")
+		await expectTappable(page.getByRole('button', { name: 'Start' }), 'Start')
+		await page.getByRole('button', { name: 'Start' }).tap()
+
+		await expect(page.getByRole('heading', { level: 1, name: 'What Great Leaders Do Differently' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+		const steps = page.getByRole('navigation', { name: 'In this program' })
+		await expectTappable(steps.getByRole('link'), "the item's Previous and Next")
+		await page.getByRole('button', { name: 'Mark as done' }).tap()
+		await expect(page.getByText('Marked as done').first()).toBeVisible()
+		await steps.getByRole('link', { name: /^Next/ }).tap()
+
+		await expect(page.getByRole('heading', { level: 1, name: 'Followed, not obeyed' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+		await page.getByRole('button', { name: 'Mark as done' }).tap()
+		await expect(page.getByRole('button', { name: 'Mark as done' })).toHaveCount(0)
+		await steps.getByRole('link', { name: /^Next/ }).tap()
+
+		await expect(page.getByRole('heading', { level: 1, name: 'Leadership essentials' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+		const choices = page.getByRole('main').locator('label')
+		await expectTappable(choices, "the check's choices")
+		// A choice is chosen by tapping its words, as a finger does.
+		await page
+			.getByRole('group', { name: /What does authority alone get you/ })
+			.getByText('Compliance')
+			.tap()
+		await page
+			.getByRole('group', { name: /When the team succeeds/ })
+			.getByText('To the team')
+			.tap()
+		await expect(page.getByRole('group', { name: /When the team succeeds/ }).getByLabel('To the team')).toBeChecked()
+		await page.getByRole('button', { name: 'Submit answers' }).tap()
+		await expect(page.getByRole('heading', { name: 'Passed with 100%' })).toBeVisible()
+		await expectNoSidewaysScroll(page)
+
+		await page.getByRole('link', { name: 'Leadership Essentials' }).first().tap()
+		await expect(page.getByTestId('program-progress')).toContainText('Completed')
+		await page.getByRole('link', { name: 'Your certificate' }).tap()
+		await expect(page.getByRole('heading', { level: 1, name: 'Certificate of Completion' })).toBeVisible()
+		await expect(page.getByTestId('certificate-name')).toHaveText('Pat Phone')
+		await expectNoSidewaysScroll(page)
+		await expectTappable(
+			page.getByRole('link', { name: /^(Download PDF|Add to LinkedIn)$/ }),
+			"the certificate's PDF and LinkedIn links",
+		)
 	})
 })

@@ -183,9 +183,10 @@ function ModuleCard({ programId, module, timeZone }: { programId: number; module
 										{item.lock ? (
 											<p className="font-medium text-gray-500">{item.title}</p>
 										) : (
+											// At least 24 pixels tall, a target a finger can hit (decision 207).
 											<Link
 												to={programItemPath(programId, item.id)}
-												className="font-medium text-gray-900 hover:text-brand-700 hover:underline"
+												className="inline-flex min-h-6 items-center font-medium text-gray-900 hover:text-brand-700 hover:underline"
 											>
 												{item.title}
 											</Link>

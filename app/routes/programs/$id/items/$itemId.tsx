@@ -161,7 +161,7 @@ export default function ProgramItemPage() {
 				{previous ? (
 					<Link
 						to={programItemPath(program.id, previous.id)}
-						className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+						className="inline-flex min-h-6 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
 					>
 						<Icon name="chevronLeft" className="h-4 w-4" />
 						<span>
@@ -174,7 +174,7 @@ export default function ProgramItemPage() {
 				{next ? (
 					<Link
 						to={programItemPath(program.id, next.id)}
-						className="inline-flex items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
+						className="inline-flex min-h-6 items-center gap-2 text-sm font-medium text-brand-700 hover:underline"
 					>
 						<span>
 							Next<span className="sr-only">{`: ${next.title}`}</span>
@@ -182,7 +182,10 @@ export default function ProgramItemPage() {
 						<Icon name="chevronRight" className="h-4 w-4" />
 					</Link>
 				) : (
-					<Link to={`/programs/${program.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+					<Link
+						to={`/programs/${program.id}`}
+						className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 hover:underline"
+					>
 						Back to the outline
 					</Link>
 				)}
@@ -389,18 +392,21 @@ function CheckBody({
 							{question.choices.map((choice, choiceIndex) => {
 								const id = `${name}-${choiceIndex}`
 								return (
-									<div key={id} className="flex items-start gap-2">
+									// The whole row is the choice's label: a target a finger can hit on a phone (decision 207).
+									<label
+										key={id}
+										htmlFor={id}
+										className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-gray-200 px-3 py-2 text-sm text-gray-800 hover:bg-gray-50 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
+									>
 										<input
 											type="radio"
 											id={id}
 											name={name}
 											value={String(choiceIndex)}
-											className="mt-1 h-4 w-4 border-gray-300 text-brand-600 focus:ring-brand-500"
+											className="h-4 w-4 shrink-0 border-gray-300 text-brand-600 focus:ring-brand-500"
 										/>
-										<label htmlFor={id} className="text-sm text-gray-800">
-											{choice}
-										</label>
-									</div>
+										<span>{choice}</span>
+									</label>
 								)
 							})}
 							<ErrorList id={`${name}-error`} errors={field?.errors} />
