@@ -5,6 +5,7 @@ import { mailOutboxJob } from '~/platform/mail/index.server'
 import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
 import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
 import { mediaProcessingJob } from '~/services/media/processing.server'
+import { programUnlocksJob } from '~/services/learning/program-progress.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
@@ -22,6 +23,7 @@ export const BACKGROUND_JOBS: Job[] = [
 	privateMessageEmailsJob,
 	lessonDigestJob,
 	mediaProcessingJob,
+	programUnlocksJob,
 	pushNotificationsJob,
 	weeklyDigestJob,
 	defaultMembershipsJob,
