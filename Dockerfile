@@ -14,7 +14,13 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 
 FROM node:24-bookworm-slim
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 MEDIA_DIR=/data/media
+# ffmpeg checks and transcodes uploaded lessons (docs/decisions/175, 176). Their folder is a volume (docker-compose.yml).
+RUN apt-get update \
+	&& apt-get install -y --no-install-recommends ffmpeg \
+	&& rm -rf /var/lib/apt/lists/* \
+	&& mkdir -p /data/media \
+	&& chown node:node /data/media
 WORKDIR /app
 COPY --from=production-deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

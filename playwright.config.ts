@@ -54,6 +54,9 @@ export default defineConfig({
 			// And reads: every test's browser is the same address, and the suite reads thousands of pages a minute.
 			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
 			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			// Uploaded lessons (tests/e2e/media-upload.spec.ts): a folder of the run's own, tiny renditions.
+			MEDIA_DIR: `.data/e2e-media-${PORT}`,
+			MEDIA_RENDITIONS: '90:150,180:300',
 		},
 	},
 })

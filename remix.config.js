@@ -105,6 +105,8 @@ export default {
 
 			// Administration: the members export (a download, not a page)
 			route('admin/members.csv', 'routes/admin/members.csv.ts')
+			// Administration: 'Retry' on a lesson whose uploaded video failed to process (a form action, no page)
+			route('admin/videos/:id/retry', 'routes/admin/videos/$id/retry.ts')
 
 			// product §7: JSON calls
 			route('api/user', 'routes/api/user.ts')

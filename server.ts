@@ -10,7 +10,10 @@ import { BACKGROUND_JOBS } from '~/services/background-jobs.server'
 import { startDatabaseMonitor } from '~/platform/database.server'
 import { startJobs } from '~/platform/jobs.server'
 import { startMail } from '~/platform/mail/index.server'
+import { checkMediaTools } from '~/platform/media-tools.server'
+import { uploadDemoLesson } from '~/demo/uploads.server'
 import { createApp } from '#server/app'
+import { allowLongUploads } from '#server/media'
 import { loadBuild } from '#server/remix-handler'
 import { shutDownOnSignals } from '#server/shutdown'
 import { listen, loadConfig, openDatabase, openSharedState } from '#server/start'
@@ -20,15 +23,29 @@ async function main() {
 	const embedded = await openDatabase(config)
 	await openSharedState(config)
 	const mail = await startMail(config.mail)
+	// ffmpeg is needed to process uploads: a server without it starts, says so in one line, and refuses them.
+	console.log(await checkMediaTools(config.media))
+	if (config.demoMode) await showAnUploadedLesson()
 
 	const databaseMonitor = startDatabaseMonitor()
 	const httpServer = http.createServer(createApp(config, databaseMonitor, await loadBuild(config)))
+	allowLongUploads(httpServer)
 	const io = attachSocketServer(httpServer, { appOrigin: config.appOrigin })
 	await listen(httpServer, config)
 	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121.
 	const jobs = startJobs(BACKGROUND_JOBS)
 
 	shutDownOnSignals({ httpServer, io, jobs, mail, databaseMonitor, embedded })
+}
+
+/** The demo shows one lesson uploaded as a file and processed (docs/decisions/179); a demo that cannot still starts. */
+async function showAnUploadedLesson() {
+	try {
+		const title = await uploadDemoLesson()
+		if (title) console.log(`Demo: "${title}" uploaded as a video file; it streams once processed`)
+	} catch (error) {
+		console.error('Demo: the uploaded lesson could not be prepared:', error instanceof Error ? error.message : error)
+	}
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto'
 import net from 'node:net'
+import path from 'node:path'
 import { z } from 'zod'
 
 /**
@@ -92,6 +93,32 @@ const EnvSchema = z.object({
 		.url()
 		.refine((value) => /^rediss?:\/\//i.test(value), 'must start with redis:// or rediss://')
 		.optional(),
+	/** Where uploaded lessons and their streams are kept: one directory every app process shares (docs/decisions/178). */
+	MEDIA_DIR: z.string().trim().min(1).default('.data/media'),
+	/** The largest video file a content manager may upload, in bytes (docs/decisions/175): 5 GB by default. */
+	MAX_UPLOAD_BYTES: z.coerce
+		.number()
+		.int()
+		.min(1024 * 1024)
+		.max(1024 ** 4)
+		.default(5 * 1024 ** 3),
+	/** The streaming renditions: `height:kilobits per second`, comma-separated (docs/decisions/176). */
+	MEDIA_RENDITIONS: z
+		.string()
+		.trim()
+		.regex(
+			/^\d{2,4}:\d{2,6}(?:\s*,\s*\d{2,4}:\d{2,6})*$/,
+			'must be renditions such as 360:800,720:2800,1080:5000 (height:kilobits per second)',
+		)
+		.default('360:800,720:2800,1080:5000'),
+	/** The ffmpeg and ffprobe programs (a name on PATH or a path). Without them uploads are refused (docs/decisions/175). */
+	FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+	FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+	/**
+	 * Development and tests only: encode no faster than the video plays, so a
+	 * test can stop the server while a lesson is being processed.
+	 */
+	MEDIA_ENCODE_AT_PLAYBACK_SPEED: BooleanSetting,
 	/** Web push (docs/decisions/181): the VAPID key pair, as `npx web-push generate-vapid-keys` prints it. */
 	VAPID_PUBLIC_KEY: z
 		.string()
@@ -149,6 +176,29 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
 		)
 	}
 	return entries
+}
+
+/** One streaming rendition: its picture's height (the short side) and its video bitrate. */
+export interface RenditionSetting {
+	height: number
+	videoKbps: number
+}
+
+/** MEDIA_RENDITIONS, smallest first; heights are even (H.264 in 4:2:0 needs even sizes) and each is named once. */
+function parseRenditions(value: string): RenditionSetting[] {
+	const renditions = value.split(',').map((entry) => {
+		const [height, videoKbps] = entry.trim().split(':').map(Number) as [number, number]
+		return { height, videoKbps }
+	})
+	if (renditions.some(({ height, videoKbps }) => height < 16 || height % 2 !== 0 || videoKbps < 16)) {
+		throw new ConfigError(
+			'Invalid configuration: MEDIA_RENDITIONS: each height must be an even number of 16 or more and each bitrate 16 or more',
+		)
+	}
+	if (new Set(renditions.map(({ height }) => height)).size !== renditions.length) {
+		throw new ConfigError('Invalid configuration: MEDIA_RENDITIONS: each height may be named once')
+	}
+	return renditions.sort((a, b) => a.height - b.height)
 }
 
 /** A production session secret shorter than this is refused: it signs every session and CSRF token. */
@@ -241,6 +291,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	if (settings.MAIL_CATCHER_PORT && isProduction && !demoMode) {
 		throw new ConfigError('MAIL_CATCHER_PORT is for development and tests only: unset it in production')
 	}
+	if (settings.MEDIA_ENCODE_AT_PLAYBACK_SPEED && isProduction && !demoMode) {
+		throw new ConfigError('MEDIA_ENCODE_AT_PLAYBACK_SPEED is for development and tests only: unset it in production')
+	}
 	if (settings.REDIS_URL && !settings.MONGODB_URI) {
 		// The embedded database belongs to the one process that started it: processes sharing Redis must share a database too.
 		throw new ConfigError(
@@ -290,6 +343,15 @@ export function parseConfig(env: Record<string, string | undefined>) {
 			stripeWebhookSecret: settings.STRIPE_WEBHOOK_SECRET,
 			stripePriceId: settings.STRIPE_PRICE_ID,
 			stripeApiUrl: settings.STRIPE_API_URL,
+		},
+		media: {
+			/** An absolute path: the server, its jobs and its tools agree on it whatever their working directory. */
+			dir: path.resolve(settings.MEDIA_DIR),
+			maxUploadBytes: settings.MAX_UPLOAD_BYTES,
+			renditions: parseRenditions(settings.MEDIA_RENDITIONS),
+			ffmpegPath: settings.FFMPEG_PATH,
+			ffprobePath: settings.FFPROBE_PATH,
+			encodeAtPlaybackSpeed: settings.MEDIA_ENCODE_AT_PLAYBACK_SPEED,
 		},
 		mail: {
 			disabled: mailDisabled,

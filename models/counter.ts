@@ -29,6 +29,7 @@ export type CounterName =
 	| 'messageRevisions'
 	| 'reports'
 	| 'auditEntries'
+	| 'mediaAssets'
 	| 'programs'
 	| 'programModules'
 	| 'programItems'

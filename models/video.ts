@@ -20,6 +20,12 @@ export interface Video {
 	 */
 	announcementPending?: boolean
 	announcedThroughUserId?: number
+	/**
+	 * Set while the lesson's uploaded video is still being prepared for
+	 * streaming: members neither see nor play it until then, and the new-lesson
+	 * announcement waits (docs/decisions/176).
+	 */
+	awaitingStream?: boolean
 }
 
 export interface VideoJSON {
@@ -61,10 +67,13 @@ const videoSchema = new Schema<Video>(
 		createdBy: { type: Number, required: true },
 		announcementPending: { type: Boolean },
 		announcedThroughUserId: { type: Number },
+		awaitingStream: { type: Boolean },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toVideoJSON(ret as unknown as Video) } },
 )
 
 videoSchema.index({ announcementPending: 1 }, { sparse: true })
+// Who may play a file or a stream: the lessons whose url names it (services/catalogue/member-files.server.ts).
+videoSchema.index({ url: 1 })
 
 export const VideoModel = defineModel<Video>('Video', videoSchema)

@@ -12,13 +12,15 @@ import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.se
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
 import { bodySizeGate, crossSiteGate, databaseGate, hostGate, readLimitGate, type DatabaseMonitor } from '#server/gates'
+import { carriesVideoFile, drainWhenAnsweredEarly, mountMedia } from '#server/media'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
 /**
  * The Express app, in the order a request meets it: security headers with a
  * fresh CSP nonce, compression, static files, the health check, our own
  * host names only, the cached landing page, the gates (server/gates.ts), the request's arrival step,
- * member files, then the read limits and Remix; errors raised on the way are answered readably
+ * uploads and streams (server/media.ts), member files, then the read limits and Remix; errors raised
+ * on the way are answered readably
  * (server/errors.ts).
  */
 export function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSource) {
@@ -52,8 +54,14 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, build, mode }))
 	app.use(crossSiteGate(config))
 	app.use(databaseGate(database))
-	app.use(bodySizeGate)
+	// Uploaded videos have limits of their own (MAX_UPLOAD_BYTES, server/media.ts).
+	app.use((req, res, next) => {
+		if (!carriesVideoFile(req)) return bodySizeGate(req, res, next)
+		drainWhenAnsweredEarly(req, res)
+		next()
+	})
 	app.use(arrival)
+	mountMedia(app, config)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
 	app.all('*', readLimitGate, remixHandler(build, mode))

@@ -1,5 +1,6 @@
 import { type z } from 'zod'
-import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON, type VideoJSON } from '#models/index'
+import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON } from '#models/index'
+import { type AdminVideoJSON } from '~/lib/media'
 import {
 	CommunitySchema,
 	EventFormSchema,
@@ -25,7 +26,7 @@ import {
  */
 
 /** A stored entity of any kind, as a list or a dialog gets it. */
-export type CatalogueRow = VideoJSON | CommunityJSON | EventJSON | ResourceJSON | ProgramJSON
+export type CatalogueRow = AdminVideoJSON | CommunityJSON | EventJSON | ResourceJSON | ProgramJSON
 
 /** One option of a select. */
 export interface CatalogueOption {
@@ -55,6 +56,12 @@ export type CatalogueField = {
 	 * (docs/decisions/030-admin-event-times.md).
 	 */
 	| { input: 'zoned-date-time' }
+	/**
+	 * A video file, sent with tus and a progress bar (JavaScript) or in the
+	 * form itself (without, the form is then multipart): once it has arrived,
+	 * its address is the value of the field `fills` (docs/decisions/175).
+	 */
+	| { input: 'upload'; fills: string }
 )
 
 /** A dialog's fields in order; two in brackets share a row from the `sm` breakpoint. */
@@ -85,6 +92,8 @@ export type CatalogueColumn<Row = Record<string, unknown>> = { header: string } 
 	| { show: 'badge'; field: FieldOf<Row>; format: (value: string) => string }
 	/** An address, opened in a new tab, shown as its first `truncate` characters. */
 	| { show: 'link'; field: FieldOf<Row>; truncate: number }
+	/** Where the entity's uploaded file is (`media`): processing with its percent, ready, or failed with why and 'Retry'. */
+	| { show: 'media'; empty: string }
 )
 
 /** A dialog of its own that a row links to besides edit and delete: `/admin/{kind}/{id}/{path}` (a video's captions, decision 173). */
@@ -245,7 +254,7 @@ const DESCRIPTION: CatalogueField = { name: 'description', label: 'Description',
 /** Every catalogue kind, by its name in URLs (/admin/videos/new, /api/admin/videos), in the panel's tab order. */
 export const CATALOGUE = {
 	/** product §2 "Content". */
-	videos: describeKind<VideoJSON>()('videos', {
+	videos: describeKind<AdminVideoJSON>()('videos', {
 		noun: 'video',
 		tab: 'content',
 		tabLabel: 'Content',
@@ -256,6 +265,7 @@ export const CATALOGUE = {
 			TITLE,
 			DESCRIPTION,
 			{ name: 'url', label: 'URL', input: 'text', placeholder: '/media/lesson.mp4 or https://...', inputMode: 'url' },
+			{ name: 'file', label: 'Or upload a video file', input: 'upload', fills: 'url' },
 			{ name: 'thumbnail', label: 'Thumbnail', input: 'text', placeholder: 'https://... (optional)', inputMode: 'url' },
 			[
 				// Whole minutes (docs/decisions/005-video-duration-unit.md).
@@ -278,6 +288,7 @@ export const CATALOGUE = {
 				format: (minutes) => `${minutes} min`,
 				nowrap: true,
 			},
+			{ header: 'Upload', show: 'media', empty: '-' },
 			{ header: 'Added By', show: 'author' },
 		],
 		rowLinks: [{ path: 'captions', label: 'Captions and chapters', icon: 'captions' }],
@@ -467,6 +478,11 @@ export function catalogueLabel(kind: CatalogueKind, entity: CatalogueRow): strin
 /** The fields of a dialog in order, pairs undone. */
 export function catalogueFields(kind: CatalogueKind): CatalogueField[] {
 	return CATALOGUE[kind].fields.flat()
+}
+
+/** Whether a kind's dialog takes a file (its form is then multipart, so it can carry the file without JavaScript). */
+export function takesUpload(kind: CatalogueKind): boolean {
+	return catalogueFields(kind).some((field) => field.input === 'upload')
 }
 
 /** Whether a kind's dialog enters times in a zone (and carries the zone in a hidden field). */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { type NotificationJSON } from '#models/notification'
 import { MessageContentSchema, type ChatMessage, type ConversationSummary } from '~/lib/chat'
+import { type MediaStatusJSON } from '~/lib/media'
 
 /**
  * The live protocol (product §4, §7; README "Chat protocol"), declared once
@@ -167,6 +168,8 @@ export interface ServerToClientEvents {
 	notification: (event: NotificationEvent) => void
 	notifications_read: (event: NotificationsReadEvent) => void
 	conversations: (event: ConversationsEvent) => void
+	/** A lesson's upload changed state or got further (admins and content managers: the admin table, decision 176). */
+	media_processing: (event: MediaStatusJSON) => void
 }
 
 /** The events that carry one chat message: delivered in id order on every process (decision 145). */

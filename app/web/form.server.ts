@@ -23,6 +23,12 @@ interface FormSubmissionOptions<Schema extends z.ZodTypeAny> {
 	request: Request
 	/** The form, when the action has already read it (to pick a form by its `intent`); else it is read here. */
 	formData?: FormData
+	/**
+	 * A refusal met while reading the form (a file that is not a video): the
+	 * form is answered with it on its field, beside the schema's errors, and
+	 * `onValid` does not run.
+	 */
+	refusal?: ServiceError | null
 	/** The same zod schema the browser validates with. */
 	schema: Schema
 	/** Which of the page's forms this is, so the page shows the answer on that form only. */
@@ -78,6 +84,13 @@ export async function handleFormSubmission<Schema extends z.ZodTypeAny>(
 	} = options
 	const formData = options.formData ?? (await readProtectedForm(request))
 	const submission = parseWithZod(formData, { schema })
+	if (options.refusal) {
+		const toast = failureTitle ? failureNotice(failureTitle, options.refusal.message, announceInvalid) : null
+		return json<FormActionData>(
+			{ intent, result: replyWithServiceError(submission, options.refusal, hideFields), toast },
+			{ status: options.refusal.status, headers: errorHeaders(options.refusal) },
+		)
+	}
 	if (submission.status !== 'success') {
 		const messages = Object.values(submission.error ?? {}).flatMap((list) => list ?? [])
 		const toast = announceInvalid && failureTitle ? listedNotice(failureTitle, messages) : null

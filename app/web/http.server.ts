@@ -118,8 +118,14 @@ export async function readFormBody(request: Request): Promise<FormData> {
 	} catch {
 		throw jsonError(400, FORM_UNREADABLE)
 	}
+	requirePlainFieldNames(formData.keys())
+	return formData
+}
+
+/** Only plain field names, each sent once (400 otherwise): what readFormBody checks, for a form read some other way. */
+export function requirePlainFieldNames(names: Iterable<string>): void {
 	const seen = new Set<string>()
-	for (const name of formData.keys()) {
+	for (const name of names) {
 		if (!FIELD_NAME.test(name) || NOT_FIELD_NAMES.has(name)) {
 			throw jsonError(400, `This form could not be read: none of our forms has a field named "${name.slice(0, 40)}".`)
 		}
@@ -127,7 +133,6 @@ export async function readFormBody(request: Request): Promise<FormData> {
 			throw jsonError(400, `This form could not be read: its field "${name}" was sent more than once.`)
 		seen.add(name)
 	}
-	return formData
 }
 
 export const methodNotAllowed = () => jsonError(405, 'Method not allowed')

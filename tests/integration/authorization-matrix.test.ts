@@ -1,11 +1,14 @@
 import { createECDH, randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
 	CaptionTrackModel,
 	CertificateModel,
 	DiscussionCommentModel,
 	DiscussionPostModel,
+	MediaAssetModel,
 	MessageModel,
 	MuteModel,
 	NoteModel,
@@ -26,6 +29,16 @@ import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
 import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+import {
+	TEST_RENDITIONS,
+	makeClip,
+	sendChunk,
+	startUpload,
+	temporaryFolder,
+	uploadFile,
+	uploadOffset,
+	waitForState,
+} from './media-helpers'
 import { addItem, addModule } from '~/services/learning/programs.server'
 import { check, makeProgram, reading, reflection } from './program-helpers'
 import { newOnceToken } from '~/platform/once-claims.server'
@@ -55,7 +68,9 @@ import { newOnceToken } from '~/platform/once-claims.server'
  */
 
 const database = useTestDatabase()
-const app = useStripeModeServer(database)
+// Uploaded lessons (the media table at the end) in a folder of this file's own, in tiny renditions.
+const mediaDir = temporaryFolder('matrix-media')
+const app = useStripeModeServer(database, { MEDIA_DIR: mediaDir, MEDIA_RENDITIONS: TEST_RENDITIONS })
 let as: Record<Role, TestClient>
 /** The path placeholders: {self} is the caller (the free member for a visitor), {other} a member who is none of them. */
 const ids: Record<string, number> = {}
@@ -1418,6 +1433,156 @@ describe('the chat socket (product §7)', () => {
 		}
 		expect(actual).toEqual(SOCKET)
 	})
+})
+
+describe('uploads and streams (docs/decisions/175–177)', () => {
+	/**
+	 * Uploads: admins and content managers, each upload its uploader's alone
+	 * (someone else's is not found); streams: the lesson-media gate for the
+	 * master playlist and the single file, any member for the poster, and the
+	 * signed address alone for a rendition's playlist and segments. The forms:
+	 * the video dialog carrying a file, and Retry, as any catalogue dialog.
+	 */
+	let clip = ''
+	let stream = { key: '', lessonId: 0, playlist: '', segment: '' }
+	const clips = temporaryFolder('matrix-clips')
+	beforeAll(async () => {
+		clip = await makeClip(path.join(clips, 'matrix.mp4'), { seconds: 2 })
+		// A Premium lesson (past the free ten) with its stream ready, uploaded by the admin.
+		const upload = await uploadFile(as.admin, clip)
+		const lesson = await as.admin.json('POST', '/api/admin/videos', { title: 'Matrix stream', url: upload.url })
+		stream = { key: upload.key!, lessonId: ((await lesson.json()) as { id: number }).id, playlist: '', segment: '' }
+		await waitForState(stream.key, 'ready')
+		const master = await (await as.admin.get(upload.url!)).text()
+		stream.playlist = master.split('\n').find((line) => line.startsWith('/media/'))!
+		const playlist = await (await as.admin.get(stream.playlist)).text()
+		stream.segment = playlist.split('\n').find((line) => line.startsWith('/media/'))!
+	})
+	afterAll(() => {
+		fs.rmSync(clips, { recursive: true, force: true })
+		fs.rmSync(mediaDir, { recursive: true, force: true })
+	})
+
+	const client = (role: Role) => (role === 'visitor' ? new TestClient(app.server.url) : as[role])
+	type Call = (role: Role) => Promise<string>
+	const status = async (response: Response) => {
+		await response.arrayBuffer()
+		const location = response.headers.get('Location')
+		return location && [302, 303].includes(response.status) ? `→ ${location}` : String(response.status)
+	}
+	/** A dialog form that carries the clip, as a browser without JavaScript sends it. */
+	const postWithFile = async (role: Role, action: string, fields: Record<string, string>) => {
+		const caller = client(role)
+		const form = new FormData()
+		form.set('csrf', (await caller.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')) ?? '')
+		for (const [name, value] of Object.entries(fields)) form.set(name, value)
+		form.set('file', new Blob([fs.readFileSync(clip)]), 'matrix.mp4')
+		return status(await caller.request(action, { method: 'POST', body: form }))
+	}
+	let admins = ''
+	const ROWS: Array<{ call: string; expected: Cells; make: Call }> = [
+		{
+			call: 'POST /uploads (tus: a new upload)',
+			expected: ['401', '403', '403', '403', '201', '201'],
+			make: async (role) => status((await startUpload(client(role), fs.statSync(clip).size)).response),
+		},
+		{
+			call: "HEAD /uploads/{the admin's upload}",
+			expected: ['401', '403', '403', '403', '404', '200'],
+			make: async (role) => String((await uploadOffset(client(role), admins)).status),
+		},
+		{
+			call: "PATCH /uploads/{the admin's upload} (its last bytes)",
+			expected: ['401', '403', '403', '403', '404', '204'],
+			make: async (role) => {
+				const bytes = fs.readFileSync(clip)
+				return status(await sendChunk(client(role), admins, 1000, bytes.subarray(1000)))
+			},
+		},
+		{
+			call: 'GET /media/streams/{key}/master.m3u8 (a Premium lesson)',
+			expected: ['401', '403', '200', '200', '200', '200'],
+			make: async (role) => status(await client(role).get(`/media/streams/${stream.key}/master.m3u8`)),
+		},
+		{
+			call: 'GET /media/streams/{key}/progressive.mp4',
+			expected: ['401', '403', '200', '200', '200', '200'],
+			make: async (role) => status(await client(role).get(`/media/streams/${stream.key}/progressive.mp4`)),
+		},
+		{
+			call: 'GET /media/streams/{key}/poster.jpg',
+			expected: ['401', '200', '200', '200', '200', '200'],
+			make: async (role) => status(await client(role).get(`/media/streams/${stream.key}/poster.jpg`)),
+		},
+		{
+			call: "GET a rendition's playlist and a segment by their signed addresses",
+			expected: ['200', '200', '200', '200', '200', '200'],
+			make: async (role) => {
+				const answers = [await client(role).get(stream.playlist), await client(role).get(stream.segment)]
+				return answers.every((answer) => answer.status === 200) ? '200' : answers.map((a) => a.status).join(',')
+			},
+		},
+		{
+			call: 'GET a segment without its signature',
+			expected: ['403', '403', '403', '403', '403', '403'],
+			make: async (role) => status(await client(role).get(stream.segment.split('?')[0]!)),
+		},
+		{
+			call: 'POST /admin/videos/new?tab=content (the form carrying the file)',
+			expected: [
+				'→ /auth',
+				'→ /dashboard',
+				'→ /dashboard',
+				'→ /dashboard',
+				'→ /admin?tab=content',
+				'→ /admin?tab=content',
+			],
+			make: (role) =>
+				postWithFile(role, '/admin/videos/new?tab=content', { intent: 'save-video', title: `Matrix ${role}` }),
+		},
+		{
+			call: 'POST /admin/videos/{id}/retry?tab=content (an upload that has not failed: the notice says so)',
+			expected: [
+				'→ /auth',
+				'→ /dashboard',
+				'→ /dashboard',
+				'→ /dashboard',
+				'→ /admin?tab=content',
+				'→ /admin?tab=content',
+			],
+			make: async (role) =>
+				status(
+					await client(role).postForm(`/admin/videos/${stream.lessonId}/retry?tab=content`, {
+						csrf: (await client(role).csrfToken(role === 'visitor' ? '/auth' : '/dashboard')) ?? '',
+					}),
+				),
+		},
+	]
+
+	for (const row of ROWS) {
+		it(row.call, async () => {
+			// The admin's upload, part sent, for the rows that touch it; made afresh for each row.
+			const bytes = fs.readFileSync(clip)
+			admins = (await startUpload(as.admin, bytes.length)).location!
+			expect((await sendChunk(as.admin, admins, 0, bytes.subarray(0, 1000))).status).toBe(204)
+			const actual: Record<string, string> = {}
+			// The refused callers first: they change nothing (no upload kept, no lesson made).
+			const refused = ROLES.filter(
+				(role, column) => !['200', '201', '204', '→ /admin?tab=content'].includes(row.expected[column]!),
+			)
+			const before = [await snapshotEverything(), await MediaAssetModel.countDocuments()]
+			for (const role of refused) actual[role] = await row.make(role)
+			expect
+				.soft(
+					[await snapshotEverything(), await MediaAssetModel.countDocuments()],
+					'the refused callers changed nothing',
+				)
+				.toEqual(before)
+			for (const role of ROLES) if (!refused.includes(role)) actual[role] = await row.make(role)
+			const expected = Object.fromEntries(ROLES.map((role, column) => [role, row.expected[column]]))
+			expect(actual).toEqual(expected)
+		})
+	}
 })
 
 /** The bodies that show something no answer may carry. */

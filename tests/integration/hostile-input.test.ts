@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createECDH, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
 	CertificateModel,
 	DiscussionCommentModel,
 	DiscussionPostModel,
 	EventModel,
+	MediaAssetModel,
 	MessageModel,
 	NoteModel,
 	PushDeviceModel,
@@ -18,10 +21,20 @@ import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
-import { useSeededTestServer } from '../setup/seeded-server'
+import { useTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+import {
+	TEST_RENDITIONS,
+	filesUnder,
+	makeClip,
+	sendChunk,
+	startUpload,
+	temporaryFolder,
+	uploadFile,
+	waitForState,
+} from './media-helpers'
 import { enrol, markItemDone } from '~/services/learning/program-learning.server'
 import { RIGHT_ANSWERS, check, makeProgram, reading, reflection } from './program-helpers'
 import { newOnceToken } from '~/platform/once-claims.server'
@@ -39,7 +52,10 @@ import { newOnceToken } from '~/platform/once-claims.server'
  * that good request in one way.
  */
 
-const server = useSeededTestServer()
+// Uploaded lessons (the uploads and streams section) go to a folder of this file's own, in tiny renditions.
+const mediaDir = temporaryFolder('hostile-media')
+const server = useTestServer({ seed: true, env: { MEDIA_DIR: mediaDir, MEDIA_RENDITIONS: TEST_RENDITIONS } })
+afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }))
 let as: Record<Role, TestClient>
 /** Ids the tables refer to as {self}, {david}, and the messages and reports they act on. */
 const ids = {
@@ -2045,6 +2061,219 @@ describe('who did it comes from the session', () => {
 })
 
 // Last, as it changes what it touches.
+describe('uploads and streams (docs/decisions/175–177)', () => {
+	/**
+	 * The tus endpoint, the video dialog's form carrying a file, Retry, and
+	 * the stream addresses, each spoiled one way at a time: 4xx with words,
+	 * never a 5xx, no upload kept, no lesson made, nothing read from outside
+	 * a stream's folder.
+	 */
+	const clips = temporaryFolder('hostile-clips')
+	let clip = ''
+	let key = ''
+	let lessonId = 0
+	beforeAll(async () => {
+		clip = await makeClip(path.join(clips, 'hostile.mp4'), { seconds: 2 })
+		const upload = await uploadFile(as.content_manager, clip)
+		key = upload.key!
+		const lesson = await as.content_manager.json('POST', '/api/admin/videos', {
+			title: 'Hostile stream',
+			url: upload.url,
+		})
+		lessonId = ((await lesson.json()) as { id: number }).id
+		await waitForState(key, 'ready')
+	})
+	afterAll(() => fs.rmSync(clips, { recursive: true, force: true }))
+
+	/** Nothing kept, whatever the attack: no new upload record, no new file outside the incoming uploads. */
+	async function expectNothingKept(attack: () => Promise<void>) {
+		const before = [
+			await MediaAssetModel.countDocuments(),
+			filesUnder(path.join(mediaDir, 'streams')),
+			filesUnder(path.join(mediaDir, 'sources')),
+		]
+		await expectNothingChanged(attack)
+		expect([
+			await MediaAssetModel.countDocuments(),
+			filesUnder(path.join(mediaDir, 'streams')),
+			filesUnder(path.join(mediaDir, 'sources')),
+		]).toEqual(before)
+	}
+
+	const readable = async (response: Response, what: string) => {
+		expect.soft(response.status, what).toBeGreaterThanOrEqual(400)
+		expect.soft(response.status, what).toBeLessThan(500)
+		if (response.status !== 404 && response.status !== 405) expectReadable(await response.text(), undefined, what)
+		else await response.arrayBuffer()
+	}
+
+	it('tus: bad headers, bad offsets, other ids and other methods answer 4xx in words', async () => {
+		const manager = as.content_manager
+		const bytes = fs.readFileSync(clip)
+		const { location } = await startUpload(manager, bytes.length)
+		await expectNothingKept(async () => {
+			const tus = { 'Tus-Resumable': '1.0.0' }
+			const attempts: Array<[string, RequestInit & { path?: string }]> = [
+				['no Tus-Resumable', { method: 'POST', headers: { 'Upload-Length': '10' } }],
+				['no length', { method: 'POST', headers: tus }],
+				...['abc', '-1', '1.5', '1e9', '9'.repeat(30), ''].map(
+					(length) =>
+						[`Upload-Length ${length}`, { method: 'POST', headers: { ...tus, 'Upload-Length': length } }] as [
+							string,
+							RequestInit,
+						],
+				),
+				[
+					'metadata that is not base64',
+					{ method: 'POST', headers: { ...tus, 'Upload-Length': '10', 'Upload-Metadata': 'filename %%%' } },
+				],
+				[
+					'a cross-site page',
+					{ method: 'POST', headers: { ...tus, 'Upload-Length': '10', Origin: 'https://evil.example' } },
+				],
+				['GET an upload', { method: 'GET', path: location! }],
+				['PUT', { method: 'PUT', headers: tus }],
+				[
+					'an offset that is not where the upload is',
+					{
+						method: 'PATCH',
+						path: location!,
+						headers: { ...tus, 'Upload-Offset': '500', 'Content-Type': 'application/offset+octet-stream' },
+						body: 'x',
+					},
+				],
+				[
+					'an offset that is no number',
+					{
+						method: 'PATCH',
+						path: location!,
+						headers: { ...tus, 'Upload-Offset': 'abc', 'Content-Type': 'application/offset+octet-stream' },
+						body: 'x',
+					},
+				],
+				[
+					'the wrong content type',
+					{
+						method: 'PATCH',
+						path: location!,
+						headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/json' },
+						body: '{}',
+					},
+				],
+				[
+					'more than the upload declared',
+					{
+						method: 'PATCH',
+						path: location!,
+						headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+						body: new Uint8Array(bytes.length + 10),
+					},
+				],
+			]
+			for (const name of ['..%2F..%2Fpackage.json', 'abc', '0'.repeat(32), '%00', 'a'.repeat(300), '$where', '..'])
+				attempts.push([
+					`PATCH /uploads/${name.slice(0, 20)}`,
+					{
+						method: 'PATCH',
+						path: `/uploads/${name}`,
+						headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+						body: 'x',
+					},
+				])
+			for (const [what, { path: target = '/uploads', ...init }] of attempts)
+				await readable(await manager.request(target, init), what)
+		})
+		// The upload is where it was: nothing those requests sent was written to it.
+		expect((await sendChunk(manager, location!, 0, bytes.subarray(0, 10))).status).toBe(204)
+	})
+
+	it('the video dialog carrying a file: odd parts, names and sizes answer 4xx and keep nothing', async () => {
+		const manager = as.content_manager
+		const token = (await manager.csrfToken('/dashboard'))!
+		const video = new Blob([fs.readFileSync(clip)])
+		const forms: Array<[string, (form: FormData) => void]> = [
+			['no CSRF token', (form) => form.delete('csrf')],
+			['the file under another name', (form) => (form.delete('file'), form.set('avatar', video, 'a.mp4'))],
+			['two files', (form) => form.append('file', video, 'b.mp4')],
+			['a field named title[$ne]', (form) => form.set('title[$ne]', 'x')],
+			['a field sent twice', (form) => form.append('title', 'again')],
+			['a huge field', (form) => form.set('description', 'x'.repeat(400 * 1024))],
+			['a file that is not a video', (form) => form.set('file', new Blob(['not a video']), 'notes.mp4')],
+		]
+		await expectNothingKept(async () => {
+			for (const [what, spoil] of forms) {
+				const form = new FormData()
+				form.set('csrf', token)
+				form.set('intent', 'save-video')
+				form.set('title', 'Hostile upload')
+				form.set('file', video, 'lesson.mp4')
+				spoil(form)
+				await readable(await manager.request('/admin/videos/new?tab=content', { method: 'POST', body: form }), what)
+			}
+			const garbled = await manager.request('/admin/videos/new?tab=content', {
+				method: 'POST',
+				headers: { 'Content-Type': 'multipart/form-data; boundary=nothing-like-it' },
+				body: 'this is not multipart at all',
+			})
+			await readable(garbled, 'a body that is not multipart')
+		})
+	})
+
+	it('Retry: malformed and unknown ids, no token, a GET', async () => {
+		await expectNothingKept(async () => {
+			for (const id of MALFORMED_IDS) {
+				const response = await as.content_manager.submitForm('/dashboard', {}, `/admin/videos/${id}/retry`)
+				expect.soft([400, 404], `retry ${id}`).toContain(response.status)
+			}
+			const unknown = await as.content_manager.submitForm('/dashboard', {}, `/admin/videos/${UNKNOWN_ID}/retry`)
+			expect(unknown.status).toBe(302)
+			const notice = await (await as.content_manager.get(unknown.headers.get('Location')!)).text()
+			expect(notice).toContain('Video not found')
+			const noToken = await as.content_manager.postForm(`/admin/videos/${lessonId}/retry`, {})
+			expect(noToken.status).toBe(403)
+			expect((await as.content_manager.get(`/admin/videos/${lessonId}/retry`)).status).toBe(302)
+		})
+	})
+
+	it('stream addresses: odd keys, renditions, files and signatures answer 4xx, never a file outside the stream', async () => {
+		const master = await (await as.premium.get(`/media/streams/${key}/master.m3u8`)).text()
+		const signed = master.split('\n').find((line) => line.startsWith('/media/'))!
+		const [, query] = signed.split('?')
+		const paths = [
+			...['..', 'abc', '0'.repeat(33), '%2e%2e', 'A'.repeat(32), '$where'].map(
+				(bad) => `/media/streams/${bad}/master.m3u8`,
+			),
+			`/media/streams/${key}/..%2F..%2Fpackage.json`,
+			`/media/streams/${key}/%2e%2e/%2e%2e/package.json?${query}`,
+			`/media/streams/${key}/180p/..%2Findex.m3u8?${query}`,
+			`/media/streams/${key}/x/index.m3u8?${query}`,
+			`/media/streams/${key}/180p/seg_1.ts?${query}`,
+			`/media/streams/${key}/180p/index.m3u8%00?${query}`,
+			...[
+				'expires=abc&signature=x',
+				'expires[]=1&signature=x',
+				'expires=1&expires=2&signature=x',
+				'signature[$ne]=1&expires=9999999999',
+				`expires=${'9'.repeat(40)}&signature=x`,
+				'',
+			].map((odd) => `${signed.split('?')[0]}?${odd}`),
+		]
+		for (const attempt of paths) {
+			const response = await as.premium.get(attempt)
+			expect.soft([400, 403, 404], attempt.slice(0, 80)).toContain(response.status)
+			const body = await response.text()
+			expect.soft(body, attempt.slice(0, 80)).not.toContain('"name"')
+			expect.soft(body, attempt.slice(0, 80)).not.toContain('#EXTM3U')
+		}
+		// Odd byte ranges on the single file: the file, a part, or 416.
+		for (const range of ['bytes=abc', 'bytes=5-1', 'bytes=99999999999999999999-', 'items=0-10']) {
+			const response = await as.premium.request(`/media/streams/${key}/progressive.mp4`, { headers: { Range: range } })
+			expect.soft([200, 206, 416], range).toContain(response.status)
+			await response.arrayBuffer()
+		}
+	})
+})
+
 describe('the good requests of the tables', () => {
 	it('are accepted, so each refusal above is the spoiled part’s doing', async () => {
 		// Corrections come within 15 minutes of sending, however long the tables above took.

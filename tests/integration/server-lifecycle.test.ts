@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { startEmbeddedDatabase } from '~/platform/database.server'
-import { startTestServer } from '../setup/test-server'
+import { DEMO_SERVER_ENV, startTestServer } from '../setup/test-server'
 
 function runServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
 	return new Promise((resolve) => {
@@ -126,13 +126,7 @@ describe('the demo (npm run demo: docs/decisions/137)', () => {
 		const database = await startEmbeddedDatabase()
 		const server = await startTestServer({
 			mongodbUri: `${database.uri}/demo`,
-			env: {
-				NODE_ENV: 'production',
-				DEMO_MODE: 'true',
-				ALLOW_DEMO_BILLING: 'true',
-				SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789',
-				PUSH_DISABLED: 'true',
-			},
+			env: DEMO_SERVER_ENV,
 		})
 		try {
 			expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)

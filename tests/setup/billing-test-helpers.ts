@@ -10,12 +10,12 @@ export function startStripeModeServer(fake: FakeStripe, mongodbUri: string, env:
 	return startTestServer({ mongodbUri, env: { ...fake.serverEnv(), ...env } })
 }
 
-/** For a test file: the fake Stripe API and the built server in Stripe mode against it, for all its tests. */
-export function useStripeModeServer(database: { uri: () => string }) {
+/** For a test file: the fake Stripe API and the built server in Stripe mode against it (with `env` added), for all its tests. */
+export function useStripeModeServer(database: { uri: () => string }, env: Record<string, string> = {}) {
 	const app = {} as { fake: FakeStripe; server: TestServer }
 	beforeAll(async () => {
 		app.fake = await FakeStripe.start()
-		app.server = await startStripeModeServer(app.fake, database.uri())
+		app.server = await startStripeModeServer(app.fake, database.uri(), env)
 	})
 	afterAll(async () => {
 		await app.server?.stop()

@@ -13,11 +13,22 @@ export const TEST_VAPID = vapidSettings()
 /** The SESSION_SECRET of every test server (a test can check it never leaks). */
 export const TEST_SESSION_SECRET = 'integration-test-secret-at-least-32-characters'
 
+/** A server in demo mode, as `npm run demo` starts it (scripts/demo.mjs), for the tests that start one. */
+export const DEMO_SERVER_ENV = {
+	NODE_ENV: 'production',
+	DEMO_MODE: 'true',
+	ALLOW_DEMO_BILLING: 'true',
+	SESSION_SECRET: 'a-secret-made-up-for-this-demo-run-0123456789',
+	PUSH_DISABLED: 'true',
+}
+
 export interface TestServer {
 	url: string
 	/** Everything the server has printed so far (start-up lines such as the mail catcher's address). */
 	output: () => string
 	stop: () => Promise<void>
+	/** Ends the server at once, as a crash or a power cut would (SIGKILL): no shutdown runs. */
+	crash: () => Promise<void>
 }
 
 /**
@@ -70,11 +81,15 @@ export async function startTestServer({
 	return {
 		url,
 		output: () => output.join('\n'),
-		stop: () =>
-			new Promise<void>((resolve) => {
-				if (child.exitCode !== null) return resolve()
-				child.once('exit', () => resolve())
-				child.kill('SIGTERM')
-			}),
+		stop: () => endWith('SIGTERM'),
+		crash: () => endWith('SIGKILL'),
+	}
+
+	function endWith(signal: NodeJS.Signals) {
+		return new Promise<void>((resolve) => {
+			if (child.exitCode !== null || child.signalCode !== null) return resolve()
+			child.once('exit', () => resolve())
+			child.kill(signal)
+		})
 	}
 }

@@ -177,6 +177,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	submitLabel,
 	pendingLabel,
 	destructive = false,
+	encType,
 	children,
 }: {
 	title: string
@@ -188,6 +189,8 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	submitLabel: string
 	pendingLabel: string
 	destructive?: boolean
+	/** 'multipart/form-data' for a form that can carry a file. */
+	encType?: 'multipart/form-data'
 	children?: ReactNode
 }) {
 	const toast = useFormActionToast()
@@ -200,6 +203,7 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 				preventScrollReset
 				className="space-y-4"
 				{...(form ? getFormProps(form) : {})}
+				encType={encType}
 			>
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value={intent} />

@@ -1,17 +1,21 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { useRef, useState } from 'react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
+import { VideoUploadField } from '~/components/admin/video-upload-field'
 import { ErrorList, Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
 	catalogueFields,
 	hasZonedTimes,
+	takesUpload,
 	type CatalogueField,
 	type CatalogueKind,
 	type CatalogueOption,
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
+import { type UploadSettings } from '~/lib/media'
 
 /**
  * The add and edit dialog of every catalogue kind (/admin/{kind}/new,
@@ -23,6 +27,7 @@ export function CatalogueFormDialog({
 	kind,
 	entity,
 	lookups,
+	uploads = null,
 	serverTimeZone,
 	formOnce,
 }: {
@@ -31,6 +36,8 @@ export function CatalogueFormDialog({
 	entity: CatalogueRow | null
 	/** The options of the kind's `lookup` fields, by field name. */
 	lookups: Record<string, CatalogueOption[]>
+	/** A kind that takes a file: the limit, or why uploads are off. */
+	uploads?: UploadSettings | null
 	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
 	serverTimeZone: string
 	/** The add dialog's token (null when editing): posted twice, it adds once (decision 204). */
@@ -44,6 +51,7 @@ export function CatalogueFormDialog({
 			kind={kind}
 			entity={entity}
 			lookups={lookups}
+			uploads={uploads}
 			zone={zone}
 			formOnce={formOnce}
 		/>
@@ -54,12 +62,14 @@ function CatalogueForm({
 	kind,
 	entity,
 	lookups,
+	uploads,
 	zone,
 	formOnce,
 }: {
 	kind: CatalogueKind
 	entity: CatalogueRow | null
 	lookups: Record<string, CatalogueOption[]>
+	uploads: UploadSettings | null
 	zone: string
 	formOnce: string | null
 }) {
@@ -69,40 +79,72 @@ function CatalogueForm({
 		schema,
 		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
 	})
-	const control = (field: CatalogueField, index: number) => (
-		<FieldControl
-			key={field.name}
-			field={field}
-			meta={fields[field.name]!}
-			opensFocused={index === 0}
-			stored={entity ? (entity as unknown as Record<string, unknown>)[field.name] : undefined}
-			lookups={lookups}
-			zone={zone}
-		/>
-	)
+	// A file on its way: the dialog is saved once it has arrived. A ref, not state: Conform's own update of the
+	// URL field (a submit event too) comes in the same tick as the upload's end, before any re-render.
+	const uploading = useRef(false)
+	const [savedTooSoon, setSavedTooSoon] = useState(false)
+	const control = (field: CatalogueField, index: number) =>
+		field.input === 'upload' ? (
+			<VideoUploadField
+				key={field.name}
+				label={field.label}
+				errors={[...(fields[field.name]?.errors ?? []), ...(savedTooSoon ? [SAVE_AFTER_UPLOAD] : [])]}
+				settings={uploads}
+				current={entity && 'media' in entity ? (entity.media ?? null) : null}
+				onUploaded={(url) => form.update({ name: field.fills, value: url })}
+				onBusy={(busy) => {
+					uploading.current = busy
+					if (!busy) setSavedTooSoon(false)
+				}}
+			/>
+		) : (
+			<FieldControl
+				key={field.name}
+				field={field}
+				meta={fields[field.name]!}
+				opensFocused={index === 0}
+				stored={entity ? (entity as unknown as Record<string, unknown>)[field.name] : undefined}
+				lookups={lookups}
+				zone={zone}
+			/>
+		)
 	return (
-		<FormDialog
-			title={entity ? dialog.editTitle : dialog.addTitle}
-			description={entity ? dialog.editDescription : dialog.addDescription}
-			intent={dialog.intent}
-			form={form}
-			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
-			pendingLabel="Saving..."
+		// Saving while a file is on its way would close the dialog and stop the upload: the save waits, and says so.
+		<div
+			className="contents"
+			onSubmitCapture={(event) => {
+				if (!uploading.current) return
+				event.preventDefault()
+				event.stopPropagation()
+				setSavedTooSoon(true)
+			}}
 		>
-			{formOnce ? <FormOnceInput token={formOnce} /> : null}
-			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
-			{layout.map((entry, index) =>
-				'name' in entry ? (
-					control(entry, index)
-				) : (
-					<div key={entry.map((field) => field.name).join()} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-						{entry.map((field) => control(field, index))}
-					</div>
-				),
-			)}
-		</FormDialog>
+			<FormDialog
+				title={entity ? dialog.editTitle : dialog.addTitle}
+				description={entity ? dialog.editDescription : dialog.addDescription}
+				intent={dialog.intent}
+				form={form}
+				submitLabel={entity ? 'Save Changes' : dialog.addTitle}
+				pendingLabel="Saving..."
+				encType={takesUpload(kind) ? 'multipart/form-data' : undefined}
+			>
+				{formOnce ? <FormOnceInput token={formOnce} /> : null}
+				{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
+				{layout.map((entry, index) =>
+					'name' in entry ? (
+						control(entry, index)
+					) : (
+						<div key={entry.map((field) => field.name).join()} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+							{entry.map((field) => control(field, index))}
+						</div>
+					),
+				)}
+			</FormDialog>
+		</div>
 	)
 }
+
+const SAVE_AFTER_UPLOAD = 'The video is still uploading: save once it has arrived.'
 
 /** One field as its description says: an input, a text area or a select, with its label, help and errors. */
 function FieldControl({
@@ -113,7 +155,7 @@ function FieldControl({
 	lookups,
 	zone,
 }: {
-	field: CatalogueField
+	field: Exclude<CatalogueField, { input: 'upload' }>
 	meta: FieldMetadata<unknown>
 	/** The dialog's first field takes the focus when it opens. */
 	opensFocused: boolean
@@ -216,6 +258,7 @@ function storedValues(kind: CatalogueKind, entity: CatalogueRow, zone: string) {
 	return Object.fromEntries(
 		catalogueFields(kind).map((field) => {
 			const value = stored[field.name]
+			if (field.input === 'upload') return [field.name, undefined]
 			if (field.input === 'zoned-date-time')
 				return [field.name, typeof value === 'string' ? toDateTimeLocalValue(value, zone) : '']
 			if (field.input === 'lookup') return [field.name, value ? String(value) : '']

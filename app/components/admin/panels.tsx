@@ -14,6 +14,7 @@ import {
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
 import { formatDate, formatTime } from '~/lib/dates'
+import { MediaStateCell } from '~/components/admin/media-state'
 import {
 	AddLink,
 	AdminTable,
@@ -188,7 +189,15 @@ export function CataloguePanel({
 						{rows.map((row) => (
 							<tr key={row.id}>
 								{columns.map((column) => (
-									<ColumnCell key={column.header} kind={kind} column={column} row={row} authors={authors} zone={zone} />
+									<ColumnCell
+										key={column.header}
+										kind={kind}
+										column={column}
+										row={row}
+										authors={authors}
+										zone={zone}
+										list={list}
+									/>
 								))}
 								<RowActions
 									links={CATALOGUE[kind].rowLinks.map((link) => ({
@@ -226,12 +235,14 @@ function ColumnCell({
 	row,
 	authors,
 	zone,
+	list,
 }: {
 	kind: CatalogueKind
 	column: CatalogueColumn
 	row: CatalogueRow
 	authors: Record<number, string>
 	zone: string
+	list: ListPlace
 }) {
 	const value = 'field' in column ? (row as unknown as Record<string, unknown>)[column.field] : null
 	const text = value === null || value === undefined || value === '' ? null : String(value)
@@ -284,6 +295,22 @@ function ColumnCell({
 					)}
 				</Cell>
 			)
+		case 'media': {
+			const media = 'media' in row ? row.media : null
+			return (
+				<Cell>
+					{media ? (
+						<MediaStateCell
+							videoId={row.id}
+							initial={media}
+							retryAction={adminDialogHref(`/admin/${kind}/${row.id}/retry`, list)}
+						/>
+					) : (
+						column.empty
+					)}
+				</Cell>
+			)
+		}
 	}
 }
 

@@ -11,6 +11,8 @@ import { useCaptions } from '~/components/video-player/use-captions'
 import { useAutoHidingControls } from '~/components/video-player/use-auto-hiding-controls'
 import { useFullscreen } from '~/components/video-player/use-fullscreen'
 import { useProgressReporting } from '~/components/video-player/use-progress-reporting'
+import { useAdaptiveStream } from '~/components/video-player/use-adaptive-stream'
+import { HLS_TYPE, progressiveUrl, streamKeyOf } from '~/lib/media'
 
 export interface VideoPlayerHandle {
 	/** Starts playing, from the beginning or from where the member left off. */
@@ -87,10 +89,13 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 	const { captionsLanguage, cueText, chooseCaptions } = useCaptions({ media: videoRef, tracks, remembered: captions })
 	// Where the page opened the lesson: it stays on the source as drawn, so the element never reloads its media.
 	const openedAt = useRef(startAt)
+	// An uploaded lesson streams (HLS, with a single file for browsers that play neither HLS nor hls.js).
+	const streamKey = streamKeyOf(src)
 
 	function showPlaybackError() {
 		showToast({ type: 'destructive', title: 'Playback Error', description: 'Could not play video. Please try again.' })
 	}
+	useAdaptiveStream(videoRef, streamKey ? src : null, openedAt.current, showPlaybackError)
 
 	function startPlaying() {
 		videoRef.current?.play().catch((error: unknown) => {
@@ -202,7 +207,7 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 			{/* eslint-disable-next-line jsx-a11y/media-has-caption -- the tracks are given as a list; a lesson without captions has none to offer (docs/decisions/171) */}
 			<video
 				ref={videoRef}
-				src={withStartFragment(src, openedAt.current)}
+				src={streamKey ? undefined : withStartFragment(src, openedAt.current)}
 				poster={poster || defaultThumbnail}
 				controls={!hydrated}
 				preload="metadata"
@@ -225,6 +230,12 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 				onVolumeChange={(event) => setVolume(event.currentTarget.muted ? 0 : event.currentTarget.volume)}
 				onError={showPlaybackError}
 			>
+				{streamKey ? (
+					<>
+						<source src={withStartFragment(src, openedAt.current)} type={HLS_TYPE} />
+						<source src={withStartFragment(progressiveUrl(streamKey), openedAt.current)} type="video/mp4" />
+					</>
+				) : null}
 				{tracks.map((track) => (
 					<track
 						key={track.language}
@@ -236,7 +247,8 @@ export const VideoPlayer = forwardRef<VideoPlayerHandle, VideoPlayerProps>(funct
 					/>
 				))}
 				<p className="p-4 text-white">
-					Your browser cannot play this video. <a href={src}>Download it</a> instead.
+					Your browser cannot play this video. <a href={streamKey ? progressiveUrl(streamKey) : src}>Download it</a>{' '}
+					instead.
 				</p>
 			</video>
 			{hydrated && cueText ? (

@@ -13,6 +13,7 @@ import { redirectWithToast } from '~/web/toast.server'
 import { dialogCloseHref, type AdminTab } from '~/lib/admin-panel'
 import {
 	CATALOGUE,
+	catalogueFields,
 	catalogueKindNamed,
 	catalogueKindOfTab,
 	catalogueLabel,
@@ -23,6 +24,7 @@ import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { requireNumericId } from '~/web/http.server'
+import { readFormWithVideoFile } from '~/web/video-file-form.server'
 
 type Params = LoaderFunctionArgs['params']
 
@@ -116,12 +118,17 @@ export async function requireDialogEntity<Entity>(
  */
 export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	request,
+	formData,
+	refusal,
 	schema,
 	failedTitle,
 	creates = false,
 	save,
 }: {
 	request: Request
+	/** The form, when it was read already (one that carries a file), and what was refused while reading it. */
+	formData?: FormData
+	refusal?: ServiceError | null
 	schema: Schema
 	failedTitle: string
 	/** An add dialog: the same rendered form posted twice saves once (decision 204). */
@@ -131,6 +138,8 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	const close = dialogCloseHref(new URL(request.url))
 	return handleFormSubmission({
 		request,
+		formData,
+		refusal,
 		schema,
 		failureTitle: failedTitle,
 		announceInvalid: true,
@@ -157,8 +166,14 @@ export async function loadCatalogueForm(request: Request, params: Params) {
 		params.id === undefined ? null : requireDialogEntity(service.get, params.id, CATALOGUE[kind].what),
 		service.lookups?.() ?? {},
 	])
-	// The add dialog's form carries a token of its own: posted twice, it adds once (decision 204).
-	return { kind, entity, lookups, formOnce: params.id === undefined ? newFormOnceToken() : null }
+	return {
+		kind,
+		entity,
+		lookups,
+		uploads: service.uploads?.() ?? null,
+		// The add dialog's form carries a token of its own: posted twice, it adds once (decision 204).
+		formOnce: params.id === undefined ? newFormOnceToken() : null,
+	}
 }
 
 /** The add and edit dialogs' form: add without an id, edit with one. */
@@ -168,8 +183,13 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 	const { what, schema, notices } = CATALOGUE[kind]
 	const service = CATALOGUE_SERVICES[kind]
 	const id = params.id === undefined ? null : requireNumericId(params.id, what)
+	// A kind whose dialog takes a file reads it (without JavaScript it comes in the form) before the form is checked.
+	const upload = catalogueFields(kind).find((field) => field.input === 'upload')
+	const read = upload?.input === 'upload' ? await readFormWithVideoFile(request, actor, upload.fills) : null
 	return handleDialogForm({
 		request,
+		formData: read?.formData,
+		refusal: read?.refusal,
 		schema,
 		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
 		creates: id === null,

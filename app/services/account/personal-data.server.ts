@@ -543,6 +543,8 @@ export const NOT_MEMBER_DATA: Readonly<Record<string, string>> = {
 	Community: 'Catalogue content: a room. createdBy is the staff member who made it, kept when they leave.',
 	Event: 'Catalogue content: an event. createdBy is the staff member who scheduled it, kept when they leave.',
 	Resource: 'Catalogue content: a lesson resource. createdBy is the staff member who added it, kept when they leave.',
+	MediaAsset:
+		"Catalogue content: a lesson's uploaded video and its stream. createdBy is the staff member who uploaded it, kept when they leave (decision 175).",
 	Program: 'Catalogue content: a program. createdBy is the staff member who made it, kept when they leave.',
 }
 

@@ -1,5 +1,5 @@
 import { type AnyZodObject } from 'zod'
-import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON, type VideoJSON } from '#models/index'
+import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON } from '#models/index'
 import {
 	CommunitySchema,
 	EventApiSchema,
@@ -13,6 +13,7 @@ import {
 	type VideoInput,
 } from '~/lib/admin-schemas'
 import { type CatalogueKind, type CatalogueOption, type CatalogueRow } from '~/lib/catalogue-kinds'
+import { type AdminVideoJSON, type UploadSettings } from '~/lib/media'
 import { type PageWindow } from '~/lib/paging'
 import {
 	createCommunity,
@@ -28,7 +29,15 @@ import {
 	listResources,
 	updateResource,
 } from '~/services/catalogue/resources.server'
-import { createVideo, deleteVideo, getVideo, listVideos, updateVideo } from '~/services/catalogue/videos.server'
+import {
+	createVideo,
+	deleteVideo,
+	getVideoForAdmin,
+	listVideos,
+	listVideosForAdmin,
+	updateVideo,
+} from '~/services/catalogue/videos.server'
+import { uploadSettings } from '~/services/media/assets.server'
 import {
 	countEvents,
 	createEvent,
@@ -69,6 +78,8 @@ export interface CatalogueService<Row extends CatalogueRow, Input> {
 	jsonList?: boolean
 	/** The options of the dialog's `lookup` fields, by field name. */
 	lookups?(): Promise<Record<string, CatalogueOption[]>>
+	/** For a kind whose dialog takes a file (an `upload` field): the limit, or why uploads are off. */
+	uploads?(): UploadSettings
 }
 
 /** Each entry is checked against its kind's own row and input; the registry holds them side by side. */
@@ -76,13 +87,15 @@ type AnyCatalogueService = CatalogueService<CatalogueRow, unknown>
 
 export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	videos: {
-		list: listVideos,
-		get: getVideo,
+		// The admin table shows each lesson's upload and where it is (docs/decisions/176).
+		list: listVideosForAdmin,
+		get: getVideoForAdmin,
 		create: createVideo,
 		update: updateVideo,
 		remove: deleteVideo,
 		jsonSchema: VideoSchema,
-	} satisfies CatalogueService<VideoJSON, VideoInput>,
+		uploads: uploadSettings,
+	} satisfies CatalogueService<AdminVideoJSON, VideoInput>,
 	communities: {
 		list: listCommunities,
 		get: getCommunity,

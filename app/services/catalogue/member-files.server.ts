@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import mongoose from 'mongoose'
 import { VideoModel, type UserJSON } from '#models/index'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isVideoLocked } from '~/lib/videos'
@@ -36,20 +37,32 @@ function requireMember(user: UserJSON | null): asserts user is UserJSON {
 }
 
 /**
- * The path of a lesson's media file for this member: 401 without a session,
- * 404 for a file no video plays, 403 when every video that plays it is locked
+ * Whether this member may play what a lesson url names (a file in
+ * private/media, an uploaded video's stream): 401 without a session, 404 when
+ * no published lesson plays it, 403 when every lesson that plays it is locked
  * for them. A file shared by a free and a Premium video is the same bytes
  * either way, so one video they may watch is enough.
  */
-export async function lessonMediaFileFor(user: UserJSON | null, name: string): Promise<string> {
+export async function assertMayPlay(user: UserJSON | null, url: string): Promise<void> {
 	requireMember(user)
-	if (!FILE_NAME.test(name)) throw notFound(FILE_NOT_FOUND)
-	const videos = await VideoModel.find({ url: `/media/${name}` })
+	const videos = await VideoModel.find({ url, awaitingStream: mongoose.trusted({ $ne: true }) })
 		.select('id')
 		.lean<Array<{ id: number }>>()
 	if (videos.length === 0) throw notFound(FILE_NOT_FOUND)
 	if (videos.every((video) => isVideoLocked(user, video.id))) throw new ServiceError(PREMIUM_MEDIA, 403)
+}
+
+/** The path of a lesson's media file for this member, as `assertMayPlay` decides; 404 for a name that is no plain file name. */
+export async function lessonMediaFileFor(user: UserJSON | null, name: string): Promise<string> {
+	requireMember(user)
+	if (!FILE_NAME.test(name)) throw notFound(FILE_NOT_FOUND)
+	await assertMayPlay(user, `/media/${name}`)
 	return existingFile(LESSON_MEDIA_DIR, name)
+}
+
+/** A logged-in member (401 otherwise): pictures every member may see, such as an uploaded lesson's poster. */
+export function assertMember(user: UserJSON | null): asserts user is UserJSON {
+	requireMember(user)
 }
 
 /** The path of a downloadable resource file: for logged-in members (401 otherwise), 404 when there is none. */

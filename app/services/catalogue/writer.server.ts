@@ -51,13 +51,15 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	}
 
 	return {
-		async create(actor: Actor, input: Input): Promise<Json> {
+		/** `storedWith`: fields of this entity only, stored in the same write (a lesson waiting for its stream). */
+		async create(actor: Actor, input: Input, storedWith?: Partial<Doc>): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
 			const created = (
 				await model.create({
 					...input,
 					...createdWith,
+					...storedWith,
 					id: await nextId(counter),
 					createdBy: actor.id,
 					createdAt: new Date(),

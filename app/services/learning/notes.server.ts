@@ -4,7 +4,7 @@ import { MAX_NOTES_PER_LESSON, NOTE_NOT_FOUND, TOO_MANY_NOTES, type NoteChanges,
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isVideoLocked } from '~/lib/videos'
 import { PREMIUM_MEDIA } from '~/services/catalogue/member-files.server'
-import { getVideo } from '~/services/catalogue/videos.server'
+import { getPublishedVideo } from '~/services/catalogue/videos.server'
 
 /**
  * A member's private, timestamped notes on lessons (product §2 "Video
@@ -19,14 +19,14 @@ type Member = Pick<UserJSON, 'id' | 'subscriptionStatus'>
 
 /** The member's notes on a lesson, in time order (404 for a lesson that does not exist). */
 export async function listNotes(member: Member, videoId: number): Promise<NoteJSON[]> {
-	if (!(await getVideo(videoId))) throw notFound('Video not found')
+	if (!(await getPublishedVideo(videoId))) throw notFound('Video not found')
 	const notes = await NoteModel.find({ userId: member.id, videoId }).sort({ atSeconds: 1, id: 1 }).lean<Note[]>()
 	return notes.map(toNoteJSON)
 }
 
 /** A new note at a time of a lesson the member can play (403 for a locked Premium lesson). */
 export async function createNote(member: Member, videoId: number, input: NoteInput): Promise<NoteJSON> {
-	if (!(await getVideo(videoId))) throw notFound('Video not found')
+	if (!(await getPublishedVideo(videoId))) throw notFound('Video not found')
 	if (isVideoLocked(member, videoId)) throw new ServiceError(PREMIUM_MEDIA, 403)
 	// A count, then the write: two notes sent at once may both pass at the limit, which is harmless (decision 172).
 	if ((await NoteModel.countDocuments({ userId: member.id, videoId })) >= MAX_NOTES_PER_LESSON)

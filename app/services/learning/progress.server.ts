@@ -12,7 +12,7 @@ import {
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from '~/services/account/activity.server'
-import { getVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
+import { getPublishedVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
 import { lessonCompleted } from '~/services/learning/program-progress.server'
 import { videoJSON } from '~/platform/public-pictures.server'
 
@@ -54,7 +54,7 @@ export async function recordProgress(
 	user: Member,
 	{ videoId, progress }: { videoId: number; progress: number },
 ): Promise<ProgressJSON> {
-	const video = await getVideo(videoId)
+	const video = await getPublishedVideo(videoId)
 	if (!video) throw notFound('Video not found')
 	if (isVideoLocked(user, videoId)) throw new ServiceError(PREMIUM_VIDEO_MESSAGE, 403)
 	const percent = normalizeProgress(progress)

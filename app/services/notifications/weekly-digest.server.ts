@@ -12,6 +12,7 @@ import {
 import { PRODUCT_NAME } from '~/lib/product'
 import { type Job } from '~/platform/jobs.server'
 import { communityNamesById } from '~/services/catalogue/communities.server'
+import { PUBLISHED_LESSON } from '~/services/catalogue/videos.server'
 import { mostActiveDiscussions } from '~/services/discussions/discussions.server'
 import { RUN_BUDGET_MS, lessonDigestSlot, origin, sendNotificationEmail } from '~/services/notifications/emails.server'
 
@@ -73,7 +74,8 @@ interface Week {
 async function weekOf(slot: Date, now: Date): Promise<Week> {
 	const since = new Date(slot.getTime() - WEEK_MS)
 	const [lessons, events] = await Promise.all([
-		VideoModel.find({ createdAt: mongoose.trusted({ $gte: since, $lte: slot }) })
+		// Lessons members can open: one still waiting for its uploaded video is not listed yet.
+		VideoModel.find({ createdAt: mongoose.trusted({ $gte: since, $lte: slot }), ...PUBLISHED_LESSON })
 			.sort({ createdAt: -1 })
 			.limit(LESSONS_LISTED)
 			.select('id title')

@@ -24,13 +24,14 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CatalogueDialog() {
-	const { kind, entity, lookups, formOnce } = useLoaderData<typeof loader>()
+	const { kind, entity, lookups, uploads, formOnce } = useLoaderData<typeof loader>()
 	const serverTimeZone = useRouteLoaderData<typeof adminLoader>('admin')?.timeZone ?? FALLBACK_TIME_ZONE
 	return (
 		<CatalogueFormDialog
 			kind={kind}
 			entity={entity}
 			lookups={lookups}
+			uploads={uploads}
 			serverTimeZone={serverTimeZone}
 			formOnce={formOnce}
 		/>
