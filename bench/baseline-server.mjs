@@ -4,15 +4,24 @@
  *   static  — bare Express answering a fixed string
  *   render  — bare Express answering renderToString of a page comparable to
  *             the content library (a header, a nav and a grid of 24 cards)
+ *   remix   — a bare Remix app served by Remix's Express adapter: a root
+ *             document (Meta, Links, Outlet, ScrollRestoration, Scripts, as
+ *             Remix's own template has it) and one route whose loader returns
+ *             a line of JSON; no session, no layout, no database. What any
+ *             Remix app pays for a page, in the same run as the app.
  *   socket  — bare Socket.IO on /ws rebroadcasting community_message to every
  *             client, with no database and no auth
  * All use compression(), like the app. Prints "listening on <url>".
  */
 import http from 'node:http'
+import { PassThrough } from 'node:stream'
+import { createRequestHandler } from '@remix-run/express'
+import { createReadableStreamFromReadable, json } from '@remix-run/node'
+import { Links, Meta, Outlet, RemixServer, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import compression from 'compression'
 import express from 'express'
 import { createElement as h } from 'react'
-import { renderToString } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { Server } from 'socket.io'
 
 const kind = process.argv[2]
@@ -74,6 +83,98 @@ if (kind === 'static') {
 	app.get('*', (_req, res) => res.type('html').send(body))
 } else if (kind === 'render') {
 	app.get('*', (_req, res) => res.type('html').send('<!DOCTYPE html>' + renderToString(h(ComparablePage))))
+} else if (kind === 'remix') {
+	app.all('*', createRequestHandler({ build: bareRemixBuild(), mode: 'production' }))
+}
+
+/**
+ * The build the Remix compiler would write for a two-route app (root and
+ * `/`), written out by hand so the bench needs no second compiler run. The
+ * asset addresses are never fetched: the bench reads the document only.
+ */
+function bareRemixBuild() {
+	function Root() {
+		return h(
+			'html',
+			{ lang: 'en' },
+			h('head', null, h('meta', { charSet: 'utf-8' }), h(Meta), h(Links)),
+			h('body', null, h(Outlet), h(ScrollRestoration), h(Scripts)),
+		)
+	}
+	function Index() {
+		const { greeting } = useLoaderData()
+		return h('main', null, h('h1', null, greeting))
+	}
+	const routeModules = {
+		root: {
+			default: Root,
+			meta: () => [{ title: 'Bare Remix' }],
+			links: () => [{ rel: 'stylesheet', href: '/build/app.css' }],
+		},
+		'routes/index': { default: Index, loader: () => json({ greeting: 'Hello from a bare Remix route' }) },
+	}
+	const route = (id, parentId, path, index) => ({ id, parentId, path, index, caseSensitive: undefined })
+	const shape = {
+		root: route('root', undefined, '', undefined),
+		'routes/index': route('routes/index', 'root', undefined, true),
+	}
+	const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true }
+	return {
+		mode: 'production',
+		future,
+		publicPath: '/build/',
+		assetsBuildDirectory: 'public/build',
+		isSpaMode: false,
+		assets: {
+			version: 'bare',
+			url: '/build/manifest-bare.js',
+			entry: { module: '/build/entry.client-bare.js', imports: ['/build/_shared/react-bare.js'] },
+			routes: Object.fromEntries(
+				Object.entries(shape).map(([id, entry]) => [
+					id,
+					{
+						...entry,
+						module: `/build/${id}-bare.js`,
+						imports: [],
+						hasAction: false,
+						hasLoader: Boolean(routeModules[id].loader),
+						hasClientAction: false,
+						hasClientLoader: false,
+						hasErrorBoundary: false,
+					},
+				]),
+			),
+		},
+		routes: Object.fromEntries(
+			Object.entries(shape).map(([id, entry]) => [id, { ...entry, module: routeModules[id] }]),
+		),
+		entry: { module: { default: handleDocumentRequest } },
+	}
+}
+
+/** Remix's own entry.server for Node (its template's), streaming the document once the shell is ready. */
+function handleDocumentRequest(request, responseStatusCode, responseHeaders, remixContext) {
+	return new Promise((resolve, reject) => {
+		const { pipe, abort } = renderToPipeableStream(h(RemixServer, { context: remixContext, url: request.url }), {
+			onShellReady() {
+				const body = new PassThrough()
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				resolve(
+					new Response(createReadableStreamFromReadable(body), {
+						headers: responseHeaders,
+						status: responseStatusCode,
+					}),
+				)
+				pipe(body)
+			},
+			onShellError: reject,
+			onError(error) {
+				responseStatusCode = 500
+				console.error(error)
+			},
+		})
+		setTimeout(abort, 5_000)
+	})
 }
 
 const server = http.createServer(app)
