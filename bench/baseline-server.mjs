@@ -11,10 +11,12 @@
  *             Remix app pays for a page, in the same run as the app.
  *   socket  — bare Socket.IO on /ws rebroadcasting community_message to every
  *             client, with no database and no auth
- * All use compression(), like the app. Prints "listening on <url>".
+ * All compress like the app (COMPRESSION_OPTIONS below, the same as
+ * server/app.ts). Prints "listening on <url>".
  */
 import http from 'node:http'
 import { PassThrough } from 'node:stream'
+import zlib from 'node:zlib'
 import { createRequestHandler } from '@remix-run/express'
 import { createReadableStreamFromReadable, json } from '@remix-run/node'
 import { Links, Meta, Outlet, RemixServer, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
@@ -26,7 +28,9 @@ import { Server } from 'socket.io'
 
 const kind = process.argv[2]
 const app = express()
-app.use(compression())
+/** The app's compression of pages (server/app.ts): Brotli 1 for browsers, gzip 1 for others such as the bench. */
+const COMPRESSION_OPTIONS = { level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } }
+app.use(compression(COMPRESSION_OPTIONS))
 
 function ComparablePage() {
 	const cards = Array.from({ length: 24 }, (_, index) =>
