@@ -34,6 +34,9 @@ export default {
 			route('contact', 'routes/contact.tsx')
 			// What the service worker shows when a page cannot be reached (docs/decisions/180)
 			route('offline', 'routes/offline.ts')
+			// What is stored and for how long, and the terms of membership: anyone
+			route('privacy', 'routes/privacy.tsx')
+			route('terms', 'routes/terms.tsx')
 			route('', 'routes/_app.tsx', { id: 'app-layout' }, () => {
 				// Member screens
 				route('dashboard', 'routes/dashboard.tsx')
@@ -46,11 +49,15 @@ export default {
 				// Community and messages
 				route('community', 'routes/community/index.tsx')
 				route('community/:id', 'routes/community/$id.tsx')
+				route('community/:id/discussions', 'routes/community/$id/discussions/index.tsx')
+				route('community/:id/discussions/:postId', 'routes/community/$id/discussions/$postId.tsx')
 				route('messages', 'routes/messages.tsx')
+				route('members', 'routes/members/index.tsx')
 				route('members/:id', 'routes/members/$id.tsx')
 
 				// Events, resources, profile
 				route('events', 'routes/events/index.tsx')
+				route('events/:id', 'routes/events/$id/index.tsx')
 				route('notifications', 'routes/notifications.tsx')
 				route('resources', 'routes/resources.tsx')
 				route('profile', 'routes/profile/index.tsx')
@@ -117,6 +124,19 @@ export default {
 			route('api/messages/community/:communityId', 'routes/api/messages/community/$communityId.ts')
 			route('api/messages/private/:userId', 'routes/api/messages/private/$userId.ts')
 			route('api/messages/:id', 'routes/api/messages/$id.ts')
+
+			// JSON: discussions, memberships and the member directory
+			route('api/communities/:id/posts', 'routes/api/communities/$id/posts.ts')
+			route('api/communities/:id/membership', 'routes/api/communities/$id/membership.ts')
+			route('api/posts/:id', 'routes/api/posts/$id/index.ts')
+			route('api/posts/:id/comments', 'routes/api/posts/$id/comments.ts')
+			route('api/posts/:id/reactions/:kind', 'routes/api/posts/$id/reactions/$kind.ts')
+			route('api/posts/:id/pin', 'routes/api/posts/$id/pin.ts')
+			route('api/posts/:id/lock', 'routes/api/posts/$id/lock.ts')
+			route('api/posts/:id/follow', 'routes/api/posts/$id/follow.ts')
+			route('api/comments/:id', 'routes/api/comments/$id/index.ts')
+			route('api/comments/:id/reactions/:kind', 'routes/api/comments/$id/reactions/$kind.ts')
+			route('api/members', 'routes/api/members.ts')
 
 			// JSON: reports and moderation
 			route('api/reports', 'routes/api/reports/index.ts')

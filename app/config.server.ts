@@ -69,6 +69,15 @@ const EnvSchema = z.object({
 	BENCH_BASELINE_PAGE: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+	/**
+	 * Pages, data requests and JSON reads one member may make a minute (decision 203): far above what a
+	 * person clicking around or a chat catching up makes, far below a script's loop.
+	 */
+	READ_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
+	/** The same for one client address, whoever is behind it: many people may share one (NAT, an office). */
+	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+	/** Exports (a member's data, the admins' members CSV) one member may download an hour. */
+	EXPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
 	/** Redis, shared by several app processes (docs/decisions/140): unset, the app keeps that state in its one process. */
 	REDIS_URL: z
 		.string()
@@ -231,6 +240,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		host: settings.HOST ?? (demoMode ? '127.0.0.1' : undefined),
 		trustProxy,
 		authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
+		readRateLimits: {
+			perMemberPerMinute: settings.READ_RATE_LIMIT_PER_MINUTE,
+			perAddressPerMinute: settings.READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+			exportsPerHour: settings.EXPORT_RATE_LIMIT_PER_HOUR,
+		},
 		/** With it, processes share chat delivery, room order and rate limits through Redis; without it, one process holds them. */
 		redisUrl: settings.REDIS_URL,
 		mongodbUri: settings.MONGODB_URI,

@@ -61,9 +61,21 @@ function useTimeZoneHint() {
 	})
 }
 
+/**
+ * Once a page has hydrated, the app's router carries every later link in this
+ * tab, to pages that ship no JavaScript too: scroll restoration stays with it,
+ * so every page it opens starts at its top (or its #hash) and Back and Forward
+ * return to where the reader was (docs/decisions/205). Drawn by the server
+ * only on pages that hydrate: the others ship no script at all.
+ */
+function restoresScroll(hydrate: boolean) {
+	return hydrate || typeof document !== 'undefined'
+}
+
 function Document({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	const hydrate = useShouldHydrate()
+	const restoreScroll = restoresScroll(hydrate)
 	const timeZoneHint = useTimeZoneHint()
 	return (
 		<html lang="en" className="h-full">
@@ -86,12 +98,8 @@ function Document({ children }: { children: ReactNode }) {
 				{nonce || hydrate ? (
 					<script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER_SCRIPT }} />
 				) : null}
-				{hydrate ? (
-					<>
-						<ScrollRestoration nonce={nonce} />
-						<Scripts nonce={nonce} />
-					</>
-				) : null}
+				{restoreScroll ? <ScrollRestoration nonce={nonce} /> : null}
+				{hydrate ? <Scripts nonce={nonce} /> : null}
 			</body>
 		</html>
 	)

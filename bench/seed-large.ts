@@ -67,6 +67,8 @@ export async function seedLargeDatabase(
 			email: `bench_user_${id}@example.com`,
 			role: 'member',
 			subscriptionStatus: 'active',
+			// In the demo's three default communities, as a new account is (decision 161): the rooms' member lists are full.
+			communityIds: [1, 2, 3],
 			createdAt: new Date(now - id * 60_000),
 		})),
 	)

@@ -3,11 +3,12 @@ import { defineModel } from '#models/model'
 
 /**
  * A link sent by mail that acts on an account without a login: a password
- * reset, or the confirmation of a new email address (docs/decisions/122).
+ * reset, the confirmation of a new email address (docs/decisions/122), or
+ * the undoing of an email change, sent to the old address (decision 200).
  * Only the SHA-256 hash of the random token is stored, so a copy of the
  * database opens no account; the token itself exists only in the mail.
  */
-export const ACCOUNT_TOKEN_KINDS = ['password_reset', 'email_change'] as const
+export const ACCOUNT_TOKEN_KINDS = ['password_reset', 'email_change', 'email_undo'] as const
 export type AccountTokenKind = (typeof ACCOUNT_TOKEN_KINDS)[number]
 
 export interface AccountToken {
@@ -15,7 +16,7 @@ export interface AccountToken {
 	userId: number
 	/** Hex SHA-256 of the token in the link. */
 	tokenHash: string
-	/** The address to switch to (email_change only). */
+	/** The address to switch to (email_change), or to go back to (email_undo). */
 	newEmail: string | null
 	expiresAt: Date
 	/** Set once, by the one request that used the link. */

@@ -18,6 +18,13 @@ export interface Community {
 	 * room deleted and created again never repeats an old value.
 	 */
 	historyVersion?: string | null
+	/**
+	 * The same for the room's discussions: a new random value whenever one of
+	 * its posts or comments is written (models/discussion-post.ts,
+	 * models/discussion-comment.ts), so the dashboard's Community Activity a
+	 * process holds is read again (docs/decisions/089, 160).
+	 */
+	discussionVersion?: string | null
 }
 
 export interface CommunityJSON {
@@ -49,6 +56,7 @@ const communitySchema = new Schema<Community>(
 		createdAt: { type: Date, required: true, default: () => new Date() },
 		createdBy: { type: Number, required: true },
 		historyVersion: { type: String, default: () => randomUUID() },
+		discussionVersion: { type: String, default: () => randomUUID() },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toCommunityJSON(ret as unknown as Community) } },
 )
@@ -61,13 +69,30 @@ export const CommunityModel = defineModel<Community>('Community', communitySchem
  * before, so a page read under the old version may be older than the write
  * but is never kept once the write is done.
  */
-async function advanceHistoryVersions(rooms: number[] | 'every room'): Promise<void> {
+async function advanceVersions(
+	field: 'historyVersion' | 'discussionVersion',
+	rooms: number[] | 'every room',
+): Promise<void> {
 	if (rooms !== 'every room' && rooms.length === 0) return
 	const filter = rooms === 'every room' ? {} : { id: rooms.length === 1 ? rooms[0] : mongoose.trusted({ $in: rooms }) }
-	await CommunityModel.updateMany(filter, { $set: { historyVersion: randomUUID() } })
+	await CommunityModel.updateMany(filter, { $set: { [field]: randomUUID() } })
 }
 
-/** advanceHistoryVersions after a write that is already done (the model middleware's call). */
+/** advanceVersions of the rooms' chat after a write that is already done (the model middleware's call). */
 export function afterHistoryChange(rooms: number[] | 'every room'): Promise<void> {
-	return afterWrite("advancing the rooms' history versions", () => advanceHistoryVersions(rooms))
+	return afterWrite("advancing the rooms' history versions", () => advanceVersions('historyVersion', rooms))
+}
+
+/** The same for the rooms' discussions (posts and comments). */
+export function afterDiscussionChange(rooms: number[] | 'every room'): Promise<void> {
+	return afterWrite("advancing the rooms' discussion versions", () => advanceVersions('discussionVersion', rooms))
+}
+
+/** The rooms named by documents that carry a `communityId`, each once. */
+export function roomsOf(documents: Array<{ communityId?: number | null }>): number[] {
+	return [
+		...new Set(
+			documents.flatMap((document) => (typeof document.communityId === 'number' ? [document.communityId] : [])),
+		),
+	]
 }

@@ -31,6 +31,8 @@ export type CounterName =
 	| 'auditEntries'
 	| 'notes'
 	| 'pushDevices'
+	| 'discussionPosts'
+	| 'discussionComments'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -1,5 +1,5 @@
 import { Schema, type Query } from 'mongoose'
-import { afterHistoryChange } from '#models/community'
+import { afterHistoryChange, roomsOf } from '#models/community'
 import { defineModel, toIso } from '#models/model'
 
 export interface Message {
@@ -127,12 +127,6 @@ messageSchema.post(
 		return afterHistoryChange(message ? roomsOf([message]) : roomsNamedBy(this.getFilter()))
 	},
 )
-
-function roomsOf(messages: Array<Pick<Message, 'communityId'>>): number[] {
-	return [
-		...new Set(messages.flatMap((message) => (typeof message.communityId === 'number' ? [message.communityId] : []))),
-	]
-}
 
 /** Which rooms a filtered write can touch: none when it names private messages only, one when it names the room. */
 function roomsNamedBy(filter: Record<string, unknown>): number[] | 'every room' {

@@ -3,7 +3,8 @@ import { defineModel } from '#models/model'
 
 /**
  * Which notifications a member also wants by email (product §2 "Profile",
- * Notifications tab). A member without a document has every email on.
+ * Notifications tab). A member without a document has every email on but
+ * the weekly community digest.
  * Payment problems and the end of a subscription are always emailed, so
  * they have no switch here.
  */
@@ -13,15 +14,21 @@ export interface EmailPreferences {
 	eventReminders: boolean
 	newLessons: boolean
 	billing: boolean
+	/** New comments on the discussions the member follows. */
+	discussions: boolean
+	/** The weekly community digest: off until the member turns it on. */
+	weeklyDigest: boolean
 }
 
-/** Every switch on: what a member who never chose gets. */
-export const ALL_EMAILS_ON: EmailPreferences = {
+/** What a member who never chose gets: every email but the weekly digest, which they ask for. */
+export const DEFAULT_EMAILS: EmailPreferences = {
 	privateMessages: true,
 	mentions: true,
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	discussions: true,
+	weeklyDigest: false,
 }
 
 export interface NotificationPreferences {
@@ -36,6 +43,8 @@ export interface NotificationPreferences {
 	 */
 	digestSlot: Date | null
 	digestThroughNotificationId: number
+	/** The weekly community digest already sent: the week it was for (docs/decisions/164). */
+	weeklyDigestSlot: Date | null
 	updatedAt: Date
 }
 
@@ -48,9 +57,12 @@ const notificationPreferencesSchema = new Schema<NotificationPreferences>(
 			eventReminders: { type: Boolean, required: true, default: true },
 			newLessons: { type: Boolean, required: true, default: true },
 			billing: { type: Boolean, required: true, default: true },
+			discussions: { type: Boolean, required: true, default: true },
+			weeklyDigest: { type: Boolean, required: true, default: false },
 		},
 		digestSlot: { type: Date, default: null },
 		digestThroughNotificationId: { type: Number, required: true, default: 0 },
+		weeklyDigestSlot: { type: Date, default: null },
 		updatedAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{ versionKey: false, minimize: false },

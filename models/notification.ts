@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
 	'trial_ending',
 	'payment_failed',
 	'subscription_ended',
+	'discussion_comment',
+	'discussion_mention',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -41,7 +43,12 @@ export interface Notification {
 	 * when its author edits or deletes it, the notification's text follows.
 	 */
 	sourceMessageId?: number | null
+	/** The discussion post or comment a notification quotes ("post:12", "comment:40"): its deletion reaches it. */
+	sourceDiscussionKey?: string | null
 }
+
+/** The groupKey of the new-comments notification of a followed post: one per post while unread. */
+export const discussionGroupKey = (postId: number) => `post:${postId}`
 
 /**
  * The groupKey of private-message notifications: one per sender while unread.
@@ -84,6 +91,7 @@ const notificationSchema = new Schema<Notification>(
 		groupKey: { type: String, default: null },
 		onceKey: { type: String, default: null },
 		sourceMessageId: { type: Number, default: null },
+		sourceDiscussionKey: { type: String, default: null },
 	},
 	{
 		id: false,
@@ -101,5 +109,9 @@ notificationSchema.index(
 )
 notificationSchema.index({ recipientId: 1, groupKey: 1, readAt: 1 })
 notificationSchema.index({ sourceMessageId: 1 }, { partialFilterExpression: { sourceMessageId: { $type: 'number' } } })
+notificationSchema.index(
+	{ sourceDiscussionKey: 1 },
+	{ partialFilterExpression: { sourceDiscussionKey: { $type: 'string' } } },
+)
 
 export const NotificationModel = defineModel<Notification>('Notification', notificationSchema)

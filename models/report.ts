@@ -9,22 +9,29 @@ export type ReportReason = (typeof REPORT_REASONS)[number]
 export const REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'muted'] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
+/** What a report is about: a chat message, a discussion post, or a comment on one (docs/decisions/163). */
+export const REPORT_TARGETS = ['message', 'post', 'comment'] as const
+export type ReportTarget = (typeof REPORT_TARGETS)[number]
+
 /**
- * A member's report of a room message or of a private message they received.
- * It keeps a copy of the words reported, so the evidence survives an edit or
- * a deletion of the message (docs/decisions/112).
+ * A member's report of a room message, a private message they received, or
+ * a discussion post or comment. It keeps a copy of the words reported, so
+ * the evidence survives an edit or a deletion (docs/decisions/112, 163).
+ * Exactly one of `messageId`, `postId` and `commentId` is set.
  */
 export interface Report {
 	id: number
-	messageId: number
+	messageId: number | null
+	postId?: number | null
+	commentId?: number | null
 	reporterId: number
-	/** The message's sender. */
+	/** The message's sender, or the post's or comment's author. */
 	authorId: number
 	reason: ReportReason
 	details: string | null
-	/** The message's content when it was reported. */
+	/** The message's content when it was reported (a post's title and body). */
 	excerpt: string
-	/** Where the message is: a room, or (null) a private conversation. */
+	/** Where it is: a room, or (null) a private conversation. */
 	communityId: number | null
 	status: 'open' | 'resolved'
 	createdAt: Date
@@ -38,7 +45,9 @@ export interface Report {
 const reportSchema = new Schema<Report>(
 	{
 		id: { type: Number, required: true, unique: true },
-		messageId: { type: Number, required: true },
+		messageId: { type: Number, default: null },
+		postId: { type: Number, default: null },
+		commentId: { type: Number, default: null },
 		reporterId: { type: Number, required: true },
 		authorId: { type: Number, required: true },
 		reason: { type: String, enum: REPORT_REASONS, required: true },
@@ -56,7 +65,15 @@ const reportSchema = new Schema<Report>(
 )
 // The queue: open reports oldest first, resolved ones newest first, a page at a time.
 reportSchema.index({ status: 1, id: 1 })
-// One open report per member and message; all open reports of a message (resolved together).
+// One open report per member and message (post, comment); all open reports of one (resolved together).
 reportSchema.index({ messageId: 1, reporterId: 1, status: 1 })
+reportSchema.index(
+	{ postId: 1, reporterId: 1, status: 1 },
+	{ partialFilterExpression: { postId: { $type: 'number' } } },
+)
+reportSchema.index(
+	{ commentId: 1, reporterId: 1, status: 1 },
+	{ partialFilterExpression: { commentId: { $type: 'number' } } },
+)
 
 export const ReportModel = defineModel<Report>('Report', reportSchema)

@@ -27,5 +27,7 @@ const rsvpSchema = new Schema<Rsvp>(
 rsvpSchema.index({ eventId: 1, userId: 1 }, { unique: true })
 // A member's events (the personal calendar feed).
 rsvpSchema.index({ userId: 1, going: 1 })
+// Who is going to an event, in the order they said so (the event cards' faces, the event's page).
+rsvpSchema.index({ eventId: 1, going: 1, updatedAt: 1 })
 
 export const RsvpModel = defineModel<Rsvp>('Rsvp', rsvpSchema)

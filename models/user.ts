@@ -48,6 +48,22 @@ export interface User {
 	 */
 	unreadConversations?: number | null
 	inboxVersion?: number
+	/** A line under the name in the member directory and on the card (product §2 "Member directory"), up to 100 characters. */
+	headline?: string | null
+	location?: string | null
+	/** A LinkedIn profile: `https://www.linkedin.com/…` only. */
+	linkedinUrl?: string | null
+	/** Up to 10 words or short phrases the directory is searched by. */
+	interests?: string[]
+	/** The member left the directory and the community member lists; they still appear beside what they write. */
+	hiddenFromDirectory?: boolean
+	/**
+	 * The communities the member joined (product §2 "Communities"), in the
+	 * order they joined. Missing on an account made before memberships
+	 * existed, until the default-memberships job gives it the three default
+	 * communities (docs/decisions/161).
+	 */
+	communityIds?: number[]
 	createdAt: Date
 }
 
@@ -64,10 +80,17 @@ export interface UserJSON {
 	stripeSubscriptionId: string | null
 	subscriptionStatus: string
 	trialEndsAt: string | null
+	headline: string | null
+	location: string | null
+	linkedinUrl: string | null
+	interests: string[]
+	hiddenFromDirectory: boolean
+	/** The communities the member joined, in the order they joined. */
+	communityIds: number[]
 	createdAt: string
 }
 
-/** What other members may see of a user (member lists, contacts). */
+/** What other members may see of a user (member lists, contacts, the directory, the card). */
 export interface PublicUserJSON {
 	id: number
 	username: string
@@ -75,6 +98,10 @@ export interface PublicUserJSON {
 	avatar: string | null
 	bio: string | null
 	role: Role
+	headline: string | null
+	location: string | null
+	linkedinUrl: string | null
+	interests: string[]
 }
 
 export function toUserJSON(user: Omit<User, 'passwordHash' | 'usernameKey'>): UserJSON {
@@ -90,12 +117,21 @@ export function toUserJSON(user: Omit<User, 'passwordHash' | 'usernameKey'>): Us
 		stripeSubscriptionId: user.stripeSubscriptionId ?? null,
 		subscriptionStatus: user.subscriptionStatus ?? 'inactive',
 		trialEndsAt: toIso(user.trialEndsAt),
+		headline: user.headline ?? null,
+		location: user.location ?? null,
+		linkedinUrl: user.linkedinUrl ?? null,
+		interests: user.interests ?? [],
+		hiddenFromDirectory: Boolean(user.hiddenFromDirectory),
+		communityIds: user.communityIds ?? [],
 		createdAt: toIso(user.createdAt)!,
 	}
 }
 
 export function toPublicUserJSON(
-	user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>,
+	user: Pick<
+		User,
+		'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role' | 'headline' | 'location' | 'linkedinUrl' | 'interests'
+	>,
 ): PublicUserJSON {
 	return {
 		id: user.id,
@@ -104,6 +140,10 @@ export function toPublicUserJSON(
 		avatar: user.avatar ?? null,
 		bio: user.bio ?? null,
 		role: user.role,
+		headline: user.headline ?? null,
+		location: user.location ?? null,
+		linkedinUrl: user.linkedinUrl ?? null,
+		interests: user.interests ?? [],
 	}
 }
 
@@ -141,7 +181,7 @@ export function toAdminUserJSON(
 }
 
 /** The fields `toPublicUserJSON` needs, for `.select()` on lean list queries. */
-export const PUBLIC_USER_FIELDS = 'id username name avatar bio role'
+export const PUBLIC_USER_FIELDS = 'id username name avatar bio role headline location linkedinUrl interests'
 
 const userSchema = new Schema<User>(
 	{
@@ -163,6 +203,13 @@ const userSchema = new Schema<User>(
 		trialUsedAt: { type: Date, default: null },
 		stripeSyncedAt: { type: Date, default: null },
 		lastActiveAt: { type: Date, default: null },
+		headline: { type: String, default: null },
+		location: { type: String, default: null },
+		linkedinUrl: { type: String, default: null },
+		interests: { type: [String], default: [] },
+		hiddenFromDirectory: { type: Boolean, default: false },
+		// No default: an account without the field has never been given memberships (see the interface).
+		communityIds: { type: [Number], default: undefined },
 		unreadConversations: { type: Number, default: null },
 		inboxVersion: { type: Number, default: 0 },
 		createdAt: { type: Date, required: true, default: () => new Date() },
@@ -179,13 +226,15 @@ userSchema.index({ lastActiveAt: 1 })
 userSchema.index({ subscriptionStatus: 1 })
 // People lists page by name, the id breaking ties (docs/decisions/081).
 userSchema.index({ name: 1, id: 1 })
+// A community's members by name, and its member count (docs/decisions/161): one index read each.
+userSchema.index({ communityIds: 1, name: 1, id: 1 })
 
 // What other members see of an account shows on pages a process holds between visits (docs/decisions/089): a
-// room's newest page shows its senders' names ("Deleted member" once an account is gone), the member list their
+// room's newest page shows its senders' names ("Deleted member" once an account is gone), the member lists their
 // public fields. A write that can change them gives those pages new versions: a name, or an account deleted, every
-// room's history version; any public field, a new account or a deleted one, the `people` stamp. Writes of anything
-// else (last active, subscription, badges) leave both alone.
-const PUBLIC_FIELDS = PUBLIC_USER_FIELDS.split(' ')
+// room's history version; any public field, who is in which community or hidden from the lists, a new account or a
+// deleted one, the `people` stamp. Writes of anything else (last active, subscription, badges) leave both alone.
+const PUBLIC_FIELDS = [...PUBLIC_USER_FIELDS.split(' '), 'communityIds', 'hiddenFromDirectory']
 const queryOnly = { document: false, query: true } as const
 userSchema.post(
 	/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/,

@@ -12,14 +12,14 @@ import { settleSessionUser } from '~/web/arrival.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
-import { bodySizeGate, crossSiteGate, databaseGate, type DatabaseMonitor } from '#server/gates'
+import { bodySizeGate, crossSiteGate, databaseGate, hostGate, readLimitGate, type DatabaseMonitor } from '#server/gates'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
 /**
  * The Express app, in the order a request meets it: security headers with a
- * fresh CSP nonce, compression, static files, the health check, the cached
- * landing page, the gates (server/gates.ts), the request's arrival step,
- * member files, then Remix; errors raised on the way are answered readably
+ * fresh CSP nonce, compression, static files, the health check, our own
+ * host names only, the cached landing page, the gates (server/gates.ts), the request's arrival step,
+ * member files, then the read limits and Remix; errors raised on the way are answered readably
  * (server/errors.ts).
  */
 export function createApp(config: AppConfig, database: DatabaseMonitor, build: BuildSource) {
@@ -46,6 +46,8 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 		res.status(reachable ? 200 : 503).json({ status: reachable ? 'ok' : 'unavailable', database: reachable })
 	})
 
+	// Health checks may name the server by its address (a load balancer's probe); everything else only by its own names.
+	app.use(hostGate(config))
 	const mode = config.isProduction ? 'production' : 'development'
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, build, mode }))
@@ -55,7 +57,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	app.use(arrival)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
-	app.all('*', remixHandler(build, mode))
+	app.all('*', readLimitGate, remixHandler(build, mode))
 	app.use(sendExpressError)
 	return app
 }
@@ -79,8 +81,13 @@ const compress: express.RequestHandler = (req, res, next) =>
  * the reads its loaders share) and starts with its arrival step, once: the
  * member's activity noted, a lapsed trial settled (docs/decisions/095).
  */
-const arrival: express.RequestHandler = (req, _res, next) =>
-	runInRequestContext(req.method, () => settleSessionUser(req.headers.cookie).then(() => next(), next))
+const arrival: express.RequestHandler = (req, res, next) =>
+	runInRequestContext(req.method, () =>
+		settleSessionUser(req.headers.cookie).then((memberId) => {
+			res.locals.memberId = memberId
+			next()
+		}, next),
+	)
 
 /** A fresh nonce per request lets Remix's inline scripts through the CSP and nothing else. */
 function securityHeaders(config: AppConfig): express.RequestHandler[] {

@@ -38,7 +38,8 @@ export function sendExpressError(
 	res: express.Response,
 	next: express.NextFunction,
 ) {
-	if (res.headersSent) return next(error)
+	// The database gate answered it already (the database froze under it): what failed after that says nothing new.
+	if (res.headersSent) return res.locals.answeredEarly ? undefined : next(error)
 	if (isDatabaseOutageError(error)) return sendUnavailable(req, res)
 	const declared = (error as { status?: unknown } | null)?.status
 	const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500

@@ -32,6 +32,19 @@ export async function loadBuild(config: AppConfig): Promise<BuildSource> {
 	}
 }
 
+/** Where accounts are logged in to, made, recovered and given a new address: the JSON calls and the pages' forms. */
+const ACCOUNT_PATHS =
+	/^\/(?:api\/(?:login|register|password-reset|password-reset\/confirm|users\/\d+)|auth|forgot-password|reset-password|confirm-email|profile)\/?$/
+
+/**
+ * A login, a sign-up, a reset or an email change answers without
+ * Server-Timing (decision 200): how many queries it took would tell whether
+ * a username or an address has an account, which its body never says.
+ */
+function isAccountRequest(req: express.Request): boolean {
+	return req.method !== 'GET' && req.method !== 'HEAD' && ACCOUNT_PATHS.test(req.path)
+}
+
 /**
  * Pages, data requests and JSON calls: Remix's Express adapter, with the
  * request's load context (docs/decisions/096): the CSP nonce, the client's
@@ -52,7 +65,8 @@ export function remixHandler(build: BuildSource, mode: 'production' | 'developme
 	return (req, res, next) => {
 		const timings = currentRequestContext()
 		// Pages and JSON alike, as the answer's headers go: the browser's network panel shows where the time went (docs/decisions/082).
-		if (timings) onHeaders(res, () => res.setHeader('Server-Timing', serverTimingHeader(timings)))
+		if (timings && !isAccountRequest(req))
+			onHeaders(res, () => res.setHeader('Server-Timing', serverTimingHeader(timings)))
 		void handleRemixRequest(req, res, next)
 	}
 }

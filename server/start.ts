@@ -67,6 +67,11 @@ export async function listen(httpServer: http.Server, config: AppConfig): Promis
 	const address = httpServer.address()
 	const port = typeof address === 'object' && address ? address.port : config.port
 	console.log(`Server listening on http://${displayHost(config.host)}:${port}`)
+	// Without APP_ORIGIN the server answers only to this machine's names (docs/decisions/200): say so where it matters.
+	if (config.isProduction && !config.demoMode && !config.appOrigin)
+		console.log(
+			'APP_ORIGIN is not set: only localhost, 127.0.0.1 and [::1] are answered (set it to the public address)',
+		)
 }
 
 /** The host to print in the address: `localhost` when listening everywhere. */

@@ -1,4 +1,5 @@
-import { useNavigation } from '@remix-run/react'
+import { Link, useNavigation } from '@remix-run/react'
+import { StatusButton, buttonClassName } from '~/components/ui/button'
 import {
 	useId,
 	type InputHTMLAttributes,
@@ -138,3 +139,39 @@ export function FormErrors({ errors }: { errors?: ListOfErrors }) {
 }
 
 /** A labelled select with its errors wired up, styled like the inputs. */
+
+/**
+ * The buttons of a form that opens under something (an edit, a report, a
+ * reply): 'Cancel', a link back to where it was opened from, and the submit
+ * button with its pending label while that form (its `intent`) is on its way.
+ */
+export function FormButtons({
+	cancel,
+	intent,
+	label,
+	pendingLabel,
+}: {
+	cancel?: string
+	intent: string
+	label: string
+	pendingLabel: string
+}) {
+	const pending = useIsSubmitting(intent)
+	return (
+		<div className="flex justify-end gap-2">
+			{cancel ? (
+				<Link to={cancel} preventScrollReset className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+					Cancel
+				</Link>
+			) : null}
+			<StatusButton size="sm" pending={pending} pendingLabel={pendingLabel}>
+				{label}
+			</StatusButton>
+		</div>
+	)
+}
+
+/** The token of one rendered creating form (its loader draws it): the same form posted twice creates once (decision 204). */
+export function FormOnceInput({ token }: { token: string }) {
+	return <input type="hidden" name="formOnce" value={token} />
+}

@@ -10,7 +10,8 @@ import { ButtonLink } from '~/components/ui/button'
  * A video in a grid. A video the member cannot watch (product §6) shows its
  * picture dimmed under a 'Premium Content' lock; its title and description
  * stay readable below, and 'Unlock' (to /subscribe) sits at the foot of the
- * card, where it covers nothing (docs/decisions/063).
+ * card, where it covers nothing (docs/decisions/063); 'Completed' is a badge
+ * beside the category for the same reason.
  * `eager`: the card is in the first screenful, so its picture loads at once.
  */
 export function VideoCard({ video, eager = false }: { video: VideoCardData; eager?: boolean }) {
@@ -24,11 +25,6 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
 					{duration}
 				</span>
 			) : null}
-			{state === 'completed' && !video.locked ? (
-				<span className="absolute left-2 top-2 inline-flex items-center gap-1 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
-					<Icon name="check" className="h-3.5 w-3.5" /> Completed
-				</span>
-			) : null}
 			{video.locked ? (
 				<div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gray-900/55 text-white">
 					<span className="rounded-full bg-gray-900/80 p-3">
@@ -39,12 +35,19 @@ export function VideoCard({ video, eager = false }: { video: VideoCardData; eage
 			) : null}
 		</div>
 	)
+	// 'Completed' sits beside the category, not on the picture, whose own corner often holds a label (a lesson's cover).
+	const completed = state === 'completed' && !video.locked
 	const text = (
 		<>
-			{video.category ? (
-				<Badge tone="brand" className="self-start">
-					{video.category}
-				</Badge>
+			{video.category || completed ? (
+				<div className="flex flex-wrap items-center gap-2">
+					{video.category ? <Badge tone="brand">{video.category}</Badge> : null}
+					{completed ? (
+						<span className="inline-flex items-center gap-1 rounded-full bg-green-700 px-2 py-0.5 text-xs font-semibold text-white">
+							<Icon name="check" className="h-3.5 w-3.5" /> Completed
+						</span>
+					) : null}
+				</div>
 			) : null}
 			<h3 className="mt-2 font-semibold text-gray-900">{video.title}</h3>
 			{video.description ? <p className="mt-1 line-clamp-2 text-sm text-gray-600">{video.description}</p> : null}

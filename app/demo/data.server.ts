@@ -39,6 +39,7 @@ import {
 	seedSubscriptionHistory,
 } from '~/demo/history.server'
 import { hashPassword } from '~/services/account/password.server'
+import { seedDemoDiscussions } from '~/demo/discussions.server'
 
 /**
  * Realistic demo content for `npm run seed` and for the embedded database,
@@ -479,6 +480,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 
 	await seedModerationDemo(now, userIds, roomIds)
+	// Discussions in the default communities, the demo members' memberships and directory profiles.
+	await seedDemoDiscussions(now, userIds)
 	await seedSubscriptionHistory(now, userIds)
 	await seedHistoryProgress(now, userIds)
 	await seedAuditHistory(now)

@@ -43,16 +43,26 @@ export const DeleteAccountSchema = z.object({
 })
 
 /** The kinds of email a member can turn on or off (models/notification-preferences.ts stores one switch each). */
-export const EMAIL_PREFERENCE_KEYS = ['privateMessages', 'mentions', 'eventReminders', 'newLessons', 'billing'] as const
+export const EMAIL_PREFERENCE_KEYS = [
+	'privateMessages',
+	'mentions',
+	'discussions',
+	'eventReminders',
+	'newLessons',
+	'billing',
+	'weeklyDigest',
+] as const
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number]
 
-/** A member who never chose gets every email. */
+/** A member who never chose gets every email but the weekly community digest, which is asked for. */
 export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 	privateMessages: true,
 	mentions: true,
+	discussions: true,
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	weeklyDigest: false,
 }
 
 /** The rows of the Notifications tab, in order, with what each one sends. */
@@ -62,7 +72,16 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		label: 'Private messages',
 		description: 'When someone writes to you while you are away: one email per conversation an hour at most.',
 	},
-	{ key: 'mentions', label: 'Mentions', description: 'When someone mentions you in a community room.' },
+	{
+		key: 'mentions',
+		label: 'Mentions',
+		description: 'When someone mentions you in a community room or a discussion.',
+	},
+	{
+		key: 'discussions',
+		label: 'Discussions you follow',
+		description: 'New comments on the discussions you follow: one email per discussion until you read it.',
+	},
 	{
 		key: 'eventReminders',
 		label: 'Event reminders',
@@ -74,6 +93,12 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		description: 'A weekly digest of the lessons added to the library, by email.',
 	},
 	{ key: 'billing', label: 'Billing', description: 'A reminder three days before your free trial ends.' },
+	{
+		key: 'weeklyDigest',
+		label: 'Weekly digest',
+		description:
+			"Every Monday: the week's most active discussions in your communities, new lessons, and events you can still join.",
+	},
 ]
 
 /**

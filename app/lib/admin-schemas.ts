@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LIMITS, ROLE_VALUES } from '~/lib/schemas'
+import { LIMITS, ROLE_VALUES, isOneLineText, oneLineTextMessage } from '~/lib/schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
 import { isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
@@ -59,6 +59,12 @@ const requiredText = (label: string, max: number) =>
 		.min(1, `${label} is required`)
 		.max(max, `${label} must be at most ${max} characters long`)
 
+/** A title, a name or a place: one line of visible text (it reaches calendar files, mail subjects and page titles). */
+const requiredLine = (label: string, max: number) =>
+	requiredText(label, max).refine(isOneLineText, oneLineTextMessage(label))
+const optionalLine = (label: string, max: number) =>
+	optionalText(label, max).refine(isOneLineText, oneLineTextMessage(label))
+
 /** Empty, missing or null all mean "none" and are stored as null (product §5). */
 const optionalText = (label: string, max: number) =>
 	z
@@ -90,12 +96,12 @@ const durationMinutes = z
 	.transform((value) => value ?? null)
 
 export const VideoSchema = z.object({
-	title: requiredText('Title', ADMIN_LIMITS.title),
+	title: requiredLine('Title', ADMIN_LIMITS.title),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	url: requiredUrl('URL'),
 	thumbnail: optionalPictureUrl('Thumbnail'),
 	duration: durationMinutes,
-	category: optionalText('Category', ADMIN_LIMITS.category),
+	category: optionalLine('Category', ADMIN_LIMITS.category),
 })
 export type VideoInput = z.output<typeof VideoSchema>
 
@@ -103,7 +109,7 @@ export type VideoInput = z.output<typeof VideoSchema>
 const ICON_CODE = /^[A-Za-z0-9]{1,4}$/
 
 export const CommunitySchema = z.object({
-	name: requiredText('Name', ADMIN_LIMITS.name),
+	name: requiredLine('Name', ADMIN_LIMITS.name),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	// An image address is stored without the fingerprint pages show it with (docs/decisions/088).
 	icon: optionalText('Icon', ADMIN_LIMITS.url)
@@ -116,7 +122,7 @@ export const CommunitySchema = z.object({
 export type CommunityInput = z.output<typeof CommunitySchema>
 
 export const ResourceSchema = z.object({
-	title: requiredText('Title', ADMIN_LIMITS.title),
+	title: requiredLine('Title', ADMIN_LIMITS.title),
 	description: optionalText('Description', ADMIN_LIMITS.description),
 	type: z
 		.enum(RESOURCE_TYPE_VALUES, {
@@ -146,9 +152,10 @@ const eventFields = {
 		.string({ required_error: 'Title must be at least 3 characters long', invalid_type_error: 'Title must be text' })
 		.trim()
 		.min(3, 'Title must be at least 3 characters long')
-		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`),
+		.max(ADMIN_LIMITS.title, `Title must be at most ${ADMIN_LIMITS.title} characters long`)
+		.refine(isOneLineText, oneLineTextMessage('Title')),
 	description: optionalText('Description', ADMIN_LIMITS.description),
-	location: optionalText('Location', ADMIN_LIMITS.location),
+	location: optionalLine('Location', ADMIN_LIMITS.location),
 	meetingUrl: optionalText('Meeting link', ADMIN_LIMITS.url).refine(
 		(value) => value === null || isHttpsUrl(value),
 		MEETING_URL_RULE,

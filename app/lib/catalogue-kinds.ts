@@ -113,8 +113,6 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	/** The add and edit dialog's schema, in the browser and in the action (the JSON API's is kinds.server.ts's). */
 	schema: z.ZodTypeAny
 	fields: readonly CatalogueFieldEntry[]
-	/** product §2's required fields: with JavaScript, the submit button waits for them. */
-	requiredToSubmit: ReadonlyArray<FieldOf<Row>>
 	subtitle: string
 	/** What the add dialog says under its title. */
 	addDescription: string
@@ -133,7 +131,6 @@ export interface CatalogueKindDescription<Tab extends string = string> {
 	labelField: string
 	schema: z.ZodTypeAny
 	fields: readonly CatalogueFieldEntry[]
-	requiredToSubmit: readonly string[]
 	columns: readonly CatalogueColumn[]
 	/** Dialogs of their own a row links to, before Edit and Delete. */
 	rowLinks: readonly CatalogueRowLink[]
@@ -190,7 +187,6 @@ function describeKind<Row>() {
 			labelField: given.labelField,
 			schema: given.schema,
 			fields: given.fields,
-			requiredToSubmit: given.requiredToSubmit,
 			columns: given.columns as ReadonlyArray<CatalogueColumn>,
 			rowLinks: given.rowLinks ?? [],
 			panel: {
@@ -255,7 +251,6 @@ export const CATALOGUE = {
 				{ name: 'category', label: 'Category', input: 'text' },
 			],
 		],
-		requiredToSubmit: ['title', 'url'],
 		subtitle: 'Add, edit and remove the lessons of the content library.',
 		addDescription: 'Add a video lesson to the content library.',
 		empty: 'No videos found',
@@ -288,7 +283,6 @@ export const CATALOGUE = {
 			DESCRIPTION,
 			{ name: 'icon', label: 'Icon URL', input: 'text', placeholder: 'https://... or a short code like EL' },
 		],
-		requiredToSubmit: ['name'],
 		subtitle: 'Add, edit and remove the community chat rooms.',
 		addDescription: 'Open a new community chat room.',
 		empty: 'No communities available',
@@ -331,7 +325,6 @@ export const CATALOGUE = {
 			},
 		],
 		// The server says what is missing: a title too short is refused with its own message (product §5).
-		requiredToSubmit: [],
 		subtitle: 'Create, view, edit, and delete leadership events.',
 		addDescription: 'Schedule a new leadership event.',
 		empty: 'No events found.',
@@ -376,7 +369,6 @@ export const CATALOGUE = {
 				inputMode: 'url',
 			},
 		],
-		requiredToSubmit: ['title', 'url'],
 		subtitle: 'Add, edit and remove downloadable resources.',
 		addDescription: 'Add a downloadable resource to the library.',
 		empty: 'No resources found',

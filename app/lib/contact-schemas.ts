@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { EmailSchema, LIMITS, requiredText } from '~/lib/schemas'
-import { hasControlCharacter } from '~/lib/characters'
+import { EmailSchema, LIMITS, isOneLineText, oneLineTextMessage, requiredText } from '~/lib/schemas'
 
 /**
  * The contact form (/contact, docs/decisions/065): one schema for the
@@ -23,8 +22,8 @@ export const ContactSchema = z.object({
 		.trim()
 		.min(1, 'Name is required')
 		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`)
-		// The name goes into the subject of a mail: one line, no control characters.
-		.refine((name) => !hasControlCharacter(name), 'Name must be one line of text'),
+		// The name goes into the subject of a mail: one line of visible text.
+		.refine(isOneLineText, oneLineTextMessage('Name')),
 	email: EmailSchema,
 	topic: z.enum(topicValues, { errorMap: () => ({ message: 'Choose what your message is about' }) }),
 	message: requiredText('Message is required')

@@ -101,12 +101,32 @@ export function calendarDay(value: string | Date, timeZone: string): string {
  * 'Yesterday', else the date ('Wed, Mar 5, 2025'), by calendar days in `timeZone`.
  */
 export function relativeDayLabel(value: string | Date, timeZone: string, now: string | Date | number): string {
-	const day = calendarDay(value, timeZone)
-	const today = calendarDay(new Date(now), timeZone)
-	const daysAgo = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000)
+	const daysAgo = calendarDaysAgo(value, timeZone, now)
 	if (daysAgo === 0) return 'Today'
 	if (daysAgo === 1) return 'Yesterday'
 	return formatLongDate(value, timeZone)
+}
+
+/** How many calendar days in `timeZone` lie between `value` and `now` (0 today, 1 yesterday, negative ahead). */
+function calendarDaysAgo(value: string | Date, timeZone: string, now: string | Date | number): number {
+	const day = calendarDay(value, timeZone)
+	const today = calendarDay(new Date(now), timeZone)
+	return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000)
+}
+
+/**
+ * The short time of a line in a list (the conversations, whose names need
+ * the room on a phone): '7:27 AM' today, 'Yesterday', the weekday ('Mon')
+ * within the week, else the date ('Nov 2', and the year when it is not this
+ * year's), by calendar days in `timeZone`.
+ */
+export function formatListTime(value: string | Date, timeZone: string, now: string | Date | number): string {
+	const daysAgo = calendarDaysAgo(value, timeZone, now)
+	if (daysAgo <= 0) return formatTime(value, timeZone)
+	if (daysAgo === 1) return 'Yesterday'
+	if (daysAgo < 7) return format({ weekday: 'short', timeZone }, value)
+	const thisYear = calendarDay(value, timeZone).slice(0, 4) === calendarDay(new Date(now), timeZone).slice(0, 4)
+	return format({ month: 'short', day: 'numeric', ...(thisYear ? {} : { year: 'numeric' }), timeZone }, value)
 }
 
 /*

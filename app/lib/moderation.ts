@@ -84,14 +84,44 @@ const DetailsSchema = z
 	.nullish()
 	.transform((value) => value || null)
 
-/** POST /api/reports and the report form: 'other' needs a few words. */
-export const ReportSchema = z
-	.object({ messageId: IdSchema('messageId'), reason: ReasonSchema, details: DetailsSchema })
-	.refine((report) => report.reason !== 'other' || report.details !== null, {
+/** 'Other' needs a few words: the one rule of every report form and call. */
+function withDetailsRule<Output extends { reason: ReportReasonValue; details: string | null }, Input>(
+	schema: z.ZodType<Output, z.ZodTypeDef, Input>,
+) {
+	return schema.refine((report) => report.reason !== 'other' || report.details !== null, {
 		message: DETAILS_REQUIRED,
 		path: ['details'],
 	})
+}
+
+export const REPORT_TARGET_REQUIRED = 'Say what you report: messageId, postId or commentId (one of them)'
+
+/**
+ * POST /api/reports: a chat message (`messageId`), a discussion post
+ * (`postId`) or a comment (`commentId`), exactly one; 'other' needs a few
+ * words.
+ */
+export const ReportSchema = withDetailsRule(
+	z
+		.object({
+			messageId: IdSchema('messageId').optional(),
+			postId: IdSchema('postId').optional(),
+			commentId: IdSchema('commentId').optional(),
+			reason: ReasonSchema,
+			details: DetailsSchema,
+		})
+		.refine((report) => [report.messageId, report.postId, report.commentId].filter(Boolean).length === 1, {
+			message: REPORT_TARGET_REQUIRED,
+			path: ['messageId'],
+		}),
+)
 export type ReportInput = z.output<typeof ReportSchema>
+
+/** The discussions' report forms: the post is the page's; a comment is named by the form. */
+export const PostReportFormSchema = withDetailsRule(z.object({ reason: ReasonSchema, details: DetailsSchema }))
+export const CommentReportFormSchema = withDetailsRule(
+	z.object({ commentId: IdSchema('commentId'), reason: ReasonSchema, details: DetailsSchema }),
+)
 
 // ---------------------------------------------------------------------------
 // Mutes
@@ -182,4 +212,6 @@ export const LiftMuteFormSchema = z.object({ userId: IdSchema('userId') })
 /** The chat pages' correction forms (without JavaScript): edit, delete. */
 export const EditMessageFormSchema = z.object({ messageId: IdSchema('messageId'), content: MessageContentSchema })
 export const MessageIdFormSchema = z.object({ messageId: IdSchema('messageId') })
-export const ReportFormSchema = ReportSchema
+export const ReportFormSchema = withDetailsRule(
+	z.object({ messageId: IdSchema('messageId'), reason: ReasonSchema, details: DetailsSchema }),
+)

@@ -16,6 +16,7 @@ export const PAGE_SIZES = {
 	events: 20,
 	people: 50,
 	admin: 25,
+	directory: 24,
 } as const
 
 /** JSON lists: `?limit=` up to this, and this when it is not given. */

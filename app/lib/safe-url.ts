@@ -17,3 +17,18 @@ export function isSafeUrl(value: string): boolean {
 		return false
 	}
 }
+
+/** A picture file on this site: a path (no query) ending in an image file's extension, never under /api/. */
+const LOCAL_PICTURE = /^\/(?!api\/)[^?#]*\.(?:png|jpe?g|gif|webp|avif|svg)$/i
+
+/**
+ * Where a member's avatar may point (an image source on every page that
+ * shows them): an https: address, or a picture on this site. Never another
+ * address of the app, which the viewer's browser would GET with their
+ * cookies just by showing the avatar.
+ */
+export function isPictureAddress(value: string): boolean {
+	if (!isSafeUrl(value)) return false
+	if (value.startsWith('/')) return LOCAL_PICTURE.test(value)
+	return new URL(value).protocol === 'https:'
+}

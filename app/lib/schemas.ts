@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasHiddenOrControlCharacter } from '~/lib/characters'
 
 /**
  * The zod schemas of every form, with product §5's messages. Each one is used
@@ -19,6 +20,16 @@ export const LIMITS = {
 } as const
 
 export const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })
+
+/**
+ * A name or a title is one line of visible text: no line break, control
+ * character, direction override or zero-width character (lib/characters.ts),
+ * so it cannot break a mail's subject or a calendar file, or pass for
+ * someone else's.
+ */
+export const isOneLineText = (value: string | null | undefined) => !value || !hasHiddenOrControlCharacter(value)
+export const oneLineTextMessage = (label: string) =>
+	`${label} may not contain line breaks, control characters or invisible characters`
 
 export const UsernameSchema = requiredText('Username is required')
 	.trim()
@@ -64,7 +75,8 @@ export const RegisterSchema = z.object({
 	name: requiredText('Name is required')
 		.trim()
 		.min(1, 'Name is required')
-		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`),
+		.max(LIMITS.name, `Name must be at most ${LIMITS.name} characters long`)
+		.refine(isOneLineText, oneLineTextMessage('Name')),
 	email: EmailSchema,
 	bio: OptionalText(LIMITS.bio, 'Bio'),
 	// Accepted for product §5, but self-registration always makes a member

@@ -186,6 +186,14 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
 	void check()
 	return {
 		isAvailable: () => state.available,
+		/**
+		 * Calls `listener` each time an outage begins (the monitor's pings, or a request's recheck, find the
+		 * database gone); answers the function that stops it.
+		 */
+		onOutage(listener: () => void): () => void {
+			state.outageListeners.add(listener)
+			return () => state.outageListeners.delete(listener)
+		},
 		/** How many times the database has gone away so far: a request that overlapped an outage sees it change. */
 		outages: () => state.outages,
 		/** Checks again now (after a request failed), and remembers the answer. */
@@ -223,12 +231,20 @@ export function watchRequestFailure() {
 /** Consecutive unanswered pings of the monitor that mean the database is gone. */
 const MISSED_PINGS_FOR_OUTAGE = 2
 
-const getMonitorState = () => singleton('database-monitor', () => ({ available: true, outages: 0, missedPings: 0 }))
+const getMonitorState = () =>
+	singleton('database-monitor', () => ({
+		available: true,
+		outages: 0,
+		missedPings: 0,
+		outageListeners: new Set<() => void>(),
+	}))
 
 function noteReachability(reachable: boolean): boolean {
 	const state = getMonitorState()
-	if (state.available && !reachable) state.outages++
+	const began = state.available && !reachable
+	if (began) state.outages++
 	state.available = reachable
+	if (began) for (const listener of state.outageListeners) listener()
 	return reachable
 }
 

@@ -15,6 +15,7 @@ import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } 
 import { type UserJSON } from '#models/index'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { getUserById } from '~/services/account/users.server'
+import { messagingRefusal } from '~/services/moderation/blocks.server'
 import {
 	ALL_COMMUNITIES_ROOM,
 	communityRoom,
@@ -145,6 +146,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 					// Checked after the cheap filters above: keystrokes that relay nothing cost no read.
 					await assertLiveSession(socket)
 					if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
+					// A private notice goes only where a message could: never across a block, either way (decision 201).
+					if (isPrivate && (await messagingRefusal(socket.data.userId, targetId)) !== null) return
 					const notice: TypingNotice = {
 						userId: socket.data.userId,
 						username: socket.data.username,

@@ -9,7 +9,7 @@ import {
 	type ClientToServerEvents,
 	type ServerToClientEvents,
 } from '~/lib/live-events'
-import { isSameOrigin } from '~/web/origin.server'
+import { isOwnHostName, isSameOrigin } from '~/web/origin.server'
 import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/account/users.server'
 import { registerLivePublisher } from '~/platform/live.server'
@@ -22,14 +22,17 @@ import { type ChatSocket, type InterServerEvents, type LiveServer, type SocketDa
 import { registerViewingHandler } from '~/realtime/viewing.server'
 
 /**
- * The `Origin` of a browser's socket must be the app's own: APP_ORIGIN when
- * set, else the host the request was addressed to (so the demo works at both
- * localhost and 127.0.0.1). Clients that send no Origin are not browsers and
- * cannot ride on a victim's cookies.
+ * A browser's socket must be addressed to one of this server's host names
+ * and come from the app's own pages: its `Origin` is APP_ORIGIN when set,
+ * else the scheme and host the request was addressed to (so the demo works
+ * at both localhost and 127.0.0.1). Clients that send no Origin are not
+ * browsers and cannot ride on a victim's cookies (docs/decisions/200).
  */
 export function isAllowedOrigin(request: IncomingMessage, appOrigin: string | undefined): boolean {
+	if (!isOwnHostName(request.headers.host, appOrigin)) return false
 	const origin = request.headers.origin
-	return !origin || isSameOrigin(origin, { host: request.headers.host, appOrigin })
+	const protocol = 'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http'
+	return !origin || isSameOrigin(origin, { host: request.headers.host, protocol, appOrigin })
 }
 
 /** One account's open chat connections at a time, across the processes (docs/decisions/132, 143): enough for every tab and device a person uses. */

@@ -17,8 +17,11 @@ import {
 	checkEmailChangeLink,
 	confirmEmailChange,
 	EMAIL_CHANGE_LINK_MESSAGES,
+	EMAIL_UNDO_LINK_MESSAGES,
+	undoEmailChange,
 } from '~/services/account/email-change.server'
-import { getUserId } from '~/web/auth.server'
+import { endSession, getUserId } from '~/web/auth.server'
+import { readProtectedForm } from '~/web/csrf.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
 import { redirectWithToast } from '~/web/toast.server'
 
@@ -34,26 +37,50 @@ export const meta: MetaFunction = () =>
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 /**
- * product §2 "Profile": the link in the confirmation mail. Opening it only
- * shows the address; the button confirms (a mail scanner that follows
+ * product §2 "Profile": the link in the confirmation mail, and the one in the
+ * notice to the old address that undoes the change (decision 200). Opening
+ * it only shows the address; the button acts (a mail scanner that follows
  * links changes nothing). No login needed: the link is the proof.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	const { state, newEmail } = await checkEmailChangeLink(token)
+	const { state, email, undo } = await checkEmailChangeLink(token)
 	return json(
 		{
 			token: state === 'valid' ? token : null,
-			newEmail,
-			problem: state === 'valid' ? null : EMAIL_CHANGE_LINK_MESSAGES[state],
+			email,
+			undo,
+			problem: state === 'valid' ? null : (undo ? EMAIL_UNDO_LINK_MESSAGES : EMAIL_CHANGE_LINK_MESSAGES)[state],
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }
 
-export function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
+	const formData = await readProtectedForm(request)
+	if (formData.get('intent') === 'undo-email-change') {
+		return handleFormSubmission({
+			request,
+			formData,
+			schema: EmailChangeConfirmationSchema,
+			intent: 'undo-email-change',
+			failureTitle: 'Email not put back',
+			onValid: async ({ token }) => {
+				const { email } = await undoEmailChange(token)
+				return redirectWithToast(
+					'/auth',
+					{
+						title: 'Email address put back',
+						description: `Your account's address is ${email} again and every device has been signed out. We sent a link there to choose a new password.`,
+					},
+					{ headers: { 'Set-Cookie': await endSession(request) } },
+				)
+			},
+		})
+	}
 	return handleFormSubmission({
 		request,
+		formData,
 		schema: EmailChangeConfirmationSchema,
 		intent: 'confirm-email',
 		failureTitle: 'Email not changed',
@@ -69,7 +96,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmEmailPage() {
-	const { token, newEmail, problem } = useLoaderData<typeof loader>()
+	const { token, email, undo, problem } = useLoaderData<typeof loader>()
 	const actionData = useActionData<FormActionData>()
 	const errors = actionData?.result?.error
 		? Object.values(actionData.result.error).flatMap((messages) => messages ?? [])
@@ -89,20 +116,27 @@ export default function ConfirmEmailPage() {
 	}
 	return (
 		<AccountPage
-			title="Confirm your new email address"
+			title={undo ? 'Undo the change of your email address' : 'Confirm your new email address'}
 			description={
-				<>
-					Use <strong className="text-gray-900">{newEmail}</strong> as the email address of your account from now on.
-				</>
+				undo ? (
+					<>
+						Put back <strong className="text-gray-900">{email}</strong> as the email address of your account. Every
+						device will be signed out, and we will send a link to {email} to choose a new password.
+					</>
+				) : (
+					<>
+						Use <strong className="text-gray-900">{email}</strong> as the email address of your account from now on.
+					</>
+				)
 			}
 		>
 			<Form method="post" action={`/confirm-email?token=${encodeURIComponent(token)}`} className="space-y-4">
 				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="confirm-email" />
+				<input type="hidden" name="intent" value={undo ? 'undo-email-change' : 'confirm-email'} />
 				<input type="hidden" name="token" value={token} />
 				<FormErrors errors={errors} />
 				<Button type="submit" size="wide">
-					Confirm new email
+					{undo ? `Put back ${email}` : 'Confirm new email'}
 				</Button>
 			</Form>
 			<ActionToast toast={actionData?.toast} />

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { AccountPage } from '~/components/account-page'
 import { BRAND_NAME } from '~/components/brand'
-import { Field, FormErrors, SelectField, TextareaField, useIsSubmitting } from '~/components/forms'
+import { Field, FormErrors, FormOnceInput, SelectField, TextareaField, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
@@ -17,7 +17,7 @@ import {
 } from '~/services/contact.server'
 import { getOptionalUser } from '~/web/auth.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
-import { type FormActionData, handleFormSubmission } from '~/web/form.server'
+import { type FormActionData, handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { enforceClientRateLimit } from '~/web/rate-limit.server'
 import { type RouteHandle } from '~/types'
 import { pageMeta } from '~/components/page-meta'
@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		topic: readContactTopic(new URL(request.url).searchParams.get('topic')),
 		name: user?.name ?? '',
 		email: user?.email ?? '',
+		formOnce: newFormOnceToken(),
 	})
 }
 
@@ -55,6 +56,8 @@ export function action({ request, context }: ActionFunctionArgs) {
 		schema: ContactSchema,
 		intent: 'contact',
 		failureTitle: 'Could not send your message',
+		// The same form sent twice (a double click, a resent page) mails the team once.
+		once: { onRepeat: (contact) => json({ sent: { name: contact.name, email: contact.email } }) },
 		onValid: async (contact) => {
 			// Counted only for a message that could be sent: a form refused for its content costs nothing.
 			await enforceClientRateLimit(context, contactFormLimiter())
@@ -108,7 +111,7 @@ export default function ContactPage() {
 }
 
 function ContactForm() {
-	const { topic, name, email } = useLoaderData<typeof loader>()
+	const { topic, name, email, formOnce } = useLoaderData<typeof loader>()
 	const pending = useIsSubmitting('contact')
 	const [form, fields] = useConformForm({
 		id: 'contact-form',
@@ -119,6 +122,7 @@ function ContactForm() {
 	return (
 		<Form method="post" action="/contact" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
+			<FormOnceInput token={formOnce} />
 			<input type="hidden" name="intent" value="contact" />
 			<FormErrors errors={form.errors} />
 			<Field

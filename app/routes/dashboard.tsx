@@ -140,14 +140,19 @@ export default function Dashboard() {
 							<ul className="space-y-3">
 								{data.upcomingEvents.map((event) => (
 									<li key={event.id} className="rounded-lg border border-gray-200 p-3">
-										<p className="font-medium text-gray-900">{event.title}</p>
+										<Link
+											to={`/events/${event.id}`}
+											className="inline-flex min-h-6 items-center font-medium text-gray-900 hover:text-brand-700 hover:underline"
+										>
+											{event.title}
+										</Link>
 										<EventWhenWhere
 											date={event.date}
 											time={event.time}
 											location={event.location}
 											className="mt-1 flex-col gap-0.5"
 										/>
-										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going. */}
+										{/* The same rule as /events: 'Join' is the meeting link while it is open to a member who is going; else the event's page. */}
 										{event.join?.kind === 'open' ? (
 											<a
 												href={event.join.url}
@@ -160,7 +165,7 @@ export default function Dashboard() {
 											</a>
 										) : (
 											<Link
-												to={`/events#event-${event.id}`}
+												to={`/events/${event.id}`}
 												aria-label={`${event.going ? 'Going' : 'RSVP'}: ${event.title}`}
 												className="mt-3 inline-flex rounded-md border border-gray-300 px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50"
 											>
@@ -184,13 +189,19 @@ export default function Dashboard() {
 					<SectionHeader title="Community Activity" link={{ to: '/community', label: 'View all' }} />
 					<CardContent>
 						{data.activity.length ? (
-							<ul aria-label="Latest messages in your communities" className="divide-y divide-gray-100">
+							<ul aria-label="Latest in your communities" className="divide-y divide-gray-100">
 								{data.activity.map((item) => (
-									<li key={item.id}>
-										<Link to={`/community/${item.communityId}`} className="block rounded-lg px-2 py-3 hover:bg-gray-50">
+									<li key={item.key}>
+										<Link to={item.link} className="block rounded-lg px-2 py-3 hover:bg-gray-50">
 											<span className="flex flex-wrap items-baseline gap-x-2 text-sm">
 												<span className="font-medium text-gray-900">{item.author}</span>
-												<span className="text-gray-600">in {item.communityName}</span>
+												<span className="text-gray-600">
+													{item.kind === 'post'
+														? `posted “${item.postTitle}” in ${item.communityName}`
+														: item.kind === 'comment'
+															? `commented on “${item.postTitle}” in ${item.communityName}`
+															: `in ${item.communityName}`}
+												</span>
 												<time dateTime={item.createdAt} className="text-xs text-gray-500">
 													{item.time}
 												</time>
@@ -201,7 +212,13 @@ export default function Dashboard() {
 								))}
 							</ul>
 						) : (
-							<EmptyState title="No community activity yet" icon={<Icon name="community" className="h-8 w-8" />} />
+							<EmptyState title="No community activity yet" icon={<Icon name="community" className="h-8 w-8" />}>
+								{data.communityCount === 0 ? (
+									<Link to="/community" className="font-medium text-brand-700 hover:underline">
+										Join a community to see its latest here.
+									</Link>
+								) : null}
+							</EmptyState>
 						)}
 					</CardContent>
 				</Card>
@@ -230,7 +247,10 @@ function StatCard({
 				</span>
 			</div>
 			<div className="mt-2 flex-1">{children}</div>
-			<Link to={link.to} className="mt-4 text-sm font-medium text-brand-700 hover:underline">
+			<Link
+				to={link.to}
+				className="mt-3 inline-flex min-h-6 items-center self-start py-1 text-sm font-medium text-brand-700 hover:underline"
+			>
 				{link.label} →
 			</Link>
 		</Card>
@@ -241,7 +261,10 @@ function SectionHeader({ title, link }: { title: string; link: { to: string; lab
 	return (
 		<div className="flex items-center justify-between gap-4 p-5 pb-3">
 			<CardTitle>{title}</CardTitle>
-			<Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
+			<Link
+				to={link.to}
+				className="inline-flex min-h-6 shrink-0 items-center py-1 text-sm font-medium text-brand-700 hover:underline"
+			>
 				{link.label}
 			</Link>
 		</div>

@@ -55,41 +55,34 @@ const FEATURES: Array<{ icon: IconName; title: string; text: string }> = [
 	},
 ]
 
-/** In-page anchors (product §2), except Contact, which is the contact form's page. */
+/** product §2: every footer link leads somewhere real, a section of this page or a page of the site. */
 const FOOTER_COLUMNS = [
 	{
 		heading: 'Product',
 		links: [
 			['Features', '#features'],
 			['Pricing', '#pricing'],
-			['Testimonials', '#testimonials'],
-			['FAQ', '#faq'],
+			['Team pricing', '/contact?topic=team-pricing'],
 		],
 	},
 	{
-		heading: 'Resources',
+		heading: 'Account',
 		links: [
-			['Blog', '#blog'],
-			['Guides', '#guides'],
-			['Events', '#events'],
-			['Support', '#support'],
+			['Log in', '/auth'],
+			['Sign up', '/auth?tab=signup'],
+			['Forgot password', '/forgot-password'],
 		],
 	},
 	{
 		heading: 'Company',
-		links: [
-			['About', '#about'],
-			['Careers', '#careers'],
-			['Contact', '/contact'],
-			['Partners', '#partners'],
-		],
+		links: [['Contact', '/contact']],
 	},
 	{
 		heading: 'Legal',
 		links: [
-			['Privacy', '#privacy'],
-			['Terms', '#terms'],
-			['Cookies', '#cookies'],
+			['Privacy', '/privacy'],
+			['Terms', '/terms'],
+			['Cookies', '/privacy#cookies'],
 		],
 	},
 ]
@@ -236,10 +229,13 @@ export default function LandingPage() {
 					{FOOTER_COLUMNS.map((column) => (
 						<nav key={column.heading} aria-label={column.heading}>
 							<h3 className="text-sm font-semibold text-gray-900">{column.heading}</h3>
-							<ul className="mt-3 space-y-2">
+							<ul className="mt-2 space-y-1">
 								{column.links.map(([label, href]) => (
 									<li key={href}>
-										<a href={href} className="text-sm text-gray-600 hover:text-gray-900">
+										<a
+											href={href}
+											className="inline-flex min-h-6 items-center py-1 text-sm text-gray-600 hover:text-gray-900"
+										>
 											{label}
 										</a>
 									</li>

@@ -16,16 +16,17 @@ import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor 
 import { BlockForm } from '~/components/member-block-form'
 import { blockedUserIds, hasBlocked, messagingRefusal } from '~/services/moderation/blocks.server'
 import { readTimeZone } from '~/lib/time-zone'
-import { requireNumericId } from '~/web/http.server'
+import { isRequestedByPage, requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
 import { listConversations } from '~/services/chat/private-inbox.server'
 import { type ConversationSummary } from '~/lib/chat'
 import { type ConversationsEvent } from '~/lib/live-events'
-import { formatDateTime } from '~/lib/dates'
+import { formatDateTime, formatListTime } from '~/lib/dates'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { type RouteHandle } from '~/types'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The private chat is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -62,7 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { items: contacts, hasMore: moreContacts } = pageFrom(contactRows, contactsPage, PAGE_SIZES.people)
 	const cursor = readPageCursor(request)
 	// Opening the conversation reads it, so the list below is read after it (its unread markers are current).
-	const history = contact ? await getPrivateHistory(user, contact.id, cursor) : null
+	const history = contact
+		? await getPrivateHistory(user, contact.id, cursor, { markRead: isRequestedByPage(request) })
+		: null
 	const [conversations, refusal, permissions] = await Promise.all([
 		search ? ([] as ConversationSummary[]) : listConversations(user.id),
 		contact ? messagingRefusal(user.id, contact.id) : null,
@@ -75,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 		me: { id: user.id, username: user.username },
 		search,
 		contacts,
@@ -116,6 +120,7 @@ export default function Messages() {
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
@@ -127,7 +132,14 @@ export default function Messages() {
 			</div>
 			<Card className="grid grid-cols-1 overflow-hidden md:grid-cols-[18rem_minmax(0,1fr)]">
 				<div id="contacts" className="flex min-w-0 flex-col">
-					{search ? null : <ConversationList initial={conversations} selectedId={contact?.id ?? null} meId={me.id} />}
+					{search ? null : (
+						<ConversationList
+							initial={conversations}
+							selectedId={contact?.id ?? null}
+							meId={me.id}
+							renderedAt={renderedAt}
+						/>
+					)}
 					<ContactList
 						contacts={contacts}
 						page={contactsPage}
@@ -151,8 +163,8 @@ export default function Messages() {
 							<div className="flex items-center gap-3 border-b border-gray-100 px-4 py-3">
 								<Avatar name={contact.name} src={contact.avatar} />
 								<div className="min-w-0 flex-1">
-									<h2 className="truncate font-semibold text-gray-900">
-										<Link to={`/members/${contact.id}`} className="hover:underline">
+									<h2 className="font-semibold text-gray-900">
+										<Link to={`/members/${contact.id}`} className="block truncate py-0.5 hover:underline">
 											{contact.name}
 										</Link>
 									</h2>
@@ -173,6 +185,7 @@ export default function Messages() {
 								}
 								timeZone={timeZone}
 								renderedAt={renderedAt}
+								formOnce={formOnce}
 								permissions={permissions}
 								openForm={openForm}
 								emptyState={
@@ -291,10 +304,13 @@ function ConversationList({
 	initial,
 	selectedId,
 	meId,
+	renderedAt,
 }: {
 	initial: ConversationSummary[]
 	selectedId: number | null
 	meId: number
+	/** "Today" is the server's, so the page hydrates with the same text. */
+	renderedAt: string
 }) {
 	const timeZone = useRouteLoaderData<{ timeZone: string }>('app-layout')?.timeZone ?? 'UTC'
 	const [conversations, setConversations] = useState(initial)
@@ -330,8 +346,12 @@ function ConversationList({
 									<span className={`truncate text-sm text-gray-900 ${unreadCount ? 'font-bold' : 'font-medium'}`}>
 										{user.name}
 									</span>
-									<time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-gray-500">
-										{formatDateTime(lastMessage.createdAt, timeZone)}
+									<time
+										dateTime={lastMessage.createdAt}
+										title={formatDateTime(lastMessage.createdAt, timeZone)}
+										className="shrink-0 text-xs text-gray-500"
+									>
+										{formatListTime(lastMessage.createdAt, timeZone, renderedAt)}
 									</time>
 								</span>
 								<span className="flex items-center gap-2">

@@ -58,14 +58,14 @@ export default function SubscribePage() {
 	const { billing } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	return (
-		<div className="mx-auto max-w-2xl py-4">
+		<div className="mx-auto max-w-2xl sm:py-4">
 			<header className="text-center">
-				<h1 className="text-3xl font-bold text-gray-900">Complete Your Subscription</h1>
+				<h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">Complete Your Subscription</h1>
 				<p className="mt-2 text-gray-600">Start your 30-day free trial of the Premium plan</p>
 			</header>
 
-			<Card className="mt-8 overflow-hidden">
-				<div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-100 bg-brand-50 px-6 py-5">
+			<Card className="mt-6 overflow-hidden sm:mt-8">
+				<div className="flex flex-wrap items-center justify-between gap-4 border-b border-gray-100 bg-brand-50 px-5 py-4 sm:px-6 sm:py-5">
 					<div>
 						<h2 className="text-lg font-semibold text-gray-900">Premium</h2>
 						<p className="text-sm text-gray-600">Everything in the community, for one monthly price.</p>
@@ -78,13 +78,14 @@ export default function SubscribePage() {
 						<Badge tone="brand">First {TRIAL_DAYS} days free</Badge>
 					</div>
 				</div>
-				<div className="space-y-6 p-6">
-					<PremiumBenefits className="grid grid-cols-1 gap-2 sm:grid-cols-2" />
+				{/* The way in first, so a phone shows it on the first screen (docs/decisions/207); what Premium brings below. */}
+				<div className="space-y-6 p-5 sm:p-6">
 					{billing.provider === 'stripe' ? <StripeCheckout publicKey={billing.publicKey} /> : <DemoCheckout />}
 					<p className="text-xs text-gray-500">
 						Your card won't be charged during the 30-day trial. After the trial ends, you'll be charged $50.00 per month
 						unless you cancel.
 					</p>
+					<PremiumBenefits className="grid grid-cols-1 gap-2 border-t border-gray-100 pt-6 sm:grid-cols-2" />
 				</div>
 			</Card>
 			<ActionToast toast={actionData?.toast} />

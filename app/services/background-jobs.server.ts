@@ -5,6 +5,8 @@ import { mailOutboxJob } from '~/platform/mail/index.server'
 import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
 import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
+import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
+import { defaultMembershipsJob } from '~/services/community/memberships.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -19,4 +21,6 @@ export const BACKGROUND_JOBS: Job[] = [
 	privateMessageEmailsJob,
 	lessonDigestJob,
 	pushNotificationsJob,
+	weeklyDigestJob,
+	defaultMembershipsJob,
 ]

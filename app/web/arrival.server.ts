@@ -14,12 +14,14 @@ import { getOptionalUserFromCookie, replaceSessionUserInRequest } from '~/web/au
  *
  * A visitor without a session costs nothing here. The account read here is
  * the one the request's guards share (`sharedInRequest`, GET and HEAD), so a
- * page still reads it once.
+ * page still reads it once. Answers the member's id (the read limits count
+ * by it), or null for a visitor.
  */
-export async function settleSessionUser(cookieHeader: string | undefined): Promise<void> {
+export async function settleSessionUser(cookieHeader: string | undefined): Promise<number | null> {
 	const user = await getOptionalUserFromCookie(cookieHeader)
-	if (!user) return
+	if (!user) return null
 	noteActivity(user.id)
 	const settled = await withLapsedTrialSettled(user)
 	if (settled !== user) replaceSessionUserInRequest(settled)
+	return user.id
 }

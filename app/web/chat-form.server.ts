@@ -62,10 +62,14 @@ export async function handleChatPageAction(
 	request: Request,
 	send: (user: UserJSON, content: string) => Promise<unknown>,
 	returnTo: string,
+	/** The page's own other forms, by intent (a room's Join and Leave). */
+	otherForm?: (user: UserJSON, formData: FormData) => Promise<Response> | null,
 ) {
 	const user = await requireUser(request)
 	const formData = await readProtectedForm(request)
 	const intent = formData.get('intent')
+	const other = otherForm?.(user, formData)
+	if (other) return other
 	switch (intent) {
 		case CHAT_INTENTS.edit:
 			return handleFormSubmission({
@@ -137,6 +141,8 @@ export async function handleChatPageAction(
 				formData,
 				schema: ChatFormSchema,
 				failureTitle: 'Chat Error',
+				// The same page's form posted again (a double click, a resent page) sends nothing more.
+				once: { onRepeat: () => redirect(returnTo, 303) },
 				onValid: async ({ content }) => {
 					await send(user, content)
 					return redirect(returnTo, 303)

@@ -4,6 +4,7 @@ import { json } from '@remix-run/node'
 import { type z } from 'zod'
 import { ServiceError } from '~/lib/service-error'
 import { makeToast, type Toast } from '~/lib/toast'
+import { ONCE_TOKEN_PATTERN, claimOnce, newOnceToken, releaseOnce } from '~/platform/once-claims.server'
 import { readProtectedForm } from '~/web/csrf.server'
 import { errorHeaders } from '~/web/errors.server'
 
@@ -37,9 +38,23 @@ interface FormSubmissionOptions<Schema extends z.ZodTypeAny> {
 	 * (sign-up): the message shown, with a 500, instead of the error page.
 	 */
 	unexpectedErrorMessage?: string
+	/**
+	 * A form that creates something (decision 204): its `formOnce` field (a
+	 * token drawn for each rendered form by `newFormOnceToken`) is claimed
+	 * when the form is valid, so the same form posted twice creates once; the
+	 * second post answers `onRepeat()`. A refusal by the service gives the
+	 * token back.
+	 */
+	once?: { onRepeat: (value: z.output<Schema>) => Response | Promise<Response> }
 	/** Does the work with the validated value; returns the answer (usually a redirect with a notice). */
 	onValid: (value: z.output<Schema>) => Promise<Response>
 }
+
+/** The hidden field a creating form carries its token in (components/forms.tsx, `FormOnceInput`). */
+export const FORM_ONCE_FIELD = 'formOnce'
+
+/** A fresh token for one rendered creating form: the loader draws it, the form carries it. */
+export const newFormOnceToken = newOnceToken
 
 /**
  * The one form-action pattern (docs/decisions/090): read the protected form
@@ -68,9 +83,18 @@ export async function handleFormSubmission<Schema extends z.ZodTypeAny>(
 		const toast = announceInvalid && failureTitle ? listedNotice(failureTitle, messages) : null
 		return json<FormActionData>({ intent, result: submission.reply({ hideFields }), toast }, { status: 400 })
 	}
+	// A post without the rendered form's token (a client of its own) is simply not deduplicated: the token
+	// spares people a double click, it guards nothing the service does not.
+	const token = options.once ? formData.get(FORM_ONCE_FIELD) : null
+	let claimed: string | null = null
+	if (options.once && typeof token === 'string' && ONCE_TOKEN_PATTERN.test(token)) {
+		if (!(await claimOnce(`form:${token}`))) return options.once.onRepeat(submission.value)
+		claimed = `form:${token}`
+	}
 	try {
 		return await onValid(submission.value)
 	} catch (error) {
+		if (claimed) await releaseOnce(claimed)
 		if (error instanceof ServiceError) {
 			const toast = failureTitle ? failureNotice(failureTitle, error.message, announceInvalid) : null
 			return json<FormActionData>(

@@ -150,11 +150,22 @@ export function requireNumericId(value: string | undefined, what = 'Resource'): 
  * leading `/`, no `//`, `/\\` or `..`), it may hold no whitespace, control
  * character or backslash: browsers drop tabs and newlines from an address, so
  * `/<tab>/evil.example` would leave the site, and a newline cannot be sent in
- * a Location header at all.
+ * a Location header at all. Characters beyond ASCII are percent-encoded (a
+ * header holds no `ā`); text that cannot be encoded (a lone surrogate) is
+ * refused.
  */
 export function localRedirectPath(to: FormDataEntryValue | null, fallback: string): string {
 	if (typeof to !== 'string' || /[\s\\]/.test(to) || hasControlCharacter(to)) return fallback
-	return safeRedirect(to, fallback)
+	try {
+		// A Location header carries bytes, not text: characters beyond ASCII go percent-encoded, as browsers send them.
+		return safeRedirect(
+			to.replace(/[^ -~]+/g, (run) => encodeURIComponent(run)),
+			fallback,
+		)
+	} catch {
+		// URIError: a lone surrogate, which no address can hold.
+		return fallback
+	}
 }
 
 /**
@@ -167,4 +178,17 @@ export function optionalIdParam(url: URL, name: string): number | undefined {
 	if (value === null || value === '') return undefined
 	if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw jsonError(400, `${name} must be a positive whole number`)
 	return Number(value)
+}
+
+/**
+ * Whether the page itself asked for this (a navigation, or its own fetch),
+ * rather than the browser loading a resource for it (an image, a script, a
+ * style sheet), by `Sec-Fetch-Dest`. A read with a side effect (a
+ * conversation marked read) has it only when the page asked: an `<img>`
+ * pointing at the address changes nothing. Clients that send no
+ * `Sec-Fetch-Dest` (older browsers, scripts) count as the page.
+ */
+export function isRequestedByPage(request: Request): boolean {
+	const destination = request.headers.get('Sec-Fetch-Dest')
+	return destination === null || destination === 'empty' || destination === 'document'
 }

@@ -41,3 +41,36 @@ const authRequestLimiter = () =>
 export function limitAuthRequests(context: ClientContext): Promise<void> {
 	return enforceClientRateLimit(context, authRequestLimiter())
 }
+
+/**
+ * Reads (pages, data requests, JSON GETs) per member and per client address
+ * (decision 203), counted where every process shares the count (Redis when
+ * there is one). Answers the wait when this read is one too many, else null.
+ */
+const readLimiters = () =>
+	singleton('read-limiters', () => {
+		const { perMemberPerMinute, perAddressPerMinute } = getConfig().readRateLimits
+		return {
+			perMember: createRateLimiter({ name: 'reads-member', limit: perMemberPerMinute, windowMs: 60_000 }),
+			perAddress: createRateLimiter({ name: 'reads-address', limit: perAddressPerMinute, windowMs: 60_000 }),
+		}
+	})
+
+export async function readLimitRefusal({
+	address,
+	memberId,
+}: {
+	address: string
+	memberId: number | null
+}): Promise<RetryLaterError | null> {
+	const { perMember, perAddress } = readLimiters()
+	const counts = await Promise.all([
+		perAddress.consume(address),
+		memberId === null ? null : perMember.consume(memberId),
+	])
+	const refused = counts.find((count) => count && !count.allowed)
+	return refused ? new RetryLaterError(tooManyReadsMessage(refused.retryAfterMs), refused.retryAfterMs) : null
+}
+
+const tooManyReadsMessage = (retryAfterMs: number) =>
+	`Too many requests. Please try again in ${describeWait(retryAfterMs)}.`

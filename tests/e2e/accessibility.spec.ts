@@ -85,6 +85,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			ready: heading('Choose a new password'),
 		},
 		{ path: '/reset-password?token=not-a-token', ready: heading('This link is not valid') },
+		{ path: '/privacy', ready: heading('Privacy Policy') },
+		{ path: '/terms', ready: heading('Terms of Service') },
 		{ path: '/contact?topic=team-pricing', ready: heading('Contact us') },
 		{
 			path: '/contact',
@@ -131,6 +133,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/messages?userId=6', ready: (page) => page.getByRole('heading', { name: 'Maria Gonzalez' }) },
 		{ path: '/events', ready: heading('Events') },
 		{ path: '/events?tab=past', ready: heading('Events') },
+		// An event's own page, upcoming (RSVP) and past (Replay); demo events 7 and 1.
+		{ path: '/events/7', ready: heading('Annual Leadership Summit') },
+		{ path: '/events/1', ready: heading('Quarterly Strategy Review (Replay)') },
 		{ path: '/notifications', ready: heading('Notifications') },
 		{ path: '/resources', ready: heading('Resources') },
 		{ path: '/profile', ready: heading('My Profile') },
@@ -152,6 +157,11 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/profile?tab=billing', ready: heading('My Profile') },
 		{ path: '/subscribe', ready: heading('Complete Your Subscription') },
 		{ path: '/members/6', ready: heading('Maria Gonzalez') },
+		// Issue 24: discussions (demo post 3 is David's board question in Executive Leadership), the directory.
+		{ path: '/community/1/discussions', ready: heading('Executive Leadership: Discussions') },
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/members', ready: heading('Members') },
+		{ path: '/members?q=healthcare', ready: (page) => page.getByRole('list', { name: 'Members' }) },
 		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
 		// A member's 404 is drawn inside the member layout.
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
@@ -161,11 +171,19 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		// The premium member has notifications, unread messages and RSVPs in the demo data.
 		{ path: '/notifications', ready: heading('Notifications') },
 		{ path: '/events', ready: heading('Events') },
+		// Going, with people going (app/demo/data.server.ts): the list of who is going.
+		{ path: '/events/5', ready: heading('Feedback Skills Workshop') },
 		{ path: '/messages', ready: heading('Messages') },
 		{ path: '/dashboard', ready: heading(/^Welcome back/) },
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
+		{ path: '/community/2/discussions', ready: (page) => page.getByRole('form', { name: 'Start a discussion' }) },
+		{ path: '/community/1/discussions/3', ready: (page) => page.getByRole('form', { name: 'Add a comment' }) },
+		{
+			path: '/community/1/discussions/3?report=post',
+			ready: (page) => page.getByRole('form', { name: 'Report this post' }),
+		},
 		{ path: '/profile?tab=billing', ready: (page) => page.getByRole('button', { name: 'Cancel subscription' }) },
 		{
 			path: '/community/2',
@@ -194,6 +212,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
 		{ path: '/moderation', ready: heading('Moderation') },
 		{ path: '/moderation?tab=resolved', ready: heading('Moderation') },
+		// A thread with the moderators' menu (pin, lock, remove), and the locked announcement.
+		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
+		{ path: '/community/1/discussions/2', ready: (page) => page.getByText('Locked').first() },
 		{
 			path: '/community/2',
 			state: {
@@ -319,6 +340,31 @@ test("axe on a phone: the open Menu drawer, a locked lesson and the member's 404
 			.analyze()
 		for (const violation of results.violations)
 			if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (menu open)`, violation))
+	}
+	expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
+})
+
+test("axe on a phone: the admin's tables drawn as cards, and a dialog", async ({
+	javaScriptEnabled: js,
+	newBrowser,
+}) => {
+	const phone = await newBrowser({ viewport: { width: 390, height: 844 }, javaScriptEnabled: true, appScripts: js })
+	await phone.login('admin')
+	const { page } = phone
+	const blocking: string[] = []
+	for (const { path, ready } of [
+		{ path: '/admin?tab=users', ready: page.getByRole('table', { name: 'Users' }) },
+		{ path: '/admin?tab=events', ready: page.getByRole('table', { name: 'Events' }) },
+		{ path: '/admin/events/new', ready: page.getByRole('dialog', { name: 'Create Event' }) },
+	]) {
+		await page.goto(path)
+		await expect(ready).toBeVisible()
+		const results = await new AxeBuilder({ page })
+			.withTags(TAGS)
+			.options({ resultTypes: ['violations'] })
+			.analyze()
+		for (const violation of results.violations)
+			if (BLOCKING.includes(violation.impact)) blocking.push(describeViolation(`${path} (phone)`, violation))
 	}
 	expect(blocking.length, `serious or critical violations:\n${blocking.join('\n')}`).toBe(0)
 })

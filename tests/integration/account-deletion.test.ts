@@ -44,10 +44,12 @@ const mailTo = (address: string) => mailToServer(server.url, address)
  * A premium member with something in every collection deletion clears: a
  * trial (and its invoice), progress, a room message, private messages both
  * ways with David, notifications, email preferences, a reset link, an RSVP,
- * blocks both ways, a mute, a report they filed, a calendar feed.
+ * blocks both ways, a mute, a report they filed, a calendar feed, a
+ * discussion post and comment, a reaction, a followed post, a membership and
+ * directory profile fields.
  */
 async function memberWithEverything(): Promise<
-	SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string }
+	SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string; postUrl: string; postTitle: string }
 > {
 	const member = await signUpMember(server.url, 'leaver', { name: 'Lee Leaver' })
 	const tag = member.username
@@ -91,6 +93,24 @@ async function memberWithEverything(): Promise<
 		(event) => event.startTime.getTime() > Date.now(),
 	)!
 	await setRsvp(member, upcoming.id, true)
+	// Discussions (issue 24): a post and a comment (they stay), a reaction and a follow on David's post (they go).
+	const postTitle = `A question from ${tag}`
+	const written = await member.client.json('POST', '/api/communities/1/posts', { title: postTitle, body: 'Thoughts?' })
+	expect(written.status).toBe(201)
+	const { url: postUrl, id: postId } = await written.json()
+	expect(
+		(await member.client.json('POST', `/api/posts/${postId}/comments`, { body: `Comment by ${tag}` })).status,
+	).toBe(201)
+	const davidPost = await (
+		await david.json('POST', '/api/communities/1/posts', { title: `David asks ${tag}`, body: 'Anyone?' })
+	).json()
+	expect((await member.client.json('PUT', `/api/posts/${davidPost.id}/reactions/like`)).status).toBe(200)
+	expect((await member.client.json('PUT', `/api/posts/${davidPost.id}/follow`)).status).toBe(200)
+	expect((await member.client.json('POST', '/api/communities/4/membership')).status).toBe(200)
+	expect(
+		(await member.client.json('PATCH', `/api/users/${member.id}`, { headline: 'Leaving soon', interests: ['Exits'] }))
+			.status,
+	).toBe(200)
 	await blockMember(member, await userIdOf('maria'))
 	await blockMember({ id: davidId }, member.id)
 	await muteMember(
@@ -122,7 +142,7 @@ async function memberWithEverything(): Promise<
 		expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
 	for (const [model, count] of Object.entries(await registeredRecordsOf(member.id)))
 		expect(count, `${model} before the deletion: give the member a record of it here`).toBeGreaterThan(0)
-	return { ...member, roomLine, sentLine, receivedLine }
+	return { ...member, roomLine, sentLine, receivedLine, postUrl, postTitle }
 }
 
 /** Every record of the member's in the collections deletion clears. */
@@ -229,6 +249,11 @@ describe('Delete Account', () => {
 			senderName: string
 		}>
 		expect(room.find((message) => message.content === member.roomLine)).toMatchObject({ senderName: 'Deleted member' })
+		// So do their discussion post and comment, as written by "Deleted member".
+		const thread = textOf(await (await david.get(member.postUrl)).text())
+		expect(thread).toContain(member.postTitle)
+		expect(thread).toContain(`Comment by ${member.username}`)
+		expect(thread).toContain('Deleted member')
 		expect(await MessageModel.countDocuments({ content: member.receivedLine })).toBe(0)
 		expect((await david.get(`/api/messages/private/${member.id}`)).status).toBe(404)
 
@@ -372,6 +397,9 @@ describe('Download my data', () => {
 			'mute',
 			'notifications',
 			'messages',
+			'discussions',
+			'reactions',
+			'followedDiscussions',
 			'pushDevices',
 		])
 		expect(data.profile).toMatchObject({
@@ -380,13 +408,24 @@ describe('Download my data', () => {
 			email: member.email,
 			name: 'Lee Leaver',
 			pendingEmail: null,
+			headline: 'Leaving soon',
+			interests: ['Exits'],
 		})
+		// Memberships: the three a new account starts in, and Remote Team Leaders.
+		expect(data.profile.communities.map((community: { name: string }) => community.name)).toEqual([
+			'Executive Leadership',
+			'New Managers',
+			'Women in Leadership',
+			'Remote Team Leaders',
+		])
 		expect(data.emailPreferences).toEqual({
 			privateMessages: false,
 			mentions: true,
+			discussions: true,
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			weeklyDigest: false,
 		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
@@ -401,7 +440,15 @@ describe('Download my data', () => {
 		])
 		expect(data.rsvps).toEqual([{ eventId: expect.any(Number), going: true }])
 		expect(data.reportsFiled).toEqual([
-			{ messageId: expect.any(Number), reason: 'spam', details: null, status: 'open', createdAt: expect.any(String) },
+			{
+				messageId: expect.any(Number),
+				postId: null,
+				commentId: null,
+				reason: 'spam',
+				details: null,
+				status: 'open',
+				createdAt: expect.any(String),
+			},
 		])
 		// Whom they blocked, by name; not that David blocked them, and nothing about who muted them.
 		expect(data.blockedMembers).toEqual([{ name: 'Maria Gonzalez', blockedAt: expect.any(String) }])
@@ -420,6 +467,16 @@ describe('Download my data', () => {
 			{ id: expect.any(Number), label: 'A browser', createdAt: expect.any(String), lastPushedAt: null },
 		])
 		expect(body).not.toMatch(/p256dh|127\.0\.0\.1:9\/push/)
+		expect(data.discussions.posts).toEqual([
+			expect.objectContaining({ title: `A question from ${member.username}`, body: 'Thoughts?', deleted: false }),
+		])
+		expect(data.discussions.comments).toEqual([
+			expect.objectContaining({ body: `Comment by ${member.username}`, deleted: false }),
+		])
+		expect(data.reactions).toEqual([
+			{ kind: 'like', on: 'post', id: expect.any(Number), createdAt: expect.any(String) },
+		])
+		expect(data.followedDiscussions).toHaveLength(2)
 
 		// Nothing about anyone else: not what David wrote, not his email, no secret.
 		expect(body).not.toContain(member.receivedLine)

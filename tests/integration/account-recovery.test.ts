@@ -223,6 +223,7 @@ describe('changing the email address', () => {
 		const response = await member.client.json('PATCH', `/api/users/${member.id}`, {
 			email: newEmail,
 			bio: 'Moved house.',
+			currentPassword: member.password,
 		})
 		expect(response.status).toBe(200)
 		expect(await response.json()).toMatchObject({ email: member.email, bio: 'Moved house.', pendingEmail: newEmail })
@@ -267,6 +268,7 @@ describe('changing the email address', () => {
 			email: wanted,
 			bio: '',
 			avatar: '',
+			currentPassword: member.password,
 		})
 		expect(saved.status).toBe(302)
 		const profile = textOf(await (await member.client.get('/profile?tab=profile')).text())
@@ -292,8 +294,8 @@ describe('changing the email address', () => {
 	it('a newer change replaces an older one: only the latest link works', async () => {
 		const member = await signUpMember(server.url, 'mover')
 		const [first, second] = [`${uniqueName('first')}@example.com`, `${uniqueName('second')}@example.com`]
-		await member.client.json('PATCH', `/api/users/${member.id}`, { email: first })
-		await member.client.json('PATCH', `/api/users/${member.id}`, { email: second })
+		for (const email of [first, second])
+			await member.client.json('PATCH', `/api/users/${member.id}`, { email, currentPassword: member.password })
 		const firstLink = linkIn(await nthMailTo(first), '/confirm-email')
 		const secondLink = linkIn(await nthMailTo(second), '/confirm-email')
 		expect(textOf(await (await member.client.get(firstLink.href)).text())).toContain(

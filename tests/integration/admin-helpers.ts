@@ -5,6 +5,10 @@ import {
 	CalendarFeedModel,
 	CaptionTrackModel,
 	CommunityModel,
+	DiscussionCommentModel,
+	DiscussionFollowModel,
+	DiscussionPostModel,
+	DiscussionReactionModel,
 	EventModel,
 	LessonChaptersModel,
 	MessageModel,
@@ -51,6 +55,10 @@ export async function snapshot() {
 		captions,
 		chapters,
 		notes,
+		posts,
+		comments,
+		reactions,
+		follows,
 	] = await Promise.all([
 		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
 		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
@@ -75,6 +83,10 @@ export async function snapshot() {
 		CaptionTrackModel.find().sort({ videoId: 1, language: 1 }).lean(),
 		LessonChaptersModel.find().sort({ videoId: 1 }).lean(),
 		NoteModel.find().sort({ id: 1 }).lean(),
+		DiscussionPostModel.find().sort({ id: 1 }).lean(),
+		DiscussionCommentModel.find().sort({ id: 1 }).lean(),
+		DiscussionReactionModel.find().sort({ targetType: 1, targetId: 1, userId: 1, kind: 1 }).lean(),
+		DiscussionFollowModel.find().sort({ postId: 1, userId: 1 }).lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -96,6 +108,10 @@ export async function snapshot() {
 		captions: strip(captions),
 		chapters: strip(chapters),
 		notes: strip(notes),
+		posts: strip(posts),
+		comments: strip(comments),
+		reactions: strip(reactions),
+		follows: strip(follows),
 	})
 }
 

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
 	CaptionTrackModel,
+	DiscussionCommentModel,
+	DiscussionPostModel,
 	MessageModel,
 	MuteModel,
 	NoteModel,
@@ -23,6 +25,7 @@ import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
 import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: who may do what. Every call of product §7 and of the route
@@ -59,9 +62,48 @@ beforeAll(async () => {
 	as = await logInEveryRole(app.server.url)
 	for (const role of ROLES) ids[role] = await userIdOf(role === 'visitor' ? 'member' : ACCOUNT_OF[role])
 	ids.other = await userIdOf('david')
-	// One message everyone may report once (a report each).
+	// One message everyone may report once (a report each), and one post.
 	ids.reportable = await davidSays('Reported by everyone in the matrix')
+	ids.reportablePost = await davidPosts('Reported by everyone in the matrix')
+	// Each caller's communities as seeded, put back after the rows that join or leave one.
+	for (const user of await UserModel.find().select('id communityIds').lean())
+		seededCommunities.set(user.id, user.communityIds)
 })
+
+const seededCommunities = new Map<number, number[] | undefined>()
+const restoreMemberships = async () => {
+	for (const [id, communityIds] of seededCommunities) await UserModel.updateOne({ id }, { $set: { communityIds } })
+}
+
+/** A new discussion post by David in room 1, stored as the server would. */
+async function davidPosts(title: string): Promise<number> {
+	const id = await nextId('discussionPosts')
+	await DiscussionPostModel.create({
+		id,
+		communityId: 1,
+		authorId: ids.other,
+		title,
+		body: 'What do you think?',
+		createdAt: new Date(),
+		lastActivityAt: new Date(),
+	})
+	return id
+}
+
+/** A new comment by David on a new post of his. */
+async function davidComments(): Promise<number> {
+	const postId = await davidPosts('A post David commented on')
+	const id = await nextId('discussionComments')
+	await DiscussionCommentModel.create({
+		id,
+		postId,
+		communityId: 1,
+		authorId: ids.other,
+		body: 'A matrix comment',
+		createdAt: new Date(),
+	})
+	return id
+}
 
 /** A new room message by David (a member who is none of the callers), stored as the server would. */
 async function davidSays(content: string): Promise<number> {
@@ -339,6 +381,45 @@ const API_CALLS: Row[] = [
 	api('DELETE /api/users/me/push-devices/{othersDevice}', ['401', '404', '404', '404', '404', '404'], {
 		note: "someone else's device is nobody's here",
 	}),
+	// Issue 24: discussions (everyone reads; Premium members write; authors correct; moderators pin, lock, remove)
+	api('GET /api/communities/1/posts', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/communities/1/posts', ['401', '403', '201', '201', '201', '201'], {
+		body: { title: 'A matrix post', body: 'Hello from the matrix' },
+		note: 'free members read only',
+	}),
+	api('GET /api/posts/{post}', ['401', '200', '200', '200', '200', '200']),
+	api('PATCH /api/posts/{post}', ['401', '403', '403', '403', '403', '403'], {
+		body: { title: 'Not my post' },
+		note: "someone else's post",
+	}),
+	api('DELETE /api/posts/{post}', ['401', '403', '403', '200', '403', '200'], { note: "a member's post" }),
+	api('POST /api/posts/{post}/comments', ['401', '403', '201', '201', '201', '201'], {
+		body: { body: 'A matrix comment' },
+	}),
+	api('PATCH /api/comments/{comment}', ['401', '403', '403', '403', '403', '403'], {
+		body: { body: 'Not my comment' },
+	}),
+	api('DELETE /api/comments/{comment}', ['401', '403', '403', '200', '403', '200']),
+	api('PUT /api/posts/{post}/reactions/like', ['401', '403', '200', '200', '200', '200']),
+	api('DELETE /api/posts/{post}/reactions/like', ['401', '403', '200', '200', '200', '200']),
+	api('PUT /api/comments/{comment}/reactions/insightful', ['401', '403', '200', '200', '200', '200']),
+	api('DELETE /api/comments/{comment}/reactions/insightful', ['401', '403', '200', '200', '200', '200']),
+	api('POST /api/posts/{post}/pin', ['401', '403', '403', '200', '403', '200'], { body: { pinned: true } }),
+	api('POST /api/posts/{post}/lock', ['401', '403', '403', '200', '403', '200'], { body: { locked: true } }),
+	api('PUT /api/posts/{post}/follow', ['401', '200', '200', '200', '200', '200']),
+	api('DELETE /api/posts/{post}/follow', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/reports', ['401', '201', '201', '201', '201', '201'], {
+		body: () => ({ postId: ids.reportablePost, reason: 'spam' }),
+		note: 'a post',
+	}),
+	// Issue 24: memberships and the member directory
+	api('POST /api/communities/4/membership', ['401', '200', '200', '200', '200', '200'], {
+		after: restoreMemberships,
+	}),
+	api('DELETE /api/communities/2/membership', ['401', '200', '200', '200', '200', '200'], {
+		after: restoreMemberships,
+	}),
+	api('GET /api/members', ['401', '200', '200', '200', '200', '200']),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users', ['401', '403', '403', '403', '403', '200']),
 	api('PATCH /api/admin/users/{other}/role', ['401', '403', '403', '403', '403', '200'], { body: { role: 'member' } }),
@@ -389,6 +470,8 @@ const PAGES: Row[] = [
 	page('GET /auth', ['200', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard']),
 	page('GET /forgot-password', ['200', '200', '200', '200', '200', '200']),
 	page('GET /contact', ['200', '200', '200', '200', '200', '200']),
+	page('GET /privacy', ['200', '200', '200', '200', '200', '200']),
+	page('GET /terms', ['200', '200', '200', '200', '200', '200']),
 	page('GET /reset-password?token=x', ['200', '200', '200', '200', '200', '200'], {
 		note: "the link's own page: 'This link is not valid'",
 	}),
@@ -417,6 +500,9 @@ const PAGES: Row[] = [
 	page('GET /profile?tab=billing', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /subscription-success', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /notifications', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{upcoming}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/{past}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /events/999999', ['→ /auth', '404', '404', '404', '404', '404']),
 	page('GET /events/{upcoming}/calendar.ics', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /calendar/not-a-real-token-at-all.ics', ['404', '404', '404', '404', '404', '404'], {
 		note: 'a feed is found by its secret token only',
@@ -490,6 +576,9 @@ const PAGES: Row[] = [
 	page('GET /moderation', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
 	page('GET /moderation?tab=resolved', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
 	page('GET /members/{other}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /members', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community/1/discussions', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /community/1/discussions/{post}', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /profile?tab=blocked', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /logout', ['→ /', '→ /', '→ /', '→ /', '→ /', '→ /']),
 	page('GET /sidebar', [
@@ -541,6 +630,10 @@ const FORMS: Row[] = [
 	}),
 	form('POST /confirm-email?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { intent: 'confirm-email', token: 'A'.repeat(43) },
+	}),
+	// The undo link sent to the old address (decision 200): the link is the authority, not the session.
+	form('POST /confirm-email?token=undo', ['400', '400', '400', '400', '400', '400'], {
+		body: { intent: 'undo-email-change', token: 'A'.repeat(43) },
 	}),
 	form('POST /unsubscribe?token=x', ['400', '400', '400', '400', '400', '400'], {
 		body: { 'List-Unsubscribe': 'One-Click' },
@@ -655,6 +748,15 @@ const FORMS: Row[] = [
 			note: 'event 7 is upcoming',
 		},
 	),
+	form('POST /events/{upcoming}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'rsvp', eventId: '7', going: 'true' },
+		after: forgetRsvps,
+		note: "the RSVP form on the event's own page comes back to it",
+	}),
+	form('POST /events/{past}', ['→ /auth', '409', '409', '409', '409', '409'], {
+		body: { intent: 'rsvp', eventId: '3', going: 'true' },
+		note: 'RSVPs close when the event starts',
+	}),
 	form('POST /notifications', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'read-all' },
 	}),
@@ -692,6 +794,46 @@ const FORMS: Row[] = [
 	}),
 	form('POST /members/{other}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'unblock-member' },
+	}),
+	// Issue 24: the discussion pages' forms (a new post or comment goes to its own address), Join and Leave
+	form(
+		'POST /community/1/discussions',
+		['→ /auth', '403', '→ {new post}', '→ {new post}', '→ {new post}', '→ {new post}'],
+		{ body: { intent: 'create-post', title: 'A matrix post by form', body: 'Hello' } },
+	),
+	form(
+		'POST /community/1/discussions/{post}',
+		['→ /auth', '403', '→ back#{new comment}', '→ back#{new comment}', '→ back#{new comment}', '→ back#{new comment}'],
+		{ body: { intent: 'comment', body: 'A matrix comment by form' } },
+	),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'react', targetType: 'post', targetId: '{post}', kind: 'celebrate', on: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'follow', following: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '403', '403', '403'], {
+		body: { intent: 'edit-post', title: 'Not my post', body: 'x' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'delete-post' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'pin-post', pinned: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '403', '403', '→ back', '403', '→ back'], {
+		body: { intent: 'lock-post', locked: 'true' },
+	}),
+	form('POST /community/1/discussions/{post}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'report-post', reason: 'spam', details: '' },
+	}),
+	form('POST /community', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'join-community', communityId: '4' },
+		after: restoreMemberships,
+	}),
+	form('POST /community/2', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'leave-community', communityId: '2' },
+		after: restoreMemberships,
 	}),
 	form('POST /subscribe', ['→ /auth', '400', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /dashboard'], {
 		note: 'with Stripe the card form is needed; Premium members have nothing to buy',
@@ -820,7 +962,7 @@ const FRESH_BODY: Record<string, Record<string, unknown>> = {
 	resources: RESOURCE,
 }
 
-/** Moderation's placeholders: a new message by David, an open report, David muted. */
+/** Moderation's placeholders: a new message by David, an open report, David muted; and a post and a comment by David. */
 const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	message: () => davidSays('A matrix message'),
 	report: openReport,
@@ -828,6 +970,8 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	davidsNote: () => noteOf(ids.other!),
 	captioned: captionedVideo,
 	othersDevice: () => pushDeviceOf(ids.other),
+	post: () => davidPosts('A matrix post by David'),
+	comment: davidComments,
 }
 
 /** A device with push notifications on (docs/decisions/181), stored as the server would, for turning off. */
@@ -915,13 +1059,18 @@ async function prepareCall(row: Row, role: Role) {
 	/** Makes the call and says what happened, in the tables' words. */
 	return async (): Promise<string> => {
 		const response = csrf
-			? await client.postForm(path, { csrf, ...(body as Record<string, string>) })
+			? // A creating form also carries its rendered form's token (decision 204): a fresh one each time.
+				await client.postForm(path, { csrf, formOnce: newOnceToken(), ...(body as Record<string, string>) })
 			: await client.json(method, path, body)
 		answers.push({ where: `${row.call} as ${role}`, body: await response.text() })
 		if (row.endsSession && role !== 'visitor') as[role] = await logIn(app.server.url, ACCOUNT_OF[role])
 		const location = response.headers.get('Location')
 		if (location === null || ![302, 303].includes(response.status)) return String(response.status)
-		return location === path ? '→ back' : `→ ${location}`
+		if (location === path) return '→ back'
+		// What a form made goes to its own address: a new post's page, a new comment's place in its thread.
+		if (location.startsWith(`${path}#comment-`)) return '→ back#{new comment}'
+		if (/^\/community\/\d+\/discussions\/\d+$/.test(location) && path.endsWith('/discussions')) return '→ {new post}'
+		return `→ ${location}`
 	}
 }
 

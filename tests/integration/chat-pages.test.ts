@@ -1,3 +1,4 @@
+import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
 import { MessageModel, UserModel, reserveIds } from '#models/index'
 import { TestClient } from '../setup/http-client'
@@ -148,9 +149,14 @@ describe('a large community', () => {
 				passwordHash: 'not-used',
 				name: `Crowd Member ${String(id).padStart(4, '0')}`,
 				email: `crowd_${id}@example.com`,
+				communityIds: [1],
 			})),
 		)
-		const total = await UserModel.countDocuments()
+		// The room lists its members, but those hidden from the directory (decision 162).
+		const total = await UserModel.countDocuments({
+			communityIds: 1,
+			hiddenFromDirectory: mongoose.trusted({ $ne: true }),
+		})
 		const { client } = await demoMember(server.url, 'premium')
 		const messageLinks = (html: string) => html.match(/href="\/messages\?userId=/g)?.length ?? 0
 

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CommunityModel, MessageModel, UserModel, nextId } from '#models/index'
+import {
+	CommunityModel,
+	DiscussionCommentModel,
+	DiscussionPostModel,
+	MessageModel,
+	UserModel,
+	nextId,
+} from '#models/index'
 import { COMMUNITY_ACTIVITY_TTL_MS, getSharedCommunityActivity } from '~/services/dashboard.server'
 import { registerUser } from '~/services/account/users.server'
 import { useTestDatabase } from '../setup/test-database'
@@ -8,9 +15,10 @@ useTestDatabase()
 afterEach(() => vi.restoreAllMocks())
 
 /**
- * The dashboard's Community Activity (docs/decisions/084 and 089): checked
- * at most every few seconds, and read again only when a room changed: a
- * message, a deletion, a room's or a sender's new name.
+ * The dashboard's Community Activity (docs/decisions/084 and 089): the
+ * latest messages, posts and comments of the member's rooms, checked at most
+ * every few seconds, and read again only when one of those rooms changed: a
+ * message, a post or comment, a deletion, a room's or a writer's new name.
  */
 describe('Community Activity', () => {
 	it('is read again as soon as a room changed (after the check interval), and not while none did', async () => {
@@ -39,7 +47,7 @@ describe('Community Activity', () => {
 
 		// Far past the last check of any earlier test, then one interval at a time.
 		let now = Date.now() + 100 * COMMUNITY_ACTIVITY_TTL_MS
-		const next = () => getSharedCommunityActivity((now += COMMUNITY_ACTIVITY_TTL_MS))
+		const next = () => getSharedCommunityActivity([room], (now += COMMUNITY_ACTIVITY_TTL_MS))
 		expect(await next()).toMatchObject([
 			{ preview: 'First thoughts', author: 'Ada Author', communityName: 'Activity Room' },
 		])
@@ -59,5 +67,32 @@ describe('Community Activity', () => {
 		expect((await next())[0]).toMatchObject({ author: 'Ada Renamed' })
 		await MessageModel.findOneAndUpdate({ id: second }, { $set: { deletedAt: new Date(), deletedBy: author.id } })
 		expect((await next()).map((item) => item.preview)).toEqual(['First thoughts'])
+
+		// A discussion post and a comment on it are news too (their models renew the room's discussion version).
+		const postId = await nextId('discussionPosts')
+		await DiscussionPostModel.create({
+			id: postId,
+			communityId: room,
+			authorId: author.id,
+			title: 'A question',
+			body: 'What **works** for you?',
+			createdAt: new Date(),
+			lastActivityAt: new Date(),
+		})
+		expect((await next())[0]).toMatchObject({ kind: 'post', postTitle: 'A question', preview: 'What works for you?' })
+		await DiscussionCommentModel.create({
+			id: await nextId('discussionComments'),
+			postId,
+			communityId: room,
+			authorId: author.id,
+			body: 'Writing it down',
+			createdAt: new Date(),
+		})
+		expect((await next()).map((item) => item.kind)).toEqual(['comment', 'post', 'message'])
+		// Deleting the post takes its comments off the list too.
+		await DiscussionPostModel.updateOne({ id: postId, communityId: room }, { $set: { deletedAt: new Date() } })
+		expect((await next()).map((item) => item.kind)).toEqual(['message'])
+		// Another member's rooms are another set: nothing of this room there.
+		expect(await getSharedCommunityActivity([], now)).toEqual([])
 	})
 })

@@ -88,7 +88,10 @@ describe('sending a message', () => {
 		const before = await contactMailQueued()
 		const refusals: Array<[Record<string, string>, string]> = [
 			[{ name: '' }, 'Name is required'],
-			[{ name: 'Casey\nBcc: everyone@example.com' }, 'Name must be one line of text'],
+			[
+				{ name: 'Casey\nBcc: everyone@example.com' },
+				'Name may not contain line breaks, control characters or invisible characters',
+			],
 			[{ email: 'not-an-address' }, 'Invalid email address'],
 			[{ message: '   ' }, 'Message is required'],
 			[{ topic: 'lottery' }, 'Choose what your message is about'],

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createECDH, randomBytes } from 'node:crypto'
 import {
+	DiscussionCommentModel,
+	DiscussionPostModel,
 	EventModel,
 	MessageModel,
 	NoteModel,
@@ -19,6 +21,7 @@ import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
  * Issue 7, item 4: what an attacker sends. Every JSON endpoint, form action
@@ -51,6 +54,10 @@ const ids = {
 	premiumNote2: 0,
 	/** A device of the member's with push notifications on (docs/decisions/181), for the Notifications tab's "Turn off". */
 	memberDevice: 0,
+	premiumPost: 0,
+	premiumComment: 0,
+	noahPost: 0,
+	noahComment: 0,
 }
 
 /** A browser's push keys, as a browser makes them: a P-256 public key and a 16-byte auth secret. */
@@ -72,6 +79,30 @@ async function message(senderId: number, content: string) {
 		createdAt: new Date(),
 	})
 	return id
+}
+
+/** A discussion post in room 1, and a comment on it, stored as the server would. */
+async function discussion(authorId: number, title: string) {
+	const postId = await nextId('discussionPosts')
+	await DiscussionPostModel.create({
+		id: postId,
+		communityId: 1,
+		authorId,
+		title,
+		body: 'What do you think?',
+		createdAt: new Date(),
+		lastActivityAt: new Date(),
+	})
+	const commentId = await nextId('discussionComments')
+	await DiscussionCommentModel.create({
+		id: commentId,
+		postId,
+		communityId: 1,
+		authorId,
+		body: 'A first comment',
+		createdAt: new Date(),
+	})
+	return { postId, commentId }
 }
 
 async function openReport(messageId: number) {
@@ -116,6 +147,8 @@ beforeAll(async () => {
 		...BROWSER_KEYS,
 		label: 'Chrome on Linux',
 	})
+	;({ postId: ids.premiumPost, commentId: ids.premiumComment } = await discussion(ids.premium, 'Premium asks'))
+	;({ postId: ids.noahPost, commentId: ids.noahComment } = await discussion(ids.noah, 'Noah asks'))
 })
 
 /** A note of a member's on lesson 1, stored as the server would. */
@@ -130,9 +163,10 @@ async function note(userId: number, text: string) {
  * for the JSON call, another for the form, an email change), each for an
  * account of its own, so using one never spoils another.
  */
-const LINKS = { resetByApi: '', resetByForm: '', emailChange: '' }
+const LINKS = { resetByApi: '', resetByForm: '', emailChange: '', emailUndo: '' }
 beforeAll(async () => {
-	const [byApi, byForm, mover] = await Promise.all([
+	const [byApi, byForm, mover, movedBack] = await Promise.all([
+		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
 		signUpMember(server.url, 'linked'),
@@ -144,6 +178,13 @@ beforeAll(async () => {
 		userId: mover.id,
 		validForMs: 3_600_000,
 		newEmail: `moved-${mover.username}@example.com`,
+	})
+	// The link the old address gets after a change (decision 200): it puts that address back.
+	LINKS.emailUndo = await issueAccountToken({
+		kind: 'email_undo',
+		userId: movedBack.id,
+		validForMs: 3_600_000,
+		newEmail: `before-${movedBack.username}@example.com`,
 	})
 })
 
@@ -247,7 +288,18 @@ const JSON_CALLS: JsonCall[] = [
 	{
 		call: 'PATCH /api/users/{self}',
 		as: 'member',
-		body: { name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: 'https://example.com/sam.png' },
+		body: {
+			name: 'Sam Rivera',
+			email: 'sam@example.com',
+			bio: 'Lead',
+			avatar: 'https://example.com/sam.png',
+			headline: 'Team lead',
+			location: 'Denver, CO',
+			linkedinUrl: 'https://www.linkedin.com/in/sam',
+			interests: ['Coaching', 'Healthcare'],
+			hiddenFromDirectory: false,
+			currentPassword: DEMO_PASSWORD,
+		},
 		required: [],
 	},
 	{
@@ -306,6 +358,40 @@ const JSON_CALLS: JsonCall[] = [
 		as: 'moderator',
 		body: { action: 'mute', hours: 24 },
 		required: ['action'],
+	},
+	// Issue 24: discussions. Premium writes; moderators pin and lock; anyone reports a post or a comment.
+	{
+		call: 'POST /api/communities/1/posts',
+		as: 'premium',
+		body: { title: 'A fine question', body: 'What **works** for you?' },
+		required: ['title', 'body'],
+	},
+	{
+		call: 'PATCH /api/posts/{premiumPost}',
+		as: 'premium',
+		body: { title: 'A better title', body: 'Clearer words' },
+		required: [],
+	},
+	{
+		call: 'POST /api/posts/{premiumPost}/comments',
+		as: 'premium',
+		body: { body: 'A reply', parentId: '{premiumComment}' },
+		required: ['body'],
+	},
+	{ call: 'PATCH /api/comments/{premiumComment}', as: 'premium', body: { body: 'Corrected' }, required: ['body'] },
+	{ call: 'POST /api/posts/{noahPost}/pin', as: 'moderator', body: { pinned: true }, required: ['pinned'] },
+	{ call: 'POST /api/posts/{noahPost}/lock', as: 'moderator', body: { locked: false }, required: ['locked'] },
+	{
+		call: 'POST /api/reports',
+		as: 'member',
+		body: { postId: '{noahPost}', reason: 'other', details: 'Off the topic of the room' },
+		required: ['postId', 'reason'],
+	},
+	{
+		call: 'POST /api/reports',
+		as: 'premium',
+		body: { commentId: '{noahComment}', reason: 'spam' },
+		required: ['commentId', 'reason'],
 	},
 	// hours: null is a good value (until lifted), so it is not among the required fields.
 	{
@@ -460,6 +546,35 @@ describe('ids in the path', () => {
 		},
 		{ call: 'DELETE /api/moderation/mutes/{id}', as: 'moderator', notFound: 'User not found' },
 		{ call: 'POST /api/users/{id}/block', as: 'member', notFound: 'User not found' },
+		// Issue 24: discussions and memberships.
+		{ call: 'GET /api/communities/{id}/posts', as: 'member', notFound: 'Community not found' },
+		{
+			call: 'POST /api/communities/{id}/posts',
+			as: 'premium',
+			body: { title: 'Nowhere to post', body: 'x' },
+			notFound: 'Community not found',
+		},
+		{ call: 'POST /api/communities/{id}/membership', as: 'member', notFound: 'Community not found' },
+		{ call: 'DELETE /api/communities/{id}/membership', as: 'member', notFound: 'Community not found' },
+		{ call: 'GET /api/posts/{id}', as: 'member', notFound: 'Post not found' },
+		{ call: 'PATCH /api/posts/{id}', as: 'premium', body: { title: 'Nobody wrote this' }, notFound: 'Post not found' },
+		{ call: 'DELETE /api/posts/{id}', as: 'moderator', notFound: 'Post not found' },
+		{ call: 'POST /api/posts/{id}/comments', as: 'premium', body: { body: 'Hello?' }, notFound: 'Post not found' },
+		{ call: 'PUT /api/posts/{id}/reactions/like', as: 'premium', notFound: 'Post not found' },
+		{ call: 'DELETE /api/posts/{id}/reactions/like', as: 'premium', notFound: 'Post not found' },
+		{ call: 'POST /api/posts/{id}/pin', as: 'moderator', body: { pinned: true }, notFound: 'Post not found' },
+		{ call: 'POST /api/posts/{id}/lock', as: 'moderator', body: { locked: true }, notFound: 'Post not found' },
+		{ call: 'PUT /api/posts/{id}/follow', as: 'member', notFound: 'Post not found' },
+		{ call: 'DELETE /api/posts/{id}/follow', as: 'member', notFound: 'Post not found' },
+		{
+			call: 'PATCH /api/comments/{id}',
+			as: 'premium',
+			body: { body: 'Nobody wrote this' },
+			notFound: 'Comment not found',
+		},
+		{ call: 'DELETE /api/comments/{id}', as: 'moderator', notFound: 'Comment not found' },
+		{ call: 'PUT /api/comments/{id}/reactions/insightful', as: 'premium', notFound: 'Comment not found' },
+		{ call: 'DELETE /api/comments/{id}/reactions/insightful', as: 'premium', notFound: 'Comment not found' },
 		{ call: 'DELETE /api/users/{id}/block', as: 'member', notFound: 'User not found' },
 		{ call: 'GET /api/videos/{id}/notes', as: 'premium', notFound: 'Video not found' },
 		{
@@ -559,6 +674,15 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/admin/insights',
 		'/api/videos/1/notes',
 		'/api/notes/{premiumNote}',
+		// Issue 24 (the reaction and follow calls take PUT, so they are not here).
+		'/api/communities/1/posts',
+		'/api/communities/1/membership',
+		'/api/posts/{noahPost}',
+		'/api/posts/{noahPost}/comments',
+		'/api/posts/{noahPost}/pin',
+		'/api/posts/{noahPost}/lock',
+		'/api/comments/{noahComment}',
+		'/api/members',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -584,6 +708,11 @@ describe('calls that take no body, and methods no call takes', () => {
 			{ call: 'DELETE /api/messages/99999999', as: 'moderator', status: 404 },
 			{ call: 'DELETE /api/notes/99999999', as: 'premium', status: 404 },
 			{ call: 'DELETE /api/users/{david}/block', as: 'member', status: 200 },
+			// Nothing to take back: idempotent, nothing changes.
+			{ call: 'DELETE /api/posts/{noahPost}/follow', as: 'member', status: 200 },
+			{ call: 'DELETE /api/posts/{noahPost}/reactions/like', as: 'premium', status: 200 },
+			{ call: 'DELETE /api/communities/1/membership', as: 'member', status: 200 },
+			{ call: 'DELETE /api/posts/99999999', as: 'moderator', status: 404 },
 			{ call: 'POST /api/nowhere', as: 'member', status: 404 },
 		]
 		await expectNothingChanged(async () => {
@@ -618,6 +747,7 @@ describe('search parameters', () => {
 		{ path: '/api/resources', param: 'type', as: 'member' },
 		{ path: '/api/admin/users', param: 'search', as: 'admin' },
 		{ path: '/api/admin/events', param: 'search', as: 'admin' },
+		{ path: '/api/members', param: 'q', as: 'member' },
 	]
 	/** Patterns and operators that would match something if they were not searched for as the literal text they are. */
 	const PATTERNS = [
@@ -657,11 +787,16 @@ describe('search parameters', () => {
 			['/api/admin/audit-log', 'actor', 'admin'],
 			['/api/admin/audit-log', 'kind', 'admin'],
 			['/api/messages/community/1', 'changedAfter', 'member'],
+			['/api/communities/1/posts', 'sort', 'member'],
+			['/api/communities/1/posts', 'page', 'member'],
+			['/api/posts/{noahPost}', 'page', 'member'],
+			['/api/members', 'community', 'member'],
+			['/api/members', 'role', 'member'],
 		]
 		await expectNothingChanged(async () => {
 			for (const [path, param, role] of JSON_PARAMS) {
 				for (const value of VALUES) {
-					const response = await as[role].get(`${path}?${new URLSearchParams({ [param]: value })}`)
+					const response = await as[role].get(`${withIds(path)}?${new URLSearchParams({ [param]: value })}`)
 					expect.soft(response.status, `${path}?${param}=${value.slice(0, 20)}`).toBe(400)
 					expectReadable((await response.json()).message, param, `${path}?${param}=${value.slice(0, 20)}`)
 				}
@@ -675,11 +810,19 @@ describe('search parameters', () => {
 				['/community/1', 'edit', 'premium'],
 				['/community/1', 'report', 'premium'],
 				['/community/1', 'mute', 'moderator'],
+				['/community/1/discussions', 'sort', 'member'],
+				['/community/1/discussions', 'page', 'member'],
+				['/community/1/discussions/{noahPost}', 'page', 'premium'],
+				['/community/1/discussions/{noahPost}', 'edit', 'premium'],
+				['/community/1/discussions/{noahPost}', 'report', 'premium'],
+				['/community/1/discussions/{noahPost}', 'reply', 'premium'],
+				['/members', 'community', 'member'],
+				['/members', 'role', 'member'],
 			]
 			for (const [page, param, role] of PAGES) {
 				for (const value of VALUES) {
 					const response = await as[role].get(
-						`${page}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ [param]: value })}`,
+						`${withIds(page)}${page.includes('?') ? '&' : '?'}${new URLSearchParams({ [param]: value })}`,
 					)
 					expect.soft(response.status, `${page} with ${param}=${value.slice(0, 20)}`).toBe(200)
 				}
@@ -696,6 +839,7 @@ describe('search parameters', () => {
 			['/admin?tab=events', 'admin'],
 			// The lesson's transcript search (docs/decisions/171).
 			['/content-library/8', 'premium'],
+			['/members', 'member'],
 		]
 		for (const [page, role] of PAGES) {
 			for (const pattern of PATTERNS) {
@@ -854,7 +998,19 @@ const FORM_CALLS: FormCall[] = [
 	{
 		action: '/profile?tab=profile',
 		as: 'member',
-		fields: { intent: 'profile', name: 'Sam Rivera', email: 'sam@example.com', bio: 'Lead', avatar: '' },
+		fields: {
+			intent: 'profile',
+			name: 'Sam Rivera',
+			email: 'sam@example.com',
+			bio: 'Lead',
+			avatar: '',
+			headline: 'Team lead',
+			location: 'Denver, CO',
+			linkedinUrl: 'https://www.linkedin.com/in/sam',
+			interests: 'Coaching, Healthcare',
+			hiddenFromDirectory: 'on',
+			currentPassword: DEMO_PASSWORD,
+		},
 		required: ['name', 'email'],
 		fixed: ['intent'],
 	},
@@ -927,6 +1083,18 @@ const FORM_CALLS: FormCall[] = [
 			intent: 'confirm-email',
 			get token() {
 				return LINKS.emailChange
+			},
+		},
+		required: ['token'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/confirm-email?token=x',
+		as: 'visitor',
+		fields: {
+			intent: 'undo-email-change',
+			get token() {
+				return LINKS.emailUndo
 			},
 		},
 		required: ['token'],
@@ -1024,6 +1192,13 @@ const FORM_CALLS: FormCall[] = [
 		required: ['eventId', 'going'],
 		fixed: ['intent', 'returnTo'],
 	},
+	{
+		action: '/events/7',
+		as: 'member',
+		fields: { intent: 'rsvp', eventId: '7', going: 'true', returnTo: '/events/7' },
+		required: ['eventId', 'going'],
+		fixed: ['intent', 'returnTo'],
+	},
 	{ action: '/notifications', as: 'premium', fields: { intent: 'open', id: '1' }, required: ['id'], fixed: ['intent'] },
 	{ action: '/notifications', as: 'premium', fields: { intent: 'read-all' }, fixed: ['intent'] },
 	{
@@ -1073,6 +1248,105 @@ const FORM_CALLS: FormCall[] = [
 		action: '/members/{david}',
 		as: 'member',
 		fields: { intent: 'block-member', redirectTo: '/messages' },
+		fixed: ['intent'],
+	},
+	// Issue 24: the discussion pages' forms, the Join and Leave buttons.
+	{
+		action: '/community/1/discussions',
+		as: 'premium',
+		fields: { intent: 'create-post', title: 'A question by form', body: 'What **works**?' },
+		required: ['title', 'body'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{premiumPost}',
+		as: 'premium',
+		fields: { intent: 'comment', body: 'A comment by form' },
+		required: ['body'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{premiumPost}?edit=post',
+		as: 'premium',
+		fields: { intent: 'edit-post', title: 'Edited by form', body: 'New words' },
+		required: ['title', 'body'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{premiumPost}?edit={premiumComment}',
+		as: 'premium',
+		fields: { intent: 'edit-comment', commentId: '{premiumComment}', body: 'Edited comment' },
+		required: ['commentId', 'body'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}',
+		as: 'premium',
+		fields: { intent: 'react', targetType: 'post', targetId: '{noahPost}', kind: 'like', on: 'true' },
+		required: ['targetType', 'targetId', 'kind', 'on'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}',
+		as: 'member',
+		fields: { intent: 'follow', following: 'true' },
+		required: ['following'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}',
+		as: 'moderator',
+		fields: { intent: 'pin-post', pinned: 'true' },
+		required: ['pinned'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}',
+		as: 'moderator',
+		fields: { intent: 'lock-post', locked: 'false' },
+		required: ['locked'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}?report=post',
+		as: 'premium',
+		fields: { intent: 'report-post', reason: 'spam', details: '' },
+		required: ['reason'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{noahPost}?report={noahComment}',
+		as: 'member',
+		fields: { intent: 'report-comment', commentId: '{noahComment}', reason: 'spam', details: '' },
+		required: ['commentId', 'reason'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community',
+		as: 'member',
+		fields: { intent: 'join-community', communityId: '4' },
+		required: ['communityId'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/4',
+		as: 'premium',
+		fields: { intent: 'leave-community', communityId: '4' },
+		required: ['communityId'],
+		fixed: ['intent'],
+	},
+	// Last of the discussion forms: they delete what the forms above correct.
+	{
+		action: '/community/1/discussions/{premiumPost}',
+		as: 'premium',
+		fields: { intent: 'delete-comment', commentId: '{premiumComment}' },
+		required: ['commentId'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/community/1/discussions/{premiumPost}',
+		as: 'premium',
+		fields: { intent: 'delete-post' },
 		fixed: ['intent'],
 	},
 	// Last of the chat forms: it deletes the message the edit form corrects.
@@ -1203,6 +1477,12 @@ describe('form actions', () => {
 			{ action: '/community/{id}', as: 'premium', fields: { content: 'Hello' } },
 			{ action: '/messages?userId={id}', as: 'premium', fields: { content: 'Hello' } },
 			{ action: '/members/{id}', as: 'member', fields: { intent: 'block-member' } },
+			{
+				action: '/community/{id}/discussions',
+				as: 'premium',
+				fields: { intent: 'create-post', title: 'Nowhere', body: 'x' },
+			},
+			{ action: '/community/1/discussions/{id}', as: 'premium', fields: { intent: 'comment', body: 'Hello?' } },
 			{ action: '/admin/users/{id}/role', as: 'admin', fields: { role: 'admin' } },
 			// Deleting someone already gone goes back to the list with "Failed to delete user".
 			{ action: '/admin/users/{id}/delete', as: 'admin', fields: {}, unknown: '302' },
@@ -1506,6 +1786,7 @@ describe('who did it comes from the session', () => {
 		const token = (await as.content_manager.csrfToken('/dashboard'))!
 		await as.content_manager.postForm('/admin/resources/new?tab=resources', {
 			csrf: token,
+			formOnce: newOnceToken(),
 			title: 'Form Resource',
 			type: 'pdf',
 			url: '/f.pdf',
@@ -1574,7 +1855,12 @@ describe('the good requests of the tables', () => {
 		const sendForm = async ({ action, as: role, fields, accepted }: (typeof FORM_CALLS)[number]) => {
 			const client = clientFor(role)
 			const token = await client.csrfToken(role === 'visitor' ? '/auth' : '/dashboard')
-			const response = await client.postForm(withIds(action), { csrf: token!, ...bodyWithIds(fields, true) })
+			// A creating form carries its rendered form's token (decision 204): a fresh one, as a freshly loaded page has.
+			const response = await client.postForm(withIds(action), {
+				csrf: token!,
+				formOnce: newOnceToken(),
+				...bodyWithIds(fields, true),
+			})
 			// Accepted: sent on (302, 303), or answered in place (200: /forgot-password says what it did on the page).
 			expect
 				.soft(accepted ? [accepted] : [200, 302, 303], `POST ${action} ${fields.intent ?? ''}`)

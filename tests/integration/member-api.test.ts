@@ -193,7 +193,18 @@ describe('GET /api/users', () => {
 		const users = (await (await client.get('/api/users')).json()) as Array<Record<string, unknown>>
 		expect(users.length).toBeGreaterThanOrEqual(7)
 		for (const user of users)
-			expect(Object.keys(user).sort()).toEqual(['avatar', 'bio', 'id', 'name', 'role', 'username'])
+			expect(Object.keys(user).sort()).toEqual([
+				'avatar',
+				'bio',
+				'headline',
+				'id',
+				'interests',
+				'linkedinUrl',
+				'location',
+				'name',
+				'role',
+				'username',
+			])
 		const text = JSON.stringify(users)
 		expect(text).not.toMatch(/@example\.com|argon2|password|stripe/i)
 		const found = (await (await client.get('/api/users?q=MARIA')).json()) as Array<{ username: string }>
@@ -248,7 +259,10 @@ describe('PATCH /api/users/{id}', () => {
 		expect((await client.json('PATCH', `/api/users/${user.id}`, { avatar: 'javascript:alert(1)' })).status).toBe(400)
 		expect((await client.json('PATCH', `/api/users/${user.id}`, '{oops')).status).toBe(400)
 
-		const taken = await client.json('PATCH', `/api/users/${user.id}`, { email: 'ADMIN@example.com' })
+		const taken = await client.json('PATCH', `/api/users/${user.id}`, {
+			email: 'ADMIN@example.com',
+			currentPassword: 'first-password',
+		})
 		expect(taken.status).toBe(409)
 		expect(await taken.json()).toMatchObject({ field: 'email' })
 		expect((await UserModel.findOne({ id: user.id }).lean())!.email).toBe(user.email)

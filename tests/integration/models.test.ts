@@ -44,6 +44,12 @@ describe('models', () => {
 				'stripeSubscriptionId',
 				'subscriptionStatus',
 				'trialEndsAt',
+				'headline',
+				'location',
+				'linkedinUrl',
+				'interests',
+				'hiddenFromDirectory',
+				'communityIds',
 				'createdAt',
 			].sort(),
 		)

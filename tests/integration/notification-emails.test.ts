@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import mongoose from 'mongoose'
 import {
 	CaughtMailModel,
+	CommunityModel,
+	DiscussionCommentModel,
+	DiscussionPostModel,
+	EventModel,
 	MessageModel,
 	NotificationModel,
 	OutboxMailModel,
 	UserModel,
+	VideoModel,
 	conversationKeyOf,
 	nextId,
 	privateMessageGroupKey,
@@ -19,6 +25,7 @@ import { closeSmtpConnection, useSmtpServer } from '~/platform/mail/transport.se
 import { lessonDigestJob, lessonDigestSlot, privateMessageEmailsJob } from '~/services/notifications/emails.server'
 import { getEmailPreferences, saveEmailPreferences, unsubscribe } from '~/services/notifications/preferences.server'
 import { notify } from '~/services/notifications/notifications.server'
+import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { useTestDatabase } from '../setup/test-database'
 import { uniqueName } from '../setup/unique-name'
 
@@ -109,9 +116,11 @@ describe('emails that follow a notification', () => {
 		expect(await getEmailPreferences(reader.id)).toEqual({
 			privateMessages: true,
 			mentions: false,
+			discussions: true,
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			weeklyDigest: false,
 		})
 		await notify(reader.id, { kind: 'mention', title: 'Mentioned again', text: '@robin?', link: '/community/2' })
 		await notify(reader.id, {
@@ -394,5 +403,85 @@ describe('the weekly digest of new lessons', () => {
 		expect(lessonDigestSlot(new Date('2026-11-25T12:00:00Z')).toISOString()).toBe('2026-11-23T08:00:00.000Z')
 		expect(lessonDigestSlot(new Date('2026-11-23T07:59:00Z')).toISOString()).toBe('2026-11-16T08:00:00.000Z')
 		expect(lessonDigestSlot(new Date('2026-11-23T08:00:00Z')).toISOString()).toBe('2026-11-23T08:00:00.000Z')
+	})
+})
+
+describe('the weekly community digest (issue 24)', () => {
+	const nextSlot = (weeks = 1) =>
+		new Date(lessonDigestSlot(new Date()).getTime() + weeks * 7 * 86_400_000 + 60 * MINUTE)
+
+	/** A community with one busy post and one quiet one this week. */
+	async function busyCommunity(authorId: number) {
+		const communityId = await nextId('communities')
+		await CommunityModel.create({ id: communityId, name: `Digest Room ${communityId}`, createdBy: authorId })
+		const post = async (title: string) => {
+			const id = await nextId('discussionPosts')
+			await DiscussionPostModel.create({
+				id,
+				communityId,
+				authorId,
+				title,
+				body: 'Thoughts?',
+				createdAt: new Date(),
+				lastActivityAt: new Date(),
+			})
+			return id
+		}
+		const busy = await post('Delegation that sticks')
+		await post('A quiet question')
+		for (const body of ['One', 'Two', 'Three'])
+			await DiscussionCommentModel.create({
+				id: await nextId('discussionComments'),
+				postId: busy,
+				communityId,
+				authorId,
+				body,
+				createdAt: new Date(),
+			})
+		return { communityId, busy }
+	}
+
+	it('is off until turned on; then one email from Monday 08:00 UTC with the busiest discussions of their communities, new lessons and events to join', async () => {
+		const [reader, notAsked] = await Promise.all([member('Dee Digest'), member('Nora Noswitch')])
+		const { communityId, busy } = await busyCommunity(reader.id)
+		await UserModel.updateMany(
+			{ id: mongoose.trusted({ $in: [reader.id, notAsked.id] }) },
+			{ $set: { communityIds: [communityId] } },
+		)
+		await saveEmailPreferences(reader.id, { weeklyDigest: true })
+		const lessonId = await nextId('videos')
+		await VideoModel.create({ id: lessonId, title: 'Leading Hybrid Teams', url: '/media/x.mp4', createdBy: reader.id })
+		const eventId = await nextId('events')
+		await EventModel.create({
+			id: eventId,
+			title: 'Digest Coaching Circle',
+			startTime: new Date(nextSlot().getTime() + 2 * 86_400_000),
+			createdBy: reader.id,
+		})
+
+		expect(await runJobNow(weeklyDigestJob, { now: nextSlot() })).toBe('ran')
+		expect(await mailTo(notAsked.email)).toEqual([])
+		const [digest, ...more] = await mailTo(reader.email)
+		expect(more).toEqual([])
+		expect(digest!.subject).toBe('Your week on LeaderForge')
+		expect(digest!.text).toMatch(
+			new RegExp(
+				`- Delegation that sticks \\(Digest Room ${communityId}; 3 comments, 0 reactions\\): http://\\S+/community/${communityId}/discussions/${busy}\\n- A quiet question`,
+			),
+		)
+		expect(digest!.text).toMatch(new RegExp(`- Leading Hybrid Teams: http://\\S+/content-library/${lessonId}`))
+		expect(digest!.text).toContain('- Digest Coaching Circle,')
+		expect(verifyUnsubscribeToken(tokenOf(unsubscribeLinkIn(digest!)!))).toEqual({
+			userId: reader.id,
+			what: 'weeklyDigest',
+		})
+
+		// Once a week, however often the job runs; the link turns it off.
+		expect(await runJobNow(weeklyDigestJob, { now: new Date(nextSlot().getTime() + 30 * MINUTE) })).toBe('ran')
+		expect(await mailTo(reader.email)).toHaveLength(1)
+		await unsubscribe(tokenOf(unsubscribeLinkIn(digest!)!))
+		expect((await getEmailPreferences(reader.id)).weeklyDigest).toBe(false)
+		expect(await runJobNow(weeklyDigestJob, { now: nextSlot(2) })).toBe('ran')
+		expect(await mailTo(reader.email)).toHaveLength(1)
 	})
 })

@@ -21,12 +21,20 @@ const server = useSeededTestServer()
 const stored = async (userId: number) => (await NotificationPreferencesModel.findOne({ userId }).lean())?.email
 
 describe('the Notifications tab', () => {
-	it('has a switch per kind of email, all on at first, and saves them without JavaScript', async () => {
+	it('has a switch per kind of email, all on at first but the weekly digest, and saves them without JavaScript', async () => {
 		const member = await signUpMember(server.url, 'chooser')
 		const html = await (await member.client.get('/profile?tab=notifications')).text()
-		for (const label of ['Private messages', 'Mentions', 'Event reminders', 'New lessons', 'Billing'])
+		for (const label of [
+			'Private messages',
+			'Mentions',
+			'Discussions you follow',
+			'Event reminders',
+			'New lessons',
+			'Billing',
+			'Weekly digest',
+		])
 			expect(textOf(html)).toContain(label)
-		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(5)
+		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(6)
 		expect(textOf(html)).toContain('Emails about a failed payment or the end of your subscription are always sent.')
 
 		// Unticked boxes are not sent at all.
@@ -41,9 +49,11 @@ describe('the Notifications tab', () => {
 		expect(await stored(member.id)).toEqual({
 			privateMessages: false,
 			mentions: true,
+			discussions: false,
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			weeklyDigest: false,
 		})
 		const after = await (await member.client.get('/profile?tab=notifications')).text()
 		expect(textOf(after)).toContain('Preferences saved')
@@ -57,9 +67,11 @@ describe('the Notifications tab', () => {
 		expect(await stored(member.id)).toEqual({
 			privateMessages: false,
 			mentions: true,
+			discussions: false,
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			weeklyDigest: false,
 		})
 	})
 })
@@ -90,9 +102,11 @@ describe('unsubscribing from a mail, without logging in', () => {
 		expect(await stored(member.id)).toEqual({
 			privateMessages: true,
 			mentions: false,
+			discussions: true,
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			weeklyDigest: false,
 		})
 	})
 

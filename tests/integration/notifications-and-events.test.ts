@@ -338,6 +338,29 @@ describe('RSVP (product §2 "Events", §7)', () => {
 		expect(refused.status).toBe(409)
 		expect(await refused.text()).toContain('RSVPs are closed')
 	})
+
+	it("an event's own page names who is going, and its RSVP form comes back to it", async () => {
+		const event = await newEvent(3 * 24 * HOUR)
+		const member = await newMember(server.url)
+		const before = await pageHtml(member.client, `/events/${event.id}`)
+		expect(before).toContain(event.title)
+		expect(before).toContain('Nobody has said they are going yet.')
+		const posted = await member.client.submitForm(`/events/${event.id}`, {
+			intent: 'rsvp',
+			eventId: String(event.id),
+			going: 'true',
+			returnTo: `/events/${event.id}`,
+		})
+		expect(posted.status).toBe(303)
+		expect(posted.headers.get('Location')).toBe(`/events/${event.id}`)
+		const after = await pageHtml(member.client, `/events/${event.id}`)
+		expect(after).toMatch(/Who is going[\s\S]*1 going/)
+		expect(after).toContain(`href="/members/${member.id}"`)
+		expect(after).toContain(`Cancel RSVP: ${event.title}`)
+		expect(after).toContain(`href="/events/${event.id}/calendar.ics"`)
+		// The list links each card to its page.
+		expect(await pageHtml(member.client, '/events')).toContain(`href="/events/${event.id}"`)
+	})
 })
 
 describe('joining and replays (product §2 "Events")', () => {
@@ -404,7 +427,7 @@ describe('event notices', () => {
 		await runOnce(eventRemindersJob, { now: new Date(Date.now() + 5 * MINUTE), holder: 'after-a-restart' })
 		const reminders = await notificationsOf(going.id, 'event_reminder')
 		expect(reminders).toHaveLength(1)
-		expect(reminders[0]).toMatchObject({ title: `Starting soon: ${event.title}`, link: `/events#event-${event.id}` })
+		expect(reminders[0]).toMatchObject({ title: `Starting soon: ${event.title}`, link: `/events/${event.id}` })
 		expect(await notificationsOf(notGoing.id, 'event_reminder')).toHaveLength(0)
 	})
 
@@ -413,7 +436,9 @@ describe('event notices', () => {
 		const [going, notGoing] = [await newMember(server.url), await newMember(server.url)]
 		await rsvp(going, event.id, true)
 		await admin.json('PATCH', `/api/admin/events/${event.id}`, { location: 'Main hall' })
-		expect(await notificationsOf(going.id, 'event_changed')).toMatchObject([{ title: `Changed: ${event.title}` }])
+		expect(await notificationsOf(going.id, 'event_changed')).toMatchObject([
+			{ title: `Changed: ${event.title}`, link: `/events/${event.id}` },
+		])
 		expect((await admin.json('DELETE', `/api/admin/events/${event.id}`)).status).toBe(200)
 		expect(await notificationsOf(going.id, 'event_cancelled')).toMatchObject([{ title: `Cancelled: ${event.title}` }])
 		expect(await notificationsOf(notGoing.id)).toHaveLength(0)

@@ -387,14 +387,16 @@ describe('sending', () => {
 			socket.close()
 		}
 
-		// A member the writer is blocked by still mentions them in a room: the words are not pushed.
-		expect((await member.client.json('POST', `/api/users/${writer.id}/block`)).status).toBe(200)
+		// The writer blocked the member and still names them in a room: the member is told in the app
+		// (the block is the writer's), but the words are not pushed. (A member who blocked the writer is
+		// not notified at all: decision 201.)
+		expect((await writer.client.json('POST', `/api/users/${member.id}/block`)).status).toBe(200)
 		const blockedWords = await mention(writer, member, 'you will not see this on your lock screen')
 		expect(await settledDeliveryOf(blockedWords)).toMatchObject({
 			status: 'skipped',
 			lastError: 'a block stands between the member and the writer',
 		})
-		expect((await member.client.json('DELETE', `/api/users/${writer.id}/block`)).status).toBe(200)
+		expect((await writer.client.json('DELETE', `/api/users/${member.id}/block`)).status).toBe(200)
 
 		// The laptop logs out: the device is no longer listed, and gets nothing more.
 		const phoneSession = await logIn(server.url, member.username, member.password)

@@ -43,6 +43,7 @@ const MAIL_QUEUED_BY_JOBS = [
 	'notification-trial-ending',
 	'notification-private-message',
 	'lesson-digest',
+	'weekly-digest',
 ]
 
 /**
@@ -59,9 +60,9 @@ export async function snapshotEverything() {
 		SessionModel.find().select('sid userId data -_id').sort({ sid: 1 }).lean(),
 		UniqueClaimModel.find().select('key userId -_id').sort({ key: 1 }).lean(),
 		AccountTokenModel.find().select('-_id').sort({ tokenHash: 1 }).lean(),
-		// The weekly digest job moves the digest fields on by itself.
+		// The weekly digest jobs move the digest fields on by themselves.
 		NotificationPreferencesModel.find()
-			.select('-_id -digestSlot -digestThroughNotificationId')
+			.select('-_id -digestSlot -digestThroughNotificationId -weeklyDigestSlot')
 			.sort({ userId: 1 })
 			.lean(),
 		// Which pairs have private-message email state (when their mail went out is the email job's doing).

@@ -58,7 +58,10 @@ describe('sign-ups sent at once', () => {
 describe('email changes confirmed at once', () => {
 	/** Asks for the address on the member's profile; the confirmation link goes to the new address. */
 	async function askFor(member: SignedUpMember, email: string) {
-		const response = await member.client.json('PATCH', `/api/users/${member.id}`, { email })
+		const response = await member.client.json('PATCH', `/api/users/${member.id}`, {
+			email,
+			currentPassword: member.password,
+		})
 		expect(response.status, 'asking for a new address').toBe(200)
 	}
 	const confirm = (client: TestClient, link: { href: string; token: string }) =>

@@ -67,9 +67,17 @@ export class TestClient {
 		})
 	}
 
-	/** Loads `pagePath`, then posts a form to `actionPath` with the page's CSRF token, like a no-JS browser. */
+	/**
+	 * Loads `pagePath`, then posts a form to `actionPath` with the page's CSRF token, and the token of its
+	 * creating form when it has one (`formOnce`, decision 204), like a no-JS browser.
+	 */
 	async submitForm(pagePath: string, fields: Record<string, string>, actionPath = pagePath): Promise<Response> {
-		const token = await this.csrfToken(pagePath)
-		return this.postForm(actionPath, { ...(token ? { csrf: token } : {}), ...fields })
+		const html = await (await this.get(pagePath)).text()
+		const hidden: Record<string, string> = {}
+		for (const name of ['csrf', 'formOnce']) {
+			const value = new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1]
+			if (value) hidden[name] = value
+		}
+		return this.postForm(actionPath, { ...hidden, ...fields })
 	}
 }

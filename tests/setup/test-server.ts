@@ -44,6 +44,11 @@ export async function startTestServer({
 			// the per-address limit start a server with its default (tests/integration/rate-limits.test.ts).
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
 			...TEST_VAPID,
+			// The same for reads and exports: one address, a few members reading hundreds of times a minute. The tests
+			// of those limits start a server with low ones (tests/integration/shared-address.test.ts).
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+			EXPORT_RATE_LIMIT_PER_HOUR: '100000',
 			...env,
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -206,6 +206,46 @@ describe('member forms (product §5)', () => {
 			email: 'sam@example.com',
 			bio: null,
 			avatar: null,
+			headline: null,
+			location: null,
+			linkedinUrl: null,
+			interests: [],
+		})
+	})
+
+	it('profile: the directory fields (product §2 "Member directory")', () => {
+		expect(
+			ProfileSchema.parse({
+				...profile,
+				headline: '  Nurse manager ',
+				linkedinUrl: 'https://www.linkedin.com/in/sam',
+				interests: 'Healthcare, , night shifts, HEALTHCARE',
+				hiddenFromDirectory: true,
+			}),
+		).toMatchObject({
+			headline: 'Nurse manager',
+			linkedinUrl: 'https://www.linkedin.com/in/sam',
+			interests: ['Healthcare', 'night shifts'],
+			hiddenFromDirectory: true,
+		})
+		expect(
+			messagesOf(
+				ProfileSchema.safeParse({
+					...profile,
+					headline: 'x'.repeat(101),
+					location: 'two\nlines',
+					linkedinUrl: 'https://linkedin.com.evil.example/in/sam',
+					interests: ['x'.repeat(41)],
+				}),
+			),
+		).toEqual({
+			headline: 'Headline must be at most 100 characters long',
+			location: 'Location must be one line of text',
+			linkedinUrl: 'LinkedIn URL must be an address starting with https://www.linkedin.com/',
+			interests: 'Each interest must be one line of at most 40 characters',
+		})
+		expect(messagesOf(ProfileSchema.safeParse({ ...profile, interests: 'a,b,c,d,e,f,g,h,i,j,k' }))).toEqual({
+			interests: 'You can list at most 10 interests',
 		})
 	})
 
@@ -214,10 +254,12 @@ describe('member forms (product §5)', () => {
 		expect(ProfileSchema.safeParse({ ...profile, avatar: 'javascript:alert(1)' }).success).toBe(false)
 	})
 
-	it('PATCH /api/users/{id} takes any of the four fields, and nothing else', () => {
+	it('PATCH /api/users/{id} takes any of the profile fields, and nothing else; a field left out stays as it is', () => {
 		expect(ProfileUpdateSchema.parse({ bio: 'Hello', role: 'admin' })).toEqual({ bio: 'Hello' })
+		expect(ProfileUpdateSchema.parse({ interests: ['Coaching'] })).toEqual({ interests: ['Coaching'] })
 		expect(messagesOf(ProfileUpdateSchema.safeParse({}))).toEqual({
-			'(form)': 'Send at least one of name, email, bio, avatar',
+			'(form)':
+				'Send at least one of name, email, bio, avatar, headline, location, linkedinUrl, interests, hiddenFromDirectory',
 		})
 	})
 

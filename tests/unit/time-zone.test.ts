@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/dates'
+import { formatDateTime, formatListTime, toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
 
 const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
@@ -36,5 +36,22 @@ describe('local date-times in a named time zone', () => {
 		expect(timeZoneFromCookie('tz=%E0%A4%A')).toBe('UTC')
 		expect(timeZoneFromCookie('notz=Europe%2FParis')).toBe('UTC')
 		expect(timeZoneFromCookie(null)).toBe('UTC')
+	})
+})
+
+describe("a list's short times (the conversations on a phone)", () => {
+	const now = '2026-11-26T09:30:00Z'
+	it('say the time today, Yesterday, the weekday within the week, else the date', () => {
+		expect(formatListTime('2026-11-26T07:27:00Z', 'UTC', now)).toBe('7:27 AM')
+		expect(formatListTime('2026-11-25T23:59:00Z', 'UTC', now)).toBe('Yesterday')
+		expect(formatListTime('2026-11-23T12:00:00Z', 'UTC', now)).toBe('Mon')
+		expect(formatListTime('2026-11-19T12:00:00Z', 'UTC', now)).toBe('Nov 19')
+		expect(formatListTime('2025-12-30T12:00:00Z', 'UTC', now)).toBe('Dec 30, 2025')
+	})
+
+	it("count calendar days in the reader's zone, and a message newer than the page is today's", () => {
+		// 23:59 UTC on the 25th is the 26th's morning in Tokyo.
+		expect(formatListTime('2026-11-25T23:59:00Z', 'Asia/Tokyo', now)).toBe('8:59 AM')
+		expect(formatListTime('2026-11-26T09:45:00Z', 'UTC', now)).toBe('9:45 AM')
 	})
 })

@@ -2,7 +2,6 @@ import { getFormProps, type FormMetadata } from '@conform-to/react'
 import { Form, isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton, ButtonLink } from '~/components/ui/button'
 import { MAIN_ID } from '~/components/ui/skip-link'
@@ -25,6 +24,11 @@ export function useDialogAction() {
  * A dialog drawn as a modal over the admin tab (docs/architecture.md: dialogs are
  * routes). It is an ordinary page without JavaScript: the backdrop, ✕ and
  * Cancel are links back to the tab. With JavaScript, Escape closes it too.
+ *
+ * It is never taller than the screen: its content scrolls inside it, with
+ * Cancel and the submit button held at its foot (DialogButtons), and a field
+ * that takes the focus scrolls into view with its label above it and clear
+ * of that foot (docs/decisions/209).
  */
 export function AdminDialog({
 	title,
@@ -54,7 +58,8 @@ export function AdminDialog({
 	}, [closeHref, navigate])
 
 	return (
-		<div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+		// !m-0: drawn inside the tab's spaced column (space-y), whose top margin would push a fixed overlay down.
+		<div className="fixed inset-0 z-50 !m-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
 			<Link
 				to={closeHref}
 				preventScrollReset
@@ -70,7 +75,7 @@ export function AdminDialog({
 				aria-modal="true"
 				aria-labelledby={titleId}
 				aria-describedby={description ? descriptionId : undefined}
-				className="relative m-0 w-full max-w-lg rounded-xl border border-gray-200 bg-white p-6 text-gray-900 shadow-xl focus:outline-none"
+				className="relative m-0 max-h-[calc(100vh-2rem)] w-full max-w-lg scroll-pb-28 scroll-pt-12 overflow-y-auto overscroll-contain rounded-xl border border-gray-200 bg-white px-6 pt-6 text-gray-900 shadow-xl focus:outline-none supports-[height:100dvh]:max-h-[calc(100dvh-2rem)]"
 			>
 				<h2 id={titleId} className="pr-8 text-lg font-semibold">
 					{title}
@@ -141,10 +146,10 @@ function makeTheRestInert(keep: HTMLElement) {
 	return changed
 }
 
-/** Cancel (back to the tab) and the dialog's submit button. */
+/** Cancel (back to the tab) and the dialog's submit button, held at the foot of the dialog while its content scrolls. */
 export function DialogButtons({ children, cancelLabel = 'Cancel' }: { children: ReactNode; cancelLabel?: string }) {
 	return (
-		<div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+		<div className="sticky bottom-0 -mx-6 flex flex-wrap-reverse justify-end gap-2 border-t border-gray-100 bg-white px-6 pb-6 pt-3 [&>*]:flex-1 sm:[&>*]:flex-none">
 			<ButtonLink to={useDialogCloseHref()} preventScrollReset variant="secondary">
 				{cancelLabel}
 			</ButtonLink>
@@ -159,7 +164,9 @@ export const useDialogForm = useConformForm
 /**
  * A dialog around one form that posts back to the dialog's own route: CSRF
  * token, intent, form errors, Cancel and a submit button with its pending
- * label, and the notice of a refused post.
+ * label, and the notice of a refused post. A refused post (in the browser
+ * with JavaScript, from the server without) shows each field's message, and
+ * with JavaScript puts the focus on the first field to fix.
  */
 export function FormDialog<Shape extends Record<string, unknown>>({
 	title,
@@ -169,7 +176,6 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	form,
 	submitLabel,
 	pendingLabel,
-	incomplete = false,
 	destructive = false,
 	children,
 }: {
@@ -181,14 +187,11 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 	form?: FormMetadata<Shape, string[]>
 	submitLabel: string
 	pendingLabel: string
-	/** product §2: a required field is empty. Only disables with JavaScript: without it nothing could enable the button again. */
-	incomplete?: boolean
 	destructive?: boolean
 	children?: ReactNode
 }) {
 	const toast = useFormActionToast()
 	const pending = useIsSubmitting(intent)
-	const hydrated = useHydrated()
 	return (
 		<AdminDialog title={title} description={description} alert={alert}>
 			<Form
@@ -203,12 +206,8 @@ export function FormDialog<Shape extends Record<string, unknown>>({
 				{form ? <FormErrors errors={form.errors} /> : null}
 				{children}
 				<DialogButtons>
-					<StatusButton
-						pending={pending}
-						pendingLabel={pendingLabel}
-						disabled={hydrated && incomplete}
-						variant={destructive ? 'danger' : 'primary'}
-					>
+					{/* Never disabled (docs/decisions/209): a post with a required field empty says what is missing and focuses it. */}
+					<StatusButton pending={pending} pendingLabel={pendingLabel} variant={destructive ? 'danger' : 'primary'}>
 						{submitLabel}
 					</StatusButton>
 				</DialogButtons>

@@ -1,5 +1,15 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import {
+	Children,
+	cloneElement,
+	isValidElement,
+	useEffect,
+	useId,
+	useRef,
+	type ReactElement,
+	type ReactNode,
+	type TdHTMLAttributes,
+} from 'react'
 import { Icon, type IconName } from '~/components/ui/icon'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { type AdminTab } from '~/lib/admin-panel'
@@ -117,6 +127,12 @@ export function SearchForm({ tab, q, placeholder }: { tab: AdminTab; q: string; 
  * A wide table scrolls sideways inside its frame. The frame can take the
  * keyboard focus, so the arrow keys scroll it too when no cell holds a link
  * or a button (the audit log), as WCAG's keyboard rule asks.
+ *
+ * On a phone (below `md`) each row is drawn as a card instead (the
+ * .admin-table rules in tailwind.css, docs/decisions/209): its title (the
+ * first column that is not the ID) on top, every other cell under its
+ * column's name, and the actions at its foot, so whose row an action is for
+ * is always beside it. The rows' cells are told their column's name here.
  */
 export function AdminTable({
 	caption,
@@ -134,7 +150,7 @@ export function AdminTable({
 			tabIndex={0}
 			className="overflow-x-auto rounded-lg border border-gray-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
 		>
-			<table className="min-w-full divide-y divide-gray-200 text-sm">
+			<table className="admin-table min-w-full divide-y divide-gray-200 text-sm">
 				<caption className="sr-only">{caption}</caption>
 				<thead className="bg-gray-50">
 					<tr>
@@ -149,15 +165,41 @@ export function AdminTable({
 						))}
 					</tr>
 				</thead>
-				<tbody className="divide-y divide-gray-100 bg-white">{children}</tbody>
+				<tbody className="divide-y divide-gray-100 bg-white">{labelCells(children, columns)}</tbody>
 			</table>
 		</div>
 	)
 }
 
+/**
+ * Gives each cell of each row its column's name (`data-label`), and the
+ * row's title cell `data-row-title`, for the phone's cards. Rows that are
+ * not plain <tr> elements (EmptyRow) are left as they are.
+ */
+function labelCells(rows: ReactNode, columns: string[]): ReactNode {
+	const titleColumn = columns.findIndex((column) => column !== 'ID')
+	return Children.map(rows, (row) => {
+		if (!isValidElement<{ children?: ReactNode }>(row) || row.type !== 'tr') return row
+		let index = 0
+		const cells = Children.map(row.props.children, (cell) => {
+			if (!isValidElement(cell)) return cell
+			const column = index++
+			return cloneElement(cell as ReactElement<Record<string, unknown>>, {
+				'data-label': columns[column],
+				'data-row-title': column === titleColumn ? '' : undefined,
+			})
+		})
+		return cloneElement(row, undefined, cells)
+	})
+}
+
 /** Middle-aligned like the rows' buttons, so a row's text and its actions line up (docs/decisions/067). */
-export function Cell({ children, className = '' }: { children: ReactNode; className?: string }) {
-	return <td className={`px-3 py-3 align-middle text-gray-700 ${className}`}>{children}</td>
+export function Cell({ children, className = '', ...cell }: TdHTMLAttributes<HTMLTableCellElement>) {
+	return (
+		<td {...cell} className={`px-3 py-3 align-middle text-gray-700 ${className}`}>
+			{children}
+		</td>
+	)
 }
 
 export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
@@ -178,15 +220,16 @@ export function RowActions({
 	deleteHref,
 	label,
 	links = [],
+	...cell
 }: {
 	editHref: string
 	deleteHref: string
 	label: string
 	/** Dialogs of the row's own before Edit (a video's captions): named '{label} of {row}'. */
 	links?: ReadonlyArray<{ href: string; label: string; icon: IconName }>
-}) {
+} & TdHTMLAttributes<HTMLTableCellElement>) {
 	return (
-		<td className="whitespace-nowrap px-3 py-2 text-right align-middle">
+		<td {...cell} className="whitespace-nowrap px-3 py-2 text-right align-middle">
 			{links.map((link) => (
 				<Link
 					key={link.href}

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
-import { Field, SelectField, TextareaField } from '~/components/forms'
+import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
@@ -24,6 +24,7 @@ export function CatalogueFormDialog({
 	entity,
 	lookups,
 	serverTimeZone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	/** The entity an edit dialog edits; null in the add dialog. */
@@ -32,6 +33,8 @@ export function CatalogueFormDialog({
 	lookups: Record<string, CatalogueOption[]>
 	/** The zone the server draws times in (the `tz` cookie's, else UTC). */
 	serverTimeZone: string
+	/** The add dialog's token (null when editing): posted twice, it adds once (decision 204). */
+	formOnce: string | null
 }) {
 	const zone = useTimeZone(serverTimeZone)
 	// The browser's zone is only known after hydration: a form that enters times starts again in it then.
@@ -42,6 +45,7 @@ export function CatalogueFormDialog({
 			entity={entity}
 			lookups={lookups}
 			zone={zone}
+			formOnce={formOnce}
 		/>
 	)
 }
@@ -51,13 +55,15 @@ function CatalogueForm({
 	entity,
 	lookups,
 	zone,
+	formOnce,
 }: {
 	kind: CatalogueKind
 	entity: CatalogueRow | null
 	lookups: Record<string, CatalogueOption[]>
 	zone: string
+	formOnce: string | null
 }) {
-	const { schema, dialog, fields: layout, requiredToSubmit } = CATALOGUE[kind]
+	const { schema, dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
 		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
 		schema,
@@ -82,8 +88,8 @@ function CatalogueForm({
 			form={form}
 			submitLabel={entity ? 'Save Changes' : dialog.addTitle}
 			pendingLabel="Saving..."
-			incomplete={requiredToSubmit.some((name) => !fields[name]?.value?.toString().trim())}
 		>
+			{formOnce ? <FormOnceInput token={formOnce} /> : null}
 			{hasZonedTimes(kind) ? <input type="hidden" name="timeZone" value={zone} /> : null}
 			{layout.map((entry, index) =>
 				'name' in entry ? (

@@ -3,11 +3,12 @@ import { Form, Link } from '@remix-run/react'
 import { Fragment, useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { ErrorList } from '~/components/forms'
+import { ErrorList, FormOnceInput } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
 import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
-import { calendarDay, formatDateTime, relativeDayLabel } from '~/lib/dates'
-import { isWithinEditWindow, mutedMessage } from '~/lib/moderation'
+import { calendarDay, relativeDayLabel } from '~/lib/dates'
+import { isWithinEditWindow } from '~/lib/moderation'
+import { MutedNotice, type MuteNotice } from '~/components/community/notices'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
 import { MessageItem, type MessageActions } from '~/components/chat/message-item'
 
@@ -20,10 +21,7 @@ export interface ChatPermissions {
 }
 
 /** The reader's mute in this room, while it lasts. */
-export interface ChatMute {
-	until: string | null
-	reason: string
-}
+export type ChatMute = MuteNotice
 
 /**
  * A chat panel: the history rendered on the server, a typing indicator and a
@@ -47,6 +45,7 @@ export function ChatPanel({
 	permissions = { canModerate: false, protectedSenderIds: [] },
 	openForm = null,
 	mute = null,
+	formOnce,
 }: {
 	me: { id: number; username: string }
 	target: ChatTarget
@@ -69,6 +68,8 @@ export function ChatPanel({
 	openForm?: OpenChatForm | null
 	/** The reader's mute (community rooms): shown instead of the composer. */
 	mute?: ChatMute | null
+	/** The composer's token as a form (its loader draws one per page): posted twice without JavaScript, it sends once. */
+	formOnce: string
 }) {
 	const hydrated = useHydrated()
 	const chat = useChat({
@@ -166,6 +167,7 @@ export function ChatPanel({
 				) : canPost ? (
 					<Composer
 						action={pageUrl}
+						formOnce={formOnce}
 						placeholder={placeholder}
 						hydrated={hydrated}
 						send={chat.send}
@@ -245,18 +247,6 @@ function DaySeparator({ label }: { label: string }) {
 	)
 }
 
-/** product §6: what a muted member sees instead of the composer. */
-function MutedNotice({ mute, timeZone }: { mute: ChatMute; timeZone: string }) {
-	return (
-		<section aria-labelledby="muted-title" className="rounded-lg border border-red-200 bg-red-50 p-4">
-			<p id="muted-title" className="font-semibold text-red-900">
-				{mutedMessage(mute.until, (until) => `${formatDateTime(until, timeZone)}${timeZone === 'UTC' ? ' UTC' : ''}`)}
-			</p>
-			<p className="text-sm text-red-800">{`A moderator muted you in every room. Reason: ${mute.reason}`}</p>
-		</section>
-	)
-}
-
 function TypingIndicator({ people }: { people: TypingPerson[] }) {
 	const text =
 		people.length === 0
@@ -273,14 +263,33 @@ function TypingIndicator({ people }: { people: TypingPerson[] }) {
 	)
 }
 
+/**
+ * Whether the primary pointer is a finger (a phone or a tablet): there the
+ * on-screen keyboard's Enter is the only way to start a new line, so it must
+ * not send (docs/decisions/207). False on the server and until hydrated.
+ */
+function useTouchScreen() {
+	const [touchScreen, setTouchScreen] = useState(false)
+	useEffect(() => {
+		const coarse = window.matchMedia('(pointer: coarse)')
+		const update = () => setTouchScreen(coarse.matches)
+		update()
+		coarse.addEventListener('change', update)
+		return () => coarse.removeEventListener('change', update)
+	}, [])
+	return touchScreen
+}
+
 function Composer({
 	action,
+	formOnce,
 	placeholder,
 	hydrated,
 	send,
 	reportTyping,
 }: {
 	action: string
+	formOnce: string
 	placeholder: string
 	hydrated: boolean
 	send: (content: string) => Promise<boolean>
@@ -304,9 +313,12 @@ function Composer({
 		if (!sent) setText((current) => (current === '' ? content : current))
 	}
 
+	const touchScreen = useTouchScreen()
 	function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-		// Enter sends, Shift+Enter starts a new line (product §2); an IME composition is left alone.
-		if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+		// product §2: Enter sends and Shift+Enter starts a new line; on a touch screen Enter starts a new line and
+		// Send (or Ctrl/Cmd+Enter from a keyboard) sends. An IME composition is left alone.
+		if (event.key !== 'Enter' || event.nativeEvent.isComposing) return
+		if (touchScreen ? !(event.ctrlKey || event.metaKey) : event.shiftKey) return
 		event.preventDefault()
 		void sendLive()
 	}
@@ -320,6 +332,7 @@ function Composer({
 			onSubmit={hydrated ? sendLive : undefined}
 		>
 			<AuthenticityTokenInput />
+			<FormOnceInput token={formOnce} />
 			<div className="flex items-end gap-2">
 				<label htmlFor={fields.content.id} className="sr-only">
 					Message
@@ -349,7 +362,9 @@ function Composer({
 			</div>
 			<ErrorList id={errorId} errors={fields.content.errors} />
 			<ErrorList errors={form.errors} />
-			{hydrated ? <p className="mt-1 text-xs text-gray-500">Enter to send, Shift+Enter for a new line</p> : null}
+			{hydrated && !touchScreen ? (
+				<p className="mt-1 text-xs text-gray-500">Enter to send, Shift+Enter for a new line</p>
+			) : null}
 		</Form>
 	)
 }

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { ErrorList, SelectField, TextareaField, Field, useIsSubmitting } from '~/components/forms'
+import { ErrorList, FormButtons, SelectField, TextareaField, Field } from '~/components/forms'
 import { Avatar } from '~/components/ui/avatar'
-import { StatusButton, buttonClassName } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
 import { CHAT_INTENTS, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenMessageForm } from '~/lib/chat'
 import { formatMessageTime } from '~/lib/dates'
@@ -193,30 +192,6 @@ function MessageMenu({
 	)
 }
 
-function FormActions({
-	cancel,
-	intent,
-	label,
-	pendingLabel,
-}: {
-	cancel: string
-	intent: string
-	label: string
-	pendingLabel: string
-}) {
-	const pending = useIsSubmitting(intent)
-	return (
-		<div className="flex justify-end gap-2">
-			<Link to={cancel} preventScrollReset className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-				Cancel
-			</Link>
-			<StatusButton size="sm" pending={pending} pendingLabel={pendingLabel}>
-				{label}
-			</StatusButton>
-		</div>
-	)
-}
-
 const panelClass =
 	'mt-2 w-full min-w-[16rem] space-y-3 rounded-lg border border-gray-200 bg-white p-3 text-left shadow-sm'
 
@@ -245,7 +220,7 @@ function EditForm({ message, action, cancel }: { message: ChatMessage; action: s
 				errors={fields.content.errors}
 			/>
 			<ErrorList errors={form.errors} />
-			<FormActions cancel={cancel} intent={CHAT_INTENTS.edit} label="Save" pendingLabel="Saving..." />
+			<FormButtons cancel={cancel} intent={CHAT_INTENTS.edit} label="Save" pendingLabel="Saving..." />
 		</Form>
 	)
 }
@@ -294,7 +269,7 @@ function ReportForm({ message, action, cancel }: { message: ChatMessage; action:
 				errors={fields.details.errors}
 			/>
 			<ErrorList errors={[...(form.errors ?? []), ...(fields.messageId.errors ?? [])]} />
-			<FormActions cancel={cancel} intent={CHAT_INTENTS.report} label="Send report" pendingLabel="Sending..." />
+			<FormButtons cancel={cancel} intent={CHAT_INTENTS.report} label="Send report" pendingLabel="Sending..." />
 		</Form>
 	)
 }
@@ -341,7 +316,7 @@ function MuteForm({
 				errors={fields.reason.errors}
 			/>
 			<ErrorList errors={[...(form.errors ?? []), ...(fields.userId.errors ?? [])]} />
-			<FormActions cancel={cancel} intent={CHAT_INTENTS.mute} label={`Mute ${name}`} pendingLabel="Muting..." />
+			<FormButtons cancel={cancel} intent={CHAT_INTENTS.mute} label={`Mute ${name}`} pendingLabel="Muting..." />
 		</Form>
 	)
 }

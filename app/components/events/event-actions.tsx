@@ -15,8 +15,12 @@ export interface EventActionsProps {
 	canRsvp: boolean
 	join: { kind: 'open'; url: string } | { kind: 'later'; opensAt: string } | { kind: 'where'; where: string } | null
 	replayVideoId: number | null
-	/** Where the RSVP form comes back to (the page it is on). */
+	/** The page the RSVP form is on: it posts there and comes back there. */
 	returnTo: string
+	/** The first faces and the count; the event's own page lists everyone going instead. */
+	showAttendees?: boolean
+	/** Right-aligned beside a card's text from `sm` up; the event's page stacks it under its text. */
+	align?: 'card' | 'page'
 }
 
 export function EventActions({
@@ -29,10 +33,13 @@ export function EventActions({
 	join,
 	replayVideoId,
 	returnTo,
+	showAttendees = true,
+	align = 'card',
 }: EventActionsProps) {
+	const card = align === 'card'
 	return (
-		<div className="flex shrink-0 flex-col items-start gap-2 sm:items-end">
-			<div className="flex flex-wrap items-center gap-2 sm:justify-end">
+		<div className={`flex shrink-0 flex-col items-start gap-2 ${card ? 'sm:items-end' : ''}`}>
+			<div className={`flex flex-wrap items-center gap-2 ${card ? 'sm:justify-end' : ''}`}>
 				{going ? <Badge tone="green">Going</Badge> : null}
 				{canRsvp ? <RsvpForm eventId={eventId} title={title} going={going} returnTo={returnTo} /> : null}
 				{join?.kind === 'open' ? (
@@ -54,23 +61,25 @@ export function EventActions({
 			</div>
 			{join?.kind === 'later' ? <p className="text-sm text-gray-600">{`Join opens at ${join.opensAt}`}</p> : null}
 			{join?.kind === 'where' ? <p className="text-sm text-gray-600">{`Happens at: ${join.where}`}</p> : null}
-			<div className="flex items-center gap-2">
-				{attendees.length ? (
-					<ul aria-label={`Some of the people going to ${title}`} className="flex -space-x-2">
-						{attendees.map((person) => (
-							<li key={person.id} title={person.name} className="rounded-full ring-2 ring-white">
-								<Avatar name={person.name} src={person.avatar} size="sm" />
-							</li>
-						))}
-					</ul>
-				) : null}
-				<span className="text-sm text-gray-600">{`${attendeeCount} going`}</span>
-			</div>
+			{showAttendees ? (
+				<div className="flex items-center gap-2">
+					{attendees.length ? (
+						<ul aria-label={`Some of the people going to ${title}`} className="flex -space-x-2">
+							{attendees.map((person) => (
+								<li key={person.id} title={person.name} className="rounded-full ring-2 ring-white">
+									<Avatar name={person.name} src={person.avatar} size="sm" />
+								</li>
+							))}
+						</ul>
+					) : null}
+					<span className="text-sm text-gray-600">{`${attendeeCount} going`}</span>
+				</div>
+			) : null}
 			<a
 				href={`/events/${eventId}/calendar.ics`}
 				download
 				aria-label={`Add to calendar: ${title}`}
-				className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+				className="inline-flex min-h-6 items-center gap-1 py-1 text-sm font-medium text-brand-700 hover:underline"
 			>
 				<Icon name="download" className="h-4 w-4" />
 				Add to calendar
@@ -92,7 +101,8 @@ function RsvpForm({
 	returnTo: string
 }) {
 	return (
-		<Form method="post" action="/events" preventScrollReset>
+		// Posted to the page it is on (the list, or the event's page), so a refusal is said there.
+		<Form method="post" action={returnTo.split(/[?#]/)[0]} preventScrollReset>
 			<AuthenticityTokenInput />
 			<input type="hidden" name="intent" value="rsvp" />
 			<input type="hidden" name="eventId" value={eventId} />

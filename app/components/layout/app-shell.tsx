@@ -3,7 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
-import { PhoneMenu, Sidebar, type SidebarUser } from '~/components/layout/sidebar'
+import { PhoneMenu, Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from '~/components/layout/top-bar'
 
 /** What the member layout is drawn from: the app layout's loader data (routes/__app-shell.server.ts). */
@@ -16,6 +16,8 @@ export interface AppShellData {
 	trialEnds: string | null
 	/** Open reports in /moderation (0 for members who cannot moderate). */
 	openReports: number
+	/** The member's communities: the sidebar's "Your Communities". */
+	communities: SidebarCommunity[]
 }
 
 /**
@@ -25,7 +27,7 @@ export interface AppShellData {
  * into the app (docs/decisions/066).
  */
 export function AppShell({ data, children }: { data: AppShellData; children: ReactNode }) {
-	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports } = data
+	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports, communities } = data
 	const initialCounts = useMemo(
 		() => ({ unreadNotifications: bell.unreadCount, unreadConversations }),
 		[bell, unreadConversations],
@@ -53,6 +55,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 						trialEnds={trialEnds}
 						unreadConversations={live.unreadConversations}
 						openReports={openReports}
+						communities={communities}
 					/>
 				}
 			/>
@@ -63,6 +66,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 					trialEnds={trialEnds}
 					unreadConversations={live.unreadConversations}
 					openReports={openReports}
+					communities={communities}
 				/>
 				<main
 					id={MAIN_ID}
@@ -92,8 +96,7 @@ function PaymentFailedBanner() {
 
 /**
  * The <details> menus of the top bar work without JavaScript; with it they
- * also close on an outside click (or a tap on a `data-menu-dismiss` backdrop
- * inside one), on Escape and after a navigation.
+ * also close on an outside click, on Escape and after a navigation.
  */
 function useDismissibleMenus() {
 	const location = useLocation()
@@ -104,11 +107,6 @@ function useDismissibleMenus() {
 		function onPointerDown(event: PointerEvent) {
 			closeMenus((menu) => !menu.contains(event.target as Node))
 		}
-		// A backdrop inside a menu closes it on the click, once the press is over: Chromium's renderer crashed
-		// when the element under the pointer vanished while the press was still being dispatched.
-		function onClick(event: MouseEvent) {
-			if ((event.target as Element).closest?.('[data-menu-dismiss]')) closeMenus()
-		}
 		function onKeyDown(event: KeyboardEvent) {
 			if (event.key !== 'Escape') return
 			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
@@ -116,11 +114,9 @@ function useDismissibleMenus() {
 			open?.querySelector('summary')?.focus()
 		}
 		document.addEventListener('pointerdown', onPointerDown)
-		document.addEventListener('click', onClick)
 		document.addEventListener('keydown', onKeyDown)
 		return () => {
 			document.removeEventListener('pointerdown', onPointerDown)
-			document.removeEventListener('click', onClick)
 			document.removeEventListener('keydown', onKeyDown)
 		}
 	}, [])

@@ -19,16 +19,23 @@ const LINKS: SidebarLink[] = [
 	{ to: '/notes', label: 'My Notes', icon: 'pencil' },
 	{ to: '/community', label: 'Community', icon: 'community' },
 	{ to: '/messages', label: 'Messages', icon: 'messages' },
+	{ to: '/members', label: 'Members', icon: 'user' },
 	{ to: '/events', label: 'Events', icon: 'events' },
 	{ to: '/resources', label: 'Resources', icon: 'resources' },
 ]
 
-/** product §2: fixed shortcuts. */
-const COMMUNITY_SHORTCUTS = [
-	{ to: '/community/1', label: 'Executive Leadership', code: 'EL' },
-	{ to: '/community/2', label: 'New Managers', code: 'NM' },
-	{ to: '/community/3', label: 'Women in Leadership', code: 'WL' },
-]
+/** One of the member's communities, as "Your Communities" shows it (product §2 "Communities"). */
+export interface SidebarCommunity {
+	id: number
+	name: string
+	icon: string | null
+}
+
+/** The short code beside a community's name: its icon when that is a code (EL), else its first letters. */
+function codeOf(community: SidebarCommunity): string {
+	if (community.icon && !/^(https?:\/\/|\/)/.test(community.icon)) return community.icon.slice(0, 3).toUpperCase()
+	return community.name.slice(0, 2).toUpperCase()
+}
 
 export interface SidebarUser {
 	role: Role
@@ -42,6 +49,8 @@ export interface SidebarProps {
 	unreadConversations: number
 	/** Open reports waiting in /moderation (moderators and admins). */
 	openReports?: number
+	/** The communities the member joined, in the order they joined. */
+	communities: SidebarCommunity[]
 }
 
 /**
@@ -65,24 +74,24 @@ export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boo
 /**
  * Below `md`: a labelled drawer behind a 'Menu' button in the top bar. It is
  * a <details> menu, so it opens and closes without JavaScript; with it, it
- * also closes on Escape, after a navigation and on a tap beside the drawer
- * (useDismissibleMenus). docs/decisions/064.
+ * also closes on Escape and after a navigation (useDismissibleMenus).
+ * docs/decisions/064.
+ *
+ * The dimmed backdrop beside the open drawer is the summary's own ::before,
+ * drawn over the page: a tap on it is a tap on the summary, which closes the
+ * menu with or without JavaScript (docs/decisions/205).
  */
 export function PhoneMenu(props: SidebarProps) {
 	return (
 		<details data-menu data-phone-menu className="group md:hidden">
-			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
+			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 before:content-[''] hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 group-open:before:fixed group-open:before:inset-x-0 group-open:before:bottom-0 group-open:before:top-16 group-open:before:z-30 group-open:before:cursor-default group-open:before:bg-gray-900/40 [&::-webkit-details-marker]:hidden">
 				<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 				<Icon name="close" className="hidden h-5 w-5 group-open:block" />
 				<span className="group-open:hidden">Menu</span>
 				<span className="hidden group-open:inline">Close</span>
 			</summary>
-			<div className="fixed inset-x-0 bottom-0 top-16 z-40 flex">
-				<div className="flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
-					<SidebarContents {...props} collapsed={false} />
-				</div>
-				{/* A tap beside the drawer closes it (with JavaScript); without, the Close button above does. */}
-				<div data-menu-dismiss aria-hidden="true" className="flex-1 bg-gray-900/40" />
+			<div className="fixed bottom-0 left-0 top-16 z-40 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
+				<SidebarContents {...props} collapsed={false} />
 			</div>
 		</details>
 	)
@@ -94,6 +103,7 @@ function SidebarContents({
 	trialEnds,
 	unreadConversations,
 	openReports = 0,
+	communities,
 }: SidebarProps & { collapsed: boolean }) {
 	const label = collapsed ? 'sr-only' : ''
 	const links: SidebarLink[] = [
@@ -160,25 +170,33 @@ function SidebarContents({
 				<h2 className="mt-6 px-3 text-xs font-semibold uppercase tracking-wide text-gray-500">
 					<span className={label}>Your Communities</span>
 				</h2>
-				<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
-					{COMMUNITY_SHORTCUTS.map((community) => (
-						<li key={community.to}>
-							<NavLink
-								to={community.to}
-								title={collapsed ? community.label : undefined}
-								className={({ isActive }) => itemClass(isActive)}
-							>
-								<span
-									aria-hidden="true"
-									className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700"
+				{communities.length === 0 ? (
+					<p className={`${label} mt-2 px-3 text-xs text-gray-600`}>
+						<Link to="/community" className="font-medium text-brand-700 hover:underline">
+							Join a community
+						</Link>
+					</p>
+				) : (
+					<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
+						{communities.map((community) => (
+							<li key={community.id}>
+								<NavLink
+									to={`/community/${community.id}`}
+									title={collapsed ? community.name : undefined}
+									className={({ isActive }) => itemClass(isActive)}
 								>
-									{community.code}
-								</span>
-								<span className={`${label} truncate`}>{community.label}</span>
-							</NavLink>
-						</li>
-					))}
-				</ul>
+									<span
+										aria-hidden="true"
+										className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md bg-brand-100 text-[10px] font-bold text-brand-700"
+									>
+										{codeOf(community)}
+									</span>
+									<span className={`${label} truncate`}>{community.name}</span>
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				)}
 			</nav>
 			<div className="space-y-1 border-t border-gray-200 px-3 py-4">
 				<SubscriptionStatus status={user.subscriptionStatus} trialEnds={trialEnds} collapsed={collapsed} />

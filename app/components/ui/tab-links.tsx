@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { Icon } from '~/components/ui/icon'
 
 export interface TabLink {
 	/** The value of the query parameter this tab sets. */
@@ -13,7 +14,9 @@ export interface TabLink {
  * in `resetParams` (a search that belongs to the previous tab, say).
  * `scroll` keeps them on one row that scrolls sideways when it is too
  * narrow, for tabs whose number and names come from the data (the library's
- * categories) and would otherwise wrap onto a second row.
+ * categories) and would otherwise wrap onto a second row. While more tabs
+ * lie beyond its right edge the row fades into an arrow there, without
+ * JavaScript (the .tab-scroll-hint rule in tailwind.css, docs/decisions/207).
  */
 export function TabLinks({
 	tabs,
@@ -62,6 +65,15 @@ export function TabLinks({
 					</Link>
 				)
 			})}
+			{scroll ? (
+				<span
+					aria-hidden="true"
+					data-testid="more-to-the-right"
+					className="tab-scroll-hint pointer-events-none sticky right-0 -ml-10 flex w-10 shrink-0 items-center justify-end bg-gradient-to-l from-gray-100 via-gray-100/90 to-transparent text-gray-500"
+				>
+					<Icon name="chevronRight" className="h-4 w-4" />
+				</span>
+			) : null}
 		</nav>
 	)
 }

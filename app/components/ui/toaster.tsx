@@ -95,6 +95,11 @@ export function Toaster() {
  * A named region (a landmark), so the notices are not stray content outside
  * the page's landmarks and F8 has somewhere to go; the toasts are its list.
  * Focused by F8, it shows the focus ring around the notice (none when empty).
+ *
+ * On a phone (below `md`) it sits at the top, over the top bar, and the
+ * notice is compact (its title and text on one line where they fit), so it
+ * covers the app's own controls for its few seconds rather than the page a
+ * member has just opened; from `md` up, bottom right (docs/decisions/207).
  */
 const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function ToastRegion({ children }, ref) {
 	return (
@@ -103,7 +108,7 @@ const ToastRegion = forwardRef<HTMLElement, { children: ReactNode }>(function To
 			tabIndex={-1}
 			aria-label="Notifications (F8)"
 			data-toast-region
-			className="pointer-events-none fixed bottom-0 right-0 z-[100] max-h-screen w-full p-4 md:max-w-[420px] [&:not(:has(li))]:outline-none"
+			className="pointer-events-none fixed right-0 top-0 z-[100] max-h-screen w-full p-2 md:bottom-0 md:top-auto md:max-w-[420px] md:p-4 [&:not(:has(li))]:outline-none"
 		>
 			<ol className="flex flex-col gap-2">{children}</ol>
 		</section>
@@ -126,7 +131,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 	return (
 		<li
 			data-testid="toast"
-			className={`toast-item pointer-events-auto relative flex w-full items-start text-left justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg ${
+			className={`toast-item pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border py-2 pl-3 pr-9 text-left shadow-lg md:p-4 md:pr-8 ${
 				onDismiss ? '' : 'toast-auto-hide'
 			} ${destructive ? 'border-red-600 bg-red-600 text-white' : 'border-gray-200 bg-white text-gray-900'}`}
 			style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0, 1 - offset / 200) } : undefined}
@@ -152,7 +157,7 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss?: () => void 
 				role={destructive ? 'alert' : 'status'}
 				aria-live={destructive ? 'assertive' : 'polite'}
 				aria-atomic="true"
-				className="grid gap-1"
+				className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 md:grid md:gap-1"
 			>
 				{toast.title ? <div className="text-sm font-semibold">{toast.title}</div> : null}
 				{toast.description ? <div className="text-sm">{toast.description}</div> : null}

@@ -59,7 +59,7 @@ export function PlayerControls({
 				step={1}
 				value={Math.min(currentTime, duration || 0)}
 				onChange={(event) => onSeekTo(Number(event.target.value))}
-				className="h-1 w-full cursor-pointer accent-brand-500"
+				className="block h-6 w-full cursor-pointer accent-brand-500"
 			/>
 			<div className="mt-2 flex items-center gap-1 sm:gap-2">
 				<ControlButton label={playing ? 'Pause' : 'Play'} onClick={onTogglePlay}>
@@ -87,7 +87,7 @@ export function PlayerControls({
 						step={0.1}
 						value={volume}
 						onChange={(event) => onVolumeChange(Number(event.target.value))}
-						className="hidden h-1 w-24 cursor-pointer accent-white sm:block"
+						className="hidden h-6 w-24 cursor-pointer accent-white sm:block"
 					/>
 					<ControlButton label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'} onClick={onToggleFullscreen}>
 						<Icon name="fullscreen" />

@@ -21,7 +21,7 @@ import {
 } from '~/lib/catalogue-kinds'
 import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
-import { handleFormSubmission } from '~/web/form.server'
+import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
 import { requireNumericId } from '~/web/http.server'
 
 type Params = LoaderFunctionArgs['params']
@@ -118,21 +118,30 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	request,
 	schema,
 	failedTitle,
+	creates = false,
 	save,
 }: {
 	request: Request
 	schema: Schema
 	failedTitle: string
+	/** An add dialog: the same rendered form posted twice saves once (decision 204). */
+	creates?: boolean
 	save: (value: z.output<Schema>) => Promise<ToastInput>
 }) {
+	const close = dialogCloseHref(new URL(request.url))
 	return handleFormSubmission({
 		request,
 		schema,
 		failureTitle: failedTitle,
 		announceInvalid: true,
-		onValid: async (value) => redirectWithToast(dialogCloseHref(new URL(request.url)), await save(value)),
+		once: creates
+			? { onRepeat: () => redirectWithToast(close, { title: 'Already saved', description: ALREADY_SAVED }) }
+			: undefined,
+		onValid: async (value) => redirectWithToast(close, await save(value)),
 	})
 }
+
+const ALREADY_SAVED = 'This form was sent twice; it was saved once.'
 
 /** The kind a dialog's address names (/admin/{kind}/...), or its 404. */
 function requireCatalogueKind(params: Params): CatalogueKind {
@@ -148,7 +157,8 @@ export async function loadCatalogueForm(request: Request, params: Params) {
 		params.id === undefined ? null : requireDialogEntity(service.get, params.id, CATALOGUE[kind].what),
 		service.lookups?.() ?? {},
 	])
-	return { kind, entity, lookups }
+	// The add dialog's form carries a token of its own: posted twice, it adds once (decision 204).
+	return { kind, entity, lookups, formOnce: params.id === undefined ? newFormOnceToken() : null }
 }
 
 /** The add and edit dialogs' form: add without an id, edit with one. */
@@ -162,6 +172,7 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 		request,
 		schema,
 		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
+		creates: id === null,
 		save: async (value) => {
 			const entity = id === null ? await service.create(actor, value) : await service.update(actor, id, value)
 			return {

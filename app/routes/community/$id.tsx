@@ -15,12 +15,16 @@ import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/catalogue/communities.server'
-import { listMembersPage } from '~/services/account/users.server'
+import { countMembers, listCommunityMembers } from '~/services/community/memberships.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
 import { getActiveMute } from '~/services/moderation/mutes.server'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
-import { ButtonLink } from '~/components/ui/button'
+import { PremiumFeatureNotice } from '~/components/community/notices'
+import { MembershipButton } from '~/components/community/membership-button'
+import { CommunitySections } from '~/components/discussions/community-sections'
+import { handleMembershipForm, isMembershipIntent } from '~/web/membership-form.server'
+import { newFormOnceToken } from '~/web/form.server'
 
 /** The chat panel is an island. */
 export const handle: RouteHandle = { hydrate: true }
@@ -41,9 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	const canPost = isPremium(user)
 	// The member list has its own page parameter: the chat's `?before=` pages the messages.
 	const membersPage = readPageNumber(new URL(request.url).searchParams.get(MEMBERS_PAGE_PARAM))
-	const [history, memberRows, permissions, mute] = await Promise.all([
+	const [history, memberRows, memberCount, permissions, mute] = await Promise.all([
 		getCommunityHistory(user, community.id, cursor),
-		listMembersPage(pageWindow(membersPage, PAGE_SIZES.people)),
+		listCommunityMembers(community.id, pageWindow(membersPage, PAGE_SIZES.people)),
+		countMembers(community.id),
 		chatPermissionsFor(user),
 		canPost ? getActiveMute(user.id) : null,
 	])
@@ -57,21 +62,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		members,
 		membersPage,
 		moreMembers,
+		memberCount,
+		isMember: user.communityIds.includes(community.id),
 		permissions,
 		mute,
 		openForm: readOpenForm(request),
 		timeZone: readTimeZone(request.headers.get('Cookie')).timeZone,
 		renderedAt: new Date().toISOString(),
+		formOnce: newFormOnceToken(),
 	})
 }
 
-/** The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule). */
+/**
+ * The no-JavaScript way to post: the same service as the socket (which checks the room and the premium rule);
+ * and the Join and Leave forms.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const communityId = requireNumericId(params.id, 'Community')
+	const here = `/community/${communityId}`
 	return handleChatPageAction(
 		request,
 		(user, content) => sendCommunityMessage(user, { communityId, content }),
-		`/community/${communityId}`,
+		here,
+		(user, formData) =>
+			isMembershipIntent(formData.get('intent')) ? handleMembershipForm(request, user, formData, here) : null,
 	)
 }
 
@@ -85,28 +99,37 @@ export default function CommunityRoom() {
 		members,
 		membersPage,
 		moreMembers,
+		memberCount,
+		isMember,
 		permissions,
 		mute,
 		openForm,
 		timeZone,
 		renderedAt,
+		formOnce,
 	} = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 
 	return (
 		<div className="space-y-6">
-			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
-				← All communities
-			</Link>
+			<CommunitySections community={community} active="chat" />
 			<header className="flex flex-wrap items-start gap-4">
 				<CommunityIcon icon={community.icon} name={community.name} size="lg" />
 				<div className="min-w-0 flex-1">
 					<div className="flex flex-wrap items-center gap-2">
 						<h1 className="text-2xl font-bold text-gray-900">{community.name}</h1>
 						{canPost ? null : <Badge tone="amber">Read Only</Badge>}
+						{isMember ? <Badge tone="green">Member</Badge> : null}
 					</div>
 					{community.description ? <p className="mt-1 text-gray-600">{community.description}</p> : null}
+					<p className="mt-1 text-sm text-gray-600">
+						{`${memberCount} ${memberCount === 1 ? 'member' : 'members'} · `}
+						<Link to={`/community/${community.id}/discussions`} className="font-medium text-brand-700 hover:underline">
+							Read the discussions
+						</Link>
+					</p>
 				</div>
+				<MembershipButton community={community} member={isMember} size="md" />
 			</header>
 
 			<div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -132,6 +155,7 @@ export default function CommunityRoom() {
 						label={`Chat in ${community.name}`}
 						timeZone={timeZone}
 						renderedAt={renderedAt}
+						formOnce={formOnce}
 						permissions={permissions}
 						openForm={openForm}
 						mute={mute}
@@ -141,12 +165,14 @@ export default function CommunityRoom() {
 				<Card className="self-start">
 					<CardHeader>
 						<CardTitle>Community Members</CardTitle>
+						<p className="text-sm text-gray-600">{`${memberCount} ${memberCount === 1 ? 'member' : 'members'}`}</p>
 					</CardHeader>
 					<CardContent>
 						{members.length === 0 ? (
 							<p className="py-6 text-center text-sm text-gray-600">No members found</p>
 						) : (
 							<ul className="max-h-[32rem] space-y-1 overflow-y-auto" aria-label="Community Members">
+								{/* Members who hid themselves from the directory are counted, not listed (decision 162). */}
 								{members.map((member) => (
 									<li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50">
 										<Avatar name={member.name} src={member.avatar} size="sm" />
@@ -185,25 +211,5 @@ export default function CommunityRoom() {
 			</div>
 			<ActionToast toast={actionData?.toast} />
 		</div>
-	)
-}
-
-/** product §6: what a free account sees instead of the composer. */
-function PremiumFeatureNotice() {
-	return (
-		<section
-			aria-labelledby="premium-feature-title"
-			className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4"
-		>
-			<div>
-				<p id="premium-feature-title" className="font-semibold text-amber-900">
-					Premium Feature
-				</p>
-				<p className="text-sm text-amber-800">
-					Free accounts can read community discussions. Premium members can post.
-				</p>
-			</div>
-			<ButtonLink to="/subscribe">Upgrade to Premium</ButtonLink>
-		</section>
 	)
 }

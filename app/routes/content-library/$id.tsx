@@ -200,7 +200,7 @@ export default function VideoPage() {
 		<div className="mx-auto max-w-6xl space-y-6">
 			<Link
 				to="/content-library"
-				className="inline-flex items-center gap-2 text-sm font-medium text-gray-600 hover:text-gray-900"
+				className="inline-flex min-h-6 items-center gap-2 py-1 text-sm font-medium text-gray-600 hover:text-gray-900"
 			>
 				<Icon name="arrowLeft" className="h-4 w-4" />
 				Back to Library

@@ -2,15 +2,21 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/components/page-meta'
 import { isMailCatcherInUse, listCaughtMail } from '~/platform/mail/index.server'
+import { CAUGHT_MAIL_REFUSED, mayReadCaughtMail } from '~/web/caught-mail-access.server'
 
 export const meta: MetaFunction = () =>
 	pageMeta('Caught mail', 'The mail the development server caught instead of sending.')
 
 const PAGE_SIZE = 20
 
-/** Development and tests only: the mail this server would have sent, as a member would read it. 404 elsewhere. */
-export async function loader({ request }: LoaderFunctionArgs) {
+/**
+ * Development, the demo and tests only: the mail this server would have
+ * sent, as a member would read it; on this computer or for an admin
+ * (web/caught-mail-access.server.ts). 404 elsewhere.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
 	if (!isMailCatcherInUse()) throw json(null, { status: 404 })
+	if (!(await mayReadCaughtMail(request, context))) throw json({ message: CAUGHT_MAIL_REFUSED }, { status: 403 })
 	const page = Math.max(
 		0,
 		Math.min(1000, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '0', 10) || 0),

@@ -1,5 +1,5 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import type { EventJSON } from '#models/index'
 import { EventWhenWhere } from '~/components/event-when-where'
 import { EventActions } from '~/components/events/event-actions'
@@ -11,23 +11,14 @@ import { Icon } from '~/components/ui/icon'
 import { Pager } from '~/components/ui/pager'
 import { TabLinks } from '~/components/ui/tab-links'
 import { ActionToast } from '~/components/ui/toaster'
-import { RsvpFormSchema } from '~/lib/engagement-schemas'
-import {
-	UPCOMING_GROUP_TITLES,
-	describeEventTime,
-	groupUpcomingEvents,
-	relativeStartText,
-	type UpcomingGroup,
-} from '~/lib/events'
+import { UPCOMING_GROUP_TITLES, groupUpcomingEvents, type UpcomingGroup } from '~/lib/events'
 import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
-import { readProtectedForm } from '~/web/csrf.server'
-import { handleFormSubmission } from '~/web/form.server'
-import { jsonError, localRedirectPath } from '~/web/http.server'
-import { describeEventActions, type EventActionsView } from '~/services/events/event-views.server'
+import { localRedirectPath } from '~/web/http.server'
+import { describeEventActions, presentEvent, type EventView } from '~/services/events/event-views.server'
 import { listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
-import { setRsvp } from '~/services/events/rsvps.server'
+import { handleRsvpPost } from '~/routes/events/__rsvp.server'
 
 export const meta: MetaFunction = () =>
 	pageMeta('Events', 'Workshops, coaching circles and live sessions with leaders from the community.')
@@ -36,19 +27,6 @@ const TABS = [
 	{ value: 'upcoming', label: 'Upcoming' },
 	{ value: 'past', label: 'Past Events' },
 ]
-
-function presentEvent(event: EventJSON, now: Date, timeZone: string, actions: EventActionsView) {
-	return {
-		id: event.id,
-		title: event.title,
-		description: event.description,
-		location: event.location,
-		...describeEventTime(event, timeZone),
-		relative: relativeStartText(event, now),
-		actions,
-	}
-}
-type EventView = ReturnType<typeof presentEvent>
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
@@ -76,26 +54,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	})
 }
 
-/**
- * The RSVP form (a plain form, from this page and the dashboard): 'RSVP' and
- * 'Cancel RSVP', then back where it was posted from, at the event.
- */
-export async function action({ request }: ActionFunctionArgs) {
-	const user = await requireUser(request)
-	const formData = await readProtectedForm(request)
-	if (formData.get('intent') !== 'rsvp') throw jsonError(400, 'Unknown action')
-	const returnTo = localRedirectPath(formData.get('returnTo'), '/events')
-	return handleFormSubmission({
+/** The RSVP form of the list's cards: back to the tab and page it was posted from, at the event. */
+export function action({ request }: ActionFunctionArgs) {
+	return handleRsvpPost(
 		request,
-		formData,
-		schema: RsvpFormSchema,
-		failureTitle: 'RSVP failed',
-		announceInvalid: true,
-		onValid: async ({ eventId, going }) => {
-			await setRsvp(user, eventId, going)
-			return redirect(`${returnTo.split('#')[0]}#event-${eventId}`, 303)
-		},
-	})
+		(eventId, formData) => `${localRedirectPath(formData.get('returnTo'), '/events').split('#')[0]}#event-${eventId}`,
+	)
 }
 
 export default function EventsPage() {
@@ -169,7 +133,7 @@ export default function EventsPage() {
 	)
 }
 
-/** One event: what, when and where, and what the member can do about it (RSVP, join, replay, calendar). */
+/** One event: what (a link to its page), when and where, and what the member can do about it (RSVP, join, replay, calendar). */
 function EventItem({
 	event,
 	returnTo,
@@ -187,7 +151,11 @@ function EventItem({
 			<div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
 				<div className="min-w-0 space-y-1">
 					<div className="flex flex-wrap items-center gap-2">
-						<h3 className="font-semibold text-gray-900">{event.title}</h3>
+						<h3 className="font-semibold text-gray-900">
+							<Link to={`/events/${event.id}`} className="hover:text-brand-700 hover:underline">
+								{event.title}
+							</Link>
+						</h3>
 						{showRelative ? (
 							<Badge tone={event.relative === 'Starting soon' ? 'green' : 'blue'}>{event.relative}</Badge>
 						) : null}

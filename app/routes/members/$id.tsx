@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BlockForm } from '~/components/member-block-form'
+import { InterestList } from '~/components/community/interest-list'
 import { Avatar } from '~/components/ui/avatar'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { ButtonLink } from '~/components/ui/button'
@@ -11,6 +12,7 @@ import { roleLabel } from '~/lib/admin-schemas'
 import { BlockFormSchema } from '~/lib/member-card'
 import { blockMember, hasBlocked, messagingRefusal, unblockMember } from '~/services/moderation/blocks.server'
 import { getPublicUser } from '~/services/account/users.server'
+import { getMemberCard } from '~/services/account/directory.server'
 import { requireUser } from '~/web/auth.server'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission } from '~/web/form.server'
@@ -33,10 +35,14 @@ const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: '
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
-	const member = requireFound(await getPublicUser(requireNumericId(params.id, 'Member')), 'Member not found')
+	const { member, communitiesInCommon } = requireFound(
+		await getMemberCard(user, requireNumericId(params.id, 'Member')),
+		'Member not found',
+	)
 	const self = member.id === user.id
 	return json({
 		member,
+		communitiesInCommon,
 		self,
 		blocked: self ? false : await hasBlocked(user.id, member.id),
 		canMessage: self ? false : (await messagingRefusal(user.id, member.id)) === null,
@@ -75,12 +81,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function MemberCard() {
-	const { member, self, blocked, canMessage } = useLoaderData<typeof loader>()
+	const { member, communitiesInCommon, self, blocked, canMessage } = useLoaderData<typeof loader>()
 	const toast = useFormActionToast()
 	return (
 		<div className="mx-auto max-w-xl space-y-4">
-			<Link to="/community" className="text-sm font-medium text-brand-600 hover:text-brand-700">
-				← Community
+			<Link
+				to="/members"
+				className="inline-flex min-h-6 items-center py-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+			>
+				← Members
 			</Link>
 			<Card className="p-6 text-center">
 				<div className="flex justify-center">
@@ -93,7 +102,40 @@ export default function MemberCard() {
 						<Badge tone={ROLE_TONES[member.role] ?? 'gray'}>{roleLabel(member.role)}</Badge>
 					</p>
 				) : null}
+				{member.headline ? <p className="mt-2 font-medium text-gray-800">{member.headline}</p> : null}
+				{member.location ? <p className="text-sm text-gray-600">{member.location}</p> : null}
 				{member.bio ? <p className="mt-3 text-sm text-gray-700">{member.bio}</p> : null}
+				<InterestList interests={member.interests} label="Interests" className="mt-3 justify-center" />
+				{member.linkedinUrl ? (
+					<p className="mt-3 text-sm">
+						<a
+							href={member.linkedinUrl}
+							target="_blank"
+							rel="nofollow ugc noopener noreferrer"
+							className="font-medium text-brand-700 hover:underline"
+						>
+							{`${member.name} on LinkedIn`}
+						</a>
+					</p>
+				) : null}
+				{self ? null : (
+					<div className="mt-4 text-sm text-gray-700">
+						<p className="font-medium text-gray-900">Communities in common</p>
+						{communitiesInCommon.length ? (
+							<ul className="mt-1 flex flex-wrap justify-center gap-x-3" aria-label="Communities in common">
+								{communitiesInCommon.map((community) => (
+									<li key={community.id}>
+										<Link to={`/community/${community.id}`} className="text-brand-700 hover:underline">
+											{community.name}
+										</Link>
+									</li>
+								))}
+							</ul>
+						) : (
+							<p className="text-gray-600">None yet.</p>
+						)}
+					</div>
+				)}
 				{self ? (
 					<p className="mt-4 text-sm text-gray-600">
 						This is you.{' '}

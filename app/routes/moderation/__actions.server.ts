@@ -10,7 +10,7 @@ import { redirectWithToast } from '~/web/toast.server'
 
 const RESOLVED_NOTICE = {
 	dismiss: 'Report dismissed',
-	delete: 'Message deleted',
+	delete: { message: 'Message deleted', post: 'Post deleted', comment: 'Comment deleted' },
 	mute: 'Author muted',
 } as const
 
@@ -27,8 +27,9 @@ export async function handleModerationAction(request: Request, actor: Actor, for
 			announceInvalid: true,
 			onValid: async ({ reportId, outcome, duration }) => {
 				const hours = outcome === 'mute' ? hoursOfDuration(duration ?? 'lifted') : undefined
-				await resolveReport(actor, reportId, { action: outcome, hours })
-				return redirectWithToast(returnTo, { title: RESOLVED_NOTICE[outcome] }, { status: 303 })
+				const { target } = await resolveReport(actor, reportId, { action: outcome, hours })
+				const title = outcome === 'delete' ? RESOLVED_NOTICE.delete[target] : RESOLVED_NOTICE[outcome]
+				return redirectWithToast(returnTo, { title }, { status: 303 })
 			},
 		})
 	}

@@ -64,7 +64,14 @@ export async function action({ request }: ActionFunctionArgs) {
 	return handleModerationAction(request, user, formData, `/moderation${url.search}`)
 }
 
-const RESOLUTION_TEXT = { dismissed: 'Dismissed', deleted: 'Message deleted', muted: 'Author muted' } as const
+const TARGET_WORD = { message: 'message', post: 'post', comment: 'comment' } as const
+const resolutionText = (action: 'dismissed' | 'deleted' | 'muted', target: keyof typeof TARGET_WORD) =>
+	action === 'deleted'
+		? `${capitalize(TARGET_WORD[target])} deleted`
+		: action === 'dismissed'
+			? 'Dismissed'
+			: 'Author muted'
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 const ROLE_TONES: Record<string, BadgeTone> = { admin: 'red', content_manager: 'blue', moderator: 'green' }
 
 export default function ModerationPage() {
@@ -137,9 +144,13 @@ function ReportCard({
 	when: (iso: string) => string
 	canActOnAuthor: boolean
 }) {
+	const word = TARGET_WORD[report.target]
+	const room = report.message.communityName ?? 'a deleted room'
 	const where = report.message.isPrivate
 		? `a private message to ${report.reporter.name}`
-		: `${report.message.communityName ?? 'a deleted room'}`
+		: report.discussion
+			? `a discussion in ${room}`
+			: room
 	const changedSince = report.message.deleted
 		? 'Deleted since it was reported.'
 		: report.message.content !== report.message.reportedContent
@@ -159,7 +170,7 @@ function ReportCard({
 			{report.details ? <p className="text-sm text-gray-700">{`“${report.details}”`}</p> : null}
 			<div className="rounded-lg bg-gray-50 p-3">
 				<p className="text-xs font-medium text-gray-600">
-					{`Reported message by ${report.author.name}`}{' '}
+					{`Reported ${word} by ${report.author.name}`}{' '}
 					{report.author.role !== 'member' ? (
 						<Badge tone={ROLE_TONES[report.author.role] ?? 'gray'}>{roleLabel(report.author.role)}</Badge>
 					) : null}
@@ -168,11 +179,23 @@ function ReportCard({
 					{report.message.reportedContent}
 				</blockquote>
 				{changedSince ? <p className="mt-1 text-xs italic text-gray-600">{changedSince}</p> : null}
+				{report.discussion ? (
+					<p className="mt-1 text-xs">
+						<Link to={report.discussion.url} className="font-medium text-brand-700 hover:underline">
+							{`Open “${report.discussion.postTitle}”`}
+						</Link>
+					</p>
+				) : null}
 			</div>
 			{report.context.length ? (
 				<details className="text-sm">
-					<summary className="cursor-pointer font-medium text-brand-700">Messages around it</summary>
-					<ol className="mt-2 space-y-1" aria-label="Messages around the reported one">
+					<summary className="cursor-pointer font-medium text-brand-700">
+						{report.discussion ? 'Around it in the discussion' : 'Messages around it'}
+					</summary>
+					<ol
+						className="mt-2 space-y-1"
+						aria-label={report.discussion ? `Around the reported ${word}` : 'Messages around the reported one'}
+					>
 						{[...report.context, { ...report.message, content: report.message.content }]
 							.sort((a, b) => a.id - b.id)
 							.map((message) => (
@@ -191,7 +214,7 @@ function ReportCard({
 			) : null}
 			{report.resolution ? (
 				<p className="text-sm text-gray-700">
-					{`${RESOLUTION_TEXT[report.resolution.action]}${report.resolution.action === 'muted' ? ` (${muteLength(report.resolution.muteHours)})` : ''} by ${report.resolution.resolvedBy.name} · `}
+					{`${resolutionText(report.resolution.action, report.target)}${report.resolution.action === 'muted' ? ` (${muteLength(report.resolution.muteHours)})` : ''} by ${report.resolution.resolvedBy.name} · `}
 					<time dateTime={report.resolution.resolvedAt}>{when(report.resolution.resolvedAt)}</time>
 				</p>
 			) : (
@@ -247,9 +270,9 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 								size="sm"
 								pending={isPending('delete')}
 								pendingLabel="Deleting..."
-								aria-label={`Delete ${report.author.name}'s message`}
+								aria-label={`Delete ${report.author.name}'s ${TARGET_WORD[report.target]}`}
 							>
-								Delete message
+								{`Delete ${TARGET_WORD[report.target]}`}
 							</StatusButton>
 						</Form>
 					)}

@@ -30,9 +30,14 @@ export function saveProfile(request: Request, user: UserJSON, formData: FormData
 		formData,
 		schema: ProfileSchema,
 		intent: 'profile',
+		hideFields: ['currentPassword'],
 		failureTitle: 'Update failed',
 		onValid: async (changes) => {
-			const { pendingEmail } = await saveProfileAndEmail(user, user.id, changes)
+			// The form always sends every field: a switch that is not ticked is off.
+			const { pendingEmail } = await saveProfileAndEmail(user, user.id, {
+				...changes,
+				hiddenFromDirectory: changes.hiddenFromDirectory ?? false,
+			})
 			return redirectWithToast('/profile?tab=profile', {
 				title: 'Profile updated',
 				description: pendingEmail

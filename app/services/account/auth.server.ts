@@ -8,6 +8,7 @@ import { verifyAgainstNothing, verifyPassword } from '~/services/account/passwor
 import { live } from '~/platform/live.server'
 import { createRateLimiter, type RateLimiter } from '~/platform/rate-limit.server'
 import { deleteAllSessionsOfUser } from '~/services/account/sessions.server'
+import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { userJSON } from '~/platform/public-pictures.server'
 
 /** product §2/§8: the same words whatever was wrong, so nobody learns which usernames exist. */
@@ -29,8 +30,11 @@ const lockedOutMessage = (retryAfterMs: number) =>
  * - One account from every client it has not logged in from before: 10 tries
  *   in 15 minutes. Someone guessing from many addresses stops there, while
  *   the owner's own browsers keep logging in.
- * - One address across all accounts: 50 tries an hour, for guessing one
- *   password against many usernames.
+ * - One address across all accounts: 50 tries an hour from browsers that
+ *   have not logged in to the account tried, for guessing one password
+ *   against many usernames. A known browser is never counted or refused
+ *   here (decision 202): an address's guesses slow the new browsers behind
+ *   it, never an owner's own.
  *
  * Counts are kept per username as typed (lower-cased), whether or not the
  * account exists, so the answers do not tell which usernames are taken.
@@ -71,13 +75,15 @@ async function countAttempt(
 	address: string,
 ): Promise<CountedAttempt[]> {
 	const { perClient, perAccountFromNewClients, perAddress } = limiters()
+	// A browser the owner has logged in from counts on its own only: neither the account's strangers nor its
+	// address (NAT, a proxy, the demo) can lock it out (decision 202).
 	const counts: CountedAttempt[] = knownDeviceId
 		? [{ limiter: perClient, key: `${usernameKey}|device:${knownDeviceId}` }]
 		: [
 				{ limiter: perClient, key: `${usernameKey}|address:${address}` },
 				{ limiter: perAccountFromNewClients, key: usernameKey },
+				{ limiter: perAddress, key: address },
 			]
-	counts.push({ limiter: perAddress, key: address })
 	const taken: CountedAttempt[] = []
 	for (const count of counts) {
 		const { allowed, retryAfterMs } = await count.limiter.consume(count.key)
@@ -154,8 +160,13 @@ export function authenticateCredentials(
 	return getAuthenticator().authenticate('form', new Request(request.url, { method: 'POST', body: form }))
 }
 
-/** "Log out from all devices": every session of the user, and their live sockets. */
+/**
+ * "Log out from all devices" (and a reset, an undone email change, a deleted
+ * account): every session of the user, their live sockets, and every pending
+ * reset link and email change (decision 200).
+ */
 export async function endAllSessions(userId: number): Promise<void> {
 	await deleteAllSessionsOfUser(userId)
+	await revokeAccountTakeoverTokens(userId)
 	live.disconnectUser(userId)
 }

@@ -1,6 +1,7 @@
 import { UserModel } from '#models/index'
 import { notFound } from '~/lib/service-error'
 import { PERSONAL_DATA } from '~/services/account/personal-data.server'
+import { assertExportAllowed } from '~/services/export-limit.server'
 
 /**
  * "Download my data" and GET /api/users/me/export (product §2 "Profile",
@@ -19,6 +20,7 @@ export interface AccountExport {
 
 export async function exportAccountData(userId: number): Promise<AccountExport> {
 	if (!(await UserModel.exists({ id: userId }))) throw notFound('User not found')
+	await assertExportAllowed(userId)
 	const data: AccountExport = { exportedAt: new Date().toISOString() }
 	for (const { export: rule } of PERSONAL_DATA) if ('section' in rule) data[rule.section] = await rule.collect(userId)
 	return data

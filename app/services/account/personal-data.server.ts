@@ -5,6 +5,10 @@ import {
 	BlockModel,
 	CalendarFeedModel,
 	ConversationModel,
+	DiscussionCommentModel,
+	DiscussionFollowModel,
+	DiscussionPostModel,
+	DiscussionReactionModel,
 	MessageEmailStateModel,
 	MessageModel,
 	MuteModel,
@@ -45,6 +49,10 @@ import {
 import { communityNamesById } from '~/services/catalogue/communities.server'
 import { DELETED_MEMBER } from '~/services/chat/messages.server'
 import { deleteConversationEntriesOf } from '~/services/chat/private-inbox.server'
+import { joinedCommunities } from '~/services/community/memberships.server'
+import { discussionsWrittenBy } from '~/services/discussions/discussions.server'
+import { deleteFollowsOf, followsOf } from '~/services/discussions/follows.server'
+import { deleteReactionsOf, reactionsGivenBy } from '~/services/discussions/reactions.server'
 import { deleteCalendarFeedOf } from '~/services/events/calendar.server'
 import { deleteRsvpsOf, rsvpsOf } from '~/services/events/rsvps.server'
 import { deleteBlocksOf, listBlockedMembers } from '~/services/moderation/blocks.server'
@@ -144,7 +152,7 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 		model: UserModel,
 		memberFields: ['id'],
 		stored:
-			'Your account: username, name, email address, picture, bio and role, when you joined and were last active, and your password as a one-way hash.',
+			'Your account: username, name, email address, picture, bio and role, your directory profile (headline, location, LinkedIn address, interests, whether you are hidden from the directory), the communities you joined, when you joined and were last active, and your password as a one-way hash.',
 		retention: UNTIL_DELETED,
 		export: { section: 'profile', collect: exportProfile },
 		// Last of the member's data: until then a deletion cut off half-way can be run again by logging in. The last
@@ -273,6 +281,48 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 			},
 		],
 		kept: 'Room messages stay with their words, so the conversations they belong to still read; a sender whose account is gone is shown as "Deleted member" (decision 125).',
+	},
+	{
+		model: DiscussionPostModel,
+		memberFields: ['authorId'],
+		alsoNames: {
+			deletedBy:
+				'who deleted a post (its author or a moderator): the deletion stays on the record when they leave, as for messages',
+		},
+		stored: 'The discussion posts and comments you write.',
+		retention:
+			'Kept after you delete your account, shown as written by "Deleted member", so the discussions still read.',
+		export: { section: 'discussions', collect: discussionsWrittenBy },
+		erase: [],
+		kept: 'Posts stay with their words, like room messages, so their comments still read; an author whose account is gone is shown as "Deleted member" (decision 160).',
+	},
+	{
+		model: DiscussionCommentModel,
+		memberFields: ['authorId'],
+		alsoNames: { deletedBy: 'who deleted a comment (its author or a moderator): kept on the record, as for posts' },
+		stored: 'The comments you write on discussion posts.',
+		retention: 'Kept after you delete your account, shown as written by "Deleted member".',
+		// With the posts: one section of what the member wrote in the discussions.
+		export: { inSection: 'discussions' },
+		erase: [],
+		kept: 'Comments stay with their words, so the threads they belong to still read; their author is shown as "Deleted member" (decision 160).',
+	},
+	{
+		model: DiscussionReactionModel,
+		memberFields: ['userId'],
+		stored: 'Your reactions to posts and comments (Like, Insightful, Celebrate).',
+		retention: UNTIL_DELETED,
+		export: { section: 'reactions', collect: reactionsGivenBy },
+		// Counts are counted from the reactions, so every count follows.
+		erase: [{ phase: 'records', what: 'discussion reactions', run: ({ id }) => deleteReactionsOf(id) }],
+	},
+	{
+		model: DiscussionFollowModel,
+		memberFields: ['userId'],
+		stored: 'The discussions you follow, so we tell you about new comments.',
+		retention: 'Until you stop following, or delete your account.',
+		export: { section: 'followedDiscussions', collect: followsOf },
+		erase: [{ phase: 'records', what: 'followed discussions', run: ({ id }) => deleteFollowsOf(id) }],
 	},
 	{
 		model: AccountTokenModel,
@@ -450,10 +500,15 @@ export function describePersonalData(): Array<{ stored: string; retention: strin
 // The export sections that are not a service's own function
 // ---------------------------------------------------------------------------
 
+/** The account, the address waiting for confirmation, and the communities joined (by name as well as id). */
 async function exportProfile(userId: number) {
 	const user = await getUserById(userId)
 	if (!user) throw notFound('User not found')
-	return { ...user, pendingEmail: await getPendingEmail(userId) }
+	return {
+		...user,
+		pendingEmail: await getPendingEmail(userId),
+		communities: (await joinedCommunities(user)).map(({ id, name }) => ({ id, name })),
+	}
 }
 
 async function exportSubscription(userId: number) {
@@ -474,7 +529,12 @@ async function blockedMembersOf(userId: number) {
 }
 
 /** Notifications whose text quotes what another member wrote: the export keeps that they came, not the words. */
-const QUOTING_KINDS: ReadonlySet<Notification['kind']> = new Set(['private_message', 'mention'])
+const QUOTING_KINDS: ReadonlySet<Notification['kind']> = new Set([
+	'private_message',
+	'mention',
+	'discussion_comment',
+	'discussion_mention',
+])
 
 async function exportNotifications(userId: number) {
 	const notifications = await NotificationModel.find({ recipientId: userId }).sort({ id: 1 }).lean<Notification[]>()

@@ -106,6 +106,20 @@ export async function revokeAccountTokens(userId: number, kind: AccountTokenKind
 	)
 }
 
+/**
+ * Ends every pending link that could move the account out of its owner's
+ * hands: reset links and email changes (decision 200). Called by a password
+ * change, a reset and "Log out from all devices": whoever held a session or
+ * a link before cannot finish with it afterwards. The undo links sent to an
+ * old address stay: they are the owner's way back.
+ */
+export async function revokeAccountTakeoverTokens(userId: number, now = new Date()): Promise<void> {
+	await Promise.all([
+		revokeAccountTokens(userId, 'password_reset', now),
+		revokeAccountTokens(userId, 'email_change', now),
+	])
+}
+
 /** The unused, unexpired email change of the user, if any: the address waiting for its confirmation. */
 export async function pendingEmailChange(userId: number, now = new Date()): Promise<string | null> {
 	const record = await AccountTokenModel.findOne({

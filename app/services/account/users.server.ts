@@ -1,13 +1,5 @@
 import mongoose from 'mongoose'
-import {
-	PUBLIC_USER_FIELDS,
-	UserModel,
-	currentVersionStamp,
-	nextId,
-	type PublicUserJSON,
-	type User,
-	type UserJSON,
-} from '#models/index'
+import { PUBLIC_USER_FIELDS, UserModel, nextId, type PublicUserJSON, type User, type UserJSON } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
 import { type RegisterInput } from '~/lib/schemas'
 import {
@@ -25,10 +17,12 @@ import { live } from '~/platform/live.server'
 import { hashPassword, verifyPassword } from '~/services/account/password.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { deleteAllSessionsOfUser } from '~/services/account/sessions.server'
+import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~/platform/unique-claims.server'
 import { singleton } from '~/platform/singleton.server'
-import { heldRead } from '~/platform/held-reads.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
+import { defaultCommunityIds } from '~/services/community/memberships.server'
+import { findPublicUsers } from '~/services/account/people.server'
 
 export const USERNAME_TAKEN = 'Username is already taken'
 export const EMAIL_TAKEN = 'An account with this email address already exists'
@@ -76,6 +70,8 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 			bio: input.bio ?? null,
 			role: 'member',
 			subscriptionStatus: 'inactive',
+			// product §2 "Communities": a new account starts in the default communities (and may leave them).
+			communityIds: await defaultCommunityIds(),
 		})
 		return userJSON(user.toObject())
 	} catch (error) {
@@ -110,29 +106,8 @@ function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: Public
  * (searched by name or username, without the viewer) and GET /api/users.
  * A page at a time (`window`), so a community of thousands stays one quick page.
  */
-export async function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
-	const users = await UserModel.find(publicUserFilter(query))
-		.select(PUBLIC_USER_FIELDS)
-		.sort({ name: 1, id: 1 })
-		.skip(window?.skip ?? 0)
-		.limit(window?.limit ?? 0)
-		.lean<User[]>()
-	return users.map(publicUserJSON)
-}
-
-/** Pages of the member list that start within this many rows are held (docs/decisions/089): the ones people open. */
-const HELD_MEMBER_ROWS = 150
-
-/**
- * A page of everyone, by name (a room's Community Members): the same for
- * every member, so its first pages are held by this process under the
- * `people` stamp, which a new, deleted or changed account renews.
- */
-export async function listMembersPage(window: PageWindow): Promise<PublicUserJSON[]> {
-	if (window.skip >= HELD_MEMBER_ROWS) return listPublicUsers({}, window)
-	return heldRead(`members:${window.skip}:${window.limit}`, await currentVersionStamp('people'), () =>
-		listPublicUsers({}, window),
-	)
+export function listPublicUsers(query: PublicUserQuery = {}, window?: PageWindow): Promise<PublicUserJSON[]> {
+	return findPublicUsers(publicUserFilter(query), window)
 }
 
 /** One user as other members may see them, or null. */
@@ -147,7 +122,9 @@ export function assertSelf(actor: Pick<UserJSON, 'id'>, userId: number, what: 'p
 }
 
 /**
- * A member edits their own name, bio and avatar. The email is not changed
+ * A member edits their own name, bio, avatar and directory fields (headline,
+ * location, LinkedIn, interests, whether they are hidden from the member
+ * directory: product §2 "Member directory"). The email is not changed
  * here: a new address only counts once it is confirmed from a link sent to
  * it (saveProfile in account-email.server.ts, which the Profile tab and
  * PATCH /api/users/{id} call).
@@ -158,10 +135,20 @@ export async function updateProfile(
 	changes: Omit<ProfileUpdate, 'email'>,
 ): Promise<UserJSON> {
 	assertSelf(actor, userId, 'profile')
-	const update: Partial<Pick<User, 'name' | 'bio' | 'avatar'>> = {}
-	if (changes.name !== undefined) update.name = changes.name
-	if (changes.bio !== undefined) update.bio = changes.bio
-	if (changes.avatar !== undefined) update.avatar = changes.avatar
+	const fields = [
+		'name',
+		'bio',
+		'avatar',
+		'headline',
+		'location',
+		'linkedinUrl',
+		'interests',
+		'hiddenFromDirectory',
+	] as const satisfies ReadonlyArray<keyof typeof changes & keyof User>
+	// Only what was sent: a field left out stays as it is.
+	const update = Object.fromEntries(
+		fields.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])),
+	)
 	const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
 		.select('-passwordHash -usernameKey')
 		.lean<User>()
@@ -235,7 +222,8 @@ export async function confirmOwnPassword(
  * The Password tab and POST /api/users/{id}/change-password. Checks the
  * current password (confirmOwnPassword); on success every other session of
  * the user ends and their chat sockets close, so a device that knew the old
- * password must log in again.
+ * password must log in again, and every pending reset link and email change
+ * ends (decision 200).
  */
 export async function changePassword(
 	actor: Pick<UserJSON, 'id'>,
@@ -247,6 +235,8 @@ export async function changePassword(
 	await confirmOwnPassword(userId, currentPassword, { field: 'currentPassword', wrong: CURRENT_PASSWORD_INCORRECT })
 	await UserModel.updateOne({ id: userId }, { $set: { passwordHash: await hashPassword(newPassword) } })
 	await deleteAllSessionsOfUser(userId, { except: keepSessionId })
+	// A link mailed before the change (a reset, an email change asked for from a stolen session) dies with the old password.
+	await revokeAccountTakeoverTokens(userId)
 	// As "log out everywhere" does, but for this session: its sockets would otherwise keep sending and receiving.
 	live.disconnectUser(userId, keepSessionId ? { exceptSessionId: keepSessionId } : {})
 }

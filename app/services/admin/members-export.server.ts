@@ -2,6 +2,7 @@ import { UserModel, type User } from '#models/index'
 import { toIso } from '#models/model'
 import { csvRow } from '~/lib/csv'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
+import { assertExportAllowed } from '~/services/export-limit.server'
 
 /**
  * GET /admin/members.csv (admins): every member, oldest first, as CSV rows,
@@ -14,6 +15,7 @@ const BATCH = 1_000
 
 export async function* exportMembersCsv(actor: Actor): AsyncGenerator<string> {
 	assertActorRole(actor, USER_ADMIN_ROLES)
+	await assertExportAllowed(actor.id)
 	yield csvRow([...MEMBERS_CSV_HEADER])
 	const cursor = UserModel.find()
 		.select('username name email role subscriptionStatus createdAt lastActiveAt')

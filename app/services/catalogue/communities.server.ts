@@ -1,10 +1,20 @@
 import mongoose from 'mongoose'
-import { CommunityModel, MessageModel, type Community, type CommunityJSON } from '#models/index'
+import {
+	CommunityModel,
+	DiscussionCommentModel,
+	DiscussionFollowModel,
+	DiscussionPostModel,
+	DiscussionReactionModel,
+	MessageModel,
+	type Community,
+	type CommunityJSON,
+} from '#models/index'
 import { type CommunityInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
+import { forgetCommunity } from '~/services/community/memberships.server'
 import { communityJSON } from '~/platform/public-pictures.server'
 
 /** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
@@ -20,22 +30,36 @@ export async function listCommunities(
 	return communities.map(communityJSON)
 }
 
-export function countCommunities(): Promise<number> {
-	return CommunityModel.countDocuments()
-}
-
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {
 	const community = await CommunityModel.findOne({ id }).lean<Community>()
 	return community ? communityJSON(community) : null
 }
 
-// Administration (product §2 "Communities"): deleting a community deletes its chat history.
+/**
+ * What goes with a community: its chat history, its discussions (posts,
+ * comments, reactions, follows) and its place in every member's list.
+ */
+async function deleteCommunityDependents(communityId: number): Promise<void> {
+	const postIds = (await DiscussionPostModel.find({ communityId }).select('id').lean<Array<{ id: number }>>()).map(
+		(post) => post.id,
+	)
+	await Promise.all([
+		MessageModel.deleteMany({ communityId }),
+		DiscussionReactionModel.deleteMany({ communityId }),
+		postIds.length ? DiscussionFollowModel.deleteMany({ postId: mongoose.trusted({ $in: postIds }) }) : null,
+		DiscussionCommentModel.deleteMany({ communityId }),
+		forgetCommunity(communityId),
+	])
+	await DiscussionPostModel.deleteMany({ communityId })
+}
+
+// Administration (product §2 "Communities"): deleting a community deletes its chat history and its discussions.
 const communityWriter = catalogueWriter({
 	model: CommunityModel,
 	counter: 'communities',
 	toJSON: communityJSON,
 	notFoundMessage: 'Community not found',
-	deleteDependents: (communityId) => MessageModel.deleteMany({ communityId }),
+	deleteDependents: deleteCommunityDependents,
 	audit: { type: 'community', label: (community) => community.name },
 })
 export const createCommunity = (actor: Actor, input: CommunityInput) => communityWriter.create(actor, input)
@@ -44,18 +68,19 @@ export const updateCommunity = (actor: Actor, id: number, changes: Partial<Commu
 export const deleteCommunity = (actor: Actor, id: number) => communityWriter.remove(actor, id)
 
 /**
- * One value that changes whenever any room's messages, a sender's name, or a
- * room's name change, or a room comes or goes: every room's id, name and
- * history version (docs/decisions/089). Null when a room has no version (one
- * written without the model's defaults): nothing is then held on it.
+ * One value that changes whenever the messages or discussions of any of
+ * these rooms, a writer's name, or a room's name change, or a room comes or
+ * goes: the rooms' ids, names and versions (docs/decisions/089). Null when a
+ * room has no version (one written without the model's defaults): nothing
+ * is then held on it.
  */
-export async function everyRoomVersion(): Promise<string | null> {
-	const rooms = await CommunityModel.find()
+export async function roomsVersion(ids: number[]): Promise<string | null> {
+	const rooms = await CommunityModel.find({ id: mongoose.trusted({ $in: ids }) })
 		.sort({ id: 1 })
-		.select('id name historyVersion')
-		.lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion'>>>()
-	if (rooms.some((room) => !room.historyVersion)) return null
-	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion]))
+		.select('id name historyVersion discussionVersion')
+		.lean<Array<Pick<Community, 'id' | 'name' | 'historyVersion' | 'discussionVersion'>>>()
+	if (rooms.some((room) => !room.historyVersion || !room.discussionVersion)) return null
+	return JSON.stringify(rooms.map((room) => [room.id, room.name, room.historyVersion, room.discussionVersion]))
 }
 
 /** Rooms' names by id, one query for the lot. */

@@ -24,7 +24,6 @@ import {
 	isWithinEditWindow,
 } from '~/lib/moderation'
 import { singleton } from '~/platform/singleton.server'
-import { isPremium } from '~/lib/subscription'
 import { ServiceError } from '~/lib/service-error'
 import { noteActivity } from '~/services/account/activity.server'
 import { recordAudit } from '~/services/admin/audit.server'
@@ -43,6 +42,7 @@ import {
 } from '~/services/chat/private-inbox.server'
 import { reviseQuotedMessage } from '~/services/notifications/notifications.server'
 import { assertNotMuted } from '~/services/moderation/mutes.server'
+import { assertMayTakePart } from '~/services/moderation/participation.server'
 import { isModerator, type Actor } from '~/services/permissions.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { heldRead } from '~/platform/held-reads.server'
@@ -130,8 +130,7 @@ export async function sendCommunityMessage(
 	input: { communityId: number; content: string },
 ): Promise<MessageJSON> {
 	const content = parseContent(input.content)
-	if (!isPremium(actor)) throw new ServiceError(PREMIUM_REQUIRED, 403)
-	await assertNotMuted(actor.id)
+	await assertMayTakePart(actor, PREMIUM_REQUIRED)
 	await assertNotFlooding(actor)
 	const community = await CommunityModel.findOne({ id: input.communityId })
 		.select('id name')
@@ -224,12 +223,13 @@ export async function getPrivateHistory(
 	viewer: ChatViewer,
 	otherUserId: number,
 	cursor: HistoryCursor = {},
+	{ markRead = true }: { markRead?: boolean } = {},
 ): Promise<History> {
 	if (otherUserId === viewer.id) throw new ServiceError(NO_SELF_MESSAGES, 400)
 	if (!(await UserModel.exists({ id: otherUserId }))) throw new ServiceError('User not found', 404)
 	const history = await readHistory({ conversationKey: conversationKeyOf(viewer.id, otherUserId) }, cursor)
-	// Opening a conversation reads it (product §2 "Messages").
-	await markConversationRead(viewer.id, otherUserId)
+	// Opening a conversation reads it (product §2 "Messages"); a read the page did not ask for (an image's) does not.
+	if (markRead) await markConversationRead(viewer.id, otherUserId)
 	return history
 }
 

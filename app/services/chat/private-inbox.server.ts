@@ -301,6 +301,7 @@ export async function afterPrivateMessage(
 			link: `/messages?userId=${sender.id}`,
 			groupKey: privateMessageGroupKey(sender.id),
 			sourceMessageId: message.id,
+			fromUserId: sender.id,
 		})
 	}
 	const [recipientUnread, recipientEntry, senderEntry] = await Promise.all([

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import ical, { type ICalCalendar } from 'ical-generator'
+import ical, { escape, type ICalCalendar } from 'ical-generator'
 import mongoose from 'mongoose'
 import { CalendarFeedModel, EventModel, toEventJSON, type Event, type EventJSON } from '#models/index'
 import { eventEnd } from '~/lib/events'
@@ -16,8 +16,13 @@ import { eventIdsGoing } from '~/services/events/rsvps.server'
 /** A feed lists at most this many events, the most recent starts first. */
 const FEED_EVENT_LIMIT = 500
 
+/**
+ * ical-generator escapes every event property but writes the calendar's
+ * NAME and X-WR-CALNAME as given: escaped here, so a line break in a title
+ * stored before titles were one line cannot add properties to the file.
+ */
 function newCalendar(name: string): ICalCalendar {
-	return ical({ name, prodId: { company: 'LeaderForge', product: 'Events', language: 'EN' } })
+	return ical({ name: escape(name, false), prodId: { company: 'LeaderForge', product: 'Events', language: 'EN' } })
 }
 
 /**
@@ -35,7 +40,7 @@ function addEvent(calendar: ICalCalendar, event: EventJSON, origin: string) {
 		summary: event.title,
 		description: event.description ?? undefined,
 		location: event.location ?? undefined,
-		url: event.meetingUrl ?? `${origin}/events#event-${event.id}`,
+		url: event.meetingUrl ?? `${origin}/events/${event.id}`,
 	})
 }
 

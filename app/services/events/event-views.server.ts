@@ -1,7 +1,9 @@
 import { type EventJSON } from '#models/index'
 import { calendarDay, formatDateTime, formatTime } from '~/lib/dates'
-import { joinWindow } from '~/lib/events'
-import { attendanceOf, getAttendance, type Attendance } from '~/services/events/rsvps.server'
+import { describeEventTime, isUpcoming, joinWindow, relativeStartText } from '~/lib/events'
+import { notFound } from '~/lib/service-error'
+import { getEvent } from '~/services/events/events.server'
+import { attendanceOf, getAttendance, listEventAttendees, type Attendance } from '~/services/events/rsvps.server'
 
 /**
  * What a member sees of an event's RSVP, join and replay (product §2
@@ -60,4 +62,43 @@ export async function describeEventActions(
 			]
 		}),
 	)
+}
+
+/**
+ * An event as its card shows it (product §2 "Events"): what, when in
+ * `timeZone` and where, how soon it starts ('In 3 days'), and what the
+ * member can do about it.
+ */
+export function presentEvent(event: EventJSON, now: Date, timeZone: string, actions: EventActionsView) {
+	return {
+		id: event.id,
+		title: event.title,
+		description: event.description,
+		location: event.location,
+		...describeEventTime(event, timeZone),
+		relative: relativeStartText(event, now),
+		actions,
+	}
+}
+export type EventView = ReturnType<typeof presentEvent>
+
+/**
+ * One event's own page (product §2 "Event"): the card's view of it (the
+ * actions by describeEventActions's rules), whether it is still to come, and
+ * who is going. An unknown id is a 404.
+ */
+export async function describeEventPage(viewer: { id: number }, eventId: number, now: Date, timeZone: string) {
+	const event = await getEvent(eventId)
+	if (!event) throw notFound('Event not found')
+	const [actions, going] = await Promise.all([
+		describeEventActions(viewer, [event], now, timeZone),
+		listEventAttendees(eventId),
+	])
+	const upcoming = isUpcoming(event, now)
+	return {
+		...presentEvent(event, now, timeZone, actions.get(event.id)!),
+		relative: upcoming ? relativeStartText(event, now) : null,
+		upcoming,
+		going,
+	}
 }

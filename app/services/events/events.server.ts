@@ -102,7 +102,7 @@ export async function updateEvent(actor: Actor, id: number, changes: Partial<Eve
 			kind: 'event_changed',
 			title: `Changed: ${updated.title}`,
 			text: `Now ${formatDateTime(updated.startTime, 'UTC')} UTC, ${updated.meetingUrl ? 'online' : (updated.location ?? 'online')}. Check the details before you go.`,
-			link: `/events#event-${id}`,
+			link: `/events/${id}`,
 		})
 	}
 	return updated
@@ -143,8 +143,8 @@ export const eventRemindersJob: Job = {
 			await notify(await goingMemberIds(event.id), {
 				kind: 'event_reminder',
 				title: `Starting soon: ${event.title}`,
-				text: `Starts in ${minutes} minute${minutes === 1 ? '' : 's'}${event.meetingUrl ? '. Join from the Events page.' : `, ${event.location ?? 'online'}.`}`,
-				link: `/events#event-${event.id}`,
+				text: `Starts in ${minutes} minute${minutes === 1 ? '' : 's'}${event.meetingUrl ? ". Join from the event's page." : `, ${event.location ?? 'online'}.`}`,
+				link: `/events/${event.id}`,
 				onceKey: `event_reminder:${event.id}:${event.startTime}`,
 			})
 		}

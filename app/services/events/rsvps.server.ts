@@ -88,6 +88,40 @@ export async function getAttendance(viewerId: number, eventIds: number[]): Promi
 	return attendance
 }
 
+/** product §9: how many of the people going an event's page names. */
+export const ATTENDEES_LISTED = 50
+
+/**
+ * Who is going to one event (its page): the first ATTENDEES_LISTED in the
+ * order they said so, and how many there are in all.
+ */
+export async function listEventAttendees(
+	eventId: number,
+): Promise<{ total: number; people: Array<{ id: number; name: string; avatar: string | null }> }> {
+	const [rsvps, total] = await Promise.all([
+		RsvpModel.find({ eventId, going: true })
+			.sort({ updatedAt: 1 })
+			.limit(ATTENDEES_LISTED)
+			.select('userId')
+			.lean<Array<Pick<Rsvp, 'userId'>>>(),
+		RsvpModel.countDocuments({ eventId, going: true }),
+	])
+	const ids = rsvps.map((rsvp) => rsvp.userId)
+	const people = ids.length
+		? await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+				.select('id name avatar')
+				.lean<Array<{ id: number; name: string; avatar?: string | null }>>()
+		: []
+	const byId = new Map(people.map((person) => [person.id, person]))
+	return {
+		total,
+		people: ids.flatMap((id) => {
+			const person = byId.get(id)
+			return person ? [{ id, name: person.name, avatar: publicAssetUrl(person.avatar) }] : []
+		}),
+	}
+}
+
 export function attendanceOf(attendance: Map<number, Attendance>, eventId: number): Attendance {
 	return attendance.get(eventId) ?? NOBODY
 }

@@ -6,6 +6,7 @@ import {
 	nextId,
 	type Report,
 	type ReportResolution,
+	type ReportTarget,
 	type Role,
 	type User,
 } from '#models/index'
@@ -22,8 +23,16 @@ import {
 	type ReportInput,
 	type ResolveReportInput,
 } from '~/lib/moderation'
+import { COMMENT_GONE, COMMENT_NOT_FOUND, POST_GONE, POST_NOT_FOUND } from '~/lib/discussions'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from '~/services/admin/audit.server'
+import {
+	discussionContext,
+	findCommentForModeration,
+	findPostForModeration,
+	removeReported,
+	type ModeratedDiscussionItem,
+} from '~/services/discussions/discussions.server'
 import {
 	deleteMessage,
 	findMessageForModeration,
@@ -34,11 +43,14 @@ import { describeMuteLength, muteMember, requireModeratable } from '~/services/m
 import { MODERATION_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
 /**
- * Reports (product §6 "Moderation"): members report a room message, or a
- * private message they received, with a reason; moderators and admins work
- * the queue on /moderation (or through the JSON calls) and resolve each
- * report by dismissing it, deleting the message or muting its author
- * (docs/decisions/112).
+ * Reports (product §6 "Moderation"): members report a room message, a
+ * private message they received, or a discussion post or comment, with a
+ * reason; moderators and admins work the queue on /moderation (or through
+ * the JSON calls) and resolve each report by dismissing it, deleting what
+ * was reported or muting its author (docs/decisions/112, 163). A post or
+ * comment is shown in the queue in a message's shape (its words, its author,
+ * where it is), with `discussion` saying what it is and the thread around it
+ * as its context.
  */
 
 /** Reports per page of the queue. */
@@ -52,11 +64,15 @@ export interface ReportJSON {
 	reason: Report['reason']
 	details: string | null
 	createdAt: string
+	/** What was reported: a chat message, a discussion post or a comment. */
+	target: ReportTarget
 	message: ModeratedMessage & {
 		/** The words as they were reported (the message may have been edited or deleted since). */
 		reportedContent: string
 		communityName: string | null
 	}
+	/** For a post or comment: which post, and where it is read. */
+	discussion: { postId: number; postTitle: string; url: string } | null
 	author: Person
 	reporter: Person
 	/** The messages just before and after it, oldest first. */
@@ -69,28 +85,119 @@ export interface ReportJSON {
 	}
 }
 
-/** POST /api/reports and the report form: one open report per member and message (409). */
-export async function createReport(actor: { id: number }, input: ReportInput): Promise<{ id: number }> {
-	const message = await findMessageForModeration(input.messageId)
-	// Someone else's conversation is not theirs to see: the message is not found.
-	if (!message || (message.isPrivate && message.senderId !== actor.id && message.recipientId !== actor.id)) {
-		throw new ServiceError(MESSAGE_NOT_FOUND, 404, 'messageId')
+/** What each kind of target is called in the refusals. */
+const TARGET_WORDS: Record<
+	ReportTarget,
+	{ notFound: string; gone: string; own: string; again: string; field: string }
+> = {
+	message: {
+		notFound: MESSAGE_NOT_FOUND,
+		gone: MESSAGE_ALREADY_DELETED,
+		own: NO_SELF_REPORT,
+		again: ALREADY_REPORTED,
+		field: 'messageId',
+	},
+	post: {
+		notFound: POST_NOT_FOUND,
+		gone: POST_GONE,
+		own: 'You cannot report your own post',
+		again: 'You have already reported this post',
+		field: 'postId',
+	},
+	comment: {
+		notFound: COMMENT_NOT_FOUND,
+		gone: COMMENT_GONE,
+		own: 'You cannot report your own comment',
+		again: 'You have already reported this comment',
+		field: 'commentId',
+	},
+}
+
+/** The reported thing, found and described the one way every report needs it: its author, its words, where it is. */
+interface Reported {
+	target: ReportTarget
+	id: number
+	authorId: number
+	excerpt: string
+	communityId: number | null
+	deleted: boolean
+	/** Someone else's private conversation is not the reporter's to see. */
+	visibleTo: (userId: number) => boolean
+}
+
+async function findReported(input: ReportInput): Promise<Reported | null> {
+	if (input.postId) {
+		const post = await findPostForModeration(input.postId)
+		return post && { ...fromDiscussion(post), excerpt: post.content }
 	}
-	if (message.senderId === actor.id) throw new ServiceError(NO_SELF_REPORT, 400, 'messageId')
-	if (message.deleted) throw new ServiceError(MESSAGE_ALREADY_DELETED, 409, 'messageId')
-	if (await ReportModel.exists({ messageId: message.id, reporterId: actor.id, status: 'open' })) {
-		throw new ServiceError(ALREADY_REPORTED, 409, 'messageId')
+	if (input.commentId) {
+		const comment = await findCommentForModeration(input.commentId)
+		return comment && { ...fromDiscussion(comment), excerpt: comment.content }
+	}
+	const message = await findMessageForModeration(input.messageId!)
+	return (
+		message && {
+			target: 'message',
+			id: message.id,
+			authorId: message.senderId,
+			excerpt: message.content,
+			communityId: message.communityId,
+			deleted: message.deleted,
+			visibleTo: (userId) => !message.isPrivate || message.senderId === userId || message.recipientId === userId,
+		}
+	)
+}
+
+function fromDiscussion(item: ModeratedDiscussionItem): Omit<Reported, 'excerpt'> {
+	return {
+		target: item.type,
+		id: item.id,
+		authorId: item.authorId,
+		communityId: item.communityId,
+		deleted: item.deleted,
+		visibleTo: () => true,
+	}
+}
+
+/** The reports of one reported thing: `{ messageId }`, `{ postId }` or `{ commentId }`. */
+function targetFilter(target: ReportTarget, id: number): Record<string, number> {
+	return { [TARGET_WORDS[target].field]: id }
+}
+
+function targetOf(report: Report): { target: ReportTarget; id: number } {
+	if (report.postId) return { target: 'post', id: report.postId }
+	if (report.commentId) return { target: 'comment', id: report.commentId }
+	return { target: 'message', id: report.messageId! }
+}
+
+/**
+ * POST /api/reports and the report forms: a message, a post or a comment,
+ * one open report per member and thing reported (409); not one's own (400),
+ * not what is gone (409), not a private message of someone else's (404).
+ */
+export async function createReport(actor: { id: number }, input: ReportInput): Promise<{ id: number }> {
+	const reported = await findReported(input)
+	const words = TARGET_WORDS[reported?.target ?? (input.postId ? 'post' : input.commentId ? 'comment' : 'message')]
+	if (!reported || !reported.visibleTo(actor.id)) throw new ServiceError(words.notFound, 404, words.field)
+	if (reported.authorId === actor.id) throw new ServiceError(words.own, 400, words.field)
+	if (reported.deleted) throw new ServiceError(words.gone, 409, words.field)
+	const filter = targetFilter(reported.target, reported.id)
+	if (await ReportModel.exists({ ...filter, reporterId: actor.id, status: 'open' })) {
+		throw new ServiceError(words.again, 409, words.field)
 	}
 	const id = await nextId('reports')
 	await ReportModel.create({
 		id,
-		messageId: message.id,
+		messageId: null,
+		postId: null,
+		commentId: null,
+		...filter,
 		reporterId: actor.id,
-		authorId: message.senderId,
+		authorId: reported.authorId,
 		reason: input.reason,
 		details: input.details,
-		excerpt: message.content,
-		communityId: message.communityId,
+		excerpt: reported.excerpt,
+		communityId: reported.communityId,
 		status: 'open',
 		createdAt: new Date(),
 	})
@@ -158,22 +265,22 @@ async function describeReports(reports: Report[]): Promise<ReportJSON[]> {
 	const communityName = new Map(communities.map((community) => [community.id, community.name]))
 	return Promise.all(
 		reports.map(async (report) => {
-			const message = await findMessageForModeration(report.messageId)
-			const { conversationKey = null, ...current } = message ?? {}
-			const scope =
-				report.communityId !== null ? { communityId: report.communityId } : conversationKey ? { conversationKey } : null
-			const context = message && scope ? await messagesAround(report.messageId, scope) : []
+			const { target, id } = targetOf(report)
+			const { current, context, discussion } =
+				target === 'message' ? await describeMessage(report) : await describeDiscussionItem(target, id)
 			return {
 				id: report.id,
 				status: report.status,
 				reason: report.reason,
 				details: report.details ?? null,
 				createdAt: toIso(report.createdAt)!,
+				target,
 				message: {
-					...(message ? (current as ModeratedMessage) : missingMessage(report)),
+					...(current ?? missingMessage(report)),
 					reportedContent: report.excerpt,
 					communityName: report.communityId === null ? null : (communityName.get(report.communityId) ?? null),
 				},
+				discussion,
 				author: personOf(report.authorId),
 				reporter: personOf(report.reporterId),
 				context,
@@ -191,10 +298,51 @@ async function describeReports(reports: Report[]): Promise<ReportJSON[]> {
 	)
 }
 
+type Described = {
+	current: ModeratedMessage | null
+	context: ModeratedMessage[]
+	discussion: ReportJSON['discussion']
+}
+
+async function describeMessage(report: Report): Promise<Described> {
+	const message = await findMessageForModeration(report.messageId!)
+	const { conversationKey = null, ...current } = message ?? {}
+	const scope =
+		report.communityId !== null ? { communityId: report.communityId } : conversationKey ? { conversationKey } : null
+	const context = message && scope ? await messagesAround(report.messageId!, scope) : []
+	return { current: message ? (current as ModeratedMessage) : null, context, discussion: null }
+}
+
+/** A post or comment in the queue's words: a message's shape, its thread as the context. */
+async function describeDiscussionItem(target: 'post' | 'comment', id: number): Promise<Described> {
+	const item = target === 'post' ? await findPostForModeration(id) : await findCommentForModeration(id)
+	if (!item) return { current: null, context: [], discussion: null }
+	return {
+		current: asModeratedMessage(item),
+		context: (await discussionContext(item)).map(asModeratedMessage),
+		discussion: { postId: item.postId, postTitle: item.postTitle, url: item.url },
+	}
+}
+
+function asModeratedMessage(item: ModeratedDiscussionItem): ModeratedMessage {
+	return {
+		id: item.id,
+		content: item.content,
+		senderId: item.authorId,
+		senderName: item.authorName,
+		communityId: item.communityId,
+		recipientId: null,
+		isPrivate: false,
+		createdAt: item.createdAt,
+		editedAt: item.editedAt,
+		deleted: item.deleted,
+	}
+}
+
 /** A reported message whose room was deleted since: the report's copy is all there is. */
 function missingMessage(report: Report): ModeratedMessage {
 	return {
-		id: report.messageId,
+		id: targetOf(report).id,
 		content: report.excerpt,
 		senderId: report.authorId,
 		senderName: 'Former member',
@@ -231,12 +379,15 @@ export async function resolveReport(
 	if (report.status !== 'open') throw new ServiceError(REPORT_ALREADY_RESOLVED, 409)
 	const author = action === 'dismiss' ? null : await requireModeratable(actor, report.authorId)
 
+	const { target, id } = targetOf(report)
 	if (action === 'delete') {
 		try {
-			await deleteMessage(actor, report.messageId, { viaReport: true })
+			if (target === 'message') await deleteMessage(actor, id, { viaReport: true })
+			else await removeReported(actor, { type: target, id })
 		} catch (error) {
 			// Gone already (its author deleted it, another report removed it): the report is resolved all the same.
-			const gone = error instanceof ServiceError && (error.status === 404 || error.message === MESSAGE_ALREADY_DELETED)
+			const gone =
+				error instanceof ServiceError && (error.status === 404 || error.message === TARGET_WORDS[target].gone)
 			if (!gone) throw error
 		}
 	}
@@ -248,7 +399,7 @@ export async function resolveReport(
 
 	const resolvedAt = new Date()
 	await ReportModel.updateMany(
-		{ messageId: report.messageId, status: 'open' },
+		{ ...targetFilter(target, id), status: 'open' },
 		{
 			$set: {
 				status: 'resolved',
@@ -265,26 +416,36 @@ export async function resolveReport(
 		'a former member'
 	const outcome = {
 		dismiss: 'dismissed it',
-		delete: 'deleted the message',
+		delete: `deleted the ${target}`,
 		mute: `muted the author ${describeMuteLength(muteHours)}`,
 	}[action]
 	await recordAudit(actor, {
 		kind: 'report.resolved',
-		target: { type: 'report', id: report.id, label: `Report of a message by ${authorName}` },
-		summary: `Resolved a report (${REPORT_REASON_LABELS[report.reason].toLowerCase()}) of a message by ${authorName}: ${outcome}`,
+		target: { type: 'report', id: report.id, label: `Report of a ${target} by ${authorName}` },
+		summary: `Resolved a report (${REPORT_REASON_LABELS[report.reason].toLowerCase()}) of a ${target} by ${authorName}: ${outcome}`,
 		after: { resolution: RESOLUTION_OF[action] },
 	})
 	const [resolved] = await describeReports([(await ReportModel.findOne({ id: report.id }).lean<Report>())!])
 	return resolved!
 }
 
-/** The reports a member filed, for their data export: which message, why, and what became of it (not who resolved it). */
-export async function reportsFiledBy(
-	userId: number,
-): Promise<Array<{ messageId: number; reason: string; details: string | null; status: string; createdAt: string }>> {
+/** The reports a member filed, for their data export: what, why, and what became of it (not who resolved it). */
+export async function reportsFiledBy(userId: number): Promise<
+	Array<{
+		messageId: number | null
+		postId: number | null
+		commentId: number | null
+		reason: string
+		details: string | null
+		status: string
+		createdAt: string
+	}>
+> {
 	const reports = await ReportModel.find({ reporterId: userId }).sort({ id: 1 }).lean<Report[]>()
 	return reports.map((report) => ({
-		messageId: report.messageId,
+		messageId: report.messageId ?? null,
+		postId: report.postId ?? null,
+		commentId: report.commentId ?? null,
 		reason: report.reason,
 		details: report.details ?? null,
 		status: report.status,

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import {
-	ALL_EMAILS_ON,
+	DEFAULT_EMAILS,
 	MessageEmailStateModel,
 	MessageModel,
 	NotificationModel,
@@ -58,6 +58,8 @@ export const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
 	trial_ending: 'billing',
 	payment_failed: 'always',
 	subscription_ended: 'always',
+	discussion_comment: 'discussions',
+	discussion_mention: 'mentions',
 }
 
 /** One email per conversation at most this often. */
@@ -69,9 +71,9 @@ const DIGEST_LESSONS = 20
 /** Digests look back this far for lessons not sent yet (a server down for a while still catches up). */
 const DIGEST_LOOK_BACK_MS = 14 * 86_400_000
 /** A job run stops starting new work after this long, well inside its lock. */
-const RUN_BUDGET_MS = 45_000
+export const RUN_BUDGET_MS = 45_000
 
-type Recipient = Pick<User, 'id' | 'name' | 'email'>
+export type Recipient = Pick<User, 'id' | 'name' | 'email'>
 
 function senderOfPrivateMessage(notification: Pick<Notification, 'groupKey'>): number | null {
 	// The key is privateMessageGroupKey(senderId) (models/notification.ts): the sender is its number.
@@ -79,7 +81,7 @@ function senderOfPrivateMessage(notification: Pick<Notification, 'groupKey'>): n
 	return match ? Number(match[1]) : null
 }
 
-const origin = () => getConfig().mail.linkOrigin
+export const origin = () => getConfig().mail.linkOrigin
 
 function unsubscribeUrl(userId: number, key: EmailPreferenceKey): string {
 	return `${origin()}/unsubscribe?token=${signUnsubscribeToken(userId, key)}`
@@ -108,7 +110,8 @@ function unsubscribeParts(
 	}
 }
 
-async function sendNotificationEmail(
+/** A notification email with its unsubscribe link and headers (the weekly digest sends through here too). */
+export async function sendNotificationEmail(
 	recipient: Recipient,
 	key: EmailPreferenceKey | 'always',
 	{ subject, body, kind }: { subject: string; body: string[]; kind: string },
@@ -123,7 +126,7 @@ async function sendNotificationEmail(
 	})
 }
 
-async function recipientsById(ids: number[]): Promise<Map<number, Recipient>> {
+export async function recipientsById(ids: number[]): Promise<Map<number, Recipient>> {
 	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
 		.select('id name email')
 		.lean<Recipient[]>()
@@ -334,9 +337,10 @@ async function sendLessonDigest(userId: number, newestId: number, slot: Date) {
 		{
 			$setOnInsert: {
 				userId,
-				email: ALL_EMAILS_ON,
+				email: DEFAULT_EMAILS,
 				digestSlot: null,
 				digestThroughNotificationId: 0,
+				weeklyDigestSlot: null,
 				updatedAt: new Date(),
 			},
 		},

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose'
 import {
+	BlockModel,
 	NotificationModel,
 	reserveIds,
 	toNotificationJSON,
@@ -35,10 +36,20 @@ export interface NotificationInput {
 	link: string | null
 	/** While the recipient has an unread notification with this key, update it instead of adding one. */
 	groupKey?: string
+	/**
+	 * With `groupKey`: email and push a recipient only when their unread group starts, not each time it is
+	 * brought up to date, so a burst becomes one email and one push (a mention burst in a room: decision 201;
+	 * comments on a followed post: one per post until it is read, decision 162).
+	 */
+	tellWhenGroupStarts?: boolean
 	/** Never notify a recipient twice with this key, read or not. */
 	onceKey?: string
 	/** The chat message whose words `text` quotes: edits and deletions of it reach the notification. */
 	sourceMessageId?: number
+	/** The discussion post or comment whose words `text` quotes ("comment:40"): its deletion reaches the notification. */
+	sourceDiscussionKey?: string
+	/** The member whose doing it is (a mention's author, a message's sender): recipients who blocked them get nothing (decision 201). */
+	fromUserId?: number
 }
 
 /**
@@ -51,14 +62,34 @@ export async function notify(recipients: number | number[], input: NotificationI
 	const recipientIds = [...new Set(Array.isArray(recipients) ? recipients : [recipients])]
 	const written: Notification[] = []
 	for (let start = 0; start < recipientIds.length; start += FAN_OUT_BATCH) {
-		const batch = recipientIds.slice(start, start + FAN_OUT_BATCH)
-		const stored = input.groupKey || input.onceKey ? await storeKeyed(batch, input) : await storeMany(batch, input)
+		const batch = await withoutBlockersOf(input.fromUserId, recipientIds.slice(start, start + FAN_OUT_BATCH))
+		const { stored, started } =
+			input.groupKey || input.onceKey
+				? await storeKeyed(batch, input)
+				: { stored: await storeMany(batch, input), started: null }
 		written.push(...stored)
 		await tellRecipients(stored)
-		await emailAbout(stored)
-		await pushAbout(stored)
+		const worthTelling = input.tellWhenGroupStarts && started ? started : stored
+		await emailAbout(worthTelling)
+		await pushAbout(worthTelling)
 	}
 	return written
+}
+
+/**
+ * A block stops everything from the blocked member (product §6 "Blocking",
+ * decision 201): a recipient who blocked the one whose doing it is gets no
+ * notification, so no badge, email or push either. The rule lives here,
+ * where every notification is made, so every kind keeps it.
+ */
+async function withoutBlockersOf(fromUserId: number | undefined, recipientIds: number[]): Promise<number[]> {
+	if (fromUserId === undefined || recipientIds.length === 0) return recipientIds
+	const blocks = await BlockModel.find({ blockerId: mongoose.trusted({ $in: recipientIds }), blockedId: fromUserId })
+		.select('blockerId')
+		.lean<Array<{ blockerId: number }>>()
+	if (blocks.length === 0) return recipientIds
+	const blockers = new Set(blocks.map((block) => block.blockerId))
+	return recipientIds.filter((id) => !blockers.has(id))
 }
 
 /** The emails the members' choices allow (notification-emails.server.ts); a failure there never undoes the notifications. */
@@ -92,6 +123,7 @@ function newNotification(id: number, recipientId: number, input: NotificationInp
 		groupKey: input.groupKey ?? null,
 		onceKey: input.onceKey ?? null,
 		sourceMessageId: input.sourceMessageId ?? null,
+		sourceDiscussionKey: input.sourceDiscussionKey ?? null,
 	}
 }
 
@@ -111,20 +143,27 @@ async function storeMany(recipientIds: number[], input: NotificationInput): Prom
  * - `onceKey`: written only if the recipient has none with the key. On
  *   MongoDB a unique index backs this when two processes race.
  */
-async function storeKeyed(recipientIds: number[], input: NotificationInput): Promise<Notification[]> {
+async function storeKeyed(
+	recipientIds: number[],
+	input: NotificationInput,
+): Promise<{ stored: Notification[]; started: Notification[] }> {
 	const ids = await reserveIds('notifications', recipientIds.length)
 	const now = new Date()
 	const stored: Notification[] = []
+	const started: Notification[] = []
 	for (const [index, recipientId] of recipientIds.entries()) {
 		const fresh = newNotification(ids[index]!, recipientId, input, now)
 		if (input.groupKey) {
 			const { groupKey: _groupKey, recipientId: _recipientId, readAt: _readAt, ...update } = fresh
-			const notification = await NotificationModel.findOneAndUpdate(
+			const result = await NotificationModel.findOneAndUpdate(
 				{ recipientId, groupKey: input.groupKey, readAt: null },
 				{ $set: update, $setOnInsert: { groupKey: input.groupKey, recipientId, readAt: null } },
-				{ upsert: true, new: true, lean: true },
+				{ upsert: true, new: true, lean: true, includeResultMetadata: true },
 			)
-			if (notification) stored.push(notification as Notification)
+			const notification = result.value as Notification | null
+			if (!notification) continue
+			stored.push(notification)
+			if (!result.lastErrorObject?.updatedExisting) started.push(notification)
 			continue
 		}
 		try {
@@ -133,13 +172,16 @@ async function storeKeyed(recipientIds: number[], input: NotificationInput): Pro
 				{ $setOnInsert: fresh },
 				{ upsert: true },
 			)
-			if (result.upsertedCount === 1) stored.push(fresh)
+			if (result.upsertedCount === 1) {
+				stored.push(fresh)
+				started.push(fresh)
+			}
 		} catch (error) {
 			// Another process wrote it first: once is once.
 			if ((error as { code?: unknown }).code !== 11000) throw error
 		}
 	}
-	return stored
+	return { stored, started }
 }
 
 /** Each recipient's open pages get the notification and their new unread count, counted in one query per batch. */
@@ -264,4 +306,9 @@ export async function markGroupRead(userId: number, groupKey: string): Promise<b
  */
 export async function reviseQuotedMessage(messageId: number, text: string): Promise<void> {
 	await NotificationModel.updateMany({ sourceMessageId: messageId }, { $set: { text } })
+}
+
+/** The same for a discussion post or comment that was deleted or removed: its words leave every bell. */
+export async function reviseQuotedDiscussion(key: string, text: string): Promise<void> {
+	await NotificationModel.updateMany({ sourceDiscussionKey: key }, { $set: { text } })
 }

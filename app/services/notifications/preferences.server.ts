@@ -39,14 +39,17 @@ export async function getEmailPreferencesOf(userIds: number[]): Promise<Map<numb
 }
 
 /** The member's own choice, from the Notifications tab. */
-export async function saveEmailPreferences(userId: number, preferences: EmailPreferences): Promise<EmailPreferences> {
+export async function saveEmailPreferences(
+	userId: number,
+	preferences: Partial<EmailPreferences>,
+): Promise<EmailPreferences> {
 	const email = withDefaults(preferences)
 	// Whole fields, never dotted paths, and no defaults added by Mongoose: the emulator stores a dotted path of an upsert's insert as a field name.
 	await NotificationPreferencesModel.updateOne(
 		{ userId },
 		{
 			$set: { email, updatedAt: new Date() },
-			$setOnInsert: { userId, digestSlot: null, digestThroughNotificationId: 0 },
+			$setOnInsert: { userId, digestSlot: null, digestThroughNotificationId: 0, weeklyDigestSlot: null },
 		},
 		{ upsert: true, setDefaultsOnInsert: false },
 	)

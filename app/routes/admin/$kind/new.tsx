@@ -24,9 +24,17 @@ export function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CatalogueDialog() {
-	const { kind, entity, lookups } = useLoaderData<typeof loader>()
+	const { kind, entity, lookups, formOnce } = useLoaderData<typeof loader>()
 	const serverTimeZone = useRouteLoaderData<typeof adminLoader>('admin')?.timeZone ?? FALLBACK_TIME_ZONE
-	return <CatalogueFormDialog kind={kind} entity={entity} lookups={lookups} serverTimeZone={serverTimeZone} />
+	return (
+		<CatalogueFormDialog
+			kind={kind}
+			entity={entity}
+			lookups={lookups}
+			serverTimeZone={serverTimeZone}
+			formOnce={formOnce}
+		/>
+	)
 }
 
 export const ErrorBoundary = AdminDialogErrorBoundary

@@ -1,0 +1,55 @@
+import mongoose from 'mongoose'
+import { UserModel, type PublicUserJSON, type Role, type User } from '#models/index'
+import { type DirectoryFilter } from '~/lib/directory'
+import { type PageWindow } from '~/lib/paging'
+import { anyFieldContains } from '~/platform/contains-filter.server'
+import { findPublicUsers } from '~/services/account/people.server'
+import { getPublicUser } from '~/services/account/users.server'
+import { joinedCommunities, type JoinedCommunity } from '~/services/community/memberships.server'
+import { blockedUserIds } from '~/services/moderation/blocks.server'
+
+/**
+ * The member directory (product §2 "Member directory"): every member who has
+ * not hidden themselves, searched by name, username, headline, location and
+ * interests (as plain text, ignoring case), filtered by community and by
+ * role, by name a page at a time. Members the reader blocked are left out,
+ * as from their contacts (docs/decisions/162).
+ */
+
+const STAFF_ROLES: readonly Role[] = ['admin', 'moderator', 'content_manager']
+
+/** The fields a directory search looks in. */
+const SEARCHED_FIELDS = ['name', 'username', 'headline', 'location', 'interests']
+
+export async function listDirectory(
+	reader: { id: number },
+	{ q, communityId, role }: DirectoryFilter,
+	window: PageWindow,
+): Promise<PublicUserJSON[]> {
+	const blocked = await blockedUserIds(reader.id)
+	const filter: Record<string, unknown> = {
+		...anyFieldContains(q, SEARCHED_FIELDS),
+		hiddenFromDirectory: mongoose.trusted({ $ne: true }),
+	}
+	if (communityId !== undefined) filter.communityIds = communityId
+	if (role === 'staff') filter.role = mongoose.trusted({ $in: [...STAFF_ROLES] })
+	else if (role) filter.role = role
+	if (blocked.length) filter.id = mongoose.trusted({ $nin: blocked })
+	return findPublicUsers(filter, window)
+}
+
+/**
+ * /members/{id}: what other members see of someone (hidden from the
+ * directory or not: they still appear beside what they write), and the
+ * communities the reader and they have in common.
+ */
+export async function getMemberCard(
+	reader: { id: number; communityIds: number[] },
+	memberId: number,
+): Promise<{ member: PublicUserJSON; communitiesInCommon: JoinedCommunity[] } | null> {
+	const member = await getPublicUser(memberId)
+	if (!member) return null
+	const theirs = await UserModel.findOne({ id: memberId }).select('communityIds').lean<Pick<User, 'communityIds'>>()
+	const common = reader.communityIds.filter((id) => theirs?.communityIds?.includes(id))
+	return { member, communitiesInCommon: await joinedCommunities({ communityIds: common }) }
+}
