@@ -392,8 +392,8 @@ const APP_ENV = {
 	STRIPE_SECRET_KEY: '',
 	APP_ORIGIN: '',
 	// The bench is one address and a few members reading as fast as they can, on purpose (decision 203).
-	READ_RATE_LIMIT_PER_MINUTE: '100000000',
-	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
+	READ_RATE_LIMIT_PER_MINUTE: '1000000',
+	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
 }
 
 /** One app process against two, on one database and one Redis (docs/decisions/140). */

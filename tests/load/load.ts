@@ -126,8 +126,8 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
 			// The load test is one address reading as fast as it can, on purpose (decision 203).
-			READ_RATE_LIMIT_PER_MINUTE: '100000000',
-			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
 			...(redisUrl ? { REDIS_URL: redisUrl } : {}),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
