@@ -25,6 +25,7 @@ import express from 'express'
 import { createElement as h } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { Server } from 'socket.io'
+import { twoRouteRemixBuild } from '../tests/setup/two-route-remix-build.mjs'
 
 const kind = process.argv[2]
 const app = express()
@@ -91,11 +92,7 @@ if (kind === 'static') {
 	app.all('*', createRequestHandler({ build: bareRemixBuild(), mode: 'production' }))
 }
 
-/**
- * The build the Remix compiler would write for a two-route app (root and
- * `/`), written out by hand so the bench needs no second compiler run. The
- * asset addresses are never fetched: the bench reads the document only.
- */
+/** A bare Remix app: a root document as Remix's own template has it, and one route returning a line of JSON. */
 function bareRemixBuild() {
 	function Root() {
 		return h(
@@ -109,51 +106,17 @@ function bareRemixBuild() {
 		const { greeting } = useLoaderData()
 		return h('main', null, h('h1', null, greeting))
 	}
-	const routeModules = {
-		root: {
-			default: Root,
-			meta: () => [{ title: 'Bare Remix' }],
-			links: () => [{ rel: 'stylesheet', href: '/build/app.css' }],
+	return twoRouteRemixBuild(
+		{
+			root: {
+				default: Root,
+				meta: () => [{ title: 'Bare Remix' }],
+				links: () => [{ rel: 'stylesheet', href: '/build/app.css' }],
+			},
+			index: { default: Index, loader: () => json({ greeting: 'Hello from a bare Remix route' }) },
 		},
-		'routes/index': { default: Index, loader: () => json({ greeting: 'Hello from a bare Remix route' }) },
-	}
-	const route = (id, parentId, path, index) => ({ id, parentId, path, index, caseSensitive: undefined })
-	const shape = {
-		root: route('root', undefined, '', undefined),
-		'routes/index': route('routes/index', 'root', undefined, true),
-	}
-	const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true }
-	return {
-		mode: 'production',
-		future,
-		publicPath: '/build/',
-		assetsBuildDirectory: 'public/build',
-		isSpaMode: false,
-		assets: {
-			version: 'bare',
-			url: '/build/manifest-bare.js',
-			entry: { module: '/build/entry.client-bare.js', imports: ['/build/_shared/react-bare.js'] },
-			routes: Object.fromEntries(
-				Object.entries(shape).map(([id, entry]) => [
-					id,
-					{
-						...entry,
-						module: `/build/${id}-bare.js`,
-						imports: [],
-						hasAction: false,
-						hasLoader: Boolean(routeModules[id].loader),
-						hasClientAction: false,
-						hasClientLoader: false,
-						hasErrorBoundary: false,
-					},
-				]),
-			),
-		},
-		routes: Object.fromEntries(
-			Object.entries(shape).map(([id, entry]) => [id, { ...entry, module: routeModules[id] }]),
-		),
-		entry: { module: { default: handleDocumentRequest } },
-	}
+		handleDocumentRequest,
+	)
 }
 
 /** Remix's own entry.server for Node (its template's), streaming the document once the shell is ready. */

@@ -12,6 +12,7 @@ import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { createStaticRouter as createStaticRouterType } from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
+import { twoRouteRemixBuild } from '../setup/two-route-remix-build.mjs'
 
 /**
  * The patches in patches/ (docs/decisions/190): a server builds its route
@@ -90,7 +91,7 @@ describe('the route table is built once per build (patches/, decision 190)', () 
 
 	it('a Remix server renders every document from the route table it built for the first', async () => {
 		let handleReads = 0
-		const indexModule = {
+		const indexModule: Record<string, unknown> = {
 			default: () => h('main', null, 'Hello'),
 			loader: () => json({}),
 			get handle() {
@@ -112,57 +113,15 @@ describe('the route table is built once per build (patches/, decision 190)', () 
 	})
 })
 
-/** A two-route Remix build (root and `/`), as the compiler would write it, rendering documents with renderToString. */
-function bareBuild(indexModule: object) {
-	const future = { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true }
-	const shape = {
-		root: { id: 'root', path: '', parentId: undefined, index: undefined, caseSensitive: undefined },
-		'routes/index': { id: 'routes/index', path: undefined, parentId: 'root', index: true, caseSensitive: undefined },
-	}
-	const modules: Record<string, object> = {
-		root: { default: () => h('html', null, h('body', null, h(Outlet))) },
-		'routes/index': indexModule,
-	}
-	return {
-		mode: 'production',
-		future,
-		publicPath: '/build/',
-		assetsBuildDirectory: 'public/build',
-		isSpaMode: false,
-		assets: {
-			version: 'test',
-			url: '/build/manifest-test.js',
-			entry: { module: '/build/entry.client.js', imports: [] },
-			routes: Object.fromEntries(
-				Object.entries(shape).map(([id, route]) => [
-					id,
-					{
-						...route,
-						module: `/build/${id}.js`,
-						imports: [],
-						hasAction: false,
-						hasLoader: id !== 'root',
-						hasClientAction: false,
-						hasClientLoader: false,
-						hasErrorBoundary: false,
-					},
-				]),
-			),
-		},
-		routes: Object.fromEntries(Object.entries(shape).map(([id, route]) => [id, { ...route, module: modules[id] }])),
-		entry: {
-			module: {
-				default: (
-					_request: Request,
-					status: number,
-					headers: Headers,
-					context: Parameters<typeof RemixServer>[0]['context'],
-				) =>
-					new Response('<!DOCTYPE html>' + renderToString(h(RemixServer, { context, url: 'http://localhost/' })), {
-						status,
-						headers,
-					}),
-			},
-		},
-	} as unknown as Parameters<typeof createRequestHandler>[0]
+/** A two-route Remix build (root and `/`) rendering its documents with renderToString. */
+function bareBuild(index: Record<string, unknown>) {
+	const root = { default: () => h('html', null, h('body', null, h(Outlet))) }
+	const render = (_request: Request, status: number, headers: Headers, context: RemixServerProps['context']) =>
+		new Response('<!DOCTYPE html>' + renderToString(h(RemixServer, { context, url: 'http://localhost/' })), {
+			status,
+			headers,
+		})
+	return twoRouteRemixBuild({ root, index }, render) as unknown as Parameters<typeof createRequestHandler>[0]
 }
+
+type RemixServerProps = Parameters<typeof RemixServer>[0]
