@@ -44,6 +44,23 @@ export function afterLayoutChange(who: { userIds?: number[]; communityIds?: numb
 	return afterWrite('renewing the layout versions', () => renewLayoutVersions(who))
 }
 
+/**
+ * Whether a query's write changed a document, from what it answered: the
+ * counts of updateOne/updateMany/deleteOne/deleteMany, or the document (or
+ * result with metadata) of findOneAndUpdate/findOneAndDelete. A write that
+ * matched nothing (marking read what was already read) renews nothing, so a
+ * page that changes nothing writes nothing.
+ */
+function changedAnything(result: unknown): boolean {
+	if (result === null || result === undefined) return false
+	if (typeof result !== 'object') return true
+	const counts = result as { modifiedCount?: number; upsertedCount?: number; deletedCount?: number; value?: unknown }
+	if ('modifiedCount' in counts || 'deletedCount' in counts)
+		return (counts.modifiedCount ?? 0) + (counts.upsertedCount ?? 0) + (counts.deletedCount ?? 0) > 0
+	if ('value' in counts && 'ok' in counts) return counts.value !== null && counts.value !== undefined
+	return true
+}
+
 const UPDATES = /^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/
 const DELETES = /^(deleteOne|deleteMany|findOneAndDelete)$/
 const queryOnly = { document: false, query: true } as const
@@ -76,9 +93,9 @@ export function renewLayoutsOnWrite<Doc>(
 		pending.set(this, await owners(this))
 	})
 	for (const writes of [UPDATES, DELETES])
-		schema.post(writes, queryOnly, function (this: Query<unknown, Doc>) {
+		schema.post(writes, queryOnly, function (this: Query<unknown, Doc>, result: unknown) {
 			const who = pending.get(this)
-			return who ? afterLayoutChange(who) : undefined
+			return who && changedAnything(result) ? afterLayoutChange(who) : undefined
 		})
 	schema.post('insertMany', (documents: Doc[]) => {
 		const who = documents.map(ownersOf)
