@@ -13,7 +13,7 @@ import { getBell } from '~/services/notifications/notifications.server'
  * renews: on a page where neither changed the layout costs no query, the
  * account and the session being the page's only two.
  */
-export async function memberLayoutReads(user: UserJSON) {
+export async function memberLayoutReads(user: Pick<UserJSON, 'id' | 'communityIds'>) {
 	const version = await layoutVersionOf(user.id)
 	return heldRead(`member-layout:${user.id}:${user.communityIds.join(',')}`, version, async () => {
 		const [bell, communities] = await Promise.all([getBell(user.id), joinedCommunities(user)])
