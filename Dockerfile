@@ -3,7 +3,9 @@
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
+# patches/: the fixes npm's postinstall applies to installed packages (docs/decisions/191).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build
@@ -11,6 +13,7 @@ RUN npm run build
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --omit=dev
 
 FROM node:24-bookworm-slim

@@ -12,7 +12,8 @@ declare module 'autocannon' {
 		p99: number
 	}
 	interface Result {
-		requests: Histogram
+		/** Per second; `total` is every answer in the run. */
+		requests: Histogram & { total: number }
 		latency: Histogram
 		non2xx: number
 		errors: number

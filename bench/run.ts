@@ -1,13 +1,24 @@
 /**
  * `npm run bench`: seeds a sizeable database, starts the built server in
  * production mode, and measures it against yardsticks in the same run: bare
- * Express servers (a static string, a renderToString page) and the app's own
- * empty member page (/bench/baseline: the same root and layout, nothing
- * else). Every route is reported as a ratio to each, with the share of its
- * time spent in the database and in rendering (from its Server-Timing
- * header). With several scales (BENCH_SCALE=1,10,50) it seeds and measures
- * each in turn and prints how each route's throughput grows with the data.
- * Prints tables and writes bench/results/<time>.json (and latest.json).
+ * Express servers (a static string, a renderToString page), a bare Remix app
+ * (one trivial route, no session, no layout: bench/baseline-server.mjs) and
+ * the app's own empty member page (/bench/baseline: the same root and layout
+ * as every member page, nothing else).
+ *
+ * The main figure is **CPU per request**: the server process's CPU time
+ * (user and system, every thread, read from /proc while the load ran) over
+ * the answers it gave, so it holds on a busy machine where latency is mostly
+ * queueing, and it is what decides how many members one core serves. Every
+ * route is given as a ratio of the bare Remix route's CPU, beside its
+ * requests per second, p50/p99, and (from its Server-Timing header, one
+ * request at a time) its database and render shares and its queries.
+ * Each target is measured BENCH_ROUNDS times, the rounds interleaved so that
+ * a busy moment of the machine lands on every target alike; the tables give
+ * the median and the spread. With several scales (BENCH_SCALE=1,10,50) it
+ * seeds and measures each in turn and prints how each route's throughput
+ * grows with the data. Prints tables and writes bench/results/<time>.json
+ * (and latest.json).
  *
  * Settings (environment): MONGODB_URI (default: the embedded database),
  * BENCH_SCALE ("1"; a comma-separated list of multipliers of the bench
@@ -16,9 +27,17 @@
  * that cannot be seeded or measured here ends the run with the scales before
  * it, and the results say which and why: `stoppedAt`),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
- * BENCH_CONNECTIONS (10), BENCH_CHAT_SIZES ("100,1000"; at the first scale),
- * BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured app server only,
- * on top of production's arguments, scripts/server-command.mjs).
+ * BENCH_CONNECTIONS (10), BENCH_ROUNDS (2), BENCH_CHAT_SIZES ("100,1000"; at
+ * the first scale), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured
+ * app server only, on top of production's arguments,
+ * scripts/server-command.mjs; `--cpu-prof --cpu-prof-dir=<dir>` profiles it),
+ * BENCH_PARTS ("http,javascript,chat,scaleout": the parts to run),
+ * BENCH_ROUTES (labels or paths of the routes to measure; default all),
+ * BENCH_COMPARE (the directory of another built checkout, with its own
+ * node_modules: its server is started too, on the same database, and every
+ * route is measured on both in turn, round after round, so a change's
+ * before and after are taken back to back; the tables give both and the
+ * change).
  *
  * Scale-out (docs/decisions/140), where redis-server is installed: HTTP
  * throughput of one app process against two on the same database and Redis
@@ -39,6 +58,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client'
 import { SessionModel, UserModel } from '#models/index'
 import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/platform/database.server'
 import { seedDemoData } from '~/demo/data.server'
+import { cpuSeconds, rssMegabytes } from '../tests/setup/process-figures'
 import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
 import { madeUpSigningKey } from '../scripts/credential-key.mjs'
@@ -54,6 +74,11 @@ const SCALES = (process.env.BENCH_SCALE ?? '1').split(',').map((value) => {
 	if (!Number.isInteger(scale) || scale < 1) throw new Error(`BENCH_SCALE: ${value} is not a whole number of 1 or more`)
 	return scale
 })
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('BENCH_ROUNDS must be a whole number of 1 or more')
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,javascript,chat,scaleout').split(','))
+const ONLY_ROUTES = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',')) : null
+const COMPARE_DIR = process.env.BENCH_COMPARE
 /** Requests per route whose Server-Timing headers give its database and render shares. */
 const TIMING_SAMPLES = 20
 
@@ -65,8 +90,12 @@ interface Started {
 /** Every process the bench starts, so a failure never leaves servers behind. */
 const children = new Set<ChildProcess>()
 
-function startProcess(args: string[], env: Record<string, string> = {}): Promise<Started> {
-	const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+function startProcess(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<Started> {
+	const child = spawn(process.execPath, args, {
+		cwd,
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'inherit'],
+	})
 	children.add(child)
 	return new Promise((resolve, reject) => {
 		readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -83,12 +112,6 @@ function stop(child: ChildProcess) {
 		child.once('exit', () => resolve())
 		child.kill('SIGTERM')
 	})
-}
-
-function rssMegabytes(pid: number): number {
-	const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-	const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-	return Math.round(kb / 1024)
 }
 
 /** A session straight in the database, with the cookie the server would have set: no argon2 per bench user. */
@@ -112,6 +135,10 @@ interface HttpFigures {
 	otherStatuses?: string
 	/** The app server's peak memory while this target was measured. */
 	rssPeakMb?: number
+	/** The server process's CPU time while the load ran, per answer (ms). */
+	cpuMsPerRequest?: number
+	/** The share of one core the server used while the load ran: near 100% it was the bottleneck. */
+	cpuShareOfCore?: string
 }
 
 function otherStatuses(results: Awaited<ReturnType<typeof autocannon>>[]): string {
@@ -135,10 +162,18 @@ async function measureHttp(
 	const sampler = serverPid
 		? setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMegabytes(serverPid))), 250)
 		: undefined
+	const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0
 	const result = await autocannon({ ...options, duration: DURATION })
+	const cpuUsed = serverPid ? cpuSeconds(serverPid) - cpuBefore : 0
 	clearInterval(sampler)
 	return {
-		...(serverPid ? { rssPeakMb } : {}),
+		...(serverPid
+			? {
+					rssPeakMb,
+					cpuMsPerRequest: round2((cpuUsed * 1000) / Math.max(1, result.requests.total)),
+					cpuShareOfCore: `${Math.round((cpuUsed / DURATION) * 100)}%`,
+				}
+			: {}),
 		target,
 		requestsPerSecond: Math.round(result.requests.average),
 		okPerSecond: Math.round((result.statusCodeStats?.['200']?.count ?? 0) / DURATION),
@@ -178,6 +213,38 @@ async function measureHttpSpread(
 	}
 }
 
+/** Packages whose code is the framework every island page loads, whatever the app: React, ReactDOM and Remix's runtime. */
+const FRAMEWORK_PACKAGES =
+	/node_modules\/(?:react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+)\//
+
+/**
+ * The browser build's files that are the framework: those whose bytes come
+ * mostly from FRAMEWORK_PACKAGES (build/metafile.js.json, written by `remix
+ * build`). Everything else a page loads is the app's: its routes and
+ * components, the libraries it chose (zod, Conform), the route manifest and
+ * the data inlined in the document.
+ */
+function frameworkFiles(): Set<string> {
+	const files = new Set<string>()
+	try {
+		const metafile = JSON.parse(fs.readFileSync('build/metafile.js.json', 'utf8')) as {
+			outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>
+		}
+		for (const [file, output] of Object.entries(metafile.outputs)) {
+			let framework = 0
+			let all = 0
+			for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+				all += bytesInOutput
+				if (FRAMEWORK_PACKAGES.test(input)) framework += bytesInOutput
+			}
+			if (all > 0 && framework / all > 0.5) files.add(`/${file.replace(/^public\//, '')}`)
+		}
+	} catch {
+		// no metafile: every byte counts as the app's
+	}
+	return files
+}
+
 async function javascriptBytes(baseUrl: string, path: string, cookie?: string) {
 	const response = await fetch(new URL(path, baseUrl), { headers: cookie ? { cookie } : {}, redirect: 'manual' })
 	if (response.status !== 200) return { path, status: response.status, scripts: 0, gzipBytes: 0 }
@@ -185,15 +252,29 @@ async function javascriptBytes(baseUrl: string, path: string, cookie?: string) {
 	const sources = new Set<string>()
 	for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) sources.add(match[1]!)
 	for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) sources.add(match[1]!)
-	let gzipBytes = 0
+	const framework = frameworkFiles()
+	let frameworkBytes = 0
+	let appFileBytes = 0
 	for (const source of sources) {
 		const body = Buffer.from(await (await fetch(new URL(source, baseUrl))).arrayBuffer())
-		gzipBytes += zlib.gzipSync(body).length
+		const bytes = zlib.gzipSync(body).length
+		if (framework.has(new URL(source, baseUrl).pathname)) frameworkBytes += bytes
+		else appFileBytes += bytes
 	}
-	// Inline scripts (the Remix context, the time-zone hint) count too.
+	// Inline scripts (the Remix context with the page's data, the time-zone hint, the worker's registration) count too.
+	let inlineBytes = 0
 	for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
-		gzipBytes += zlib.gzipSync(match[1]!).length
-	return { path, status: 200, scripts: sources.size, gzipBytes }
+		inlineBytes += zlib.gzipSync(match[1]!).length
+	return {
+		path,
+		status: 200,
+		scripts: sources.size,
+		gzipBytes: frameworkBytes + appFileBytes + inlineBytes,
+		frameworkBytes,
+		appBytes: appFileBytes + inlineBytes,
+		appFileBytes,
+		inlineBytes,
+	}
 }
 
 interface ChatFigures {
@@ -205,6 +286,8 @@ interface ChatFigures {
 	p99: number
 	lost: number
 	duplicated: number
+	/** The server process's CPU per message delivered to a client (ms), the message's storing and fan-out included. */
+	cpuMsPerDelivery?: number
 }
 
 function percentile(sorted: number[], p: number) {
@@ -223,6 +306,7 @@ async function measureChat(
 	users: Array<{ id: number; username: string; cookie: string }>,
 	rate: number,
 	seconds: number,
+	serverPid?: number,
 ): Promise<ChatFigures> {
 	const servers = Array.isArray(urls) ? urls : [urls]
 	const processOf = (index: number) => index % servers.length
@@ -260,6 +344,7 @@ async function measureChat(
 		),
 	)
 	const total = Math.round(rate * seconds)
+	const cpuBefore = serverPid ? cpuSeconds(serverPid) : 0
 	const started = Date.now()
 	for (let seq = 0; seq < total; seq++) {
 		const wait = started + (seq * 1000) / rate - Date.now()
@@ -272,6 +357,7 @@ async function measureChat(
 	const deliveredSoFar = () => [...received.values()].reduce((sum, seen) => sum + seen.size, 0)
 	while (deliveredSoFar() < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100))
 	const elapsed = (Date.now() - started) / 1000
+	const cpuUsed = serverPid ? cpuSeconds(serverPid) - cpuBefore : 0
 	for (const socket of sockets) socket.disconnect()
 	const sorted = [...latencies].sort((a, b) => a - b)
 	const delivered = [...received.values()].reduce((sum, seen) => sum + seen.size, 0)
@@ -284,6 +370,7 @@ async function measureChat(
 		p99: percentile(sorted, 99),
 		lost: expected - delivered,
 		duplicated,
+		...(serverPid ? { cpuMsPerDelivery: Math.round(((cpuUsed * 1000) / Math.max(1, delivered)) * 1000) / 1000 } : {}),
 	}
 }
 
@@ -307,8 +394,8 @@ const APP_ENV = {
 	STRIPE_SECRET_KEY: '',
 	APP_ORIGIN: '',
 	// The bench is one address and a few members reading as fast as they can, on purpose (decision 203).
-	READ_RATE_LIMIT_PER_MINUTE: '100000000',
-	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
+	READ_RATE_LIMIT_PER_MINUTE: '1000000',
+	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
 }
 
 /** One app process against two, on one database and one Redis (docs/decisions/140). */
@@ -381,9 +468,9 @@ function printTable(title: string, rows: object[]) {
 	console.table(rows)
 }
 
-/** The mean database, render and total times of a route's answers, from their Server-Timing headers. */
+/** The mean database, render and total times of a route's answers and its queries, from their Server-Timing headers. */
 async function timingShares(url: string, cookie: string | undefined) {
-	const sums = { db: 0, render: 0, total: 0 }
+	const sums = { db: 0, render: 0, total: 0, queries: 0 }
 	let samples = 0
 	for (let i = 0; i < TIMING_SAMPLES; i++) {
 		const response = await fetch(url, {
@@ -398,12 +485,14 @@ async function timingShares(url: string, cookie: string | undefined) {
 			const [name, ...fields] = part.trim().split(';')
 			const duration = Number(fields.find((field) => field.startsWith('dur='))?.slice(4))
 			if (name && name in sums && Number.isFinite(duration)) sums[name as keyof typeof sums] += duration
+			if (name === 'db') sums.queries += Number(/\((\d+) quer/.exec(part)?.[1] ?? 0)
 		}
 	}
 	if (samples === 0) return null
 	const mean = (value: number) => Math.round((value / samples) * 10) / 10
 	const total = Math.max(sums.total, 0.001)
 	return {
+		queries: mean(sums.queries),
 		dbMs: mean(sums.db),
 		renderMs: mean(sums.render),
 		totalMs: mean(sums.total),
@@ -413,10 +502,18 @@ async function timingShares(url: string, cookie: string | undefined) {
 }
 
 const loadAverage = () => os.loadavg().map((value) => Math.round(value * 100) / 100)
+const round2 = (value: number) => Math.round(value * 100) / 100
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b)
+	const middle = Math.floor(sorted.length / 2)
+	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+type Who = 'visitor' | 'premium' | 'admin'
 
 /** The routes measured at every scale: [label, path, who]. */
-const ROUTES: Array<[string, string, 'visitor' | 'premium' | 'admin']> = [
-	['trivial Remix route (/bench/baseline)', '/bench/baseline', 'premium'],
+const ROUTES: Array<[string, string, Who]> = [
+	['empty member page (/bench/baseline)', '/bench/baseline', 'premium'],
 	['/ (anonymous)', '/', 'visitor'],
 	['/auth', '/auth', 'visitor'],
 	['/dashboard', '/dashboard', 'premium'],
@@ -429,8 +526,69 @@ const ROUTES: Array<[string, string, 'visitor' | 'premium' | 'admin']> = [
 	['GET /api/videos', '/api/videos', 'premium'],
 	['GET /api/messages/community/1', '/api/messages/community/1', 'premium'],
 ]
-/** The pages issue 15 holds to at least half the trivial route's throughput and p99 under 100 ms. */
-const TARGET_ROUTES = new Set(['/dashboard', '/content-library', '/events', '/resources', '/community/1', '/messages'])
+/** The member pages issue 27 holds to a CPU per request within TARGET_CPU_RATIO times the bare Remix route's. */
+const TARGET_ROUTES = new Set(['/dashboard', '/content-library', '/events', '/resources'])
+const TARGET_CPU_RATIO = 6
+/** Issue 27: what the app adds to the framework on an island page, gzipped. */
+const APP_JAVASCRIPT_TARGET_BYTES = 35_000
+
+const BARE_REMIX = 'bare Remix: trivial route'
+
+/** One target of the HTTP rounds: a yardstick, or a route of the app (of the compared checkout: side 'before'). */
+interface HttpTarget {
+	target: string
+	server: Started
+	path: string
+	who: Who
+	side?: 'before' | 'after'
+}
+
+/** A target's rounds: the median of each figure, and the spread of its CPU per request. */
+function summarize(rounds: HttpFigures[]) {
+	const cpu = rounds.map((figures) => figures.cpuMsPerRequest ?? 0)
+	const pick = (key: 'requestsPerSecond' | 'okPerSecond' | 'p50' | 'p99') =>
+		round2(median(rounds.map((figures) => figures[key])))
+	return {
+		requestsPerSecond: pick('requestsPerSecond'),
+		okPerSecond: pick('okPerSecond'),
+		p50: pick('p50'),
+		p99: pick('p99'),
+		cpuMsPerRequest: round2(median(cpu)),
+		cpuSpread: rounds.length > 1 ? `${round2(Math.min(...cpu))}–${round2(Math.max(...cpu))}` : '',
+		cpuRounds: cpu,
+		cpuShareOfCore: rounds.map((figures) => figures.cpuShareOfCore).join(' '),
+		non2xx: rounds.reduce((sum, figures) => sum + figures.non2xx, 0),
+		otherStatuses: rounds
+			.map((figures) => figures.otherStatuses)
+			.filter(Boolean)
+			.join(' '),
+	}
+}
+
+/** Each route's CPU per request before and after, from the rows of one run with BENCH_COMPARE. */
+function comparison(rows: Array<Record<string, unknown>>) {
+	const byTarget = new Map<string, { before?: Record<string, unknown>; after?: Record<string, unknown> }>()
+	for (const row of rows) {
+		const match = /^(.*) \((before|after)\)$/.exec(row.target as string)
+		if (!match) continue
+		const entry = byTarget.get(match[1]!) ?? {}
+		entry[match[2] as 'before' | 'after'] = row
+		byTarget.set(match[1]!, entry)
+	}
+	return [...byTarget].map(([target, { before, after }]) => ({
+		target,
+		'before CPU ms/req': before?.cpuMsPerRequest,
+		'before spread': before?.cpuSpread,
+		'after CPU ms/req': after?.cpuMsPerRequest,
+		'after spread': after?.cpuSpread,
+		'after / before':
+			before && after ? round2((after.cpuMsPerRequest as number) / (before.cpuMsPerRequest as number)) : null,
+		'before × bare Remix': before?.cpuVsBareRemix,
+		'after × bare Remix': after?.cpuVsBareRemix,
+		'before queries': before?.queries,
+		'after queries': after?.queries,
+	}))
+}
 
 /** Documents the emulator would hold at a scale (the bulk collections; the demo data is a rounding error). */
 const documentsAt = (counts: LargeCounts) => counts.users + counts.videos + counts.messages + counts.events
@@ -448,15 +606,14 @@ async function main() {
 	)
 	const emulatorRssAtRest = embedded?.pid ? rssMegabytes(embedded.pid) : null
 
-	const staticBaseline = await startProcess(['bench/baseline-server.mjs', 'static'])
-	const renderBaseline = await startProcess(['bench/baseline-server.mjs', 'render'])
-	await new Promise((resolve) => setTimeout(resolve, 500))
-	const baselines = [
-		await measureHttp('bare Express: static string', staticBaseline.url, {}),
-		await measureHttp('bare Express: renderToString', renderBaseline.url, {}),
-	]
-	const [staticFigures, renderFigures] = baselines as [HttpFigures, HttpFigures]
-	await Promise.all([stop(staticBaseline.child), stop(renderBaseline.child)])
+	// The yardsticks run through every scale, measured in the same rounds as the app's routes.
+	const yardsticks: Array<{ target: string; started: Started }> = []
+	for (const [target, kind] of [
+		['bare Express: static string', 'static'],
+		['bare Express: renderToString', 'render'],
+		[BARE_REMIX, 'remix'],
+	] as const)
+		yardsticks.push({ target, started: await startProcess(['bench/baseline-server.mjs', kind]) })
 
 	const scales: Array<Record<string, unknown>> = []
 	const javascript: object[] = []
@@ -515,44 +672,87 @@ async function main() {
 			const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
 				? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
 				: {}
-			const app = await startProcess(serverArgs(), {
-				...APP_ENV,
-				...nodeOptions,
-				MONGODB_URI: uri,
-				BENCH_BASELINE_PAGE: 'true',
-			})
+			const appEnv = { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' }
+			const app = await startProcess(serverArgs(), appEnv)
+			// BENCH_COMPARE: the other checkout's server, on the same database, measured in the same rounds.
+			const before = COMPARE_DIR ? await startProcess(serverArgs(), appEnv, COMPARE_DIR) : null
 			await new Promise((resolve) => setTimeout(resolve, 1_000))
 			const rssAtRest = rssMegabytes(app.child.pid!)
 			let rssPeak = rssAtRest
 			let emulatorRssPeak = emulatorRssSeeded ?? 0
 
-			const http: Array<Record<string, unknown>> = []
-			let trivial: HttpFigures | undefined
-			for (const [target, path, who] of ROUTES) {
-				const url = new URL(path, app.url).href
-				const cookie = cookies[who]
-				const figures = await measureHttp(target, url, cookie ? { cookie } : {}, app.child.pid)
-				if (embedded?.pid) emulatorRssPeak = Math.max(emulatorRssPeak, rssMegabytes(embedded.pid))
-				rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
-				if (path === '/bench/baseline') trivial = figures
-				const ratio = (to: HttpFigures | undefined) =>
-					to ? Math.round((figures.requestsPerSecond / Math.max(1, to.requestsPerSecond)) * 100) / 100 : null
-				const shares = await timingShares(url, cookie)
-				http.push({
-					...figures,
-					vsTrivialRemix: ratio(trivial),
-					vsStatic: ratio(staticFigures),
-					vsRender: ratio(renderFigures),
-					...(shares ?? {}),
-					...(TARGET_ROUTES.has(target) ? { meetsTarget: (ratio(trivial) ?? 0) >= 0.5 && figures.p99 < 100 } : {}),
+			let http: Array<Record<string, unknown>> = []
+			if (PARTS.has('http')) {
+				const targets: HttpTarget[] = [
+					...yardsticks.map(({ target, started }) => ({ target, server: started, path: '/', who: 'visitor' as const })),
+					...ROUTES.filter(
+						([target, path]) => !ONLY_ROUTES || ONLY_ROUTES.has(target) || ONLY_ROUTES.has(path),
+					).flatMap(([target, path, who]) => [
+						...(before ? [{ target, server: before, path, who, side: 'before' as const }] : []),
+						{ target, server: app, path, who, ...(before ? { side: 'after' as const } : {}) },
+					]),
+				]
+				const samples = new Map<HttpTarget, HttpFigures[]>(targets.map((target) => [target, []]))
+				for (let round = 1; round <= ROUNDS; round++) {
+					console.log(`Scale ${scale}, round ${round} of ${ROUNDS} (load average ${loadAverage().join(', ')})`)
+					// Before and after take turns going first, so neither is always measured right after the other.
+					const ordered = round % 2 ? targets : [...targets].reverse()
+					for (const target of ordered) {
+						const url = new URL(target.path, target.server.url).href
+						const cookie = cookies[target.who]
+						const figures = await measureHttp(target.target, url, cookie ? { cookie } : {}, target.server.child.pid)
+						if (embedded?.pid) emulatorRssPeak = Math.max(emulatorRssPeak, rssMegabytes(embedded.pid))
+						if (target.server === app) rssPeak = Math.max(rssPeak, figures.rssPeakMb ?? 0)
+						samples.get(target)!.push(figures)
+					}
+				}
+				const summaries = new Map<HttpTarget, Record<string, unknown>>()
+				for (const target of targets) {
+					const url = new URL(target.path, target.server.url).href
+					const shares =
+						target.server === app || target.server === before ? await timingShares(url, cookies[target.who]) : null
+					summaries.set(target, { ...summarize(samples.get(target)!), ...(shares ?? {}) })
+				}
+				const bareRemix = summaries.get(targets.find((target) => target.target === BARE_REMIX)!)!
+				const emptyMemberPage = targets.filter((target) => target.path === '/bench/baseline')
+				http = targets.map((target) => {
+					const summary = summaries.get(target)!
+					const sameSide = emptyMemberPage.find((page) => page.side === target.side)
+					const trivial = sameSide ? summaries.get(sameSide) : undefined
+					const cpu = summary.cpuMsPerRequest as number
+					const row: Record<string, unknown> = {
+						target: target.side ? `${target.target} (${target.side})` : target.target,
+						...summary,
+						cpuVsBareRemix: round2(cpu / (bareRemix.cpuMsPerRequest as number)),
+						rateVsTrivial: trivial
+							? round2((summary.requestsPerSecond as number) / Math.max(1, trivial.requestsPerSecond as number))
+							: null,
+					}
+					if (TARGET_ROUTES.has(target.target)) row.meetsCpuTarget = (row.cpuVsBareRemix as number) <= TARGET_CPU_RATIO
+					return row
 				})
+				printTable(
+					`Scale ${scale}: HTTP (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, ${ROUNDS} round(s): medians, CPU min–max; gzip accepted; latency in ms; CPU = the server process's CPU per answer; queries and shares from Server-Timing, one request at a time)`,
+					http.map((row) => ({
+						target: row.target,
+						'req/s': row.requestsPerSecond,
+						p50: row.p50,
+						p99: row.p99,
+						'CPU ms/req': row.cpuMsPerRequest,
+						'CPU spread': row.cpuSpread,
+						'× bare Remix CPU': row.cpuVsBareRemix,
+						'core used': row.cpuShareOfCore,
+						queries: row.queries ?? '',
+						db: row.dbShare ?? '',
+						render: row.renderShare ?? '',
+						'alone ms': row.totalMs ?? '',
+						other: row.otherStatuses || '',
+					})),
+				)
+				if (before) printTable(`Scale ${scale}: CPU per request, before (BENCH_COMPARE) and after`, comparison(http))
 			}
-			printTable(
-				`Scale ${scale}: HTTP (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s measured, gzip accepted; latency in ms; shares of the app's time from Server-Timing)`,
-				[...baselines, ...http].map(({ rssPeakMb: _rss, errors: _errors, ...row }) => row),
-			)
 
-			if (scaleIndex === 0) {
+			if (scaleIndex === 0 && PARTS.has('javascript')) {
 				for (const [path, cookie] of [
 					['/', undefined],
 					['/auth', undefined],
@@ -571,15 +771,20 @@ async function main() {
 				] as Array<[string, string | undefined]>) {
 					javascript.push(await javascriptBytes(app.url, path, cookie))
 				}
-				printTable('JavaScript shipped per route (gzip bytes of every script the page loads)', javascript)
+				printTable(
+					`JavaScript shipped per route (gzip bytes of every script the page loads; framework = React, ReactDOM and Remix's runtime; app = the rest, inline scripts included; target: app at most ${APP_JAVASCRIPT_TARGET_BYTES} on island pages)`,
+					javascript,
+				)
+			}
 
+			if (scaleIndex === 0 && PARTS.has('chat')) {
 				const bareSocket = await startProcess(['bench/baseline-server.mjs', 'socket'])
 				for (const size of CHAT_SIZES) {
 					const users = await chatUsersOf(userIds.slice(0, size))
 					const rate = size >= 1000 ? 10 : 50
-					const appFigures = await measureChat('app', app.url, users, rate, 5)
+					const appFigures = await measureChat('app', app.url, users, rate, 5, app.child.pid)
 					rssPeak = Math.max(rssPeak, rssMegabytes(app.child.pid!))
-					const bareFigures = await measureChat('bare Socket.IO', bareSocket.url, users, rate, 5)
+					const bareFigures = await measureChat('bare Socket.IO', bareSocket.url, users, rate, 5, bareSocket.child.pid)
 					chat.push(appFigures, bareFigures)
 				}
 				await stop(bareSocket.child)
@@ -593,6 +798,8 @@ async function main() {
 								: '',
 					})),
 				)
+			}
+			if (scaleIndex === 0 && PARTS.has('scaleout')) {
 				scaleOut = await measureScaleOut({
 					uri,
 					premiumCookie: cookies.premium,
@@ -612,6 +819,7 @@ async function main() {
 			])
 			scales.push({ scale, counts, limitedByMemory, seedSeconds, loadAverage: loadAverage(), http, memory })
 			await stop(app.child)
+			if (before) await stop(before.child)
 		} catch (error) {
 			// A larger scale that cannot be seeded or measured on this machine (the emulator's single process busy past
 			// the connection's time-out, say) ends the run with what the scales before it measured, and says why.
@@ -631,7 +839,7 @@ async function main() {
 		const rates: Array<number | null> = []
 		for (const entry of scales) {
 			const figures = (entry.http as Array<{ target: string; requestsPerSecond: number; non2xx: number }>).find(
-				(item) => item.target === target,
+				(item) => item.target === target || item.target === `${target} (after)`,
 			)
 			const failed = figures ? figures.non2xx > 0 : false
 			row[`x${entry.scale as number} req/s`] = !figures
@@ -650,6 +858,7 @@ async function main() {
 	if (scales.length > 1)
 		printTable('Growth: requests per second at each scale (a route bound by its page size keeps its rate)', growth)
 
+	await Promise.all(yardsticks.map(({ started }) => stop(started.child)))
 	const loadAtEnd = loadAverage()
 	console.log(
 		`Load average at start ${loadAtStart.join(', ')}, at the end ${loadAtEnd.join(', ')} (the bench itself adds about 2)`,
@@ -657,9 +866,8 @@ async function main() {
 	const results = {
 		at: startedAt.toISOString(),
 		backend,
-		settings: { DURATION, WARMUP, CONNECTIONS, SCALES },
+		settings: { DURATION, WARMUP, CONNECTIONS, ROUNDS, SCALES, COMPARE_DIR: COMPARE_DIR ?? null },
 		loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
-		bare: baselines,
 		scales,
 		stoppedAt,
 		growth,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import mongoose, { Schema } from 'mongoose'
-import { afterWrite, defineModel, toIso } from '#models/model'
+import mongoose, { Schema, type UpdateQuery } from 'mongoose'
+import { renewLayoutsOnWrite } from '#models/layout-version'
+import { afterWrite, defineModel, mayChange, toIso } from '#models/model'
 
 export interface Community {
 	id: number
@@ -60,6 +61,21 @@ const communitySchema = new Schema<Community>(
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toCommunityJSON(ret as unknown as Community) } },
 )
+
+// The sidebar of every member page names the member's communities, from reads held under their layout version (decision
+// 193): a new name or icon, or a community deleted, renews the versions of its members. Its message and discussion
+// versions, renewed with every message, do not.
+renewLayoutsOnWrite(communitySchema, {
+	async owners(query) {
+		const filter = query.getFilter()
+		return {
+			communityIds:
+				typeof filter.id === 'number' ? [filter.id] : ((await query.model.distinct('id', filter)) as number[]),
+		}
+	},
+	ownersOf: (community) => ({ communityIds: [community.id] }),
+	concerns: (update) => mayChange(update as UpdateQuery<unknown> | null, ['name', 'icon']),
+})
 
 export const CommunityModel = defineModel<Community>('Community', communitySchema)
 

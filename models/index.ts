@@ -1,5 +1,6 @@
 export * from '#models/counter'
 export * from '#models/version-stamp'
+export * from '#models/layout-version'
 export * from '#models/user'
 export * from '#models/video'
 export * from '#models/community'

@@ -1,4 +1,4 @@
-import mongoose, { type Model, type Schema } from 'mongoose'
+import mongoose, { type Model, type Schema, type UpdateQuery } from 'mongoose'
 
 /**
  * Registers a model once. The Remix server build and `server.ts` are two
@@ -30,4 +30,18 @@ export function toIso(value: unknown): string | null {
 	if (value == null) return null
 	const date = value instanceof Date ? value : new Date(String(value))
 	return Number.isNaN(date.getTime()) ? null : date.toISOString()
+}
+
+/** Whether an update (or a replacement) can set, unset or rename one of `fields`: a pipeline update can do anything. */
+export function mayChange(update: UpdateQuery<unknown> | unknown[] | null, fields: string[]): boolean {
+	if (!update) return false
+	if (Array.isArray(update)) return true
+	return Object.entries(update).some(([key, value]) => {
+		if (!key.startsWith('$')) return fields.includes(key)
+		if (typeof value !== 'object' || value === null) return false
+		return (
+			Object.keys(value).some((field) => fields.includes(field)) ||
+			(key === '$rename' && Object.values(value).some((to) => fields.includes(String(to))))
+		)
+	})
 }

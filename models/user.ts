@@ -1,7 +1,8 @@
-import { Schema, type Query, type UpdateQuery } from 'mongoose'
+import { randomUUID } from 'node:crypto'
+import { Schema, type Query } from 'mongoose'
 import { afterHistoryChange } from '#models/community'
 import { afterStampedChange } from '#models/version-stamp'
-import { defineModel, toIso } from '#models/model'
+import { defineModel, mayChange, toIso } from '#models/model'
 
 export const ROLES = ['member', 'moderator', 'content_manager', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -48,6 +49,14 @@ export interface User {
 	 */
 	unreadConversations?: number | null
 	inboxVersion?: number
+	/**
+	 * The member layout's version (models/layout-version.ts,
+	 * docs/decisions/193): a new random value whenever the member's bell or
+	 * the communities in their sidebar change, so a process holding the
+	 * layout's reads knows from the account alone whether they still hold.
+	 * Null on an account from before it, until its first page.
+	 */
+	layoutVersion?: string | null
 	/** A line under the name in the member directory and on the card (product §2 "Member directory"), up to 100 characters. */
 	headline?: string | null
 	location?: string | null
@@ -212,6 +221,7 @@ const userSchema = new Schema<User>(
 		communityIds: { type: [Number], default: undefined },
 		unreadConversations: { type: Number, default: null },
 		inboxVersion: { type: Number, default: 0 },
+		layoutVersion: { type: String, default: () => randomUUID() },
 		createdAt: { type: Date, required: true, default: () => new Date() },
 	},
 	{
@@ -265,20 +275,6 @@ async function afterAccountsChange({ names, publicFields }: AccountsChange): Pro
 		names ? afterHistoryChange('every room') : null,
 		publicFields ? afterStampedChange('people') : null,
 	])
-}
-
-/** Whether an update (or a replacement) can set, unset or rename one of `fields`: a pipeline update can do anything. */
-function mayChange(update: UpdateQuery<User> | unknown[] | null, fields: string[]): boolean {
-	if (!update) return false
-	if (Array.isArray(update)) return true
-	return Object.entries(update).some(([key, value]) => {
-		if (!key.startsWith('$')) return fields.includes(key)
-		if (typeof value !== 'object' || value === null) return false
-		return (
-			Object.keys(value).some((field) => fields.includes(field)) ||
-			(key === '$rename' && Object.values(value).some((to) => fields.includes(String(to))))
-		)
-	})
 }
 
 export const UserModel = defineModel<User>('User', userSchema)

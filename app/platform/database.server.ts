@@ -14,6 +14,9 @@ import { singleton } from '~/platform/singleton.server'
 // Queries that use operators on purpose wrap them in `mongoose.trusted()`.
 mongoose.set('strictQuery', 'throw')
 mongoose.set('sanitizeFilter', true)
+// Mongoose otherwise formats a stack trace for every query it runs, kept only to explain a query run twice (a
+// mistake the tests would show): about 1% of a page's CPU (docs/decisions/196).
+mongoose.set('skipOriginalStackTraces', true)
 
 export interface EmbeddedDatabase {
 	uri: string

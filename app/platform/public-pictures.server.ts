@@ -48,20 +48,33 @@ function publicFileOf(urlPath: string): string | null {
 	return file.startsWith(PUBLIC_DIR + path.sep) ? file : null
 }
 
-/** Hashes remembered per file, re-read when the file's size or time changes (decision 144: bounded by the files in public/). */
-const hashes = new Map<string, { mtimeMs: number; size: number; hash: string }>()
+/**
+ * How long a file's fingerprint is used before the file is looked at again.
+ * Files in public/ change with a deploy, not while the app runs (it has no
+ * uploads), and a page names up to a hundred pictures: one `stat` per
+ * picture per page was about 3% of a page's CPU (docs/decisions/195).
+ */
+export const FINGERPRINT_RECHECK_MS = 5_000
+
+/** Hashes remembered per file with its size and time, looked at again after FINGERPRINT_RECHECK_MS (decision 144: bounded by the files in public/). */
+const hashes = new Map<string, { mtimeMs: number; size: number; hash: string; checkedAt: number }>()
 
 function currentHash(file: string): string | null {
+	const known = hashes.get(file)
+	const now = Date.now()
+	if (known && now - known.checkedAt < FINGERPRINT_RECHECK_MS) return known.hash
 	try {
 		const stat = fs.statSync(file, { throwIfNoEntry: false })
 		if (!stat?.isFile()) {
 			hashes.delete(file)
 			return null
 		}
-		const known = hashes.get(file)
-		if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) return known.hash
+		if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) {
+			known.checkedAt = now
+			return known.hash
+		}
 		const hash = createHash('sha256').update(fs.readFileSync(file)).digest('base64url').slice(0, HASH_LENGTH)
-		hashes.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, hash })
+		hashes.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, hash, checkedAt: now })
 		return hash
 	} catch {
 		// A path through a file (/favicon.svg/x), a name too long: no such picture.

@@ -1,11 +1,10 @@
 import { type UserJSON } from '#models/index'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
-import { getBell } from '~/services/notifications/notifications.server'
 import { isModerator } from '~/services/permissions.server'
 import { countUnreadConversations, markConversationRead } from '~/services/chat/private-inbox.server'
 import { countOpenReports } from '~/services/moderation/reports.server'
-import { joinedCommunities } from '~/services/community/memberships.server'
+import { memberLayoutReads } from '~/services/member-layout.server'
 import { isSidebarCollapsed } from '~/web/sidebar-cookie.server'
 
 /**
@@ -20,12 +19,11 @@ export async function loadAppShell(request: Request, user: UserJSON) {
 	const opening = url.pathname === '/messages' ? Number(url.searchParams.get('userId')) : NaN
 	if (Number.isSafeInteger(opening) && opening > 0 && opening !== user.id) await markConversationRead(user.id, opening)
 	// The badges are drawn by the server, so they are true without JavaScript too (product §2 "Top bar").
-	const [bell, unreadConversations, openReports, communities] = await Promise.all([
-		getBell(user.id),
+	// "Your Communities" in the sidebar are the member's real memberships (product §2 "Communities").
+	const [{ bell, communities }, unreadConversations, openReports] = await Promise.all([
+		memberLayoutReads(user),
 		countUnreadConversations(user.id),
 		isModerator(user) ? countOpenReports(user) : 0,
-		// "Your Communities" in the sidebar: the member's real memberships (product §2 "Communities").
-		joinedCommunities(user),
 	])
 	return {
 		user,

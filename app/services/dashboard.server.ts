@@ -18,7 +18,7 @@ import { preview } from '~/services/chat/private-inbox.server'
 import { singleton } from '~/platform/singleton.server'
 import { getContinueLearning, getWatchStats } from '~/services/learning/progress.server'
 import { userNamesById } from '~/services/account/users.server'
-import { joinedCommunities } from '~/services/community/memberships.server'
+import { memberLayoutReads } from '~/services/member-layout.server'
 import { commentUrl, postUrl } from '~/services/discussions/records.server'
 import { blockedUserIds } from '~/services/moderation/blocks.server'
 
@@ -193,7 +193,8 @@ export async function getDashboard(
 	now = new Date(),
 ) {
 	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081).
-	const communities = await joinedCommunities(user)
+	// The member's communities as the layout holds them (docs/decisions/193): the page reads them no second time.
+	const { communities } = await memberLayoutReads(user)
 	const [videos, continueLearning, upcomingEventCount, shownEvents, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),

@@ -70,8 +70,9 @@ export async function snapshot() {
 		reactions,
 		follows,
 	] = await Promise.all([
-		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing.
-		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion').sort({ id: 1 }).lean(),
+		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing. Nor
+		// the layout's version (decision 193), which the background jobs' notifications renew at any moment.
+		UserModel.find().select('-lastActiveAt -unreadConversations -inboxVersion -layoutVersion').sort({ id: 1 }).lean(),
 		VideoModel.find().sort({ id: 1 }).lean(),
 		CommunityModel.find().sort({ id: 1 }).lean(),
 		EventModel.find().sort({ id: 1 }).lean(),

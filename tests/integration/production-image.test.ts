@@ -52,3 +52,34 @@ describe('the production image', () => {
 		})
 	}
 })
+
+describe('the patched packages (patches/, docs/decisions/191)', () => {
+	const dockerfile = fs.readFileSync('Dockerfile', 'utf8')
+	const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts
+
+	it('are patched by every install, the image’s production-only one included', () => {
+		expect(scripts.postinstall).toBe('patch-package')
+		expect(packageJson.dependencies).toHaveProperty('patch-package')
+	})
+
+	it('have their patches in the image before each npm ci runs', () => {
+		const installs = [...dockerfile.matchAll(/^RUN npm ci.*$/gm)]
+		expect(installs.length).toBeGreaterThan(0)
+		for (const install of installs) {
+			const stage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM ', install.index), install.index)
+			expect(stage).toMatch(/^COPY patches \.\/patches$/m)
+		}
+	})
+
+	it('are the ones this checkout runs with', () => {
+		for (const patch of fs.readdirSync('patches')) {
+			const [, name, version] = /^(.+)\+(\d+\.\d+\.\d+)\.patch$/.exec(patch)!
+			const installed = JSON.parse(fs.readFileSync(`node_modules/${name!.replace('+', '/')}/package.json`, 'utf8')) as {
+				version: string
+			}
+			expect(installed.version, `${patch} is for the installed version`).toBe(version)
+			for (const file of fs.readFileSync(`patches/${patch}`, 'utf8').matchAll(/^\+\+\+ b\/(\S+)$/gm))
+				expect(fs.readFileSync(file[1]!, 'utf8'), `${file[1]} is patched`).toContain('LeaderForge patch')
+		}
+	})
+})

@@ -21,8 +21,16 @@
  * LOAD_PROCESSES (1: with more, that many app processes share the database
  * and a real redis-server, as `npm run demo:cluster` runs them; members are
  * spread over them, and the figures are also given per process).
+ * LOAD_CHAT_TAIL_SECONDS (15: after the pages stop, the members go on
+ * chatting alone this long).
  * Everything runs on loopback and stops by itself (Ctrl-C included); no
  * process is left behind.
+ *
+ * The server's CPU per page and per chat delivery (docs/decisions/194): its
+ * CPU time (from /proc) in the chat-only tail over the deliveries then gives
+ * the CPU per delivery (storing each message and sending it to each
+ * receiver); the CPU of the mixed part less its deliveries at that rate, over
+ * its HTTP requests, the CPU per request.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -52,6 +60,7 @@ const ROOMS = positive('LOAD_ROOMS', 3)
 const THINK_MS = positive('LOAD_THINK_MS', 2_000)
 const CHAT_EVERY_MS = positive('LOAD_CHAT_EVERY_MS', 10_000)
 const PROCESSES = positive('LOAD_PROCESSES', 1)
+const CHAT_TAIL_SECONDS = positive('LOAD_CHAT_TAIL_SECONDS', 15)
 if (!Number.isInteger(PROCESSES)) throw new Error('LOAD_PROCESSES must be a whole number')
 const SESSION_SECRET = 'load-test-session-secret-of-32-characters'
 /** One for every app process of the run. */
@@ -130,8 +139,8 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 			STRIPE_SECRET_KEY: '',
 			APP_ORIGIN: '',
 			// The load test is one address reading as fast as it can, on purpose (decision 203).
-			READ_RATE_LIMIT_PER_MINUTE: '100000000',
-			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000000',
+			READ_RATE_LIMIT_PER_MINUTE: '1000000',
+			READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
 			...(redisUrl ? { REDIS_URL: redisUrl } : {}),
 		},
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -502,12 +511,25 @@ async function main() {
 		const requests = [...http.values()].reduce((sum, figures) => sum + figures.requests, 0)
 		console.log(`  ${Math.round((Date.now() - started) / 1000)} s: ${requests} requests, ${chat.sent} messages sent`)
 	}, 10_000)
-	await Promise.all(
-		members.flatMap((member) => [
-			browse(servers[member.process]!.url, member, videoIds, until),
-			talk(member, tag, until),
-		]),
-	)
+	const serversCpuNow = () => servers.reduce((sum, server) => sum + cpuSeconds(server.child.pid!), 0)
+	const deliveredNow = () =>
+		members.reduce((sum, member) => sum + [...member.received.values()].reduce((all, times) => all + times, 0), 0)
+	const talking = Promise.all(members.map((member) => talk(member, tag, until + CHAT_TAIL_SECONDS * 1000)))
+	await Promise.all(members.map((member) => browse(servers[member.process]!.url, member, videoIds, until)))
+	const mixed = {
+		seconds: (Date.now() - started) / 1000,
+		cpu: serversCpuNow() - cpuBefore.servers.reduce((sum, seconds) => sum + seconds, 0),
+		deliveries: deliveredNow(),
+		requests: [...http.values()].reduce((sum, figures) => sum + figures.requests, 0),
+	}
+	const tailStarted = Date.now()
+	await talking
+	await sleep(1_000) // the last messages' deliveries arrive
+	const tail = {
+		seconds: (Date.now() - tailStarted) / 1000,
+		cpu: serversCpuNow() - cpuBefore.servers.reduce((sum, seconds) => sum + seconds, 0) - mixed.cpu,
+		deliveries: deliveredNow() - mixed.deliveries,
+	}
 	const elapsedSeconds = (Date.now() - started) / 1000
 	const generatorCpu = process.cpuUsage(cpuBefore.generator)
 	const cpu = {
@@ -654,6 +676,18 @@ async function main() {
 		`CPU during the ${elapsedSeconds.toFixed(0)} s of load: ${PROCESSES > 1 ? `${PROCESSES} servers together` : 'server'} ${share(serversCpu)}` +
 			(cpu.database === null ? '' : `, database ${share(cpu.database)}`) +
 			`, load generator ${share(cpu.generator)}; the machine has ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
+	)
+	const cpuPerDelivery = tail.deliveries > 0 ? (tail.cpu * 1000) / tail.deliveries : null
+	const cpuPerRequest =
+		cpuPerDelivery === null
+			? null
+			: ((mixed.cpu - (cpuPerDelivery / 1000) * mixed.deliveries) * 1000) / Math.max(1, mixed.requests)
+	console.log(
+		`Server CPU: pages and chat for ${mixed.seconds.toFixed(0)} s, ${mixed.cpu.toFixed(1)} s ` +
+			`(${Math.round((mixed.cpu / mixed.seconds) * 100)}% of a core; ${mixed.requests} requests, ${mixed.deliveries} deliveries); ` +
+			`chat alone for ${tail.seconds.toFixed(0)} s, ${tail.cpu.toFixed(1)} s (${Math.round((tail.cpu / tail.seconds) * 100)}% of a core; ${tail.deliveries} deliveries). ` +
+			`Per chat delivery ${cpuPerDelivery === null ? 'n/a' : `${cpuPerDelivery.toFixed(3)} ms`}; ` +
+			`per HTTP request ${cpuPerRequest === null ? 'n/a' : `${cpuPerRequest.toFixed(2)} ms`} (the mixed part's CPU less its deliveries at that rate)`,
 	)
 	console.log(
 		`Load generator (same machine): event loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,

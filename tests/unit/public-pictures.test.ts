@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CommunitySchema, VideoSchema } from '~/lib/admin-schemas'
 import { ProfileSchema } from '~/lib/member-schemas'
 import { withoutFingerprint } from '~/lib/public-asset-url'
-import { isCurrentFingerprint, publicAssetUrl } from '~/platform/public-pictures.server'
+import { FINGERPRINT_RECHECK_MS, isCurrentFingerprint, publicAssetUrl } from '~/platform/public-pictures.server'
 
 /**
  * Pictures under public/ are named with a fingerprint of their content
@@ -84,18 +84,27 @@ describe('isCurrentFingerprint', () => {
 	const scratch = `public/images/fingerprint-test-${process.pid}.svg`
 	afterEach(() => fs.rmSync(scratch, { force: true }))
 
-	it('follows a file that changes: a new fingerprint, and the old one no longer matches', () => {
-		const url = scratch.slice('public'.length)
-		fs.writeFileSync(scratch, '<svg xmlns="http://www.w3.org/2000/svg"/>')
-		const before = fingerprintOf(publicAssetUrl(url))!
-		fs.writeFileSync(scratch, '<svg xmlns="http://www.w3.org/2000/svg" width="2"/>')
-		const after = fingerprintOf(publicAssetUrl(url))!
-		expect(after).not.toBe(before)
-		expect(isCurrentFingerprint(url, before)).toBe(false)
-		expect(isCurrentFingerprint(url, after)).toBe(true)
-		fs.rmSync(scratch)
-		expect(publicAssetUrl(url)).toBe(url)
-		expect(isCurrentFingerprint(url, after)).toBe(false)
+	it('follows a file that changes, once it is looked at again: a new fingerprint, and the old one no longer matches', () => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		try {
+			const url = scratch.slice('public'.length)
+			fs.writeFileSync(scratch, '<svg xmlns="http://www.w3.org/2000/svg"/>')
+			const before = fingerprintOf(publicAssetUrl(url))!
+			fs.writeFileSync(scratch, '<svg xmlns="http://www.w3.org/2000/svg" width="2"/>')
+			// Within the recheck interval the file is not looked at: files in public/ change with a deploy.
+			expect(fingerprintOf(publicAssetUrl(url))).toBe(before)
+			vi.advanceTimersByTime(FINGERPRINT_RECHECK_MS)
+			const after = fingerprintOf(publicAssetUrl(url))!
+			expect(after).not.toBe(before)
+			expect(isCurrentFingerprint(url, before)).toBe(false)
+			expect(isCurrentFingerprint(url, after)).toBe(true)
+			fs.rmSync(scratch)
+			vi.advanceTimersByTime(FINGERPRINT_RECHECK_MS)
+			expect(publicAssetUrl(url)).toBe(url)
+			expect(isCurrentFingerprint(url, after)).toBe(false)
+		} finally {
+			vi.useRealTimers()
+		}
 	})
 })
 

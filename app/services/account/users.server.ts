@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import mongoose from 'mongoose'
 import { PUBLIC_USER_FIELDS, UserModel, nextId, type PublicUserJSON, type User, type UserJSON } from '#models/index'
 import { type ChangePasswordInput, type ProfileUpdate } from '~/lib/member-schemas'
@@ -11,7 +12,7 @@ import {
 	notFound,
 } from '~/lib/service-error'
 import { type PageWindow } from '~/lib/paging'
-import { rememberInRequest } from '~/platform/request-context.server'
+import { rememberInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { live } from '~/platform/live.server'
 import { hashPassword, verifyPassword } from '~/services/account/password.server'
@@ -32,7 +33,31 @@ export async function getUserById(id: number): Promise<UserJSON | null> {
 	if (!user) return null
 	// The Messages badge comes with the account (docs/decisions/084): the layout needs no query of its own.
 	rememberInRequest(unreadConversationsKey(id), user.unreadConversations ?? null)
+	// So does the layout's version: the layout's held reads cost no query of their own either (docs/decisions/193).
+	rememberInRequest(layoutVersionKey(id), user.layoutVersion ?? null)
 	return userJSON(user)
+}
+
+const layoutVersionKey = (userId: number) => `layout-version:${userId}`
+
+/**
+ * The member layout's version (models/layout-version.ts, docs/decisions/193),
+ * as read with the account in this request, else read now. An account from
+ * before the field gets its first value here.
+ */
+export async function layoutVersionOf(userId: number): Promise<string> {
+	const stored = await sharedInRequest(layoutVersionKey(userId), async () => {
+		const user = await UserModel.findOne({ id: userId })
+			.select('layoutVersion')
+			.lean<{ layoutVersion?: string | null }>()
+		return user?.layoutVersion ?? null
+	})
+	if (stored) return stored
+	// Two first visits at once may each write a value: the later one stays, and what the other held under its own
+	// value is simply never found again.
+	const fresh = randomUUID()
+	await UserModel.updateOne({ id: userId, layoutVersion: null }, { $set: { layoutVersion: fresh } })
+	return fresh
 }
 
 /** Where a request keeps the account's stored Messages badge count (private-inbox.server.ts reads it). */

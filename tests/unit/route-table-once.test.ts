@@ -1,0 +1,127 @@
+import { createRequire } from 'node:module'
+import { createRequestHandler, json } from '@remix-run/node'
+import { Outlet, RemixServer } from '@remix-run/react'
+import {
+	createMemoryHistory,
+	createRouter,
+	createStaticHandler,
+	matchRoutes,
+	type AgnosticRouteObject,
+} from '@remix-run/router'
+import { createElement as h } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { createStaticRouter as createStaticRouterType } from 'react-router-dom/server'
+import { describe, expect, it } from 'vitest'
+import { twoRouteRemixBuild } from '../setup/two-route-remix-build.mjs'
+
+/**
+ * The patches in patches/ (docs/decisions/190): a server builds its route
+ * table once per build, not on every request. Each test counts how often the
+ * table's source is read: once for the first request, never again after.
+ */
+
+/**
+ * react-router-dom/server as Remix's server loads it: required, so server.js
+ * (an import by a bundler's rules would pick its server.mjs, which no server
+ * of ours runs).
+ */
+const { createStaticRouter } = createRequire(import.meta.url)('react-router-dom/server') as {
+	createStaticRouter: typeof createStaticRouterType
+}
+
+/** A route whose `path` counts its reads: only building a ranked table reads it. */
+function countedRoute(path: string, reads: { count: number }, children?: AgnosticRouteObject[]): AgnosticRouteObject {
+	return {
+		id: path,
+		get path() {
+			reads.count++
+			return path
+		},
+		...(children ? { children } : {}),
+	}
+}
+
+describe('the route table is built once per build (patches/, decision 190)', () => {
+	it('matching a routes array again ranks and compiles nothing again, and still finds the same route', () => {
+		const reads = { count: 0 }
+		const routes = [countedRoute('/', reads, [countedRoute('events', reads), countedRoute('community/:id', reads)])]
+
+		const first = matchRoutes(routes, '/community/7')
+		const readsForFirst = reads.count
+		const second = matchRoutes(routes, '/community/8')
+		const third = matchRoutes(routes, '/events')
+
+		expect(readsForFirst).toBeGreaterThan(0)
+		expect(reads.count).toBe(readsForFirst)
+		expect(first?.at(-1)?.params).toEqual({ id: '7' })
+		expect(second?.at(-1)?.params).toEqual({ id: '8' })
+		expect(third?.at(-1)?.route.id).toBe('events')
+		expect(matchRoutes(routes, '/nowhere')).toBeNull()
+	})
+
+	it('routes a router discovers on its way are added in place and matched at once', async () => {
+		const router = createRouter({
+			routes: [{ id: 'root', path: '/', children: [{ id: 'a', path: 'a' }] }],
+			history: createMemoryHistory(),
+			patchRoutesOnNavigation({ path, patch }) {
+				if (path === '/b') patch('root', [{ id: 'b', path: 'b' }])
+			},
+		}).initialize()
+
+		await router.navigate('/b')
+
+		expect(router.state.location.pathname).toBe('/b')
+		expect(router.state.matches.at(-1)?.route.id).toBe('b')
+		expect(router.state.errors).toBeNull()
+		router.dispose()
+	})
+
+	it('a static router made twice from the same routes shares one set of data routes', async () => {
+		const routes = [{ id: 'root', path: '/', children: [{ id: 'events', path: 'events' }] }]
+		const handler = createStaticHandler(routes)
+		const context = await handler.query(new Request('http://localhost/events'))
+		if (context instanceof Response) throw new Error('expected a context, got a response')
+
+		const first = createStaticRouter(routes, context)
+		const second = createStaticRouter(routes, context)
+
+		expect(second.routes).toBe(first.routes)
+		expect(second.state.matches.at(-1)?.route.id).toBe('events')
+	})
+
+	it('a Remix server renders every document from the route table it built for the first', async () => {
+		let handleReads = 0
+		const indexModule: Record<string, unknown> = {
+			default: () => h('main', null, 'Hello'),
+			loader: () => json({}),
+			get handle() {
+				handleReads++
+				return { hydrate: false }
+			},
+		}
+		const handleRequest = createRequestHandler(bareBuild(indexModule), 'production')
+
+		const first = await handleRequest(new Request('http://localhost/'))
+		const readsForFirst = handleReads
+		const second = await handleRequest(new Request('http://localhost/'))
+
+		expect(await first.text()).toContain('Hello')
+		expect(await second.text()).toContain('Hello')
+		// Remix's request handler reads it once, when it sets up; RemixServer once, for the first document.
+		expect(readsForFirst).toBeGreaterThan(0)
+		expect(handleReads).toBe(readsForFirst)
+	})
+})
+
+/** A two-route Remix build (root and `/`) rendering its documents with renderToString. */
+function bareBuild(index: Record<string, unknown>) {
+	const root = { default: () => h('html', null, h('body', null, h(Outlet))) }
+	const render = (_request: Request, status: number, headers: Headers, context: RemixServerProps['context']) =>
+		new Response('<!DOCTYPE html>' + renderToString(h(RemixServer, { context, url: 'http://localhost/' })), {
+			status,
+			headers,
+		})
+	return twoRouteRemixBuild({ root, index }, render) as unknown as Parameters<typeof createRequestHandler>[0]
+}
+
+type RemixServerProps = Parameters<typeof RemixServer>[0]
