@@ -40,6 +40,7 @@ import {
 } from '~/demo/history.server'
 import { hashPassword } from '~/services/account/password.server'
 import { seedDemoDiscussions } from '~/demo/discussions.server'
+import { rebuildSearchIndex } from '~/services/search/index-job.server'
 
 /**
  * Realistic demo content for `npm run seed` and for the embedded database,
@@ -506,5 +507,7 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
+	// So was everything the global search finds: its index is read from it all again (docs/decisions/166).
+	await rebuildSearchIndex()
 	return true
 }

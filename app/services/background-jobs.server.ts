@@ -7,6 +7,7 @@ import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notificatio
 import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
+import { searchIndexJob } from '~/services/search/index-job.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -23,4 +24,5 @@ export const BACKGROUND_JOBS: Job[] = [
 	pushNotificationsJob,
 	weeklyDigestJob,
 	defaultMembershipsJob,
+	searchIndexJob,
 ]

@@ -14,6 +14,7 @@ import {
 import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
@@ -22,6 +23,7 @@ import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { type Actor } from '~/services/permissions.server'
 import { videoJSON } from '~/platform/public-pictures.server'
+import { idsInOrder, type SearchDocument } from '~/platform/search-index.server'
 
 interface VideoFilters {
 	search?: string
@@ -52,6 +54,12 @@ export function countVideos(filters: VideoFilters): Promise<number> {
 export async function getVideo(id: number): Promise<VideoJSON | null> {
 	const video = await VideoModel.findOne({ id }).lean<Video>()
 	return video ? videoJSON(video) : null
+}
+
+/** These videos (those that exist), by id. */
+export async function getVideos(ids: number[]): Promise<VideoJSON[]> {
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) }).lean<Video[]>()
+	return videos.map(videoJSON)
 }
 
 /**
@@ -101,6 +109,35 @@ export async function listVideoCategories(): Promise<string[]> {
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
 
+/**
+ * Lessons as the global search holds them (docs/decisions/166): the title,
+ * description and category every member sees in the library, free members
+ * included (a locked lesson is listed too). The words spoken are another
+ * part of the lesson's entry, the captions' (captions.server.ts).
+ */
+export async function lessonsForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) })
+		.select('id title description category')
+		.lean<Array<Pick<Video, 'id' | 'title' | 'description' | 'category'>>>()
+	return new Map(
+		videos.map((video) => [
+			video.id,
+			{
+				fields: [
+					{ text: video.title, weight: SEARCH_TITLE_WEIGHT },
+					{ text: video.description ?? '', weight: 1 },
+					{ text: video.category ?? '', weight: 1 },
+				],
+				audience: 'everyone',
+				authorIds: [],
+			},
+		]),
+	)
+}
+
+/** Lesson ids after `after`, a batch at a time (the search index's rebuild). */
+export const lessonIdsAfter = (after: number, limit: number) => idsInOrder(VideoModel, after, limit)
+
 // Administration (product §2 "Content"): deleting a video deletes everyone's progress and notes on it, and its captions and chapters.
 const videoWriter = catalogueWriter({
 	model: VideoModel,
@@ -117,6 +154,7 @@ const videoWriter = catalogueWriter({
 	},
 	createdWith: { announcementPending: true },
 	audit: { type: 'video', label: (video) => video.title },
+	search: { kind: 'lesson', read: lessonsForSearch },
 })
 
 /** Publishes a video; the members who can play it are told by newVideoAnnouncementsJob, outside this request. */

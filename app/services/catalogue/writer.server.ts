@@ -1,7 +1,9 @@
 import { type Model } from 'mongoose'
 import { nextId, type CounterName } from '#models/index'
 import { type AuditKind } from '~/lib/audit'
+import { type SearchKind } from '~/lib/search'
 import { notFound } from '~/lib/service-error'
+import { writeIndexed, type SearchReader } from '~/platform/search-index.server'
 import { changedFields, recordAudit } from '~/services/admin/audit.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -39,8 +41,16 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	createdWith?: Partial<Doc>
 	/** How the audit log names the entity (product §6 "Audit log"): its type and its title or name. */
 	audit: { type: AuditedEntity; label: (doc: Doc) => string }
+	/**
+	 * A kind the global search finds (docs/decisions/166): every create, edit
+	 * and delete keeps its index in step, reading the entity back through `read`.
+	 */
+	search?: { kind: SearchKind; read: SearchReader }
 }) {
-	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit } = options
+	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit, search } = options
+	/** The write, and the search index kept in step with it when the kind is searched. */
+	const indexed = <Result>(id: number, write: () => Promise<Result>): Promise<Result> =>
+		search ? writeIndexed({ kind: search.kind }, [id], write, search.read) : write()
 	const kind = (verb: 'created' | 'updated' | 'deleted') => `${audit.type}.${verb}` as AuditKind
 	const target = (doc: Doc) => ({ type: audit.type, id: doc.id, label: audit.label(doc) })
 
@@ -54,15 +64,20 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async create(actor: Actor, input: Input): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
-			const created = (
-				await model.create({
-					...input,
-					...createdWith,
-					id: await nextId(counter),
-					createdBy: actor.id,
-					createdAt: new Date(),
-				})
-			).toObject() as Doc
+			const id = await nextId(counter)
+			const created = await indexed(
+				id,
+				async () =>
+					(
+						await model.create({
+							...input,
+							...createdWith,
+							id,
+							createdBy: actor.id,
+							createdAt: new Date(),
+						})
+					).toObject() as Doc,
+			)
 			await recordAudit(actor, {
 				kind: kind('created'),
 				target: target(created),
@@ -76,9 +91,9 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			const existing = await findExisting(id)
 			check?.({ ...existing, ...changes } as unknown as Input)
-			const updated = await model
-				.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true })
-				.lean<Doc>()
+			const updated = await indexed(id, () =>
+				model.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true }).lean<Doc>(),
+			)
 			if (!updated) throw notFound(notFoundMessage)
 			const changed = changedFields(existing, changes)
 			if (changed) {
@@ -96,8 +111,10 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async remove(actor: Actor, id: number): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			const existing = await findExisting(id)
-			await deleteDependents?.(id)
-			await model.deleteOne({ id })
+			await indexed(id, async () => {
+				await deleteDependents?.(id)
+				await model.deleteOne({ id })
+			})
 			await recordAudit(actor, {
 				kind: kind('deleted'),
 				target: target(existing),

@@ -1,0 +1,174 @@
+import { type SearchKind, type SearchQuery, snippetOf, textMatches } from '~/lib/search'
+import { isSafeUrl } from '~/lib/safe-url'
+import { isVideoLocked } from '~/lib/videos'
+import { MAIN_PART, type SearchReader } from '~/platform/search-index.server'
+import { listedMembers } from '~/services/account/directory.server'
+import { memberIdsAfter, membersForSearch } from '~/services/account/users.server'
+import { transcriptLines, transcriptsForSearch } from '~/services/catalogue/captions.server'
+import { getResources, resourceIdsAfter, resourcesForSearch } from '~/services/catalogue/resources.server'
+import { getVideos, lessonIdsAfter, lessonsForSearch } from '~/services/catalogue/videos.server'
+import {
+	discussionsForSearch,
+	searchEntriesOfComments,
+	searchEntriesOfPosts,
+} from '~/services/discussions/records.server'
+import { eventIdsAfter, eventsForSearch, getEvents } from '~/services/events/events.server'
+
+/**
+ * What the global search searches (product §2 "Search", docs/decisions/166,
+ * 167): one entry per kind of result, in one list. Each says
+ *
+ * - `parts`: its searchable text, as its own service reads it (`read`, the
+ *   reader every write of it hands the index too) and its ids for a rebuild
+ *   (`idsAfter`); a lesson has two parts, its fields and its captions;
+ * - `load` and `mayFind`: the access rule for one viewer, checked on what the
+ *   service says now, at the time of the search (so what was deleted,
+ *   removed, hidden or blocked a moment ago is never shown, whatever the
+ *   index still holds);
+ * - `show`: what a result of it shows: its title, the words around the
+ *   match, and the address it links to.
+ *
+ * A new kind is one entry here, its line in `SEARCH_KINDS` (app/lib/search.ts)
+ * and its writes through `writeIndexed` (or its catalogue writer's `search`).
+ */
+
+/** Who is searching: what the access rules need to know of them. */
+export interface SearchViewer {
+	id: number
+	/** Premium (active or trialing): may play every lesson and read every transcript. */
+	premium: boolean
+	/** The members they blocked: their words are not found (posts, comments, and the members themselves). */
+	blocked: ReadonlySet<number>
+}
+
+/** What one result shows (its kind and id added by the search). */
+export interface ShownResult {
+	title: string
+	snippet: string
+	url: string
+}
+
+export interface SearchSourcePart {
+	part: string
+	read: SearchReader
+	idsAfter(after: number, limit: number): Promise<number[]>
+}
+
+export interface SearchSource<Item extends { id: number }> {
+	kind: SearchKind
+	parts: readonly SearchSourcePart[]
+	/** These documents as their service has them now (missing: gone). */
+	load(ids: number[]): Promise<Item[]>
+	/** Whether this viewer may find it now. */
+	mayFind(viewer: SearchViewer, item: Item): boolean
+	show(item: Item, query: SearchQuery, viewer: SearchViewer): ShownResult | Promise<ShownResult>
+}
+
+/** An entry, with its item type checked where it is written and forgotten in the list. */
+const source = <Item extends { id: number }>(entry: SearchSource<Item>) =>
+	entry as unknown as SearchSource<{ id: number }>
+
+const main = (read: SearchReader, idsAfter: SearchSourcePart['idsAfter']): SearchSourcePart => ({
+	part: MAIN_PART,
+	read,
+	idsAfter,
+})
+
+/** A snippet from the first of these texts that has a word of the query, else from the first that has words. */
+function snippetFrom(texts: Array<string | null | undefined>, query: SearchQuery): string {
+	const present = texts.filter((text): text is string => Boolean(text?.trim()))
+	return snippetOf(present.find((text) => textMatches(text, query)) ?? present[0] ?? '', query)
+}
+
+/** Where in the transcript a result quotes: the first line with a word of the query, and the lines after it. */
+async function spokenAt(videoId: number, query: SearchQuery): Promise<{ start: number; text: string } | null> {
+	const lines = await transcriptLines(videoId)
+	const at = lines.findIndex((line) => textMatches(line.text, query))
+	if (at === -1) return null
+	return {
+		start: Math.floor(lines[at]!.start),
+		text: lines
+			.slice(at, at + 6)
+			.map((line) => line.text)
+			.join(' '),
+	}
+}
+
+export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
+	source({
+		kind: 'lesson',
+		parts: [main(lessonsForSearch, lessonIdsAfter), { part: 'transcript', read: transcriptsForSearch, idsAfter: lessonIdsAfter }],
+		load: getVideos,
+		// Every member sees every lesson in the library, a locked one too; its transcript is the Premium part (show).
+		mayFind: () => true,
+		async show(video, query, viewer) {
+			const url = `/content-library/${video.id}`
+			const own = [video.title, video.description, video.category]
+			const mayPlay = viewer.premium || !isVideoLocked(null, video.id)
+			// Matched by the words spoken (only a viewer who may play it finds those): the result starts the video there.
+			if (mayPlay && !own.some((text) => text && textMatches(text, query))) {
+				const spoken = await spokenAt(video.id, query)
+				if (spoken) return { title: video.title, snippet: snippetOf(spoken.text, query), url: `${url}?t=${spoken.start}` }
+			}
+			return { title: video.title, snippet: snippetFrom([video.description, video.category], query), url }
+		},
+	}),
+	source({
+		kind: 'post',
+		parts: [main(discussionsForSearch.posts.read, discussionsForSearch.posts.idsAfter)],
+		load: searchEntriesOfPosts,
+		mayFind: (viewer, post) => post.visible && !viewer.blocked.has(post.authorId),
+		show: (post, query) => ({ title: post.title, snippet: snippetFrom([post.text], query), url: post.url }),
+	}),
+	source({
+		kind: 'comment',
+		parts: [main(discussionsForSearch.comments.read, discussionsForSearch.comments.idsAfter)],
+		load: searchEntriesOfComments,
+		// A blocked member's post is not found, and neither are the comments under it (its page is a 404 to the blocker).
+		mayFind: (viewer, comment) =>
+			comment.visible && !viewer.blocked.has(comment.authorId) && !viewer.blocked.has(comment.postAuthorId),
+		show: (comment, query) => ({ title: comment.title, snippet: snippetFrom([comment.text], query), url: comment.url }),
+	}),
+	source({
+		kind: 'event',
+		parts: [main(eventsForSearch, eventIdsAfter)],
+		load: getEvents,
+		mayFind: () => true,
+		show: (event, query) => ({
+			title: event.title,
+			snippet: snippetFrom([event.description, event.location], query),
+			url: `/events/${event.id}`,
+		}),
+	}),
+	source({
+		kind: 'resource',
+		parts: [main(resourcesForSearch, resourceIdsAfter)],
+		load: getResources,
+		mayFind: () => true,
+		show: (resource, query) => ({
+			title: resource.title,
+			snippet: snippetFrom([resource.description], query),
+			// The resource itself, as the library links it; the library's search for it when its address is not one to link.
+			url: isSafeUrl(resource.url) ? resource.url : `/resources?q=${encodeURIComponent(resource.title)}`,
+		}),
+	}),
+	source({
+		kind: 'member',
+		parts: [main(membersForSearch, memberIdsAfter)],
+		// Hidden members are not listed: the directory's rule (decision 162).
+		load: listedMembers,
+		mayFind: (viewer, member) => !viewer.blocked.has(member.id),
+		show: (member, query) => ({
+			title: member.name,
+			snippet: snippetFrom(
+				[[`@${member.username}`, member.headline, member.location, member.interests.join(', ')].filter(Boolean).join(' · ')],
+				query,
+			),
+			url: `/members/${member.id}`,
+		}),
+	}),
+]
+
+export function searchSource(kind: SearchKind): SearchSource<{ id: number }> | undefined {
+	return SEARCH_SOURCES.find((entry) => entry.kind === kind)
+}
