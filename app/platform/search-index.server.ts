@@ -85,12 +85,23 @@ export async function writeIndexed<Result>(
 	read: SearchReader,
 ): Promise<Result> {
 	await markPending(target, ids)
-	const result = await write()
-	try {
-		await indexDocuments(target, ids, read, { finishing: 'a write' })
-	} catch (error) {
-		console.error(`Search index: ${target.kind} ${ids.join(', ')} left for the search-index job:`, error)
+	const settle = async () => {
+		try {
+			await indexDocuments(target, ids, read, { finishing: 'a write' })
+		} catch (error) {
+			console.error(`Search index: ${target.kind} ${ids.join(', ')} left for the search-index job:`, error)
+		}
 	}
+	let result: Result
+	try {
+		result = await write()
+	} catch (error) {
+		// A refused or failed write may still have changed something (a connection lost after the server wrote):
+		// the index reads what is there now, as after any write.
+		await settle()
+		throw error
+	}
+	await settle()
 	return result
 }
 

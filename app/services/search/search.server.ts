@@ -50,7 +50,8 @@ async function viewerOf(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>): Prom
 	return { id: user.id, premium: isPremium(user), blocked: new Set(await blockedUserIds(user.id)) }
 }
 
-const audiencesOf = (viewer: SearchViewer): SearchAudience[] => (viewer.premium ? ['everyone', 'premium'] : ['everyone'])
+const audiencesOf = (viewer: SearchViewer): SearchAudience[] =>
+	viewer.premium ? ['everyone', 'premium'] : ['everyone']
 
 async function match(viewer: SearchViewer, query: SearchQuery, types: SearchType[] | null): Promise<IndexMatch[]> {
 	const { matches } = await findInIndex({

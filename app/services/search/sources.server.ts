@@ -97,7 +97,10 @@ async function spokenAt(videoId: number, query: SearchQuery): Promise<{ start: n
 export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	source({
 		kind: 'lesson',
-		parts: [main(lessonsForSearch, lessonIdsAfter), { part: 'transcript', read: transcriptsForSearch, idsAfter: lessonIdsAfter }],
+		parts: [
+			main(lessonsForSearch, lessonIdsAfter),
+			{ part: 'transcript', read: transcriptsForSearch, idsAfter: lessonIdsAfter },
+		],
 		load: getVideos,
 		// Every member sees every lesson in the library, a locked one too; its transcript is the Premium part (show).
 		mayFind: () => true,
@@ -108,7 +111,8 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 			// Matched by the words spoken (only a viewer who may play it finds those): the result starts the video there.
 			if (mayPlay && !own.some((text) => text && textMatches(text, query))) {
 				const spoken = await spokenAt(video.id, query)
-				if (spoken) return { title: video.title, snippet: snippetOf(spoken.text, query), url: `${url}?t=${spoken.start}` }
+				if (spoken)
+					return { title: video.title, snippet: snippetOf(spoken.text, query), url: `${url}?t=${spoken.start}` }
 			}
 			return { title: video.title, snippet: snippetFrom([video.description, video.category], query), url }
 		},
@@ -161,7 +165,11 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 		show: (member, query) => ({
 			title: member.name,
 			snippet: snippetFrom(
-				[[`@${member.username}`, member.headline, member.location, member.interests.join(', ')].filter(Boolean).join(' · ')],
+				[
+					[`@${member.username}`, member.headline, member.location, member.interests.join(', ')]
+						.filter(Boolean)
+						.join(' · '),
+				],
 				query,
 			),
 			url: `/members/${member.id}`,
