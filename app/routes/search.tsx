@@ -32,14 +32,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const type = readSearchType(params.get('type')) ?? null
 	if (type) {
 		const answer = await search(user, { q, type, page: readPageNumber(params.get('page')) })
-		return json({ q, type, query: answer.query, total: answer.total, sections: null, list: answer })
+		return json({
+			q,
+			type,
+			types: SEARCHED_TYPES,
+			query: answer.query,
+			total: answer.total,
+			sections: null,
+			list: answer,
+		})
 	}
 	const overview = await searchOverview(user, q)
-	return json({ q, type, query: overview.query, total: overview.total, sections: overview.sections, list: null })
+	return json({
+		q,
+		type,
+		types: SEARCHED_TYPES,
+		query: overview.query,
+		total: overview.total,
+		sections: overview.sections,
+		list: null,
+	})
 }
 
 export default function SearchPage() {
-	const { q, type, query, total, sections, list } = useLoaderData<typeof loader>()
+	const { q, type, types, query, total, sections, list } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto max-w-4xl space-y-6">
@@ -65,10 +81,7 @@ export default function SearchPage() {
 					searchParams={searchParams}
 					resetParams={['page']}
 					scroll
-					tabs={[
-						{ value: ALL, label: 'All' },
-						...SEARCHED_TYPES.map((value) => ({ value, label: SEARCH_TYPE_LABELS[value] })),
-					]}
+					tabs={[{ value: ALL, label: 'All' }, ...types.map((value) => ({ value, label: SEARCH_TYPE_LABELS[value] }))]}
 				/>
 			) : null}
 			{!q ? (
