@@ -89,6 +89,8 @@ const searchEntrySchema = new Schema<SearchEntry>(
 searchEntrySchema.index({ kind: 1, id: 1, part: 1 }, { unique: true })
 // The writes whose indexing did not finish (the job's read).
 searchEntrySchema.index({ pending: 1, touchedAt: 1 })
+// The entries a later run stamped while a run read its documents (few: the runs of the last moments).
+searchEntrySchema.index({ kind: 1, part: 1, rev: 1 })
 // A rebuild's sweep: the entries of a kind it did not reach.
 searchEntrySchema.index({ kind: 1, part: 1, build: 1 })
 

@@ -475,12 +475,14 @@ describe('the index', () => {
 				.sort({ weight: -1 })
 				.limit(2001),
 			SearchTermModel.find({ term: 'team', key: mongoose.trusted({ $in: ['post:1', 'comment:2'] }) }),
-			// A write's replacement of a document's terms, and the job's read of unfinished writes.
+			// A write's replacement of a document's terms, the entries a later run stamped, the job's unfinished writes.
 			SearchTermModel.find({
 				key: mongoose.trusted({ $in: ['post:1'] }),
 				part: 'main',
 				rev: mongoose.trusted({ $lt: 5 }),
 			}),
+			SearchEntryModel.find({ kind: 'post', part: 'main', rev: mongoose.trusted({ $gt: 5 }) }),
+			SearchEntryModel.find({ kind: 'post', part: 'main', id: mongoose.trusted({ $gte: 1, $lte: 500 }) }),
 			SearchEntryModel.find({
 				pending: mongoose.trusted({ $ne: 0 }),
 				touchedAt: mongoose.trusted({ $lte: new Date() }),
