@@ -230,12 +230,15 @@ async function stampEntries(
 ): Promise<Set<number>> {
 	const entry = { kind: target.kind, part: partOf(target) }
 	const now = new Date()
+	const batch = new Set(ids)
 	const known = new Set(
 		(
-			await SearchEntryModel.find({ ...entry, id: inIds(ids) })
+			await SearchEntryModel.find({ ...entry, id: idsOrTheirRange(ids) })
 				.select('id')
 				.lean<Array<Pick<SearchEntry, 'id'>>>()
-		).map(({ id }) => id),
+		)
+			.map(({ id }) => id)
+			.filter((id) => batch.has(id)),
 	)
 	const fresh = ids.filter((id) => !known.has(id))
 	// `touchedAt` is the marks' time (markPending): a run leaves it, so the marks it did not clear stay findable.
