@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { vapidSettings } from './scripts/vapid-keys.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
+import { TEST_CREDENTIAL_SIGNING_KEY } from './tests/setup/credential-key'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 
@@ -46,6 +47,8 @@ export default defineConfig({
 			EMBEDDED_DB: process.env.EMBEDDED_DB ?? '',
 			// The whole run is one client address signing up and logging in hundreds of times.
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// The key that signs certificates' credentials, made up for this run.
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			// Push notifications on, with a key pair made up for this run (docs/decisions/181).
 			...vapidSettings(),
 			// And reads: every test's browser is the same address, and the suite reads thousands of pages a minute.

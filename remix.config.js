@@ -42,6 +42,10 @@ export default {
 				route('dashboard', 'routes/dashboard.tsx')
 				route('content-library', 'routes/content-library/index.tsx')
 				route('content-library/:id', 'routes/content-library/$id.tsx')
+				// Programs: journeys of modules and items (docs/decisions/150)
+				route('programs', 'routes/programs/index.tsx')
+				route('programs/:id', 'routes/programs/$id/index.tsx')
+				route('programs/:id/items/:itemId', 'routes/programs/$id/items/$itemId.tsx')
 				// A member's notes on every lesson, gathered by lesson (docs/decisions/172)
 				route('notes', 'routes/notes.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
@@ -75,6 +79,19 @@ export default {
 					route(':kind/new', 'routes/admin/$kind/new.tsx')
 					route(':kind/:id/edit', 'routes/admin/$kind/$id/edit.tsx')
 					route(':kind/:id/delete', 'routes/admin/$kind/$id/delete.tsx')
+				})
+				// A program's outline and its dialogs (decision 153); after the panel, whose /admin/programs/new ranks equal
+				route('admin/programs/:id', 'routes/admin/programs/$id/index.tsx', () => {
+					route('modules/new', 'routes/admin/programs/$id/modules/new.tsx')
+					route('modules/:moduleId/edit', 'routes/admin/programs/$id/modules/$moduleId/edit.tsx')
+					route('modules/:moduleId/delete', 'routes/admin/programs/$id/modules/$moduleId/delete.tsx')
+					route('modules/:moduleId/items/new', 'routes/admin/programs/$id/modules/$moduleId/items/new.tsx')
+					route('items/:itemId/edit', 'routes/admin/programs/$id/items/$itemId/edit.tsx')
+					route('items/:itemId/delete', 'routes/admin/programs/$id/items/$itemId/delete.tsx')
+					route(
+						'certificates/:certificateId/revoke',
+						'routes/admin/programs/$id/certificates/$certificateId/revoke.tsx',
+					)
 				})
 
 				// Moderation (moderators and admins)
@@ -121,6 +138,13 @@ export default {
 			route('api/notifications/read', 'routes/api/notifications/read.ts')
 			route('api/conversations', 'routes/api/conversations.ts')
 			route('api/resources', 'routes/api/resources.ts')
+			route('api/programs', 'routes/api/programs/index.ts')
+			route('api/programs/:id', 'routes/api/programs/$id/index.ts')
+			route('api/programs/:id/enrol', 'routes/api/programs/$id/enrol.ts')
+			route('api/program-items/:id/done', 'routes/api/program-items/$id/done.ts')
+			route('api/program-items/:id/reflection', 'routes/api/program-items/$id/reflection.ts')
+			route('api/program-items/:id/check', 'routes/api/program-items/$id/check.ts')
+			route('api/certificates', 'routes/api/certificates/index.ts')
 
 			// JSON: messages
 			route('api/messages/community/:communityId', 'routes/api/messages/community/$communityId.ts')
@@ -170,6 +194,12 @@ export default {
 			route('calendar/:file', 'routes/calendar/$file.ts')
 			// A lesson's captions in one language ({language}.vtt), through the lesson's gate (docs/decisions/170)
 			route('content-library/:id/captions/:file', 'routes/content-library/$id/captions/$file.ts')
+
+			// Certificates anyone can verify, no login (decision 152): the page, the PDF, the signed credential, the key
+			route('certificates/:code', 'routes/certificates/$code.tsx')
+			route('certificates/:code.pdf', 'routes/certificates/$code.pdf.ts')
+			route('certificates/:code.json', 'routes/certificates/$code.json.ts')
+			route('.well-known/jwks.json', 'routes/.well-known/jwks.json.ts')
 
 			// Development and tests only (404 in production): the mail the embedded SMTP server caught
 			route('dev/mail', 'routes/dev/mail.tsx')

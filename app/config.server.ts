@@ -1,3 +1,4 @@
+import { createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto'
 import net from 'node:net'
 import { z } from 'zod'
 
@@ -69,6 +70,12 @@ const EnvSchema = z.object({
 	BENCH_BASELINE_PAGE: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+	/**
+	 * The Ed25519 private key that signs certificates (docs/decisions/152): a
+	 * PKCS#8 PEM (newlines may be written as \n) or a JWK. Required in
+	 * production; made up at each start elsewhere.
+	 */
+	CREDENTIAL_SIGNING_KEY: z.string().trim().min(1).optional(),
 	/**
 	 * Pages, data requests and JSON reads one member may make a minute (decision 203): far above what a
 	 * person clicking around or a chat catching up makes, far below a script's loop.
@@ -154,6 +161,23 @@ const DEMO_POSTAL_ADDRESS = 'LeaderForge (demo), 100 Example Street, Springfield
 
 export class ConfigError extends Error {}
 
+const SIGNING_KEY_FORMAT =
+	'Invalid configuration: CREDENTIAL_SIGNING_KEY must be an Ed25519 private key, as a PKCS#8 PEM ("-----BEGIN PRIVATE KEY-----…", newlines may be written as \\n) or a JWK ({"kty":"OKP","crv":"Ed25519","d":…,"x":…})'
+
+/** CREDENTIAL_SIGNING_KEY as a private key: a PEM or a JWK of an Ed25519 key, else a ConfigError. */
+function parseSigningKey(value: string): KeyObject {
+	let key: KeyObject
+	try {
+		key = value.startsWith('{')
+			? createPrivateKey({ key: JSON.parse(value) as JsonWebKey, format: 'jwk' })
+			: createPrivateKey(value.replace(/\\n/g, '\n'))
+	} catch {
+		throw new ConfigError(SIGNING_KEY_FORMAT)
+	}
+	if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(SIGNING_KEY_FORMAT)
+	return key
+}
+
 export function parseConfig(env: Record<string, string | undefined>) {
 	// Empty strings in .env files mean "not set".
 	const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
@@ -225,6 +249,13 @@ export function parseConfig(env: Record<string, string | undefined>) {
 	}
 	const appOrigin = settings.APP_ORIGIN?.replace(/\/+$/, '')
 	const push = parsePush(settings, isProduction)
+	const credentialSigningKey = settings.CREDENTIAL_SIGNING_KEY ? parseSigningKey(settings.CREDENTIAL_SIGNING_KEY) : null
+	if (isProduction && !credentialSigningKey) {
+		// Checked last, so the settings every deployment already had are named first.
+		throw new ConfigError(
+			'Missing required setting for production: CREDENTIAL_SIGNING_KEY (the Ed25519 private key that signs certificates: see .env.example)',
+		)
+	}
 
 	const trustProxy = parseTrustProxy(settings.TRUST_PROXY)
 
@@ -249,6 +280,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		redisUrl: settings.REDIS_URL,
 		mongodbUri: settings.MONGODB_URI,
 		sessionSecret: settings.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+		/** Signs certificates; null outside production without the setting (one is made up per process: platform/credential-keys.server.ts). */
+		credentialSigningKey,
 		appOrigin,
 		billing: {
 			provider: billingProvider,

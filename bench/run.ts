@@ -41,6 +41,7 @@ import { connectDatabase, disconnectDatabase, startEmbeddedDatabase } from '~/pl
 import { seedDemoData } from '~/demo/data.server'
 import { redisUnavailableReason, startRedisServer } from '../tests/setup/redis-server'
 import { countsAt, seedLargeDatabase, type LargeCounts } from './seed-large'
+import { madeUpSigningKey } from '../scripts/credential-key.mjs'
 import { serverArgs } from '../scripts/server-command.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
@@ -299,6 +300,7 @@ const APP_ENV = {
 	NODE_ENV: 'production',
 	PORT: '0',
 	SESSION_SECRET,
+	CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 	ALLOW_DEMO_BILLING: 'true',
 	MAIL_DISABLED: 'true',
 	PUSH_DISABLED: 'true',

@@ -14,6 +14,8 @@ export interface EmailPreferences {
 	eventReminders: boolean
 	newLessons: boolean
 	billing: boolean
+	/** A module of a started program opened; a certificate was issued (docs/decisions/151). */
+	programs: boolean
 	/** New comments on the discussions the member follows. */
 	discussions: boolean
 	/** The weekly community digest: off until the member turns it on. */
@@ -27,6 +29,7 @@ export const DEFAULT_EMAILS: EmailPreferences = {
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	programs: true,
 	discussions: true,
 	weeklyDigest: false,
 }
@@ -57,6 +60,7 @@ const notificationPreferencesSchema = new Schema<NotificationPreferences>(
 			eventReminders: { type: Boolean, required: true, default: true },
 			newLessons: { type: Boolean, required: true, default: true },
 			billing: { type: Boolean, required: true, default: true },
+			programs: { type: Boolean, required: true, default: true },
 			discussions: { type: Boolean, required: true, default: true },
 			weeklyDigest: { type: Boolean, required: true, default: false },
 		},

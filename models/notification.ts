@@ -12,6 +12,8 @@ export const NOTIFICATION_KINDS = [
 	'trial_ending',
 	'payment_failed',
 	'subscription_ended',
+	'program_module_unlocked',
+	'certificate_issued',
 	'discussion_comment',
 	'discussion_mention',
 ] as const

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import readline from 'node:readline'
+import { madeUpSigningKey } from './credential-key.mjs'
 import { serverArgs } from './server-command.mjs'
 import { vapidSettings } from './vapid-keys.mjs'
 
@@ -262,6 +263,8 @@ try {
 		REDIS_URL: redisUrl,
 		// One secret for all: a session made on one process is read by the others.
 		SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString('hex'),
+		// One key for all: a certificate's credential verifies whichever process signed it.
+		CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 		// One VAPID pair for all: any process sends the pushes of a device another one turned on.
 		...(process.env.VAPID_PUBLIC_KEY ? {} : vapidSettings()),
 		HOST: '127.0.0.1',

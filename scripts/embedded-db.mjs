@@ -79,10 +79,13 @@ async function start() {
 		return await startMongod()
 	} catch (error) {
 		if (forced === 'mongod') throw error
-		// Expected on machines that cannot download mongod: information, not an error.
+		// Expected on machines that cannot download mongod: information, not an error. The
+		// downloader's own words ("Download failed …, Details:") are for whoever debugs it.
 		process.stderr.write(
-			`[embedded-db] No mongod binary here (${error.message.split('\n')[0].trim()}): using the in-process CongoDB emulator, in memory\n`,
+			'[embedded-db] Using the built-in database (an in-memory MongoDB emulator): no MongoDB server ' +
+				'could be downloaded on this machine. Data lasts until the app stops; set MONGODB_URI for a real MongoDB.\n',
 		)
+		if (process.env.DEBUG_EMBEDDED_DB) process.stderr.write(`[embedded-db] ${error.stack ?? error.message}\n`)
 		return startCongo()
 	}
 }

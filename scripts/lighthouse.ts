@@ -31,6 +31,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import { TIME_ZONE_FIELD } from '~/lib/time-zone'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
+import { madeUpSigningKey } from './credential-key.mjs'
 import { serverArgs } from './server-command.mjs'
 import { vapidSettings } from './vapid-keys.mjs'
 
@@ -94,6 +95,7 @@ function startServer(): Promise<{ url: string; child: ChildProcess }> {
 			MONGODB_URI: '',
 			PORT: '0',
 			SESSION_SECRET: randomBytes(32).toString('hex'),
+			CREDENTIAL_SIGNING_KEY: madeUpSigningKey(),
 			...vapidSettings(),
 		},
 	})

@@ -40,6 +40,7 @@ import {
 } from '~/demo/history.server'
 import { hashPassword } from '~/services/account/password.server'
 import { seedDemoDiscussions } from '~/demo/discussions.server'
+import { seedDemoPrograms } from '~/demo/programs.server'
 import { rebuildSearchIndex } from '~/services/search/index-job.server'
 
 /**
@@ -378,6 +379,9 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 		if (await ResourceModel.exists({ title: resource.title })) continue
 		await createWithId(ResourceModel, 'resources', { ...resource, createdBy: managerId, createdAt: new Date() })
 	}
+
+	// Programs built from the lessons, and the members' work in them; before the messages below, whose notifications are newer.
+	await seedDemoPrograms(now, userIds)
 
 	const roomIds = (await CommunityModel.find().sort({ id: 1 }).limit(4).select('id').lean()).map((c) => c.id)
 	if ((await MessageModel.estimatedDocumentCount()) === 0) {

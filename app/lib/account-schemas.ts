@@ -50,6 +50,7 @@ export const EMAIL_PREFERENCE_KEYS = [
 	'eventReminders',
 	'newLessons',
 	'billing',
+	'programs',
 	'weeklyDigest',
 ] as const
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number]
@@ -62,6 +63,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 	eventReminders: true,
 	newLessons: true,
 	billing: true,
+	programs: true,
 	weeklyDigest: false,
 }
 
@@ -93,6 +95,11 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		description: 'A weekly digest of the lessons added to the library, by email.',
 	},
 	{ key: 'billing', label: 'Billing', description: 'A reminder three days before your free trial ends.' },
+	{
+		key: 'programs',
+		label: 'Programs',
+		description: 'When a module of a program you started opens, and when you earn a certificate.',
+	},
 	{
 		key: 'weeklyDigest',
 		label: 'Weekly digest',

@@ -77,8 +77,16 @@ export function adminDialogHref(path: string, place: string | AdminListPlace = {
 	return params.size ? `${path}?${params}` : path
 }
 
-/** "Back to the tab" from a dialog's URL. */
+/**
+ * "Back to the tab" from a dialog's URL; a dialog over an entity's own page
+ * (/admin/programs/3/modules/new, over the program's outline) goes back to
+ * that page instead.
+ */
 export function dialogCloseHref(url: { pathname: string; search: string }): string {
+	const [, , kindName, id, part] = url.pathname.split('/')
+	const kind = catalogueKindNamed(kindName)
+	if (kind && CATALOGUE[kind].page && id && /^\d+$/.test(id) && part && part !== 'edit' && part !== 'delete')
+		return `/admin/${kindName}/${id}`
 	return adminTabHref(requestedTab(url) ?? 'users', { q: searchOf(url), page: pageOf(url) })
 }
 

@@ -3,6 +3,7 @@ import { LIMITS, ROLE_VALUES, isOneLineText, oneLineTextMessage } from '~/lib/sc
 import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
 import { isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
+import { PROGRAM_LIMITS } from '~/lib/programs'
 
 /** The safe-address rule lives in ./safe-url (avatars use it too); re-exported for the admin forms' callers. */
 export { isSafeUrl }
@@ -52,7 +53,7 @@ export const ADMIN_LIMITS = {
 	search: 100,
 } as const
 
-const requiredText = (label: string, max: number) =>
+export const requiredText = (label: string, max: number) =>
 	z
 		.string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
 		.trim()
@@ -60,13 +61,13 @@ const requiredText = (label: string, max: number) =>
 		.max(max, `${label} must be at most ${max} characters long`)
 
 /** A title, a name or a place: one line of visible text (it reaches calendar files, mail subjects and page titles). */
-const requiredLine = (label: string, max: number) =>
+export const requiredLine = (label: string, max: number) =>
 	requiredText(label, max).refine(isOneLineText, oneLineTextMessage(label))
-const optionalLine = (label: string, max: number) =>
+export const optionalLine = (label: string, max: number) =>
 	optionalText(label, max).refine(isOneLineText, oneLineTextMessage(label))
 
 /** Empty, missing or null all mean "none" and are stored as null (product §5). */
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
 	z
 		.string({ invalid_type_error: `${label} must be text` })
 		.trim()
@@ -79,7 +80,7 @@ const URL_RULE = 'must start with http://, https:// or /'
 const requiredUrl = (label: string) => requiredText(label, ADMIN_LIMITS.url).refine(isSafeUrl, `${label} ${URL_RULE}`)
 
 /** A picture's address (thumbnail) is stored without the fingerprint pages show it with (docs/decisions/088). */
-const optionalPictureUrl = (label: string) =>
+export const optionalPictureUrl = (label: string) =>
 	optionalText(label, ADMIN_LIMITS.url)
 		.refine((value) => value === null || isSafeUrl(value), `${label} ${URL_RULE}`)
 		.transform((value) => value && withoutFingerprint(value))
@@ -248,6 +249,30 @@ export const EventFormSchema = z
 			endTime,
 		}
 	})
+
+/** product §2 "Programs": what the Programs tab's dialog and POST /api/admin/programs take (modules and items have their own forms). */
+const programFields = {
+	title: requiredLine('Title', PROGRAM_LIMITS.title),
+	summary: optionalLine('Summary', PROGRAM_LIMITS.summary),
+	description: optionalText('Description', PROGRAM_LIMITS.description),
+	cover: optionalPictureUrl('Cover'),
+}
+
+/** The dialog: `published` is a checkbox, absent when it is not ticked. */
+export const ProgramFormSchema = z.object({
+	...programFields,
+	published: z
+		.boolean({ invalid_type_error: 'Published must be on or off' })
+		.optional()
+		.transform((value) => value ?? false),
+})
+
+/** The JSON API: `published` is true or false (false when a new program leaves it out). */
+export const ProgramApiSchema = z.object({
+	...programFields,
+	published: z.boolean({ invalid_type_error: 'published must be true or false' }).optional(),
+})
+export type ProgramInput = z.output<typeof ProgramApiSchema>
 
 export const RoleChangeSchema = z.object({
 	role: z.enum(ROLE_VALUES, {

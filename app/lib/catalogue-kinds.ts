@@ -1,8 +1,9 @@
 import { type z } from 'zod'
-import { type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
+import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import {
 	CommunitySchema,
 	EventFormSchema,
+	ProgramFormSchema,
 	RESOURCE_TYPE_OPTIONS,
 	ResourceSchema,
 	VideoSchema,
@@ -24,7 +25,7 @@ import {
  */
 
 /** A stored entity of any kind, as a list or a dialog gets it. */
-export type CatalogueRow = VideoJSON | CommunityJSON | EventJSON | ResourceJSON
+export type CatalogueRow = VideoJSON | CommunityJSON | EventJSON | ResourceJSON | ProgramJSON
 
 /** One option of a select. */
 export interface CatalogueOption {
@@ -42,6 +43,8 @@ export type CatalogueField = {
 	| { input: 'text' | 'url'; placeholder?: string; inputMode?: 'url' }
 	| { input: 'number'; min: number; step: number }
 	| { input: 'textarea'; rows: number }
+	/** On or off (the form sends 'on' when ticked, nothing when not); `help` says what it means. */
+	| { input: 'checkbox' }
 	/** A fixed list; a stored value it does not list is offered too, so an edit keeps it. `initial`: a new entity's. */
 	| { input: 'select'; options: readonly string[]; optionLabel: (value: string) => string; initial?: string }
 	/** Other entities to choose from, which the server loads (kinds.server.ts `lookups`), after `none` (''). */
@@ -121,6 +124,12 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	columns: ReadonlyArray<CatalogueColumn<Row>>
 	/** The delete confirmation, when it is not "Are you sure you want to delete video "{title}"? …". */
 	confirmDelete?: (label: string) => DeleteConfirmation
+	/**
+	 * Each entity also has a page of its own at /admin/{kind}/{id} (a
+	 * program's modules and items), which its name in the table links to:
+	 * the page's name, for the link's accessible name ('Outline of …').
+	 */
+	page?: string
 	rowLinks?: readonly CatalogueRowLink[]
 }
 
@@ -167,6 +176,8 @@ export interface CatalogueKindDescription<Tab extends string = string> {
 	/** '{Video} not found': an unknown id in a dialog's address or a JSON call (product §2, §7). */
 	what: string
 	confirmDelete: (label: string) => DeleteConfirmation
+	/** The name of each entity's own page (/admin/{kind}/{id}), or null when it has none. */
+	page: string | null
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -216,6 +227,7 @@ function describeKind<Row>() {
 				deleteFailed: `Failed to delete ${noun}`,
 			},
 			what: Noun,
+			page: given.page ?? null,
 			confirmDelete:
 				given.confirmDelete ??
 				((label) => ({
@@ -378,6 +390,54 @@ export const CATALOGUE = {
 			{ header: 'Type', show: 'badge', field: 'type', format: resourceTypeLabel },
 			{ header: 'URL', show: 'link', field: 'url', truncate: 30 },
 		],
+	}),
+
+	/**
+	 * product §2 "Programs": the journeys of modules and items. The tab adds,
+	 * edits, publishes and deletes programs; each program's outline is its own
+	 * page (/admin/programs/{id}), with dialogs of its own (docs/decisions/153).
+	 */
+	programs: describeKind<ProgramJSON>()('programs', {
+		noun: 'program',
+		tab: 'programs',
+		adding: 'add',
+		labelField: 'title',
+		schema: ProgramFormSchema,
+		fields: [
+			TITLE,
+			{ name: 'summary', label: 'Summary', input: 'text', help: 'One line, shown on the program’s card.' },
+			DESCRIPTION,
+			{
+				name: 'cover',
+				label: 'Cover',
+				input: 'text',
+				placeholder: '/images/programs/cover.svg or https://... (optional)',
+				inputMode: 'url',
+			},
+			{
+				name: 'published',
+				label: 'Published',
+				input: 'checkbox',
+				help: 'Members see published programs only. Add its modules and items first.',
+			},
+		],
+		subtitle: 'Leadership journeys of modules and lessons. Open a program to edit its modules and items.',
+		addDescription: 'Start a new program; its modules and items come next, on its own page.',
+		empty: 'No programs found',
+		columns: [
+			{ header: 'ID', show: 'id' },
+			{ header: 'Title', show: 'label', wide: true },
+			{
+				header: 'Status',
+				show: 'badge',
+				field: 'published',
+				format: (value) => (value === 'true' ? 'Published' : 'Draft'),
+			},
+			{ header: 'Modules', show: 'text', field: 'moduleCount', empty: '0' },
+			{ header: 'Items', show: 'text', field: 'itemCount', empty: '0' },
+			{ header: 'Added By', show: 'author' },
+		],
+		page: 'Outline',
 	}),
 }
 

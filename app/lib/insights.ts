@@ -44,6 +44,23 @@ export interface LessonFigures {
 	averageProgress: number | null
 }
 
+/** One program's figures (product §2 "Insights", Programs). */
+export interface ProgramFigures {
+	programId: number
+	title: string
+	published: boolean
+	enrolments: number
+	/** Members who completed every item. */
+	completions: number
+	/** completions / enrolments, 0 to 1; null without enrolments. */
+	completionRate: number | null
+	/** The median of the days from start to completion; null before anyone completed it. */
+	medianDaysToComplete: number | null
+	certificatesIssued: number
+	/** The funnel: of the members who started, how many completed each module, in order. */
+	modules: Array<{ moduleId: number; title: string; completed: number }>
+}
+
 export interface Insights {
 	generatedAt: string
 	members: {
@@ -74,6 +91,17 @@ export interface Insights {
 		/** Most messages (rooms and private) in the last 30 days. */
 		mostActiveMembers: Array<{ userId: number; name: string; username: string; messages: number }>
 	}
+	programs: {
+		enrolments: number
+		completions: number
+		/** Over every completed program; null before any. */
+		medianDaysToComplete: number | null
+		certificatesIssued: number
+		/** Of those, revoked since. */
+		certificatesRevoked: number
+		/** Every program, by id. */
+		perProgram: ProgramFigures[]
+	}
 }
 
 /**
@@ -88,7 +116,12 @@ export interface InsightsCharts {
 	lessonCompletionRates: BarChartLayout
 	/** The busiest rooms only (at most `ROOMS_CHARTED`); the tab's table lists every room. */
 	roomMessagesPerWeek: LineChartLayout
+	/** The completion funnel of the programs with the most enrolments (at most `PROGRAMS_CHARTED`). */
+	programFunnels: Array<{ programId: number; layout: BarChartLayout }>
 }
+
+/** Programs whose funnel is drawn (the most started); the table lists every program. */
+export const PROGRAMS_CHARTED = 3
 
 /** Rooms drawn as lines at most (the busiest); the table under the chart lists every room. */
 export const ROOMS_CHARTED = 6

@@ -16,6 +16,8 @@ import { isPremium } from '~/lib/subscription'
 import { progressText } from '~/lib/videos'
 import { requireUser } from '~/web/auth.server'
 import { getDashboard } from '~/services/dashboard.server'
+import { listStartedPrograms } from '~/services/learning/program-learning.server'
+import { YourPrograms } from '~/components/programs/your-programs'
 
 export const meta: MetaFunction = () =>
 	pageMeta('Dashboard', 'Your progress, upcoming events and the latest from your communities.')
@@ -24,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const now = new Date()
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
-	const dashboard = await getDashboard(user, timeZone, now)
+	const [dashboard, programs] = await Promise.all([getDashboard(user, timeZone, now), listStartedPrograms(user, now)])
 	const [nextEvent] = dashboard.upcomingEvents
 	return json({
 		name: user.name,
@@ -50,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			join: dashboard.eventActions.get(event.id)?.join ?? null,
 		})),
 		activity: dashboard.activity.map((item) => ({ ...item, time: formatDateTime(item.createdAt, timeZone) })),
+		programs,
 		timeZone,
 		timeZoneFromHint: fromHint,
 	})
@@ -93,6 +96,8 @@ export default function Dashboard() {
 					)}
 				</StatCard>
 			</section>
+
+			<YourPrograms programs={data.programs} />
 
 			<div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
 				<Card className="lg:col-span-2">

@@ -4,6 +4,7 @@ import { type Job } from '~/platform/jobs.server'
 import { mailOutboxJob } from '~/platform/mail/index.server'
 import { newVideoAnnouncementsJob } from '~/services/catalogue/videos.server'
 import { lessonDigestJob, privateMessageEmailsJob } from '~/services/notifications/emails.server'
+import { programUnlocksJob } from '~/services/learning/program-progress.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
@@ -21,6 +22,7 @@ export const BACKGROUND_JOBS: Job[] = [
 	trialEndingJob,
 	privateMessageEmailsJob,
 	lessonDigestJob,
+	programUnlocksJob,
 	pushNotificationsJob,
 	weeklyDigestJob,
 	defaultMembershipsJob,

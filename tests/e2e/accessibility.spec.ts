@@ -88,6 +88,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/privacy', ready: heading('Privacy Policy') },
 		{ path: '/terms', ready: heading('Terms of Service') },
 		{ path: '/contact?topic=team-pricing', ready: heading('Contact us') },
+		// A certificate's public page, for a code nobody holds (a real one is on the premium member's list).
+		{ path: '/certificates/AAAAAAAAAAAAAAAAAAAAAA', ready: heading('Certificate not found') },
 		{
 			path: '/contact',
 			state: { name: 'refused', act: (page) => page.getByRole('button', { name: 'Send message' }).click() },
@@ -167,6 +169,21 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/search?q=delegation&type=discussions', ready: (page) => page.getByRole('list', { name: 'Discussions' }) },
 		{ path: '/search?q=nothingmatchesthis', ready: (page) => page.getByText('No results') },
 		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
+		// Programs (issue 23), as a fresh free account meets the demo's: New Manager Foundations (items 1 to 11) and
+		// Leadership Essentials (program 3, items 21 to 23).
+		{ path: '/programs', ready: heading('Programs') },
+		{ path: '/programs/1', ready: heading('New Manager Foundations') },
+		{ path: '/programs/1/items/1', ready: (page) => page.locator('video') },
+		{ path: '/programs/1/items/2', ready: heading('From doing the work to leading it') },
+		{ path: '/programs/1/items/3', ready: heading('The manager you want to be') },
+		{ path: '/programs/1/items/4', ready: (page) => page.getByRole('heading', { name: 'Premium Content' }) },
+		{ path: '/programs/1/items/9', ready: (page) => page.getByRole('heading', { name: 'This item is locked' }) },
+		{ path: '/programs/3/items/23', ready: heading('Leadership essentials') },
+		{
+			path: '/programs/3/items/23',
+			state: { name: 'refused', act: (page) => page.getByRole('button', { name: 'Submit answers' }).click() },
+			ready: (page) => page.getByText('Answer every question: 0 of 2 answered').first(),
+		},
 		// A member's 404 is drawn inside the member layout.
 		{ path: '/no-such-page', ready: heading('404 Page Not Found') },
 		{ path: '/content-library/999', ready: heading('404 Page Not Found') },
@@ -182,6 +199,16 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/content-library/12', ready: (page) => page.locator('video') },
 		{ path: '/community/1', ready: heading('Executive Leadership') },
 		{ path: '/subscription-success', ready: heading('Subscription Successful!') },
+		{ path: '/programs/1', ready: heading('New Manager Foundations') },
+		{
+			path: '/programs/3/items/23?attempt=latest',
+			ready: (page) => page.getByRole('heading', { name: 'Passed with 100%' }),
+		},
+		{
+			path: '/programs/3',
+			state: { name: 'certificate', act: (page) => page.getByRole('link', { name: 'Your certificate' }).click() },
+			ready: heading('Certificate of Completion'),
+		},
 		{ path: '/community/2/discussions', ready: (page) => page.getByRole('form', { name: 'Start a discussion' }) },
 		{ path: '/community/1/discussions/3', ready: (page) => page.getByRole('form', { name: 'Add a comment' }) },
 		{
@@ -212,6 +239,8 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=communities', ready: heading('Administration Panel') },
 		{ path: '/admin?tab=events', ready: heading('Administration Panel') },
 		{ path: '/admin?tab=resources', ready: heading('Administration Panel') },
+		{ path: '/admin?tab=programs', ready: (page) => page.getByRole('table', { name: 'Programs' }) },
+		{ path: '/admin/programs/1', ready: heading('New Manager Foundations') },
 		{ path: '/admin?tab=audit', ready: (page) => page.getByRole('table', { name: 'Audit log' }) },
 		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
 		{ path: '/moderation', ready: heading('Moderation') },
@@ -261,6 +290,16 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		dialog('/admin/resources/new', 'Add Resource'),
 		dialog('/admin/resources/1/edit', 'Edit Resource'),
 		dialog('/admin/resources/1/delete', 'Delete Resource', 'alertdialog'),
+		dialog('/admin/programs/new', 'Add Program'),
+		dialog('/admin/programs/1/edit', 'Edit Program'),
+		dialog('/admin/programs/1/delete', 'Delete Program', 'alertdialog'),
+		dialog('/admin/programs/1/modules/new', 'Add Module'),
+		dialog('/admin/programs/1/modules/1/edit', 'Edit Module'),
+		dialog('/admin/programs/1/modules/1/delete', 'Delete Module', 'alertdialog'),
+		dialog('/admin/programs/1/modules/1/items/new?kind=check', 'Add Knowledge check'),
+		dialog('/admin/programs/1/items/5/edit', 'Edit Knowledge check'),
+		dialog('/admin/programs/1/items/2/delete', 'Delete Reading', 'alertdialog'),
+		dialog('/admin/programs/3/certificates/1/revoke', 'Revoke Certificate', 'alertdialog'),
 	],
 }
 

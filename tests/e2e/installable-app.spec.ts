@@ -26,7 +26,11 @@ test.describe('with JavaScript', () => {
 				expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
 			]),
 		)
-		expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/messages', '/events'])
+		expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual([
+			'/messages',
+			'/events',
+			'/programs',
+		])
 		for (const icon of manifest.icons) expect((await page.request.get(icon.src)).ok()).toBe(true)
 
 		await login('premium')

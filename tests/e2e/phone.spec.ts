@@ -1,7 +1,8 @@
-import { type Locator, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { uniqueName } from '../setup/unique-name'
 import { composer, expectMessageOnce, waitUntilConnected } from './chat-helpers'
-import { expect, startSession, test, type Account, type NewBrowser, type OwnBrowser } from './fixtures'
+import { expect, test } from './fixtures'
+import { PHONE, expectTappable, followMenuLink, openPhone, phoneAs } from './phone-helpers'
 
 /**
  * Issue 28, "What a phone user met" (findings 15 to 25): the app as a phone
@@ -11,34 +12,14 @@ import { expect, startSession, test, type Account, type NewBrowser, type OwnBrow
  * fixtures.ts, withoutAppScripts).
  */
 
-const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
 /** The member layout's sticky top bar (components/layout/top-bar.tsx, h-16). */
 const TOP_BAR_HEIGHT = 64
-/** WCAG 2.2, 2.5.8 Target Size (Minimum). */
-const MINIMUM_TARGET = 24
-
-function openPhone(newBrowser: NewBrowser, javaScriptEnabled: boolean): Promise<OwnBrowser> {
-	return newBrowser({ ...PHONE, javaScriptEnabled: true, appScripts: javaScriptEnabled })
-}
-
-/** A phone with the account's session (a fresh free member for 'member'); the fixture closes it after the test. */
-async function phoneAs(newBrowser: NewBrowser, javaScriptEnabled: boolean, account: Account): Promise<Page> {
-	const phone = await openPhone(newBrowser, javaScriptEnabled)
-	await startSession(phone, account)
-	return phone.page
-}
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY)
 
 async function scrollPageTo(page: Page, y: number) {
 	await page.evaluate((top) => window.scrollTo(0, top), y)
 	await expect.poll(() => scrollY(page)).toBe(y)
-}
-
-/** Follows a link of the phone's Menu drawer (the drawer sits over the page wherever it is scrolled). */
-async function followMenuLink(page: Page, name: string) {
-	await page.getByText('Menu', { exact: true }).click()
-	await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true }).click()
 }
 
 /** The page opened at its top: nothing scrolled, its heading in sight below the sticky top bar. */
@@ -49,26 +30,6 @@ async function expectOpenedAtTop(page: Page, heading: string | RegExp) {
 	const box = (await title.boundingBox())!
 	expect(box.y).toBeGreaterThanOrEqual(TOP_BAR_HEIGHT)
 	await expect(title).toBeInViewport({ ratio: 1 })
-}
-
-async function size(locator: Locator) {
-	const box = await locator.boundingBox()
-	expect(box, `${locator} is not drawn`).not.toBeNull()
-	return { width: Math.round(box!.width), height: Math.round(box!.height) }
-}
-
-/** Every link and control of the list is at least 24 × 24 pixels. */
-async function expectTappable(targets: Locator, what: string) {
-	const count = await targets.count()
-	expect(count, `no ${what} found`).toBeGreaterThan(0)
-	const small: string[] = []
-	for (let index = 0; index < count; index++) {
-		const target = targets.nth(index)
-		const { width, height } = await size(target)
-		if (width < MINIMUM_TARGET || height < MINIMUM_TARGET)
-			small.push(`${(await target.getAttribute('aria-label')) ?? (await target.innerText())}: ${width}×${height}`)
-	}
-	expect(small, `${what} smaller than ${MINIMUM_TARGET}×${MINIMUM_TARGET}:\n${small.join('\n')}`).toEqual([])
 }
 
 function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {

@@ -1,5 +1,5 @@
-import { type Page } from '@playwright/test'
 import { expect, startSession, test, type Account } from './fixtures'
+import { sidewaysOverflow } from './phone-helpers'
 
 /**
  * On the narrowest phone still sold (320 CSS pixels), no page scrolls
@@ -11,7 +11,7 @@ import { expect, startSession, test, type Account } from './fixtures'
 
 const PHONE = { width: 320, height: 640 }
 
-/** Demo data ids: video 12 is beyond the free ten, user 6 is Maria Gonzalez. */
+/** Demo data ids: video 12 is beyond the free ten, user 6 is Maria Gonzalez; program 3 is Leadership Essentials (item 22 its reading, 23 its check). */
 const PATHS: Record<Account, string[]> = {
 	visitor: ['/', '/auth', '/auth?tab=signup', '/no-such-page', '/contact'],
 	member: [
@@ -20,6 +20,9 @@ const PATHS: Record<Account, string[]> = {
 		'/content-library/1',
 		'/content-library/1?q=trust',
 		'/notes',
+		'/programs',
+		'/programs/1',
+		'/programs/3/items/22',
 		'/content-library/12',
 		'/community',
 		'/community/1',
@@ -37,6 +40,8 @@ const PATHS: Record<Account, string[]> = {
 		'/content-library/12',
 		'/community/1',
 		'/subscription-success',
+		'/programs/1',
+		'/programs/3/items/23?attempt=latest',
 		'/notifications',
 		'/events',
 		'/messages',
@@ -47,28 +52,13 @@ const PATHS: Record<Account, string[]> = {
 		'/admin?tab=communities',
 		'/admin?tab=events',
 		'/admin?tab=resources',
+		'/admin?tab=programs',
+		'/admin/programs/1',
+		'/admin/programs/1/modules/1/items/new?kind=check',
 		'/admin/videos/new',
 		'/admin/videos/1/captions',
 		'/admin/events/1/edit',
 	],
-}
-
-/** How far the page reaches past the right edge of the screen, and what sticks out first. */
-function sidewaysOverflow(page: Page) {
-	return page.evaluate(() => {
-		const width = document.documentElement.clientWidth
-		const beyond = document.documentElement.scrollWidth - width
-		if (beyond <= 0) return { beyond, culprit: '' }
-		const culprit = [...document.querySelectorAll('body *')].find(
-			(element) => element.getBoundingClientRect().right > width + 0.5,
-		)
-		return {
-			beyond,
-			culprit: culprit
-				? `${culprit.tagName.toLowerCase()} "${(culprit.textContent ?? '').trim().slice(0, 40)}"`
-				: '(text or a pseudo-element)',
-		}
-	})
 }
 
 for (const account of Object.keys(PATHS) as Account[]) {

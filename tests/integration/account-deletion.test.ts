@@ -5,9 +5,11 @@ import {
 	AccountTokenModel,
 	EventModel,
 	MessageEmailStateModel,
+	CertificateModel,
 	MessageModel,
 	NotificationModel,
 	NotificationPreferencesModel,
+	ProgramModel,
 	ProgressModel,
 	PushDeliveryModel,
 	SearchTermModel,
@@ -79,6 +81,7 @@ async function memberWithEverything(): Promise<
 		eventReminders: true,
 		newLessons: true,
 		billing: true,
+		programs: true,
 	})
 	await MessageEmailStateModel.create({
 		recipientId: member.id,
@@ -121,6 +124,14 @@ async function memberWithEverything(): Promise<
 	const fromDavid = await MessageModel.findOne({ content: receivedLine }).select('id').lean<{ id: number }>()
 	await createReport(member, { messageId: fromDavid!.id, reason: 'spam', details: null })
 	await resetCalendarFeed(member.id)
+	// The short demo program, done through its JSON calls: a start, a reading, a check attempt, and so a certificate.
+	const essentials = await ProgramModel.findOne({ title: 'Leadership Essentials' }).lean()
+	const [lessonItem, readingItem, checkItem] = essentials!.modules[0]!.items
+	expect((await member.client.json('POST', `/api/programs/${essentials!.id}/enrol`)).status).toBe(200)
+	expect((await member.client.json('POST', `/api/program-items/${readingItem!.id}/done`)).status).toBe(200)
+	const answers = checkItem!.questions!.map((question) => question.answer)
+	expect((await member.client.json('POST', `/api/program-items/${checkItem!.id}/check`, { answers })).status).toBe(200)
+	expect((await member.client.json('POST', `/api/program-items/${lessonItem!.id}/done`)).status).toBe(200)
 	// Push notifications on in one browser (docs/decisions/181), and a push of theirs waiting to go out.
 	const browser = createECDH('prime256v1')
 	const turnedOn = await member.client.json('POST', '/api/users/me/push-devices', {
@@ -212,6 +223,8 @@ describe('Delete Account', () => {
 
 	it('erases the member, keeps their room messages as "Deleted member", ends every session and socket, says goodbye, and frees the username and email', async () => {
 		const member = await memberWithEverything()
+		const certificate = await CertificateModel.findOne({ userId: member.id }).lean()
+		expect((await new TestClient(server.url).get(`/certificates/${certificate!.code}`)).status).toBe(200)
 		const phone = await logIn(server.url, member.username, member.password)
 		const socket = await connectChat(server.url, {
 			id: member.id,
@@ -248,6 +261,11 @@ describe('Delete Account', () => {
 			expect.stringMatching(/^comment:\d+$/),
 			`post:${member.postUrl.split('/').at(-1)}`,
 		])
+
+		// Their certificate's address now says it does not exist.
+		const gone = await new TestClient(server.url).get(`/certificates/${certificate!.code}`)
+		expect(gone.status).toBe(404)
+		expect(textOf(await gone.text())).toContain('This certificate does not exist.')
 
 		// The room still reads: the line stays, under "Deleted member". David's side of the conversation is gone too.
 		const david = await logIn(server.url, 'david')
@@ -398,6 +416,8 @@ describe('Download my data', () => {
 			'subscription',
 			'progress',
 			'notes',
+			'programs',
+			'certificates',
 			'rsvps',
 			'reportsFiled',
 			'blockedMembers',
@@ -432,11 +452,16 @@ describe('Download my data', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 			weeklyDigest: false,
 		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
 		expect(data.subscription.simulatedInvoices).toHaveLength(1)
-		expect(data.progress).toEqual([expect.objectContaining({ videoId: 12, progress: 40 })])
+		// The program's lesson they marked done (lesson 1), and lesson 12 as they left it.
+		expect(data.progress).toEqual([
+			expect.objectContaining({ videoId: 1, progress: 100, completed: true }),
+			expect.objectContaining({ videoId: 12, progress: 40 }),
+		])
 		expect(data.notes).toEqual([
 			expect.objectContaining({
 				videoId: 12,
@@ -444,6 +469,17 @@ describe('Download my data', () => {
 				text: 'Name what is ending.',
 				lesson: 'Leading Through Change',
 			}),
+		])
+		expect(data.programs).toEqual([
+			expect.objectContaining({
+				program: 'Leadership Essentials',
+				completedAt: expect.any(String),
+				items: expect.arrayContaining([expect.objectContaining({ item: 'Followed, not obeyed' })]),
+				checkAttempts: [expect.objectContaining({ item: 'Leadership essentials', score: 100, passed: true })],
+			}),
+		])
+		expect(data.certificates).toEqual([
+			expect.objectContaining({ programTitle: 'Leadership Essentials', recipientName: 'Lee Leaver', revokedAt: null }),
 		])
 		expect(data.rsvps).toEqual([{ eventId: expect.any(Number), going: true }])
 		expect(data.reportsFiled).toEqual([
@@ -464,6 +500,7 @@ describe('Download my data', () => {
 		expect(data.notifications).toEqual([
 			expect.objectContaining({ kind: 'private_message', title: 'New message from David Kim', text: null }),
 			expect.objectContaining({ kind: 'new_video', text: 'Leading Through Change' }),
+			expect.objectContaining({ kind: 'certificate_issued', title: 'Certificate earned: Leadership Essentials' }),
 		])
 		expect(data.messages.rooms).toEqual([
 			expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine }),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
 	CaptionTrackModel,
+	CertificateModel,
 	DiscussionCommentModel,
 	DiscussionPostModel,
 	MessageModel,
@@ -25,6 +26,8 @@ import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
 import { authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
+import { addItem, addModule } from '~/services/learning/programs.server'
+import { check, makeProgram, reading, reflection } from './program-helpers'
 import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
@@ -68,6 +71,29 @@ beforeAll(async () => {
 	// Each caller's communities as seeded, put back after the rows that join or leave one.
 	for (const user of await UserModel.find().select('id communityIds').lean())
 		seededCommunities.set(user.id, user.communityIds)
+	// Programs (issue 23): one of the matrix's own, whose first module is open to everyone, the second Premium, the third
+	// opening a week after the start; and the premium member's seeded certificate.
+	const matrix = await makeProgram(
+		[
+			{ unlock: { kind: 'immediately' }, items: [reading('Matrix reading'), reflection(), check()] },
+			{ unlock: { kind: 'immediately' }, items: [reading('Matrix Premium reading')] },
+			{ unlock: { kind: 'after_days', days: 7 }, items: [reading('Matrix later reading')] },
+		],
+		{ title: 'Matrix Program' },
+	)
+	const [first, second, third] = matrix.modules as [(typeof matrix.modules)[number], ...typeof matrix.modules]
+	Object.assign(ids, {
+		matrixProgram: matrix.id,
+		matrixModule: first.id,
+		programReading: first.items[0],
+		programReflection: first.items[1],
+		programCheck: first.items[2],
+		premiumReading: second!.items[0],
+		lockedReading: third!.items[0],
+	})
+	const certificate = await CertificateModel.findOne({ userId: ids.premium }).lean()
+	certificateCode = certificate!.code
+	Object.assign(ids, { certificateId: certificate!.id, certificateProgram: certificate!.programId })
 })
 
 const seededCommunities = new Map<number, number[] | undefined>()
@@ -104,6 +130,10 @@ async function davidComments(): Promise<number> {
 	})
 	return id
 }
+
+/** The premium member's seeded certificate's code: {certificate} in a path. */
+let certificateCode = ''
+const adminActor = async () => ({ id: await userIdOf('admin'), role: 'admin' as const })
 
 /** A new room message by David (a member who is none of the callers), stored as the server would. */
 async function davidSays(content: string): Promise<number> {
@@ -153,6 +183,13 @@ const unmuteDavid = async () => {
 }
 const unblockEveryone = async () => {
 	await BlockModel.deleteMany({})
+}
+/** The premium member's certificate valid again, after a row that revoked it. */
+const unrevoke = async () => {
+	await CertificateModel.updateOne(
+		{ id: ids.certificateId },
+		{ $set: { revokedAt: null, revokedBy: null, revocationReason: null } },
+	)
 }
 /** A note of the member's, on lesson 1, as the lesson page stores it. */
 async function noteOf(userId: number): Promise<number> {
@@ -233,6 +270,9 @@ const COMMUNITY = { name: 'Matrix Community' }
 const EVENT = { title: 'Matrix Event', startTime: '2031-05-06T17:00:00Z' }
 const EVENT_FORM = { title: 'Matrix Event', startTime: '2031-05-06T17:00', timeZone: 'UTC' }
 const RESOURCE = { title: 'Matrix Resource', type: 'pdf', url: '/matrix.pdf' }
+const PROGRAM = { title: 'Matrix Program' }
+/** The cells of a staff-only page or form: members are sent to the dashboard. */
+const STAFF_PAGE = ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200'] as const
 const MATRIX_VTT = 'WEBVTT\n\n00:00.000 --> 00:04.000\nMatrix\n'
 const NOTE = { atSeconds: 12, text: 'Matrix note' }
 const NEW_PASSWORD = 'matrix-password-1'
@@ -347,6 +387,24 @@ const API_CALLS: Row[] = [
 		body: { going: true },
 		note: 'the event has started',
 	}),
+	// Issue 23: programs, each member's own progress; the free account's limits; the drip rule, on the server
+	api('GET /api/programs', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/programs/{matrixProgram}', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/programs/{matrixProgram}/enrol', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/program-items/{programReading}/done', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/program-items/{premiumReading}/done', ['401', '403', '200', '200', '200', '200'], {
+		note: 'beyond the first module: Premium',
+	}),
+	api('POST /api/program-items/{lockedReading}/done', ['401', '403', '403', '403', '403', '403'], {
+		note: 'its module opens a week after the start',
+	}),
+	api('PUT /api/program-items/{programReflection}/reflection', ['401', '200', '200', '200', '200', '200'], {
+		body: { text: 'A matrix reflection' },
+	}),
+	api('POST /api/program-items/{programCheck}/check', ['401', '200', '200', '200', '200', '200'], {
+		body: { answers: [1, 2, 0] },
+	}),
+	api('GET /api/certificates', ['401', '200', '200', '200', '200', '200']),
 	// product §6: corrections (authors only, within 15 minutes) and moderators' removals of room messages
 	api('PATCH /api/messages/{message}', ['401', '403', '403', '403', '403', '403'], {
 		body: { content: 'Not my message' },
@@ -448,6 +506,11 @@ const API_CALLS: Row[] = [
 		body: { description: 'Edited' },
 	}),
 	api('DELETE /api/admin/resources/{resource}', ['401', '403', '403', '403', '200', '200']),
+	api('POST /api/admin/programs', ['401', '403', '403', '403', '201', '201'], { body: PROGRAM }),
+	api('PATCH /api/admin/programs/{program}', ['401', '403', '403', '403', '200', '200'], {
+		body: { summary: 'Edited' },
+	}),
+	api('DELETE /api/admin/programs/{program}', ['401', '403', '403', '403', '200', '200']),
 	api('GET /api/admin/audit-log', ['401', '403', '403', '403', '403', '200']),
 	api('GET /api/admin/insights', ['401', '403', '403', '403', '200', '200'], {
 		note: 'content managers without revenue',
@@ -594,6 +657,35 @@ const PAGES: Row[] = [
 		'→ /dashboard',
 		'→ /dashboard',
 	]),
+	// Issue 23: programs, certificates anyone may check, and the programs' administration
+	page('GET /programs', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /programs/{matrixProgram}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /programs/{matrixProgram}/items/{programReading}', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /programs/{matrixProgram}/items/{premiumReading}', ['→ /auth', '403', '200', '200', '200', '200'], {
+		note: 'Premium: the page says so',
+	}),
+	page('GET /programs/{matrixProgram}/items/{lockedReading}', ['→ /auth', '403', '403', '403', '403', '403'], {
+		note: 'locked: the page says why',
+	}),
+	page('GET /certificates/{certificate}', ['200', '200', '200', '200', '200', '200'], { note: 'anyone with the code' }),
+	page('GET /certificates/{certificate}.pdf', ['200', '200', '200', '200', '200', '200']),
+	page('GET /certificates/{certificate}.json', ['200', '200', '200', '200', '200', '200']),
+	page('GET /.well-known/jwks.json', ['200', '200', '200', '200', '200', '200']),
+	page('GET /admin?tab=programs', [...STAFF_PAGE]),
+	page('GET /admin/programs/new', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/edit', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/delete', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/modules/new', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/modules/{matrixModule}/edit', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/modules/{matrixModule}/items/new?kind=check', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/items/{programReading}/edit', [...STAFF_PAGE]),
+	page('GET /admin/programs/{matrixProgram}/items/{programReading}/delete', [...STAFF_PAGE]),
+	page(
+		'GET /admin/programs/{certificateProgram}/certificates/{certificateId}/revoke',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '403', '200'],
+		{ note: 'revoking is for admins' },
+	),
 	page('GET /nowhere', ['404', '404', '404', '404', '404', '404']),
 ]
 
@@ -949,6 +1041,108 @@ const FORMS: Row[] = [
 	]),
 ]
 
+/** The cells of a form on a program's outline that comes back to it. */
+const OUTLINE_FORM = [
+	'→ /auth',
+	'→ /dashboard',
+	'→ /dashboard',
+	'→ /dashboard',
+	'→ /admin/programs/{matrixProgram}',
+	'→ /admin/programs/{matrixProgram}',
+] as const
+
+/**
+ * Issue 23: the programs' forms. They run after the JSON calls above, which
+ * did the first module's items for every member: 'Start' then has no next
+ * item to lead to and comes back to the outline.
+ */
+FORMS.push(
+	form('POST /programs/{matrixProgram}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'start' },
+	}),
+	form(
+		'POST /programs/{matrixProgram}/items/{programReading}',
+		['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'],
+		{
+			body: { intent: 'done' },
+		},
+	),
+	form(
+		'POST /programs/{matrixProgram}/items/{programReflection}',
+		['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'],
+		{ body: { intent: 'reflection', text: 'Matrix words' } },
+	),
+	form(
+		'POST /programs/{matrixProgram}/items/{programCheck}?attempt=latest',
+		['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'],
+		{ body: { intent: 'check', answer1: '1', answer2: '2', answer3: '0' }, note: 'to the results of the attempt' },
+	),
+	form(
+		'POST /programs/{matrixProgram}/items/{premiumReading}',
+		['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'],
+		{
+			body: { intent: 'done' },
+			note: 'Premium',
+		},
+	),
+	form('POST /programs/{matrixProgram}/items/{lockedReading}', ['→ /auth', '403', '403', '403', '403', '403'], {
+		body: { intent: 'done' },
+		note: 'locked until a week after the start',
+	}),
+	form(
+		'POST /admin/programs/new?tab=programs',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=programs', '→ /admin?tab=programs'],
+		{ body: { title: 'Matrix Program Added' } },
+	),
+	form(
+		'POST /admin/programs/{program}/edit?tab=programs',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=programs', '→ /admin?tab=programs'],
+		{ body: { title: 'Matrix Program Edited' } },
+	),
+	form('POST /admin/programs/{program}/delete?tab=programs', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=programs',
+		'→ /admin?tab=programs',
+	]),
+	form(
+		'POST /admin/programs/{matrixProgram}',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ back', '→ back'],
+		{
+			body: { intent: 'publish' },
+		},
+	),
+	form(
+		'POST /admin/programs/{matrixProgram}',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '400', '400'],
+		{
+			body: { intent: 'move-module', id: '{matrixModule}', direction: 'up' },
+			note: 'the first module cannot go up',
+		},
+	),
+	form('POST /admin/programs/{matrixProgram}/modules/new', [...OUTLINE_FORM], {
+		body: { title: 'Matrix Module', unlock: 'immediately' },
+	}),
+	form('POST /admin/programs/{matrixProgram}/modules/{matrixModule}/edit', [...OUTLINE_FORM], {
+		body: { title: 'Matrix Module One', unlock: 'immediately' },
+	}),
+	form('POST /admin/programs/{matrixProgram}/modules/{programModule}/delete', [...OUTLINE_FORM]),
+	form('POST /admin/programs/{matrixProgram}/modules/{matrixModule}/items/new?kind=reading', [...OUTLINE_FORM], {
+		body: { title: 'Matrix Item', body: 'Words to read' },
+	}),
+	form('POST /admin/programs/{matrixProgram}/items/{programReading}/edit', [...OUTLINE_FORM], {
+		body: { title: 'Matrix reading', body: 'Read this' },
+	}),
+	form('POST /admin/programs/{matrixProgram}/items/{programItem}/delete', [...OUTLINE_FORM]),
+	form(
+		'POST /admin/programs/{certificateProgram}/certificates/{certificateId}/revoke',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '403', '→ /admin/programs/{certificateProgram}'],
+		{ body: { reason: 'Matrix' }, after: unrevoke, note: 'revoking is for admins' },
+	),
+)
+
 /** Bodies of every answer above, for the scan for secrets at the end. */
 const answers: Array<{ where: string; body: string }> = []
 /** Every session id the database held while the tables ran. */
@@ -959,12 +1153,14 @@ const FRESH: Record<string, string> = {
 	community: 'communities',
 	event: 'events',
 	resource: 'resources',
+	program: 'programs',
 }
 const FRESH_BODY: Record<string, Record<string, unknown>> = {
 	videos: VIDEO,
 	communities: COMMUNITY,
 	events: EVENT,
 	resources: RESOURCE,
+	programs: PROGRAM,
 }
 
 /** Moderation's placeholders: a new message by David, an open report, David muted; and a post and a comment by David. */
@@ -972,6 +1168,19 @@ const FRESH_MODERATION: Record<string, () => Promise<number>> = {
 	message: () => davidSays('A matrix message'),
 	report: openReport,
 	muted: muteDavid,
+	// A spare module and item of the matrix's program, for the rows that delete one.
+	programModule: async () =>
+		addModule(await adminActor(), ids.matrixProgram!, {
+			title: 'Matrix spare module',
+			description: null,
+			unlock: { kind: 'immediately' },
+		}),
+	programItem: async () =>
+		addItem(await adminActor(), ids.matrixProgram!, ids.matrixModule!, {
+			kind: 'reading',
+			title: 'Matrix spare reading',
+			body: 'Spare',
+		}),
 	davidsNote: () => noteOf(ids.other!),
 	captioned: captionedVideo,
 	othersDevice: () => pushDeviceOf(ids.other),
@@ -1017,6 +1226,7 @@ async function fillIn(
 		.replace('{other}', String(ids.other))
 		.replace('{upcoming}', String(UPCOMING_EVENT))
 		.replace('{past}', String(PAST_EVENT))
+		.replace('{certificate}', certificateCode)
 	let filledBody = body === undefined ? undefined : JSON.stringify(body)
 	const uses = (placeholder: string) =>
 		filled.includes(`{${placeholder}}`) || Boolean(filledBody?.includes(`"{${placeholder}}"`))
@@ -1041,6 +1251,8 @@ async function fillIn(
 	// A note of the caller's own (a visitor's is the free member's, whom they are not).
 	if (uses('ownNote')) put('ownNote', await noteOf(ids[role]!))
 	if (uses('ownDevice')) put('ownDevice', await pushDeviceOf(ids[role]!))
+	// The programs' ids, made in beforeAll ({matrixProgram}, {programReading}, ...).
+	for (const [placeholder, id] of Object.entries(ids)) while (uses(placeholder)) put(placeholder, id)
 	return { path: filled, body: filledBody === undefined ? undefined : JSON.parse(filledBody) }
 }
 
@@ -1084,10 +1296,15 @@ function checkTable(title: string, rows: Row[]) {
 		for (const row of rows) {
 			const intent = typeof row.body === 'object' && typeof row.body.intent === 'string' ? ` (${row.body.intent})` : ''
 			it(`${row.call}${intent}${row.note ? `: ${row.note}` : ''}`, async () => {
-				const expected = Object.fromEntries(ROLES.map((role, column) => [role, row.expected[column]])) as Record<
-					Role,
-					string
-				>
+				// A cell may name an id made in beforeAll ('→ /admin/programs/{matrixProgram}').
+				const expected = Object.fromEntries(
+					ROLES.map((role, column) => [
+						role,
+						row.expected[column]!.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+							name in ids ? String(ids[name]) : placeholder,
+						),
+					]),
+				) as Record<Role, string>
 				const refused = row.call.startsWith('GET ') ? [] : ROLES.filter((role) => isRefusal(expected[role], role))
 				const actual: Record<string, string> = {}
 				// The refused callers first, between two pictures of the database; then the others.

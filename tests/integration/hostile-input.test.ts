@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createECDH, randomBytes } from 'node:crypto'
 import {
+	CertificateModel,
 	DiscussionCommentModel,
 	DiscussionPostModel,
 	EventModel,
@@ -21,6 +22,8 @@ import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
 import { ACCOUNT_OF, logInEveryRole, snapshotEverything, type AccountRole, type Role } from './role-helpers'
+import { enrol, markItemDone } from '~/services/learning/program-learning.server'
+import { RIGHT_ANSWERS, check, makeProgram, reading, reflection } from './program-helpers'
 import { newOnceToken } from '~/platform/once-claims.server'
 
 /**
@@ -50,6 +53,17 @@ const ids = {
 	noahMessage2: 0,
 	report: 0,
 	report2: 0,
+	// Issue 23: a program of this file's own, its items, and the premium member's seeded certificate.
+	program: 0,
+	firstModule: 0,
+	secondModule: 0,
+	spareModule: 0,
+	programReading: 0,
+	programReflection: 0,
+	programCheck: 0,
+	spareItem: 0,
+	certificate: 0,
+	certificateProgram: 0,
 	premiumNote: 0,
 	premiumNote2: 0,
 	/** A device of the member's with push notifications on (docs/decisions/181), for the Notifications tab's "Turn off". */
@@ -151,6 +165,34 @@ beforeAll(async () => {
 	;({ postId: ids.noahPost, commentId: ids.noahComment } = await discussion(ids.noah, 'Noah asks'))
 })
 
+beforeAll(async () => {
+	const program = await makeProgram(
+		[
+			{ unlock: { kind: 'immediately' }, items: [reading('Hostile reading'), reflection(), check(), reading('Spare')] },
+			{ unlock: { kind: 'immediately' }, items: [reading('Second')] },
+			{ unlock: { kind: 'immediately' }, items: [] },
+		],
+		{ title: 'Hostile Program' },
+	)
+	const [first, second, spare] = program.modules
+	ids.program = program.id
+	ids.firstModule = first!.id
+	ids.secondModule = second!.id
+	ids.spareModule = spare!.id
+	;[ids.programReading, ids.programReflection, ids.programCheck, ids.spareItem] = first!.items as [
+		number,
+		number,
+		number,
+		number,
+	]
+	// The premium member has started it and read its first reading: sending those again changes nothing.
+	const premium = { id: ids.premium, role: 'member' as const, subscriptionStatus: 'trialing' }
+	await enrol(premium, program.id)
+	await markItemDone(premium, ids.programReading)
+	const certificate = await CertificateModel.findOne({ userId: ids.premium }).lean()
+	ids.certificate = certificate!.id
+	ids.certificateProgram = certificate!.programId
+})
 /** A note of a member's on lesson 1, stored as the server would. */
 async function note(userId: number, text: string) {
 	const id = await nextId('notes')
@@ -263,6 +305,13 @@ const RESOURCE = {
 	description: 'What to hand over.',
 	type: 'worksheet',
 	url: 'https://example.com/delegation.pdf',
+}
+const PROGRAM = {
+	title: 'Coaching Foundations',
+	summary: 'Coach, do not tell.',
+	description: 'Four weeks.',
+	cover: '/images/programs/leadership-essentials.svg',
+	published: true,
 }
 
 /** Every JSON call of product §7 that takes a body. */
@@ -415,6 +464,21 @@ const JSON_CALLS: JsonCall[] = [
 		body: { endpoint: 'http://127.0.0.1:9/push/hostile-input-json', keys: BROWSER_KEYS },
 		required: ['endpoint', 'keys'],
 	},
+	// Issue 23: a member's reflection and knowledge check; the programs' administration.
+	{
+		call: 'PUT /api/program-items/{programReflection}/reflection',
+		as: 'premium',
+		body: { text: 'What I will do differently' },
+		required: ['text'],
+	},
+	{
+		call: 'POST /api/program-items/{programCheck}/check',
+		as: 'premium',
+		body: { answers: RIGHT_ANSWERS },
+		required: ['answers'],
+	},
+	{ call: 'POST /api/admin/programs', as: 'content_manager', body: PROGRAM, required: ['title'] },
+	{ call: 'PATCH /api/admin/programs/{program}', as: 'admin', body: PROGRAM, required: [] },
 ]
 
 interface HostileBody {
@@ -586,8 +650,24 @@ describe('ids in the path', () => {
 		{ call: 'PATCH /api/notes/{id}', as: 'premium', body: { text: 'Nobody wrote this' }, notFound: 'Note not found' },
 		{ call: 'DELETE /api/notes/{id}', as: 'premium', notFound: 'Note not found' },
 		{ call: 'DELETE /api/users/me/push-devices/{id}', as: 'member', notFound: 'Device not found' },
-		...(['videos', 'communities', 'events', 'resources'] as const).flatMap((entity) => {
-			const what = { videos: 'Video', communities: 'Community', events: 'Event', resources: 'Resource' }[entity]
+		{ call: 'GET /api/programs/{id}', as: 'member', notFound: 'Program not found' },
+		{ call: 'POST /api/programs/{id}/enrol', as: 'member', notFound: 'Program not found' },
+		{ call: 'POST /api/program-items/{id}/done', as: 'member', notFound: 'Item not found' },
+		{
+			call: 'PUT /api/program-items/{id}/reflection',
+			as: 'member',
+			body: { text: 'Hello' },
+			notFound: 'Item not found',
+		},
+		{ call: 'POST /api/program-items/{id}/check', as: 'member', body: { answers: [0, 0] }, notFound: 'Item not found' },
+		...(['videos', 'communities', 'events', 'resources', 'programs'] as const).flatMap((entity) => {
+			const what = {
+				videos: 'Video',
+				communities: 'Community',
+				events: 'Event',
+				resources: 'Resource',
+				programs: 'Program',
+			}[entity]
 			return [
 				{
 					call: `PATCH /api/admin/${entity}/{id}`,
@@ -672,6 +752,15 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/users/me/push-devices/{memberDevice}',
 		'/api/admin/audit-log',
 		'/api/admin/insights',
+		'/api/programs',
+		'/api/programs/1',
+		'/api/programs/1/enrol',
+		'/api/program-items/1/done',
+		// Not /api/program-items/{id}/reflection: PUT is its method.
+		'/api/program-items/1/check',
+		'/api/certificates',
+		'/api/admin/programs',
+		'/api/admin/programs/1',
 		'/api/videos/1/notes',
 		'/api/notes/{premiumNote}',
 		// Issue 24 (the reaction and follow calls take PUT, so they are not here).
@@ -709,6 +798,8 @@ describe('calls that take no body, and methods no call takes', () => {
 			{ call: 'DELETE /api/messages/99999999', as: 'moderator', status: 404 },
 			{ call: 'DELETE /api/notes/99999999', as: 'premium', status: 404 },
 			{ call: 'DELETE /api/users/{david}/block', as: 'member', status: 200 },
+			{ call: 'POST /api/programs/{program}/enrol', as: 'premium', status: 200 },
+			{ call: 'POST /api/program-items/{programReading}/done', as: 'premium', status: 200 },
 			// Nothing to take back: idempotent, nothing changes.
 			{ call: 'DELETE /api/posts/{noahPost}/follow', as: 'member', status: 200 },
 			{ call: 'DELETE /api/posts/{noahPost}/reactions/like', as: 'premium', status: 200 },
@@ -859,6 +950,7 @@ describe('search parameters', () => {
 			['/messages', 'member'],
 			['/admin?tab=users', 'admin'],
 			['/admin?tab=events', 'admin'],
+			['/admin?tab=programs', 'admin'],
 			// The lesson's transcript search (docs/decisions/171).
 			['/content-library/8', 'premium'],
 			['/members', 'member'],
@@ -1274,6 +1366,107 @@ const FORM_CALLS: FormCall[] = [
 		fields: { intent: 'block-member', redirectTo: '/messages' },
 		fixed: ['intent'],
 	},
+	// Issue 23: a member's program forms, and the programs' administration (the Programs tab, an outline and its dialogs).
+	{ action: '/programs/{program}', as: 'premium', fields: { intent: 'start' }, fixed: ['intent'] },
+	{
+		action: '/programs/{program}/items/{programReading}',
+		as: 'premium',
+		fields: { intent: 'done' },
+		fixed: ['intent'],
+	},
+	{
+		action: '/programs/{program}/items/{programReflection}',
+		as: 'premium',
+		fields: { intent: 'reflection', text: 'Written without JavaScript' },
+		required: ['text'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/programs/{program}/items/{programCheck}',
+		as: 'premium',
+		fields: { intent: 'check', answer1: '1', answer2: '2', answer3: '0' },
+		required: ['answer1', 'answer2', 'answer3'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/programs/new?tab=programs',
+		as: 'content_manager',
+		fields: { title: 'Coaching Foundations', summary: '', description: '', cover: '', published: 'on' },
+		required: ['title'],
+		fixed: ['published'],
+	},
+	{
+		action: '/admin/programs/{program}/edit?tab=programs',
+		as: 'admin',
+		fields: { title: 'Hostile Program', summary: 'Edited', description: '', cover: '', published: 'on' },
+		required: ['title'],
+		fixed: ['published'],
+	},
+	{ action: '/admin/programs/{program}', as: 'content_manager', fields: { intent: 'publish' }, fixed: ['intent'] },
+	{
+		action: '/admin/programs/{program}',
+		as: 'content_manager',
+		fields: { intent: 'move-module', id: '{secondModule}', direction: 'up' },
+		required: ['id', 'direction'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/programs/{program}/modules/new',
+		as: 'content_manager',
+		fields: { title: 'Week three', description: '', unlock: 'after_days', days: '14', opensAt: '', timeZone: 'UTC' },
+		required: ['title', 'unlock', 'days'],
+	},
+	{
+		action: '/admin/programs/{program}/modules/{firstModule}/edit',
+		as: 'admin',
+		fields: {
+			title: 'Week one',
+			description: '',
+			unlock: 'on_date',
+			days: '',
+			opensAt: '2031-03-04T09:00',
+			timeZone: 'Europe/Paris',
+		},
+		required: ['title', 'unlock', 'opensAt'],
+	},
+	{
+		action: '/admin/programs/{program}/modules/{firstModule}/items/new?kind=reading',
+		as: 'content_manager',
+		fields: { title: 'Another reading', body: 'Some **words**.' },
+		required: ['title', 'body'],
+	},
+	{
+		action: '/admin/programs/{program}/modules/{firstModule}/items/new?kind=check',
+		as: 'content_manager',
+		fields: {
+			title: 'Another check',
+			passMark: '80',
+			q1Prompt: 'One?',
+			q1Choice1: 'Yes',
+			q1Choice2: 'No',
+			q1Answer: '1',
+			q1Explanation: 'Yes.',
+			q2Prompt: 'Two?',
+			q2Choice1: 'Yes',
+			q2Choice2: 'No',
+			q2Answer: '2',
+			q2Explanation: 'No.',
+		},
+		required: ['title', 'q1Prompt', 'q1Choice1', 'q1Answer', 'q1Explanation'],
+	},
+	{
+		action: '/admin/programs/{program}/items/{programReading}/edit',
+		as: 'admin',
+		fields: { title: 'Hostile reading', body: 'Read this.' },
+		required: ['title', 'body'],
+	},
+	{ action: '/admin/programs/{program}/items/{spareItem}/delete', as: 'admin', fields: {} },
+	{ action: '/admin/programs/{program}/modules/{spareModule}/delete', as: 'admin', fields: {} },
+	{
+		action: '/admin/programs/{certificateProgram}/certificates/{certificate}/revoke',
+		as: 'admin',
+		fields: { reason: 'Shared the answers' },
+	},
 	// Issue 24: the discussion pages' forms, the Join and Leave buttons.
 	{
 		action: '/community/1/discussions',
@@ -1514,9 +1707,23 @@ describe('form actions', () => {
 			{ action: '/admin/communities/{id}/edit', as: 'admin', fields: { name: 'Nope' } },
 			{ action: '/admin/events/{id}/edit', as: 'admin', fields: EVENT_FORM },
 			{ action: '/admin/resources/{id}/edit', as: 'admin', fields: { title: 'Nope', type: 'pdf', url: '/x.pdf' } },
+			{ action: '/admin/programs/{id}/edit', as: 'admin', fields: { title: 'Nope' } },
+			{ action: '/programs/{id}', as: 'premium', fields: { intent: 'start' } },
+			{ action: '/programs/1/items/{id}', as: 'premium', fields: { intent: 'done' } },
+			{ action: '/admin/programs/{id}', as: 'admin', fields: { intent: 'publish' } },
+			{ action: '/admin/programs/1/modules/{id}/edit', as: 'admin', fields: { title: 'Nope', unlock: 'immediately' } },
+			{
+				action: '/admin/programs/1/modules/{id}/items/new?kind=reading',
+				as: 'admin',
+				fields: { title: 'Nope', body: 'x' },
+			},
+			{ action: '/admin/programs/1/items/{id}/edit', as: 'admin', fields: { title: 'Nope', body: 'x' } },
+			{ action: '/admin/programs/1/items/{id}/delete', as: 'admin', fields: {} },
+			{ action: '/admin/programs/1/modules/{id}/delete', as: 'admin', fields: {} },
+			{ action: '/admin/programs/3/certificates/{id}/revoke', as: 'admin', fields: { reason: '' } },
 			{ action: '/admin/videos/{id}/captions', as: 'admin', fields: { intent: 'save-chapters', chapters: '0:00 A' } },
 			// Deleting what is already gone goes back to the list with "Failed to delete ..." (admin-pages.test.ts).
-			...['videos', 'communities', 'events', 'resources'].map((entity) => ({
+			...['videos', 'communities', 'events', 'resources', 'programs'].map((entity) => ({
 				action: `/admin/${entity}/{id}/delete`,
 				as: 'admin' as const,
 				fields: {},

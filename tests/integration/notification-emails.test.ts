@@ -120,6 +120,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 			weeklyDigest: false,
 		})
 		await notify(reader.id, { kind: 'mention', title: 'Mentioned again', text: '@robin?', link: '/community/2' })
@@ -179,6 +180,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: false,
 			newLessons: false,
 			billing: true,
+			programs: true,
 		})
 		await notify(reader.id, {
 			kind: 'trial_ending',
@@ -207,6 +209,7 @@ describe('emails that follow a notification', () => {
 			eventReminders: false,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await notify([going.id, alsoGoing.id, notThisWay.id], {
 			kind: 'event_reminder',
@@ -319,6 +322,7 @@ describe('private messages by email', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await privateMessage(ada, here, 'Private message emails are off.')
 		await runJobNow(privateMessageEmailsJob, later(200))
@@ -383,6 +387,7 @@ describe('the weekly digest of new lessons', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: true,
 		})
 		await newLesson([reader.id], 'Delegation Without Abdication', 7)
 		await runJobNow(lessonDigestJob, { now: nextSlot() })
@@ -394,6 +399,7 @@ describe('the weekly digest of new lessons', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 		})
 		await runJobNow(lessonDigestJob, { now: nextSlot(2) })
 		expect(await mailTo(reader.email)).toEqual([])

@@ -31,10 +31,11 @@ describe('the Notifications tab', () => {
 			'Event reminders',
 			'New lessons',
 			'Billing',
+			'Programs',
 			'Weekly digest',
 		])
 			expect(textOf(html)).toContain(label)
-		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(6)
+		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(7)
 		expect(textOf(html)).toContain('Emails about a failed payment or the end of your subscription are always sent.')
 
 		// Unticked boxes are not sent at all.
@@ -53,6 +54,7 @@ describe('the Notifications tab', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: false,
 			weeklyDigest: false,
 		})
 		const after = await (await member.client.get('/profile?tab=notifications')).text()
@@ -71,6 +73,7 @@ describe('the Notifications tab', () => {
 			eventReminders: true,
 			newLessons: false,
 			billing: true,
+			programs: false,
 			weeklyDigest: false,
 		})
 	})
@@ -106,6 +109,7 @@ describe('unsubscribing from a mail, without logging in', () => {
 			eventReminders: true,
 			newLessons: true,
 			billing: true,
+			programs: true,
 			weeklyDigest: false,
 		})
 	})

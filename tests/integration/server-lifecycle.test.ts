@@ -36,6 +36,21 @@ describe('start-up configuration', () => {
 		)
 	})
 
+	it('production without CREDENTIAL_SIGNING_KEY stops with one line naming it', async () => {
+		const { code, output } = await runServer({
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://127.0.0.1:9/none',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
+		})
+		expect(code).toBe(1)
+		expect(output.trim()).toBe(
+			'Missing required setting for production: CREDENTIAL_SIGNING_KEY (the Ed25519 private key that signs certificates: see .env.example)',
+		)
+	})
+
 	it('Stripe mode without the public key stops with the exact contract message', async () => {
 		const { code, output } = await runServer({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_123' })
 		expect(code).toBe(1)

@@ -43,6 +43,7 @@ import {
 import { seedDemoData } from '~/demo/data.server'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { redisUnavailableReason, startRedisServer } from '../setup/redis-server'
+import { madeUpSigningKey } from '../../scripts/credential-key.mjs'
 import { serverArgs } from '../../scripts/server-command.mjs'
 
 const MEMBERS = positive('LOAD_MEMBERS', 200)
@@ -53,6 +54,8 @@ const CHAT_EVERY_MS = positive('LOAD_CHAT_EVERY_MS', 10_000)
 const PROCESSES = positive('LOAD_PROCESSES', 1)
 if (!Number.isInteger(PROCESSES)) throw new Error('LOAD_PROCESSES must be a whole number')
 const SESSION_SECRET = 'load-test-session-secret-of-32-characters'
+/** One for every app process of the run. */
+const CREDENTIAL_SIGNING_KEY = madeUpSigningKey()
 /** No single request, handshake or acknowledgement may take longer than this. */
 const REQUEST_TIMEOUT_MS = 30_000
 /** After the run, how long deliveries may take to arrive before they count as lost. */
@@ -120,6 +123,7 @@ async function startAppServer(mongodbUri: string, redisUrl?: string): Promise<Ap
 			PORT: '0',
 			MONGODB_URI: mongodbUri,
 			SESSION_SECRET,
+			CREDENTIAL_SIGNING_KEY,
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
 			PUSH_DISABLED: 'true',

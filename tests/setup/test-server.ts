@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import readline from 'node:readline'
 import { serverArgs } from '../../scripts/server-command.mjs'
 import { vapidSettings } from '../../scripts/vapid-keys.mjs'
+import { TEST_CREDENTIAL_SIGNING_KEY } from './credential-key'
 
 /**
  * The VAPID key pair of every test server this test file starts: the same for a restart, so a device turned
@@ -43,6 +44,8 @@ export async function startTestServer({
 			// Every test client shares one address (127.0.0.1) and signs up dozens of members in seconds; the tests of
 			// the per-address limit start a server with its default (tests/integration/rate-limits.test.ts).
 			AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+			// Certificates' signing key (required in production; a test verifies with the published public key alone).
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			...TEST_VAPID,
 			// The same for reads and exports: one address, a few members reading hundreds of times a minute. The tests
 			// of those limits start a server with low ones (tests/integration/shared-address.test.ts).

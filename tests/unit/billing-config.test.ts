@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '~/config.server'
+import { TEST_CREDENTIAL_SIGNING_KEY } from '../setup/credential-key'
 
 const production = {
 	NODE_ENV: 'production',
 	MONGODB_URI: 'mongodb://db/app',
 	SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 	MAIL_DISABLED: 'true',
+	CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 	PUSH_DISABLED: 'true',
 }
 const stripeKeys = {

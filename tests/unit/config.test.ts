@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { generateKeyPairSync } from 'node:crypto'
 import webPush from 'web-push'
 import { parseConfig } from '~/config.server'
+import { TEST_CREDENTIAL_SIGNING_KEY } from '../setup/credential-key'
 
 const VAPID = webPush.generateVAPIDKeys()
 
@@ -36,6 +38,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig(production)).toThrowError(/STRIPE_SECRET_KEY/)
@@ -68,6 +71,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig(production)).toThrowError(
@@ -116,6 +120,7 @@ describe('configuration', () => {
 			MONGODB_URI: 'mongodb://db/app',
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			PUSH_DISABLED: 'true',
 		}
 		expect(() => parseConfig({ ...production, SESSION_SECRET: 'x' })).toThrowError(
@@ -148,6 +153,7 @@ describe('configuration', () => {
 			DEMO_MODE: 'true',
 			SESSION_SECRET: 'd'.repeat(64),
 			ALLOW_DEMO_BILLING: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			PUSH_DISABLED: 'true',
 		}
 		const config = parseConfig(demo)
@@ -167,6 +173,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'p'.repeat(40),
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 			PUSH_DISABLED: 'true',
 		})
 		expect(production).toMatchObject({ demoMode: false, secureCookies: true, host: undefined })
@@ -197,6 +204,7 @@ describe('configuration', () => {
 			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
 			ALLOW_DEMO_BILLING: 'true',
 			MAIL_DISABLED: 'true',
+			CREDENTIAL_SIGNING_KEY: TEST_CREDENTIAL_SIGNING_KEY,
 		}
 		const keys = { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey }
 		expect(() => parseConfig(production)).toThrowError(
@@ -221,5 +229,36 @@ describe('configuration', () => {
 		// Outside production: off without keys, on with them (a subject of our own when none is set).
 		expect(parseConfig({}).push).toEqual({ enabled: false })
 		expect(parseConfig(keys).push).toMatchObject({ enabled: true, subject: 'mailto:push@leaderforge.example' })
+	})
+
+	it('takes CREDENTIAL_SIGNING_KEY as an Ed25519 PEM or JWK, requires it in production, and refuses another key', () => {
+		const production = {
+			NODE_ENV: 'production',
+			MONGODB_URI: 'mongodb://db/app',
+			SESSION_SECRET: 'a-production-secret-of-at-least-32-chars',
+			ALLOW_DEMO_BILLING: 'true',
+			MAIL_DISABLED: 'true',
+			PUSH_DISABLED: 'true',
+		}
+		expect(() => parseConfig(production)).toThrowError(
+			/^Missing required setting for production: CREDENTIAL_SIGNING_KEY \(the Ed25519 private key that signs certificates/,
+		)
+		const { privateKey } = generateKeyPairSync('ed25519')
+		const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()
+		const fromPem = parseConfig({ ...production, CREDENTIAL_SIGNING_KEY: pem }).credentialSigningKey!
+		expect(fromPem.asymmetricKeyType).toBe('ed25519')
+		// One line in an .env file: the newlines written as \n.
+		expect(
+			parseConfig({ CREDENTIAL_SIGNING_KEY: pem.replace(/\n/g, '\\n') }).credentialSigningKey?.asymmetricKeyType,
+		).toBe('ed25519')
+		const jwk = JSON.stringify(privateKey.export({ format: 'jwk' }))
+		expect(parseConfig({ CREDENTIAL_SIGNING_KEY: jwk }).credentialSigningKey?.asymmetricKeyType).toBe('ed25519')
+		const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' })
+		for (const bad of ['not a key', String(rsa), '{"kty":"OKP"}'])
+			expect(() => parseConfig({ CREDENTIAL_SIGNING_KEY: bad })).toThrowError(
+				/^Invalid configuration: CREDENTIAL_SIGNING_KEY must be an Ed25519 private key/,
+			)
+		// Outside production none is needed: the server makes one up for itself.
+		expect(parseConfig({}).credentialSigningKey).toBeNull()
 	})
 })

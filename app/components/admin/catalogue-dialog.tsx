@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
-import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
+import { ErrorList, Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import {
 	CATALOGUE,
@@ -149,6 +149,29 @@ function FieldControl({
 					}}
 				/>
 			)
+		case 'checkbox': {
+			const { key, ...checkbox } = getInputProps(meta, { type: 'checkbox' })
+			return (
+				<div key={key} className="flex items-start gap-3">
+					<input
+						{...checkbox}
+						aria-describedby={field.help ? `${meta.id}-help` : undefined}
+						className="mt-1 h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+					/>
+					<div>
+						<label htmlFor={meta.id} className="text-sm font-medium text-gray-700">
+							{field.label}
+						</label>
+						{field.help ? (
+							<p id={`${meta.id}-help`} className="text-xs text-gray-500">
+								{field.help}
+							</p>
+						) : null}
+						<ErrorList errors={meta.errors} />
+					</div>
+				</div>
+			)
+		}
 		case 'textarea':
 			return (
 				<TextareaField
@@ -196,6 +219,7 @@ function storedValues(kind: CatalogueKind, entity: CatalogueRow, zone: string) {
 			if (field.input === 'zoned-date-time')
 				return [field.name, typeof value === 'string' ? toDateTimeLocalValue(value, zone) : '']
 			if (field.input === 'lookup') return [field.name, value ? String(value) : '']
+			if (field.input === 'checkbox') return [field.name, value ? 'on' : '']
 			return [field.name, value]
 		}),
 	)

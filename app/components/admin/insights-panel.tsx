@@ -53,6 +53,7 @@ export function InsightsPanel({
 					) : null}
 					<LessonsSection lessons={insights.lessons} charts={charts} />
 					<CommunitySection community={insights.community} charts={charts} />
+					<ProgramsSection programs={insights.programs} charts={charts} />
 				</>
 			)}
 		</section>
@@ -239,6 +240,80 @@ function CommunitySection({ community, charts }: { community: Insights['communit
 					</tr>
 				))}
 			</AdminTable>
+		</InsightsSection>
+	)
+}
+
+/**
+ * Programs (docs/decisions/151): enrolments, completions, the median days to
+ * complete and the certificates issued; a table of every program; and the
+ * completion funnel of the most started programs, each chart with its table.
+ */
+function ProgramsSection({ programs, charts }: { programs: Insights['programs']; charts: InsightsCharts }) {
+	const days = (value: number | null) => (value === null ? '–' : `${value} ${value === 1 ? 'day' : 'days'}`)
+	return (
+		<InsightsSection id="insights-programs" title="Programs">
+			<dl className="grid grid-cols-1 gap-3 sm:grid-cols-4">
+				<Stat label="Enrolments" value={programs.enrolments} />
+				<Stat label="Programs completed" value={programs.completions} />
+				<Stat label="Median days to complete" value={days(programs.medianDaysToComplete)} />
+				<Stat
+					label={
+						programs.certificatesRevoked
+							? `Certificates issued (${programs.certificatesRevoked} revoked since)`
+							: 'Certificates issued'
+					}
+					value={programs.certificatesIssued}
+				/>
+			</dl>
+			<AdminTable
+				caption="Enrolments and completions per program"
+				columns={['Program', 'Enrolments', 'Completed', 'Completion rate', 'Median days to complete', 'Certificates']}
+			>
+				{programs.perProgram.length === 0 ? <EmptyRow columns={6}>No programs yet.</EmptyRow> : null}
+				{programs.perProgram.map((program) => (
+					<tr key={program.programId}>
+						<Cell className="font-medium text-gray-900">
+							{program.published ? program.title : `${program.title} (draft)`}
+						</Cell>
+						<Cell className="tabular-nums">{program.enrolments}</Cell>
+						<Cell className="tabular-nums">{program.completions}</Cell>
+						<Cell className="tabular-nums">{formatRate(program.completionRate)}</Cell>
+						<Cell className="tabular-nums">{days(program.medianDaysToComplete)}</Cell>
+						<Cell className="tabular-nums">{program.certificatesIssued}</Cell>
+					</tr>
+				))}
+			</AdminTable>
+			{charts.programFunnels.map(({ programId, layout }) => {
+				const program = programs.perProgram.find((entry) => entry.programId === programId)!
+				return (
+					<div key={programId} className="space-y-3">
+						<BarChart
+							title={`Completion by module: ${program.title}`}
+							description="Of the members who started the program, how many have completed each module."
+							labelHeading="Stage"
+							valueHeading="Members"
+							layout={layout}
+							color={SERIES_COLORS[3]}
+						/>
+						<AdminTable
+							caption={`Completion by module of ${program.title}`}
+							columns={['Module', 'Title', 'Completed', 'Share of those who started']}
+						>
+							{program.modules.map((module, index) => (
+								<tr key={module.moduleId}>
+									<Cell className="tabular-nums text-gray-500">{index + 1}</Cell>
+									<Cell className="font-medium text-gray-900">{module.title}</Cell>
+									<Cell className="tabular-nums">{module.completed}</Cell>
+									<Cell className="tabular-nums">
+										{formatRate(program.enrolments ? module.completed / program.enrolments : null)}
+									</Cell>
+								</tr>
+							))}
+						</AdminTable>
+					</div>
+				)
+			})}
 		</InsightsSection>
 	)
 }

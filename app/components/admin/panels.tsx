@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { type AdminUserJSON } from '#models/index'
 import { Badge, type BadgeTone } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -237,12 +238,25 @@ function ColumnCell({
 	switch (column.show) {
 		case 'id':
 			return <Cell className="tabular-nums text-gray-500">{row.id}</Cell>
-		case 'label':
+		case 'label': {
+			const page = CATALOGUE[kind].page
 			return (
 				<Cell className={`${column.wide ? 'min-w-48 ' : ''}font-medium text-gray-900`}>
-					{catalogueLabel(kind, row)}
+					{page ? (
+						// The entity's own page (a program's outline), named for screen readers as what it is.
+						<Link
+							to={`/admin/${kind}/${row.id}`}
+							aria-label={`${page} of ${catalogueLabel(kind, row)}`}
+							className="text-brand-700 underline-offset-2 hover:underline"
+						>
+							{catalogueLabel(kind, row)}
+						</Link>
+					) : (
+						catalogueLabel(kind, row)
+					)}
 				</Cell>
 			)
+		}
 		case 'author':
 			return <Cell>{authors[row.createdBy] ?? `User #${row.createdBy}`}</Cell>
 		case 'text': {

@@ -16,6 +16,7 @@ type SidebarLink = { to: string; label: string; icon: IconName; badge?: number; 
 const LINKS: SidebarLink[] = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
 	{ to: '/content-library', label: 'Content Library', icon: 'video' },
+	{ to: '/programs', label: 'Programs', icon: 'book' },
 	{ to: '/notes', label: 'My Notes', icon: 'pencil' },
 	{ to: '/community', label: 'Community', icon: 'community' },
 	{ to: '/messages', label: 'Messages', icon: 'messages' },

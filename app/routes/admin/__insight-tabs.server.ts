@@ -1,6 +1,13 @@
 import { type AuditPanelData } from '~/components/admin/audit-panel'
 import { isAuditKind } from '~/lib/audit'
-import { formatMonth, formatWeek, ROOMS_CHARTED, type Insights, type InsightsCharts } from '~/lib/insights'
+import {
+	formatMonth,
+	formatWeek,
+	PROGRAMS_CHARTED,
+	ROOMS_CHARTED,
+	type Insights,
+	type InsightsCharts,
+} from '~/lib/insights'
 import { ServiceError } from '~/lib/service-error'
 import { listAuditActors, listAuditEntries } from '~/services/admin/audit.server'
 import { getInsights } from '~/services/admin/insights.server'
@@ -57,7 +64,7 @@ export async function loadInsightsTab(
  * the panel draws SVG without d3 in the browser.
  */
 export function insightsCharts(insights: Insights): InsightsCharts {
-	const { members, subscriptions, lessons, community } = insights
+	const { members, subscriptions, lessons, community, programs } = insights
 	const months = subscriptions?.monthly.map((row) => formatMonth(row.month)) ?? []
 	const busiestRooms = [...community.rooms].sort((a, b) => b.total - a.total).slice(0, ROOMS_CHARTED)
 	return {
@@ -84,6 +91,17 @@ export function insightsCharts(insights: Insights): InsightsCharts {
 			community.weeks.map(formatWeek),
 			busiestRooms.map((room) => ({ name: room.name, values: room.perWeek })),
 		),
+		// Each funnel: the members who started, then how many completed module 1, 2, …
+		programFunnels: [...programs.perProgram]
+			.sort((a, b) => b.enrolments - a.enrolments || a.programId - b.programId)
+			.slice(0, PROGRAMS_CHARTED)
+			.map((program) => ({
+				programId: program.programId,
+				layout: layoutBarChart([
+					{ label: 'Started', value: program.enrolments },
+					...program.modules.map((module, index) => ({ label: `Module ${index + 1}`, value: module.completed })),
+				]),
+			})),
 	}
 }
 

@@ -4,6 +4,7 @@ import {
 	AuditEntryModel,
 	BlockModel,
 	CalendarFeedModel,
+	CertificateModel,
 	ConversationModel,
 	DiscussionCommentModel,
 	DiscussionFollowModel,
@@ -16,6 +17,9 @@ import {
 	NotificationModel,
 	NotificationPreferencesModel,
 	OutboxMailModel,
+	ProgramCheckAttemptModel,
+	ProgramEnrolmentModel,
+	ProgramItemStateModel,
 	ProgressModel,
 	PushDeliveryModel,
 	PushDeviceModel,
@@ -62,6 +66,8 @@ import { reportsFiledBy } from '~/services/moderation/reports.server'
 import { deleteNotesOf, exportNotes } from '~/services/learning/notes.server'
 import { deleteMessageEmailStateOf } from '~/services/notifications/emails.server'
 import { deleteEmailPreferencesOf, getEmailPreferences } from '~/services/notifications/preferences.server'
+import { exportCertificatesOf } from '~/services/learning/certificates.server'
+import { exportProgramsOf } from '~/services/learning/program-learning.server'
 import { deletePushDeliveriesOf, deletePushDevicesOf, exportPushDevices } from '~/services/notifications/push.server'
 import { releaseAllClaimsOf } from '~/platform/unique-claims.server'
 
@@ -205,6 +211,61 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 		retention: 'Until you delete the note or your account (a lesson that is removed takes your notes on it along).',
 		export: { section: 'notes', collect: exportNotes },
 		erase: [{ phase: 'records', what: 'lesson notes', run: ({ id }) => deleteNotesOf(id) }],
+	},
+	{
+		model: ProgramEnrolmentModel,
+		memberFields: ['userId'],
+		stored: 'The programs you started: when, how far you got, and when you finished.',
+		retention: UNTIL_DELETED,
+		export: { section: 'programs', collect: exportProgramsOf },
+		erase: [
+			{
+				phase: 'records',
+				what: 'program enrolments',
+				run: ({ id }) => ProgramEnrolmentModel.deleteMany({ userId: id }),
+			},
+		],
+	},
+	{
+		model: ProgramItemStateModel,
+		memberFields: ['userId'],
+		stored:
+			'What you did in program items: readings marked done, your reflections (only you can read them), your best check scores.',
+		retention: UNTIL_DELETED,
+		export: { inSection: 'programs' },
+		erase: [
+			{
+				phase: 'records',
+				what: 'program readings done and reflections',
+				run: ({ id }) => ProgramItemStateModel.deleteMany({ userId: id }),
+			},
+		],
+	},
+	{
+		model: ProgramCheckAttemptModel,
+		memberFields: ['userId'],
+		stored: 'Your answers to knowledge checks, each attempt with its score.',
+		retention: UNTIL_DELETED,
+		export: { inSection: 'programs' },
+		erase: [
+			{
+				phase: 'records',
+				what: 'knowledge check attempts',
+				run: ({ id }) => ProgramCheckAttemptModel.deleteMany({ userId: id }),
+			},
+		],
+	},
+	{
+		model: CertificateModel,
+		memberFields: ['userId'],
+		alsoNames: {
+			revokedBy: 'the admin who revoked it: the certificate goes with its holder, never with the admin',
+		},
+		stored:
+			'Your certificates: your name as it was when you completed the program, the program and its modules, the date. Anyone you give the address to can see it.',
+		retention: 'Until you delete your account; then its address says it does not exist.',
+		export: { section: 'certificates', collect: exportCertificatesOf },
+		erase: [{ phase: 'records', what: 'certificates', run: ({ id }) => CertificateModel.deleteMany({ userId: id }) }],
 	},
 	{
 		model: RsvpModel,
@@ -494,6 +555,7 @@ export const NOT_MEMBER_DATA: Readonly<Record<string, string>> = {
 	Community: 'Catalogue content: a room. createdBy is the staff member who made it, kept when they leave.',
 	Event: 'Catalogue content: an event. createdBy is the staff member who scheduled it, kept when they leave.',
 	Resource: 'Catalogue content: a lesson resource. createdBy is the staff member who added it, kept when they leave.',
+	Program: 'Catalogue content: a program. createdBy is the staff member who made it, kept when they leave.',
 }
 
 /** Every erase step, in the order deleting an account runs them: phase by phase, each in the order of the registry. */

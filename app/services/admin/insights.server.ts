@@ -18,6 +18,7 @@ import {
 	type WeekCount,
 } from '~/lib/insights'
 import { singleton } from '~/platform/singleton.server'
+import { programFigures } from '~/services/learning/program-insights.server'
 import { PREMIUM_PRICE_CENTS, PREMIUM_STATUSES } from '~/lib/subscription'
 import { INSIGHTS_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -246,11 +247,12 @@ export async function getInsights(actor: Actor, now = new Date()): Promise<Insig
 }
 
 async function computeInsights(now: Date, withRevenue: boolean): Promise<Insights> {
-	const [members, subscriptions, lessons, community] = await Promise.all([
+	const [members, subscriptions, lessons, community, programs] = await Promise.all([
 		memberFigures(now),
 		withRevenue ? subscriptionFigures(now) : Promise.resolve(null),
 		lessonFigures(),
 		communityFigures(now),
+		programFigures(),
 	])
-	return { generatedAt: now.toISOString(), members, subscriptions, lessons, community }
+	return { generatedAt: now.toISOString(), members, subscriptions, lessons, community, programs }
 }

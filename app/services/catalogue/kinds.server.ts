@@ -1,12 +1,14 @@
 import { type AnyZodObject } from 'zod'
-import { type CommunityJSON, type EventJSON, type ResourceJSON, type VideoJSON } from '#models/index'
+import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON, type VideoJSON } from '#models/index'
 import {
 	CommunitySchema,
 	EventApiSchema,
+	ProgramApiSchema,
 	ResourceSchema,
 	VideoSchema,
 	type CommunityInput,
 	type EventInput,
+	type ProgramInput,
 	type ResourceInput,
 	type VideoInput,
 } from '~/lib/admin-schemas'
@@ -35,6 +37,13 @@ import {
 	listEvents,
 	updateEvent,
 } from '~/services/events/events.server'
+import {
+	createProgram,
+	deleteProgram,
+	getProgram,
+	listPrograms,
+	updateProgram,
+} from '~/services/learning/programs.server'
 import { type Actor } from '~/services/permissions.server'
 
 /**
@@ -105,4 +114,12 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 		remove: deleteResource,
 		jsonSchema: ResourceSchema,
 	} satisfies CatalogueService<ResourceJSON, ResourceInput>,
+	programs: {
+		list: listPrograms,
+		get: getProgram,
+		create: createProgram,
+		update: updateProgram,
+		remove: deleteProgram,
+		jsonSchema: ProgramApiSchema,
+	} satisfies CatalogueService<ProgramJSON, ProgramInput>,
 }

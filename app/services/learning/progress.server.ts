@@ -13,6 +13,7 @@ import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from '~/services/account/activity.server'
 import { getVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
+import { lessonCompleted } from '~/services/learning/program-progress.server'
 import { videoJSON } from '~/platform/public-pictures.server'
 
 /**
@@ -90,8 +91,22 @@ export async function recordProgress(
 	if (record!.completed !== completed) {
 		await ProgressModel.updateOne({ _id: record!._id }, { $set: { completed } })
 		record!.completed = completed
+		if (completed) await afterLessonCompleted(user.id, videoId)
 	}
 	return toProgressJSON(record as Progress)
+}
+
+/**
+ * A completed lesson moves on the programs the member started that have it
+ * (a module may open, a program may be complete). The progress is already
+ * stored: a failure there is logged, never reported as a failed save.
+ */
+async function afterLessonCompleted(userId: number, videoId: number) {
+	try {
+		await lessonCompleted(userId, videoId)
+	} catch (error) {
+		console.error(`Programs: lesson ${videoId} completed by member ${userId} could not move their programs on`, error)
+	}
 }
 
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */

@@ -36,7 +36,9 @@ import { getEmailPreferences, getEmailPreferencesOf } from '~/services/notificat
  *   conversation an hour, quoting the latest lines (the rest waits for
  *   `privateMessageEmailsJob`);
  * - new lessons: never one by one; `lessonDigestJob` sends a weekly digest;
- * - event changes and cancellations: in the app only.
+ * - event changes and cancellations: in the app only;
+ * - a module of a started program opening, a certificate issued: at once,
+ *   when program emails are on.
  *
  * Every email a member can turn off carries a one-click unsubscribe link for
  * its kind (signed, no login) and the List-Unsubscribe headers (RFC 8058).
@@ -58,6 +60,8 @@ export const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
 	trial_ending: 'billing',
 	payment_failed: 'always',
 	subscription_ended: 'always',
+	program_module_unlocked: 'programs',
+	certificate_issued: 'programs',
 	discussion_comment: 'discussions',
 	discussion_mention: 'mentions',
 }

@@ -1,0 +1,448 @@
+import mongoose from 'mongoose'
+import {
+	CertificateModel,
+	ProgramCheckAttemptModel,
+	ProgramEnrolmentModel,
+	ProgramItemStateModel,
+	ProgramModel,
+	VideoModel,
+	nextId,
+	toProgramJSON,
+	type Certificate,
+	type Program,
+	type ProgramItem,
+	type ProgramJSON,
+	type ProgramModule,
+	type Video,
+} from '#models/index'
+import { type ProgramInput } from '~/lib/admin-schemas'
+import { type PageWindow } from '~/lib/paging'
+import { type ItemInput, type ModuleInput } from '~/lib/program-schemas'
+import { ITEM_KIND_LABELS, readingMinutes, type UnlockRule } from '~/lib/programs'
+import { ServiceError, notFound } from '~/lib/service-error'
+import { anyFieldContains } from '~/platform/contains-filter.server'
+import { runJobSoon } from '~/platform/jobs.server'
+import { markdownToPlainText } from '~/platform/markdown.server'
+import { publicAssetUrl } from '~/platform/public-pictures.server'
+import { recordAudit } from '~/services/admin/audit.server'
+import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
+
+/**
+ * Programs as staff make them (product §2 "Programs", the admin panel's
+ * Programs tab; docs/decisions/150): the catalogue side (list, create, edit,
+ * publish, delete: a catalogue kind, decision 098) and the outline (modules
+ * and items: add, edit, move up or down, remove). Every change is checked
+ * against the acting user's role here and written to the audit log.
+ *
+ * What members see and do is program-learning.server.ts; the rules of what
+ * opens when are program-progress.server.ts.
+ */
+
+/** The unlock job (program-progress.server.ts) by name: an outline change asks it to look at the program's members again. */
+export const PROGRAM_UNLOCK_JOB = 'program-unlocks'
+
+export const PROGRAM_NOT_FOUND = 'Program not found'
+export const MODULE_NOT_FOUND = 'Module not found'
+export const ITEM_NOT_FOUND = 'Item not found'
+
+function programFilter(search: string | undefined): Record<string, unknown> {
+	return anyFieldContains(search, ['title', 'summary'])
+}
+
+const toJSON = (program: Program): ProgramJSON => {
+	const json = toProgramJSON(program)
+	return { ...json, cover: publicAssetUrl(json.cover) }
+}
+
+/** The Programs tab: every program, newest first, searched by title or summary; a page with `window`. */
+export async function listPrograms(filters: { search?: string } = {}, window?: PageWindow): Promise<ProgramJSON[]> {
+	const programs = await ProgramModel.find(programFilter(filters.search))
+		.sort({ id: -1 })
+		.skip(window?.skip ?? 0)
+		.limit(window?.limit ?? 0)
+		.lean<Program[]>()
+	return programs.map(toJSON)
+}
+
+export async function getProgram(id: number): Promise<ProgramJSON | null> {
+	const program = await ProgramModel.findOne({ id }).lean<Program>()
+	return program ? toJSON(program) : null
+}
+
+/** The stored program (its outline with the knowledge checks' answers: for the services, never for a member as it is). */
+export async function findProgram(id: number): Promise<Program | null> {
+	return ProgramModel.findOne({ id }).lean<Program>()
+}
+
+/** The program an item belongs to, with the item and its module. */
+export async function findItem(
+	itemId: number,
+): Promise<{ program: Program; module: ProgramModule; moduleIndex: number; item: ProgramItem } | null> {
+	const program = await ProgramModel.findOne({ 'modules.items.id': itemId }).lean<Program>()
+	if (!program) return null
+	for (const [moduleIndex, module] of program.modules.entries()) {
+		const item = module.items.find((candidate) => candidate.id === itemId)
+		if (item) return { program, module, moduleIndex, item }
+	}
+	return null
+}
+
+/** The videos of the programs' lessons: title and duration, for titles and estimated times. */
+export async function lessonVideosOf(
+	programs: Program[],
+): Promise<Map<number, Pick<Video, 'id' | 'title' | 'duration'>>> {
+	const ids = [
+		...new Set(
+			programs.flatMap((program) =>
+				program.modules.flatMap((module) =>
+					module.items.flatMap((item) => (item.kind === 'lesson' && item.videoId ? [item.videoId] : [])),
+				),
+			),
+		),
+	]
+	if (ids.length === 0) return new Map()
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) })
+		.select('id title duration')
+		.lean<Array<Pick<Video, 'id' | 'title' | 'duration'>>>()
+	return new Map(videos.map((video) => [video.id, video]))
+}
+
+type LessonVideos = Awaited<ReturnType<typeof lessonVideosOf>>
+
+/** An item's title: its own, or for a lesson without one its video's. */
+export function itemTitle(item: ProgramItem, videos: LessonVideos): string {
+	if (item.title) return item.title
+	if (item.kind === 'lesson' && item.videoId)
+		return videos.get(item.videoId)?.title ?? 'A lesson no longer in the library'
+	return ITEM_KIND_LABELS[item.kind]
+}
+
+/** An item's minutes: a lesson's duration, a reading's time; null for the rest. */
+export function itemMinutes(item: ProgramItem, videos: LessonVideos): number | null {
+	if (item.kind === 'lesson') return (item.videoId && videos.get(item.videoId)?.duration) || null
+	if (item.kind === 'reading') return readingMinutes(markdownToPlainText(item.body ?? ''))
+	return null
+}
+
+/** A module's unlock rule as pages and JSON carry it. */
+export function unlockRuleOf(module: ProgramModule): UnlockRule {
+	const { kind, days, date } = module.unlock
+	if (kind === 'after_days') return { kind, days: days ?? 0 }
+	if (kind === 'on_date') return { kind, date: new Date(date ?? 0).toISOString() }
+	return { kind }
+}
+
+/**
+ * A program's searchable text (for the global search to come): its title,
+ * summary and description, its modules' titles and its readings' words.
+ */
+export function programSearchText(program: Pick<Program, 'title' | 'summary' | 'description' | 'modules'>): string {
+	return [
+		program.title,
+		program.summary,
+		program.description,
+		...program.modules.flatMap((module) => [
+			module.title,
+			...module.items.flatMap((item) => (item.kind === 'reading' && item.body ? [markdownToPlainText(item.body)] : [])),
+		]),
+	]
+		.filter((part): part is string => Boolean(part))
+		.join('\n')
+}
+
+// ---------------------------------------------------------------------------
+// The catalogue side: the Programs tab and /api/admin/programs (decision 098)
+// ---------------------------------------------------------------------------
+
+const programWriter = catalogueWriter({
+	model: ProgramModel,
+	counter: 'programs',
+	toJSON,
+	notFoundMessage: PROGRAM_NOT_FOUND,
+	// The members' starts and what they did; certificates stay: what they certify was earned (decision 152).
+	deleteDependents: async (programId) => {
+		await ProgramCheckAttemptModel.deleteMany({ programId })
+		await ProgramItemStateModel.deleteMany({ programId })
+		await ProgramEnrolmentModel.deleteMany({ programId })
+	},
+	createdWith: { modules: [], revision: 0 },
+	audit: { type: 'program', label: (program) => program.title },
+})
+
+/** A new program: a draft (unpublished) unless `published` says otherwise. */
+export const createProgram = (actor: Actor, input: ProgramInput) =>
+	programWriter.create(actor, { ...input, published: input.published ?? false })
+export const updateProgram = (actor: Actor, id: number, changes: Partial<ProgramInput>) =>
+	programWriter.update(actor, id, changes)
+
+export const deleteProgram = (actor: Actor, id: number) => programWriter.remove(actor, id)
+
+// ---------------------------------------------------------------------------
+// The outline: modules and items (/admin/programs/{id} and its dialogs)
+// ---------------------------------------------------------------------------
+
+/** A program's outline as staff edit it: every module and item, the checks' answers included. */
+export interface StaffOutline {
+	program: ProgramJSON
+	modules: Array<{
+		id: number
+		title: string
+		description: string | null
+		unlock: UnlockRule
+		items: Array<{
+			id: number
+			kind: ProgramItem['kind']
+			/** The item's own title (null: a lesson showing its video's). */
+			ownTitle: string | null
+			title: string
+			minutes: number | null
+			videoId: number | null
+			body: string | null
+			prompt: string | null
+			passMark: number | null
+			questions: Array<{ prompt: string; choices: string[]; answer: number; explanation: string }>
+		}>
+	}>
+}
+
+export async function getStaffOutline(actor: Actor, programId: number): Promise<StaffOutline> {
+	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	const program = await findProgram(programId)
+	if (!program) throw notFound(PROGRAM_NOT_FOUND)
+	const videos = await lessonVideosOf([program])
+	return {
+		program: toJSON(program),
+		modules: program.modules.map((module) => ({
+			id: module.id,
+			title: module.title,
+			description: module.description ?? null,
+			unlock: unlockRuleOf(module),
+			items: module.items.map((item) => ({
+				id: item.id,
+				kind: item.kind,
+				ownTitle: item.title ?? null,
+				title: itemTitle(item, videos),
+				minutes: itemMinutes(item, videos),
+				videoId: item.videoId ?? null,
+				body: item.body ?? null,
+				prompt: item.prompt ?? null,
+				passMark: item.passMark ?? null,
+				questions: (item.questions ?? []).map(({ prompt, choices, answer, explanation }) => ({
+					prompt,
+					choices: [...choices],
+					answer,
+					explanation,
+				})),
+			})),
+		})),
+	}
+}
+
+/** The certificates issued for a program, newest first: the outline page lists them (admins revoke there). */
+export async function listProgramCertificates(actor: Actor, programId: number): Promise<Certificate[]> {
+	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	return CertificateModel.find({ programId }).sort({ id: -1 }).limit(200).lean<Certificate[]>()
+}
+
+const OUTLINE_CONFLICT = 'Someone else changed this program at the same moment. Please try again.'
+
+/**
+ * One change to a program's outline: read, change, and write the whole
+ * outline back only over the revision it was read at (tried again when
+ * another change came first), then the audit entry. `change` returns the
+ * new modules and the entry's summary, or throws a ServiceError.
+ */
+async function changeOutline(
+	actor: Actor,
+	programId: number,
+	change: (modules: ProgramModule[], program: Program) => Promise<{ modules: ProgramModule[]; summary: string }>,
+): Promise<void> {
+	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	for (let attempt = 0; attempt < 3; attempt += 1) {
+		const program = await findProgram(programId)
+		if (!program) throw notFound(PROGRAM_NOT_FOUND)
+		const { modules, summary } = await change(structuredClone(program.modules), program)
+		const result = await ProgramModel.updateOne(
+			{ id: programId, revision: program.revision },
+			{ $set: { modules, revision: program.revision + 1 } },
+		)
+		if (result.matchedCount === 0) continue
+		await recordAudit(actor, {
+			kind: 'program.outline_changed',
+			target: { type: 'program', id: program.id, label: program.title },
+			summary: `${summary} in program "${program.title}"`,
+		})
+		// Members' next unlocks may have moved (a new module, another rule): the unlock job looks at them again.
+		await ProgramEnrolmentModel.updateMany({ programId, completedAt: null }, { $set: { nextUnlockAt: new Date() } })
+		runJobSoon(PROGRAM_UNLOCK_JOB)
+		return
+	}
+	throw new ServiceError(OUTLINE_CONFLICT, 409)
+}
+
+function moduleIndexOf(modules: ProgramModule[], moduleId: number): number {
+	const index = modules.findIndex((module) => module.id === moduleId)
+	if (index === -1) throw notFound(MODULE_NOT_FOUND)
+	return index
+}
+
+function itemPlaceOf(modules: ProgramModule[], itemId: number): { moduleIndex: number; itemIndex: number } {
+	for (const [moduleIndex, module] of modules.entries()) {
+		const itemIndex = module.items.findIndex((item) => item.id === itemId)
+		if (itemIndex !== -1) return { moduleIndex, itemIndex }
+	}
+	throw notFound(ITEM_NOT_FOUND)
+}
+
+function storedUnlock(rule: UnlockRule): ProgramModule['unlock'] {
+	if (rule.kind === 'after_days') return { kind: rule.kind, days: rule.days, date: null }
+	if (rule.kind === 'on_date') return { kind: rule.kind, days: null, date: new Date(rule.date) }
+	return { kind: rule.kind, days: null, date: null }
+}
+
+export async function addModule(actor: Actor, programId: number, input: ModuleInput): Promise<number> {
+	const id = await nextId('programModules')
+	await changeOutline(actor, programId, async (modules) => ({
+		modules: [
+			...modules,
+			{ id, title: input.title, description: input.description, unlock: storedUnlock(input.unlock), items: [] },
+		],
+		summary: `Added module "${input.title}"`,
+	}))
+	return id
+}
+
+export async function updateModule(actor: Actor, programId: number, moduleId: number, input: ModuleInput) {
+	await changeOutline(actor, programId, async (modules) => {
+		const index = moduleIndexOf(modules, moduleId)
+		const module = modules[index]!
+		modules[index] = {
+			...module,
+			title: input.title,
+			description: input.description,
+			unlock: storedUnlock(input.unlock),
+		}
+		return { modules, summary: `Edited module "${input.title}"` }
+	})
+}
+
+/** Removes a module with its items, and what members did with those items. */
+export async function removeModule(actor: Actor, programId: number, moduleId: number) {
+	let removed: ProgramModule | undefined
+	await changeOutline(actor, programId, async (modules) => {
+		const index = moduleIndexOf(modules, moduleId)
+		removed = modules[index]
+		return { modules: modules.filter((_, other) => other !== index), summary: `Removed module "${removed!.title}"` }
+	})
+	await forgetItems(removed?.items.map((item) => item.id) ?? [])
+	return removed!
+}
+
+export async function moveModule(actor: Actor, programId: number, moduleId: number, direction: 'up' | 'down') {
+	await changeOutline(actor, programId, async (modules) => {
+		const index = moduleIndexOf(modules, moduleId)
+		const to = direction === 'up' ? index - 1 : index + 1
+		if (to < 0 || to >= modules.length)
+			throw new ServiceError(`This module is already the ${direction === 'up' ? 'first' : 'last'}`, 400)
+		;[modules[index], modules[to]] = [modules[to]!, modules[index]!]
+		return { modules, summary: `Moved module "${modules[to]!.title}" ${direction} to position ${to + 1}` }
+	})
+}
+
+async function storedItem(id: number, input: ItemInput): Promise<ProgramItem> {
+	switch (input.kind) {
+		case 'lesson':
+			if (!(await VideoModel.exists({ id: input.videoId })))
+				throw new ServiceError('That lesson is not in the library', 400, 'videoId')
+			return { id, kind: 'lesson', title: input.title, videoId: input.videoId }
+		case 'reading':
+			return { id, kind: 'reading', title: input.title, body: input.body }
+		case 'reflection':
+			return { id, kind: 'reflection', title: input.title, prompt: input.prompt }
+		case 'check':
+			return { id, kind: 'check', title: input.title, passMark: input.passMark, questions: input.questions }
+	}
+}
+
+export async function addItem(actor: Actor, programId: number, moduleId: number, input: ItemInput): Promise<number> {
+	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	const id = await nextId('programItems')
+	const item = await storedItem(id, input)
+	await changeOutline(actor, programId, async (modules) => {
+		const module = modules[moduleIndexOf(modules, moduleId)]!
+		module.items.push(item)
+		return {
+			modules,
+			summary: `Added ${ITEM_KIND_LABELS[item.kind].toLowerCase()} "${item.title ?? `lesson ${item.videoId}`}" to module "${module.title}"`,
+		}
+	})
+	return id
+}
+
+/** Edits an item; its kind stays what it is. */
+export async function updateItem(actor: Actor, programId: number, itemId: number, input: ItemInput) {
+	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	const item = await storedItem(itemId, input)
+	await changeOutline(actor, programId, async (modules) => {
+		const { moduleIndex, itemIndex } = itemPlaceOf(modules, itemId)
+		const current = modules[moduleIndex]!.items[itemIndex]!
+		if (current.kind !== item.kind)
+			throw new ServiceError(`This item is a ${ITEM_KIND_LABELS[current.kind].toLowerCase()}`, 400)
+		modules[moduleIndex]!.items[itemIndex] = item
+		return {
+			modules,
+			summary: `Edited ${ITEM_KIND_LABELS[item.kind].toLowerCase()} "${item.title ?? current.title ?? `lesson ${item.videoId}`}"`,
+		}
+	})
+}
+
+export async function removeItem(actor: Actor, programId: number, itemId: number): Promise<ProgramItem> {
+	let removed: ProgramItem | undefined
+	await changeOutline(actor, programId, async (modules) => {
+		const { moduleIndex, itemIndex } = itemPlaceOf(modules, itemId)
+		removed = modules[moduleIndex]!.items.splice(itemIndex, 1)[0]
+		return {
+			modules,
+			summary: `Removed ${ITEM_KIND_LABELS[removed!.kind].toLowerCase()} "${removed!.title ?? `lesson ${removed!.videoId}`}"`,
+		}
+	})
+	await forgetItems([itemId])
+	return removed!
+}
+
+/**
+ * Moves an item up or down; past the top or the bottom of its module it goes
+ * to the end of the module before or the start of the module after, so
+ * plain up and down buttons reach every place in the outline.
+ */
+export async function moveItem(actor: Actor, programId: number, itemId: number, direction: 'up' | 'down') {
+	await changeOutline(actor, programId, async (modules) => {
+		const { moduleIndex, itemIndex } = itemPlaceOf(modules, itemId)
+		const items = modules[moduleIndex]!.items
+		const item = items[itemIndex]!
+		const to = direction === 'up' ? itemIndex - 1 : itemIndex + 1
+		if (to >= 0 && to < items.length) {
+			;[items[itemIndex], items[to]] = [items[to]!, item]
+		} else {
+			const neighbour = modules[direction === 'up' ? moduleIndex - 1 : moduleIndex + 1]
+			if (!neighbour)
+				throw new ServiceError(`This item is already the ${direction === 'up' ? 'first' : 'last'} of the program`, 400)
+			items.splice(itemIndex, 1)
+			if (direction === 'up') neighbour.items.push(item)
+			else neighbour.items.unshift(item)
+		}
+		return {
+			modules,
+			summary: `Moved ${ITEM_KIND_LABELS[item.kind].toLowerCase()} "${item.title ?? `lesson ${item.videoId}`}" ${direction}`,
+		}
+	})
+}
+
+/** What members did with items that are gone (readings marked, reflections, attempts). */
+async function forgetItems(itemIds: number[]) {
+	if (itemIds.length === 0) return
+	const filter = { itemId: mongoose.trusted({ $in: itemIds }) }
+	await ProgramItemStateModel.deleteMany(filter)
+	await ProgramCheckAttemptModel.deleteMany(filter)
+}
