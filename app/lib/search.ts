@@ -25,13 +25,15 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
 
 /**
  * What a result is (`type` in GET /api/search) and the tab it is found
- * under: posts and comments are both discussions. The behaviour of each
+ * under: posts and comments are both discussions, programs and their
+ * readings are both programs. The behaviour of each
  * (its words, who may find it, its address) is its entry in
  * services/search/sources.server.ts.
  */
 export const SEARCH_KINDS = {
 	lesson: { type: 'lessons', label: 'Lesson' },
 	program: { type: 'programs', label: 'Program' },
+	reading: { type: 'programs', label: 'Reading' },
 	post: { type: 'discussions', label: 'Post' },
 	comment: { type: 'discussions', label: 'Comment' },
 	event: { type: 'events', label: 'Event' },

@@ -14,7 +14,7 @@ import { SEARCHED_TYPES, search, searchOverview } from '~/services/search/search
 import { requireUser } from '~/web/auth.server'
 
 export const meta: MetaFunction = () =>
-	pageMeta('Search', 'Search lessons, what is said in them, discussions, events, resources and members.')
+	pageMeta('Search', 'Search lessons and what is said in them, programs, discussions, events, resources and members.')
 
 const ALL = 'all'
 
@@ -62,7 +62,7 @@ export default function SearchPage() {
 			<div>
 				<h1 className="text-2xl font-bold text-gray-900">Search</h1>
 				<p className="mt-1 text-gray-600">
-					Lessons and what is said in them, discussions, events, resources and members.
+					Lessons and what is said in them, programs, discussions, events, resources and members.
 				</p>
 			</div>
 			<SearchForm
@@ -86,7 +86,7 @@ export default function SearchPage() {
 			) : null}
 			{!q ? (
 				<EmptyState title="Search LeaderForge" icon={<Icon name="search" className="h-8 w-8" />}>
-					Find lessons (by what is said in them too), discussions, events, resources and members.
+					Find lessons (by what is said in them too), programs, discussions, events, resources and members.
 				</EmptyState>
 			) : total === 0 ? (
 				<EmptyState title="No results" icon={<Icon name="search" className="h-8 w-8" />}>

@@ -3,12 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import {
 	CommunityModel,
 	DiscussionPostModel,
+	ProgramEnrolmentModel,
+	ProgramModel,
 	SearchEntryModel,
 	SearchTermModel,
 	UserModel,
 	nextId,
 } from '#models/index'
 import { runJobNow } from '~/platform/jobs.server'
+import { addModule, deleteProgram, removeItem, updateItem, updateProgram } from '~/services/learning/programs.server'
 import { rebuildSearchIndex, searchIndexJob } from '~/services/search/index-job.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
@@ -16,6 +19,7 @@ import { pageHtml, textOf } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { demoMember, newMember, useChatConnections, type Member } from './chat-helpers'
+import { learner, makeProgram, reading } from './program-helpers'
 
 /**
  * Search across everything (product §2 "Search", §7 GET /api/search, issue
@@ -391,6 +395,100 @@ describe('access rules', () => {
 	})
 })
 
+describe('programs', () => {
+	const DAY = 86_400_000
+	const admin = async () => ({ id: await userIdOf('admin'), role: 'admin' as const })
+
+	it("published programs and the readings open to the member are found; a reading's words never reach a member it is locked for; drafts are found by nobody", async () => {
+		const program = await makeProgram(
+			[
+				{ unlock: { kind: 'immediately' }, items: [reading('Opening words', 'The kestrelmoor method begins here.')] },
+				{ unlock: { kind: 'after_days', days: 7 }, items: [reading('Week two', 'The larchwyn secret of week two.')] },
+			],
+			{ title: 'Kestrelmoor Leadership' },
+		)
+		const [opening, weekTwo] = [program.modules[0]!.items[0]!, program.modules[1]!.items[0]!]
+		const draft = await makeProgram(
+			[{ unlock: { kind: 'immediately' }, items: [reading('Draft notes', 'Draftwhistle words.')] }],
+			{ published: false, title: 'Draftwhistle Program' },
+		)
+		const premium = await learner(server.url)
+		const free = await learner(server.url, { premium: false })
+
+		const found = await searchAs(premium, 'kestrelmoor')
+		expect(found.results).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ type: 'program', id: program.id, url: `/programs/${program.id}` }),
+				expect.objectContaining({
+					type: 'reading',
+					id: opening,
+					url: `/programs/${program.id}/items/${opening}`,
+					snippet: 'The kestrelmoor method begins here.',
+				}),
+			]),
+		)
+		expect(found.total).toBe(2)
+		expect((await searchAs(premium, 'kestrelmoor', '&type=programs')).total).toBe(2)
+		// Week two opens seven days after the start: not found before, by its title nor its words.
+		expect(await searchAs(premium, 'larchwyn')).toEqual({ results: [], total: 0 })
+		expect(JSON.stringify(await searchAs(premium, 'week two kestrelmoor'))).not.toContain('larchwyn')
+		// A free account opens the first module only: the second module's words are Premium.
+		expect(urlsOf(await searchAs(free, 'kestrelmoor')).sort()).toEqual(
+			[`/programs/${program.id}`, `/programs/${program.id}/items/${opening}`].sort(),
+		)
+		expect(await searchAs(free, 'larchwyn')).toEqual({ results: [], total: 0 })
+		// Drafts: found by nobody, staff included.
+		expect((await searchAs(moderator, 'draftwhistle')).total).toBe(0)
+		expect((await searchAs(await logIn(server.url, 'admin'), 'draftwhistle')).total).toBe(0)
+
+		// A week after the start, week two is open: found with its words, for the Premium member only.
+		expect((await premium.client.json('POST', `/api/programs/${program.id}/enrol`)).status).toBe(200)
+		expect(await searchAs(premium, 'larchwyn')).toEqual({ results: [], total: 0 })
+		await ProgramEnrolmentModel.updateOne(
+			{ userId: premium.id, programId: program.id },
+			{ $set: { startedAt: new Date(Date.now() - 8 * DAY) } },
+		)
+		expect((await searchAs(premium, 'larchwyn')).results).toEqual([
+			expect.objectContaining({ type: 'reading', id: weekTwo, snippet: 'The larchwyn secret of week two.' }),
+		])
+		expect((await free.client.json('POST', `/api/programs/${program.id}/enrol`)).status).toBe(200)
+		await ProgramEnrolmentModel.updateOne(
+			{ userId: free.id, programId: program.id },
+			{ $set: { startedAt: new Date(Date.now() - 8 * DAY) } },
+		)
+		expect(await searchAs(free, 'larchwyn')).toEqual({ results: [], total: 0 })
+
+		// Publishing finds the draft and its readings; unpublishing and deleting take them away again.
+		await updateProgram(await admin(), draft.id, { published: true })
+		expect((await searchAs(premium, 'draftwhistle')).total).toBe(2)
+		await updateProgram(await admin(), draft.id, { published: false })
+		expect((await searchAs(premium, 'draftwhistle')).total).toBe(0)
+		await deleteProgram(await admin(), program.id)
+		expect((await searchAs(premium, 'kestrelmoor larchwyn')).total).toBe(0)
+		expect((await searchAs(premium, 'kestrelmoor')).total).toBe(0)
+	})
+
+	it("an outline's edits reach the search: a reading's new words, a removed reading, a new module's title", async () => {
+		const program = await makeProgram(
+			[{ unlock: { kind: 'immediately' }, items: [reading('Field notes', 'The wrenfold draft.')] }],
+			{ title: 'Outline Search Program' },
+		)
+		const item = program.modules[0]!.items[0]!
+		const premium = await learner(server.url)
+		await updateItem(await admin(), program.id, item, reading('Field notes', 'The brimthorn final.'))
+		expect((await searchAs(premium, 'wrenfold')).total).toBe(0)
+		expect(urlsOf(await searchAs(premium, 'brimthorn'))).toEqual([`/programs/${program.id}/items/${item}`])
+		await addModule(await admin(), program.id, {
+			title: 'Quillbeck practice',
+			description: null,
+			unlock: { kind: 'immediately' },
+		})
+		expect(urlsOf(await searchAs(premium, 'quillbeck'))).toEqual([`/programs/${program.id}`])
+		await removeItem(await admin(), program.id, item)
+		expect((await searchAs(premium, 'brimthorn')).total).toBe(0)
+	})
+})
+
 describe('the JSON call', () => {
 	it('refuses what is not a kind or a page (400) and needs a session (401); an empty or common-words query finds nothing', async () => {
 		const member = await newMember(server.url)
@@ -482,6 +580,8 @@ describe('the index', () => {
 				rev: mongoose.trusted({ $lt: 5 }),
 			}),
 			SearchEntryModel.find({ kind: 'post', part: 'main', rev: mongoose.trusted({ $gt: 5 }) }),
+			// The programs holding the readings found (their drip rules are read for the member).
+			ProgramModel.find({ $or: [{ 'modules.items.id': 1 }, { 'modules.items.id': 2 }], published: true }),
 			SearchEntryModel.find({ kind: 'post', part: 'main', id: mongoose.trusted({ $gte: 1, $lte: 500 }) }),
 			SearchEntryModel.find({
 				pending: mongoose.trusted({ $ne: 0 }),

@@ -22,6 +22,7 @@ export function Highlighted({ text, query }: { text: string; query: Pick<SearchQ
 const KIND_TONES: Record<SearchKind, BadgeTone> = {
 	lesson: 'blue',
 	program: 'brand',
+	reading: 'brand',
 	post: 'green',
 	comment: 'green',
 	event: 'amber',

@@ -46,8 +46,16 @@ export const SEARCHED_TYPES: readonly SearchType[] = SEARCH_TYPES.filter((type) 
 	SEARCH_SOURCES.some((entry) => SEARCH_KINDS[entry.kind].type === type),
 )
 
-async function viewerOf(user: Pick<UserJSON, 'id' | 'subscriptionStatus'>): Promise<SearchViewer> {
-	return { id: user.id, premium: isPremium(user), blocked: new Set(await blockedUserIds(user.id)) }
+type Searcher = Pick<UserJSON, 'id' | 'role' | 'subscriptionStatus'>
+
+async function viewerOf(user: Searcher): Promise<SearchViewer> {
+	return {
+		id: user.id,
+		role: user.role,
+		subscriptionStatus: user.subscriptionStatus,
+		premium: isPremium(user),
+		blocked: new Set(await blockedUserIds(user.id)),
+	}
 }
 
 const audiencesOf = (viewer: SearchViewer): SearchAudience[] =>
@@ -61,7 +69,16 @@ async function match(viewer: SearchViewer, query: SearchQuery, types: SearchType
 		audiences: audiencesOf(viewer),
 		excludeAuthorIds: [...viewer.blocked],
 	})
-	return matches
+	// The kinds whose rule the index cannot hold for this viewer: each match of them is checked before counting.
+	const kept = new Map<SearchKind, Set<number>>()
+	for (const entry of SEARCH_SOURCES) {
+		if (!entry.checkEveryMatch) continue
+		const ids = matches.filter((candidate) => candidate.kind === entry.kind).map((candidate) => candidate.id)
+		if (ids.length === 0) continue
+		const items = (await entry.load(ids, viewer)).filter((item) => entry.mayFind(viewer, item))
+		kept.set(entry.kind, new Set(items.map((item) => item.id)))
+	}
+	return matches.filter((candidate) => kept.get(candidate.kind)?.has(candidate.id) ?? true)
 }
 
 /**
@@ -76,7 +93,7 @@ async function present(viewer: SearchViewer, query: SearchQuery, matches: IndexM
 		[...byKind].map(async ([kind, ids]) => {
 			const entry = searchSource(kind)
 			if (!entry) return
-			const items = (await entry.load(ids)).filter((item) => entry.mayFind(viewer, item))
+			const items = (await entry.load(ids, viewer)).filter((item) => entry.mayFind(viewer, item))
 			for (const item of items) {
 				const result = await entry.show(item, query, viewer)
 				shown.set(`${kind}:${item.id}`, { type: kind, id: item.id, ...result })
@@ -95,7 +112,7 @@ async function present(viewer: SearchViewer, query: SearchQuery, matches: IndexM
  * up (empty, or only words like "the") finds nothing.
  */
 export async function search(
-	user: Pick<UserJSON, 'id' | 'subscriptionStatus'>,
+	user: Searcher,
 	{ q, type, page }: { q: string; type: SearchType | null; page: number },
 ): Promise<SearchAnswer> {
 	const query = parseSearchQuery(q)
@@ -124,7 +141,7 @@ export interface SearchOverview {
 
 /** /search without a tab: the best few of each kind, with how many each found. One search of the index. */
 export async function searchOverview(
-	user: Pick<UserJSON, 'id' | 'subscriptionStatus'>,
+	user: Searcher,
 	q: string,
 ): Promise<SearchOverview> {
 	const query = parseSearchQuery(q)

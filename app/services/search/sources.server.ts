@@ -1,3 +1,4 @@
+import { type Role } from '#models/index'
 import { type SearchKind, type SearchQuery, snippetOf, textMatches } from '~/lib/search'
 import { isSafeUrl } from '~/lib/safe-url'
 import { isVideoLocked } from '~/lib/videos'
@@ -13,6 +14,13 @@ import {
 	searchEntriesOfPosts,
 } from '~/services/discussions/records.server'
 import { eventIdsAfter, eventsForSearch, getEvents } from '~/services/events/events.server'
+import { openReadings, publishedPrograms } from '~/services/learning/program-learning.server'
+import {
+	programIdsAfter,
+	programsForSearch,
+	readingIdsAfter,
+	readingsForSearch,
+} from '~/services/learning/programs.server'
 
 /**
  * What the global search searches (product §2 "Search", docs/decisions/166,
@@ -35,6 +43,8 @@ import { eventIdsAfter, eventsForSearch, getEvents } from '~/services/events/eve
 /** Who is searching: what the access rules need to know of them. */
 export interface SearchViewer {
 	id: number
+	role: Role
+	subscriptionStatus: string
 	/** Premium (active or trialing): may play every lesson and read every transcript. */
 	premium: boolean
 	/** The members they blocked: their words are not found (posts, comments, and the members themselves). */
@@ -57,8 +67,15 @@ export interface SearchSourcePart {
 export interface SearchSource<Item extends { id: number }> {
 	kind: SearchKind
 	parts: readonly SearchSourcePart[]
-	/** These documents as their service has them now (missing: gone). */
-	load(ids: number[]): Promise<Item[]>
+	/** These documents as their service has them now, for this viewer (missing: gone, or not theirs to find). */
+	load(ids: number[], viewer: SearchViewer): Promise<Item[]>
+	/**
+	 * Set when whether a viewer may find a document depends on the viewer in
+	 * a way the index cannot hold (a program's drip rules): every match of
+	 * the kind is then read through `load` before the results are counted and
+	 * paged, not only the page's. For kinds with few documents.
+	 */
+	checkEveryMatch?: true
 	/** Whether this viewer may find it now. */
 	mayFind(viewer: SearchViewer, item: Item): boolean
 	show(item: Item, query: SearchQuery, viewer: SearchViewer): ShownResult | Promise<ShownResult>
@@ -116,6 +133,32 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 			}
 			return { title: video.title, snippet: snippetFrom([video.description, video.category], query), url }
 		},
+	}),
+	source({
+		kind: 'program',
+		parts: [main(programsForSearch, programIdsAfter)],
+		// Drafts are not found (by staff either): a program is found once it is published.
+		load: publishedPrograms,
+		mayFind: () => true,
+		show: (program, query) => ({
+			title: program.title,
+			snippet: snippetFrom([program.summary, program.description], query),
+			url: `/programs/${program.id}`,
+		}),
+	}),
+	source({
+		kind: 'reading',
+		parts: [main(readingsForSearch, readingIdsAfter)],
+		// Open to this member now, or not found at all: a free account's Premium readings, and a module that has not
+		// opened for them yet, keep their words (the index already leaves the Premium ones out for free accounts).
+		load: (ids, viewer) => openReadings(viewer, ids),
+		checkEveryMatch: true,
+		mayFind: () => true,
+		show: (reading, query) => ({
+			title: `${reading.title} · ${reading.programTitle}`,
+			snippet: snippetFrom([reading.text], query),
+			url: reading.url,
+		}),
 	}),
 	source({
 		kind: 'post',
