@@ -140,10 +140,7 @@ export interface SearchOverview {
 }
 
 /** /search without a tab: the best few of each kind, with how many each found. One search of the index. */
-export async function searchOverview(
-	user: Searcher,
-	q: string,
-): Promise<SearchOverview> {
+export async function searchOverview(user: Searcher, q: string): Promise<SearchOverview> {
 	const query = parseSearchQuery(q)
 	if (query.terms.length === 0) return { query, total: 0, sections: [] }
 	const viewer = await viewerOf(user)
