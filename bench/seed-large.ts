@@ -302,6 +302,6 @@ export async function seedLargeDatabase(
 	await rebuildConversationEntries()
 	// So were the posts, comments, lessons, events and members: the search index is read from them all.
 	const indexStarted = Date.now()
-	await rebuildSearchIndex()
+	await rebuildSearchIndex({ fromScratch: true })
 	return { userIds, searchIndexSeconds: Math.round((Date.now() - indexStarted) / 100) / 10 }
 }

@@ -511,7 +511,7 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
-	// So was everything the global search finds: its index is read from it all again (docs/decisions/166).
-	await rebuildSearchIndex()
+	// So was everything the global search finds: its index is built from it all again (docs/decisions/166).
+	await rebuildSearchIndex({ fromScratch: true })
 	return true
 }

@@ -202,13 +202,15 @@ export async function indexDocuments(
 const inIds = (ids: number[]) => mongoose.trusted({ $in: ids })
 
 /**
- * For a read whose extra rows are dropped after it: the range from the
- * lowest id to the highest when the ids fill most of it (a rebuild's batch),
- * else the ids. The same index read on MongoDB; on the emulator, which
- * checks every document of a collection against a filter, a range costs a
- * fraction of a 500-id `$in`.
+ * A filter on `id` for a read whose extra rows are dropped after it (the
+ * readers of the search's documents): the range from the lowest id to the
+ * highest when the ids fill most of it (a rebuild's batch), else the ids.
+ * The same index read on MongoDB; on the emulator, which checks every
+ * document of a collection against a filter, a range costs a fraction of a
+ * 500-id `$in`.
  */
-function idsOrTheirRange(ids: number[]) {
+export function idsOrTheirRange(ids: number[]) {
+	if (ids.length === 0) return inIds(ids)
 	const low = ids.reduce((least, id) => Math.min(least, id))
 	const high = ids.reduce((most, id) => Math.max(most, id))
 	return high - low < ids.length * 2 ? mongoose.trusted({ $gte: low, $lte: high }) : inIds(ids)
@@ -316,6 +318,17 @@ export async function idsInOrder<Doc extends { id: number }>(
 		.select('id')
 		.lean<Array<{ id: number }>>()
 	return rows.map(({ id }) => id)
+}
+
+/**
+ * Empties the index, for a rebuild from scratch (the seeds and the bench,
+ * on data just written): every document is then new to the rebuild, which
+ * inserts its terms without looking for older ones to replace. Until the
+ * rebuild is done the search finds less.
+ */
+export async function emptyIndex(): Promise<void> {
+	await SearchTermModel.deleteMany({})
+	await SearchEntryModel.deleteMany({})
 }
 
 // ---------------------------------------------------------------------------

@@ -21,7 +21,13 @@ import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~/platform/unique-claims.server'
 import { singleton } from '~/platform/singleton.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
-import { dropFromIndex, idsInOrder, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
+import {
+	dropFromIndex,
+	idsInOrder,
+	idsOrTheirRange,
+	writeIndexed,
+	type SearchDocument,
+} from '~/platform/search-index.server'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { defaultCommunityIds } from '~/services/community/memberships.server'
 import { findPublicUsers } from '~/services/account/people.server'
@@ -181,7 +187,7 @@ const SEARCHED_PROFILE_FIELDS = 'id name username headline location interests hi
  * hid themselves from the directory is not found (docs/decisions/167).
  */
 export async function membersForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
-	const users = await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
+	const users = await UserModel.find({ id: idsOrTheirRange(ids) })
 		.select(SEARCHED_PROFILE_FIELDS)
 		.lean<
 			Array<Pick<User, 'id' | 'name' | 'username' | 'headline' | 'location' | 'interests' | 'hiddenFromDirectory'>>

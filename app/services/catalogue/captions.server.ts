@@ -1,4 +1,3 @@
-import mongoose from 'mongoose'
 import {
 	CaptionTrackModel,
 	LessonChaptersModel,
@@ -17,7 +16,7 @@ import {
 import { ServiceError, notFound } from '~/lib/service-error'
 import { chapterLines, type Chapter, type TranscriptCue } from '~/lib/transcripts'
 import { isVideoLocked } from '~/lib/videos'
-import { writeIndexed, type SearchDocument } from '~/platform/search-index.server'
+import { idsOrTheirRange, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { PREMIUM_MEDIA } from '~/services/catalogue/member-files.server'
 import { getVideo, getVideoForMember, type MemberVideoJSON } from '~/services/catalogue/videos.server'
@@ -134,7 +133,7 @@ type TrackWithCues = Pick<CaptionTrack, 'videoId' | 'language' | 'updatedAt' | '
 /** The tracks of some lessons (in `language` only, when given), with their cues, each lesson's in the menu's order. */
 async function tracksWithCues(videoIds: number[], language?: CaptionLanguage): Promise<Map<number, TrackWithCues[]>> {
 	const tracks = await CaptionTrackModel.find({
-		videoId: videoIds.length === 1 ? videoIds[0] : mongoose.trusted({ $in: videoIds }),
+		videoId: videoIds.length === 1 ? videoIds[0] : idsOrTheirRange(videoIds),
 		...(language ? { language } : {}),
 	})
 		.select('videoId language updatedAt cues')

@@ -4,8 +4,7 @@ import { type ResourceInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { idsInOrder, type SearchDocument } from '~/platform/search-index.server'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 
 interface ResourceFilters {
@@ -46,27 +45,10 @@ export async function getResource(id: number): Promise<ResourceJSON | null> {
 }
 
 /** Resources as the global search holds them (docs/decisions/166): their title and description, as the library lists them. */
-export async function resourcesForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
-	const resources = await ResourceModel.find({ id: mongoose.trusted({ $in: ids }) })
-		.select('id title description')
-		.lean<Array<Pick<Resource, 'id' | 'title' | 'description'>>>()
-	return new Map(
-		resources.map((resource) => [
-			resource.id,
-			{
-				fields: [
-					{ text: resource.title, weight: SEARCH_TITLE_WEIGHT },
-					{ text: resource.description ?? '', weight: 1 },
-				],
-				audience: 'everyone',
-				authorIds: [],
-			},
-		]),
-	)
-}
-
-/** Resource ids after `after`, a batch at a time (the search index's rebuild). */
-export const resourceIdsAfter = (after: number, limit: number) => idsInOrder(ResourceModel, after, limit)
+export const resourceSearch = catalogueSearch(ResourceModel, (resource) => [
+	{ text: resource.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: resource.description ?? '', weight: 1 },
+])
 
 /** These resources (those that exist), by id. */
 export async function getResources(ids: number[]): Promise<ResourceJSON[]> {
@@ -81,7 +63,7 @@ const resourceWriter = catalogueWriter({
 	toJSON: toResourceJSON,
 	notFoundMessage: 'Resource not found',
 	audit: { type: 'resource', label: (resource) => resource.title },
-	search: { kind: 'resource', read: resourcesForSearch },
+	search: { kind: 'resource', read: resourceSearch.read },
 })
 export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
 export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) =>

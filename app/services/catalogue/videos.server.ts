@@ -17,13 +17,12 @@ import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { type Actor } from '~/services/permissions.server'
 import { videoJSON } from '~/platform/public-pictures.server'
-import { idsInOrder, type SearchDocument } from '~/platform/search-index.server'
 
 interface VideoFilters {
 	search?: string
@@ -115,28 +114,11 @@ export async function listVideoCategories(): Promise<string[]> {
  * included (a locked lesson is listed too). The words spoken are another
  * part of the lesson's entry, the captions' (captions.server.ts).
  */
-export async function lessonsForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
-	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) })
-		.select('id title description category')
-		.lean<Array<Pick<Video, 'id' | 'title' | 'description' | 'category'>>>()
-	return new Map(
-		videos.map((video) => [
-			video.id,
-			{
-				fields: [
-					{ text: video.title, weight: SEARCH_TITLE_WEIGHT },
-					{ text: video.description ?? '', weight: 1 },
-					{ text: video.category ?? '', weight: 1 },
-				],
-				audience: 'everyone',
-				authorIds: [],
-			},
-		]),
-	)
-}
-
-/** Lesson ids after `after`, a batch at a time (the search index's rebuild). */
-export const lessonIdsAfter = (after: number, limit: number) => idsInOrder(VideoModel, after, limit)
+export const lessonSearch = catalogueSearch(VideoModel, (video) => [
+	{ text: video.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: video.description ?? '', weight: 1 },
+	{ text: video.category ?? '', weight: 1 },
+])
 
 // Administration (product §2 "Content"): deleting a video deletes everyone's progress and notes on it, and its captions and chapters.
 const videoWriter = catalogueWriter({
@@ -154,7 +136,7 @@ const videoWriter = catalogueWriter({
 	},
 	createdWith: { announcementPending: true },
 	audit: { type: 'video', label: (video) => video.title },
-	search: { kind: 'lesson', read: lessonsForSearch },
+	search: { kind: 'lesson', read: lessonSearch.read },
 })
 
 /** Publishes a video; the members who can play it are told by newVideoAnnouncementsJob, outside this request. */

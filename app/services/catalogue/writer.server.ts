@@ -3,7 +3,13 @@ import { nextId, type CounterName } from '#models/index'
 import { type AuditKind } from '~/lib/audit'
 import { type SearchKind } from '~/lib/search'
 import { notFound } from '~/lib/service-error'
-import { writeIndexed, type SearchReader } from '~/platform/search-index.server'
+import {
+	idsInOrder,
+	idsOrTheirRange,
+	writeIndexed,
+	type SearchDocument,
+	type SearchReader,
+} from '~/platform/search-index.server'
 import { changedFields, recordAudit } from '~/services/admin/audit.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -122,5 +128,25 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			})
 			return toJSON(existing)
 		},
+	}
+}
+
+/**
+ * What the global search holds of a catalogue kind that every member sees
+ * whole (lessons' fields, events, resources: docs/decisions/166): the
+ * words of the fields `fields` names, found by everyone; and its ids, a
+ * batch at a time, for a rebuild. `read` is also what its writer's `search`
+ * option reads back after each write.
+ */
+export function catalogueSearch<Doc extends { id: number }>(
+	model: Model<Doc>,
+	fields: (doc: Doc) => SearchDocument['fields'],
+): { read: SearchReader; idsAfter: (after: number, limit: number) => Promise<number[]> } {
+	return {
+		async read(ids) {
+			const docs = await model.find({ id: idsOrTheirRange(ids) }).lean<Doc[]>()
+			return new Map(docs.map((doc) => [doc.id, { fields: fields(doc), audience: 'everyone', authorIds: [] }]))
+		},
+		idsAfter: (after, limit) => idsInOrder(model, after, limit),
 	}
 }

@@ -13,7 +13,13 @@ import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
-import { dropFromIndex, idsInOrder, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
+import {
+	dropFromIndex,
+	idsInOrder,
+	idsOrTheirRange,
+	writeIndexed,
+	type SearchDocument,
+} from '~/platform/search-index.server'
 import { DELETED_MEMBER } from '~/services/chat/messages.server'
 
 /**
@@ -288,7 +294,7 @@ export function searchEntryOfComment(
 /** The entries of these posts, standing or not (the search reads them again before it shows one). */
 export async function searchEntriesOfPosts(ids: number[]): Promise<DiscussionSearchEntry[]> {
 	if (ids.length === 0) return []
-	const posts = await DiscussionPostModel.find({ id: mongoose.trusted({ $in: ids }) }).lean<DiscussionPost[]>()
+	const posts = await DiscussionPostModel.find({ id: idsOrTheirRange(ids) }).lean<DiscussionPost[]>()
 	return posts.map(searchEntryOfPost)
 }
 
@@ -297,11 +303,11 @@ export async function searchEntriesOfComments(
 	ids: number[],
 ): Promise<Array<DiscussionSearchEntry & { postAuthorId: number }>> {
 	if (ids.length === 0) return []
-	const comments = await DiscussionCommentModel.find({ id: mongoose.trusted({ $in: ids }) }).lean<DiscussionComment[]>()
+	const comments = await DiscussionCommentModel.find({ id: idsOrTheirRange(ids) }).lean<DiscussionComment[]>()
 	const posts = new Map(
 		(
 			await DiscussionPostModel.find({
-				id: mongoose.trusted({ $in: [...new Set(comments.map((comment) => comment.postId))] }),
+				id: idsOrTheirRange([...new Set(comments.map((comment) => comment.postId))]),
 			}).lean<DiscussionPost[]>()
 		).map((post) => [post.id, post]),
 	)

@@ -6,10 +6,9 @@ import { HOUR_MS, eventEnd } from '~/lib/events'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { ServiceError } from '~/lib/service-error'
 import { type Job } from '~/platform/jobs.server'
-import { idsInOrder, type SearchDocument } from '~/platform/search-index.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { type Actor } from '~/services/permissions.server'
 import { goingMemberIds } from '~/services/events/rsvps.server'
@@ -65,28 +64,11 @@ export async function getEvent(id: number): Promise<EventJSON | null> {
  * Events as the global search holds them (docs/decisions/166): what every
  * member sees of one on its page, its title, description and place.
  */
-export async function eventsForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
-	const events = await EventModel.find({ id: mongoose.trusted({ $in: ids }) })
-		.select('id title description location')
-		.lean<Array<Pick<Event, 'id' | 'title' | 'description' | 'location'>>>()
-	return new Map(
-		events.map((event) => [
-			event.id,
-			{
-				fields: [
-					{ text: event.title, weight: SEARCH_TITLE_WEIGHT },
-					{ text: event.description ?? '', weight: 1 },
-					{ text: event.location ?? '', weight: 1 },
-				],
-				audience: 'everyone',
-				authorIds: [],
-			},
-		]),
-	)
-}
-
-/** Event ids after `after`, a batch at a time (the search index's rebuild). */
-export const eventIdsAfter = (after: number, limit: number) => idsInOrder(EventModel, after, limit)
+export const eventSearch = catalogueSearch(EventModel, (event) => [
+	{ text: event.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: event.description ?? '', weight: 1 },
+	{ text: event.location ?? '', weight: 1 },
+])
 
 /** These events (those that exist), by id. */
 export async function getEvents(ids: number[]): Promise<EventJSON[]> {
@@ -107,7 +89,7 @@ const eventWriter = catalogueWriter({
 	},
 	deleteDependents: (eventId) => RsvpModel.deleteMany({ eventId }),
 	audit: { type: 'event', label: (event) => event.title },
-	search: { kind: 'event', read: eventsForSearch },
+	search: { kind: 'event', read: eventSearch.read },
 })
 
 /** A replay must be a video that exists. */

@@ -93,7 +93,9 @@ async function present(viewer: SearchViewer, query: SearchQuery, matches: IndexM
 		[...byKind].map(async ([kind, ids]) => {
 			const entry = searchSource(kind)
 			if (!entry) return
-			const items = (await entry.load(ids, viewer)).filter((item) => entry.mayFind(viewer, item))
+			const asked = new Set(ids)
+			// A service may answer more than it was asked (a range of ids): only the matches are shown.
+			const items = (await entry.load(ids, viewer)).filter((item) => asked.has(item.id) && entry.mayFind(viewer, item))
 			for (const item of items) {
 				const result = await entry.show(item, query, viewer)
 				shown.set(`${kind}:${item.id}`, { type: kind, id: item.id, ...result })

@@ -6,14 +6,14 @@ import { MAIN_PART, type SearchReader } from '~/platform/search-index.server'
 import { listedMembers } from '~/services/account/directory.server'
 import { memberIdsAfter, membersForSearch } from '~/services/account/users.server'
 import { transcriptLines, transcriptsForSearch } from '~/services/catalogue/captions.server'
-import { getResources, resourceIdsAfter, resourcesForSearch } from '~/services/catalogue/resources.server'
-import { getVideos, lessonIdsAfter, lessonsForSearch } from '~/services/catalogue/videos.server'
+import { getResources, resourceSearch } from '~/services/catalogue/resources.server'
+import { getVideos, lessonSearch } from '~/services/catalogue/videos.server'
 import {
 	discussionsForSearch,
 	searchEntriesOfComments,
 	searchEntriesOfPosts,
 } from '~/services/discussions/records.server'
-import { eventIdsAfter, eventsForSearch, getEvents } from '~/services/events/events.server'
+import { eventSearch, getEvents } from '~/services/events/events.server'
 import { openReadings, publishedPrograms } from '~/services/learning/program-learning.server'
 import {
 	programIdsAfter,
@@ -85,11 +85,8 @@ export interface SearchSource<Item extends { id: number }> {
 const source = <Item extends { id: number }>(entry: SearchSource<Item>) =>
 	entry as unknown as SearchSource<{ id: number }>
 
-const main = (read: SearchReader, idsAfter: SearchSourcePart['idsAfter']): SearchSourcePart => ({
-	part: MAIN_PART,
-	read,
-	idsAfter,
-})
+/** A kind's documents as one part: what its service reads of them, and its ids. */
+const main = (side: Omit<SearchSourcePart, 'part'>): SearchSourcePart => ({ part: MAIN_PART, ...side })
 
 /** A snippet from the first of these texts that has a word of the query, else from the first that has words. */
 function snippetFrom(texts: Array<string | null | undefined>, query: SearchQuery): string {
@@ -114,10 +111,7 @@ async function spokenAt(videoId: number, query: SearchQuery): Promise<{ start: n
 export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	source({
 		kind: 'lesson',
-		parts: [
-			main(lessonsForSearch, lessonIdsAfter),
-			{ part: 'transcript', read: transcriptsForSearch, idsAfter: lessonIdsAfter },
-		],
+		parts: [main(lessonSearch), { part: 'transcript', read: transcriptsForSearch, idsAfter: lessonSearch.idsAfter }],
 		load: getVideos,
 		// Every member sees every lesson in the library, a locked one too; its transcript is the Premium part (show).
 		mayFind: () => true,
@@ -136,7 +130,7 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'program',
-		parts: [main(programsForSearch, programIdsAfter)],
+		parts: [main({ read: programsForSearch, idsAfter: programIdsAfter })],
 		// Drafts are not found (by staff either): a program is found once it is published.
 		load: publishedPrograms,
 		mayFind: () => true,
@@ -148,7 +142,7 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'reading',
-		parts: [main(readingsForSearch, readingIdsAfter)],
+		parts: [main({ read: readingsForSearch, idsAfter: readingIdsAfter })],
 		// Open to this member now, or not found at all: a free account's Premium readings, and a module that has not
 		// opened for them yet, keep their words (the index already leaves the Premium ones out for free accounts).
 		load: (ids, viewer) => openReadings(viewer, ids),
@@ -162,14 +156,14 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'post',
-		parts: [main(discussionsForSearch.posts.read, discussionsForSearch.posts.idsAfter)],
+		parts: [main(discussionsForSearch.posts)],
 		load: searchEntriesOfPosts,
 		mayFind: (viewer, post) => post.visible && !viewer.blocked.has(post.authorId),
 		show: (post, query) => ({ title: post.title, snippet: snippetFrom([post.text], query), url: post.url }),
 	}),
 	source({
 		kind: 'comment',
-		parts: [main(discussionsForSearch.comments.read, discussionsForSearch.comments.idsAfter)],
+		parts: [main(discussionsForSearch.comments)],
 		load: searchEntriesOfComments,
 		// A blocked member's post is not found, and neither are the comments under it (its page is a 404 to the blocker).
 		mayFind: (viewer, comment) =>
@@ -178,7 +172,7 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'event',
-		parts: [main(eventsForSearch, eventIdsAfter)],
+		parts: [main(eventSearch)],
 		load: getEvents,
 		mayFind: () => true,
 		show: (event, query) => ({
@@ -189,7 +183,7 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'resource',
-		parts: [main(resourcesForSearch, resourceIdsAfter)],
+		parts: [main(resourceSearch)],
 		load: getResources,
 		mayFind: () => true,
 		show: (resource, query) => ({
@@ -201,7 +195,7 @@ export const SEARCH_SOURCES: ReadonlyArray<SearchSource<{ id: number }>> = [
 	}),
 	source({
 		kind: 'member',
-		parts: [main(membersForSearch, memberIdsAfter)],
+		parts: [main({ read: membersForSearch, idsAfter: memberIdsAfter })],
 		// Hidden members are not listed: the directory's rule (decision 162).
 		load: listedMembers,
 		mayFind: (viewer, member) => !viewer.blocked.has(member.id),
