@@ -58,6 +58,8 @@ export default {
 				route('messages', 'routes/messages.tsx')
 				route('members', 'routes/members/index.tsx')
 				route('members/:id', 'routes/members/$id.tsx')
+				// Search across everything a member may see (docs/decisions/166, 167)
+				route('search', 'routes/search.tsx')
 
 				// Events, resources, profile
 				route('events', 'routes/events/index.tsx')
@@ -163,6 +165,7 @@ export default {
 			route('api/comments/:id', 'routes/api/comments/$id/index.ts')
 			route('api/comments/:id/reactions/:kind', 'routes/api/comments/$id/reactions/$kind.ts')
 			route('api/members', 'routes/api/members.ts')
+			route('api/search', 'routes/api/search.ts')
 
 			// JSON: reports and moderation
 			route('api/reports', 'routes/api/reports/index.ts')

@@ -40,6 +40,8 @@ export type CounterName =
 	| 'pushDevices'
 	| 'discussionPosts'
 	| 'discussionComments'
+	/** The global search's indexing runs (models/search-index.ts `rev`): a later run's terms replace an earlier one's. */
+	| 'searchRevisions'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -1,4 +1,5 @@
 import { formatDate } from '~/lib/dates'
+import { isVideoLocked } from '~/lib/videos'
 
 /**
  * Programs (product §2 "Programs"): leadership journeys of modules and
@@ -80,6 +81,15 @@ export function formatEstimate(minutes: number): string {
 }
 
 /** Why an item cannot be opened yet (or at all, on a free account). */
+/**
+ * Whether an item is Premium: what a free account cannot open, whatever
+ * its module's rule says (product §6, docs/decisions/151): a lesson by the
+ * free-video rule, any other item outside the first module.
+ */
+export function isPremiumItem(item: { kind: ProgramItemKind; videoId?: number | null }, moduleIndex: number): boolean {
+	return item.kind === 'lesson' ? isVideoLocked(null, item.videoId ?? Infinity) : moduleIndex > 0
+}
+
 export type ItemLock =
 	/** Its module opens at this time (a date, or N days after the member started). */
 	| { reason: 'opens_on'; opensAt: string }

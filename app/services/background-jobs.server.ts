@@ -9,6 +9,7 @@ import { programUnlocksJob } from '~/services/learning/program-progress.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
+import { searchIndexJob } from '~/services/search/index-job.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -27,4 +28,5 @@ export const BACKGROUND_JOBS: Job[] = [
 	pushNotificationsJob,
 	weeklyDigestJob,
 	defaultMembershipsJob,
+	searchIndexJob,
 ]

@@ -164,6 +164,10 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/community/1/discussions/3', ready: heading(/board meeting/) },
 		{ path: '/members', ready: heading('Members') },
 		{ path: '/members?q=healthcare', ready: (page) => page.getByRole('list', { name: 'Members' }) },
+		// Search across everything: every kind, one tab, nothing found.
+		{ path: '/search?q=delegation', ready: heading('Search') },
+		{ path: '/search?q=delegation&type=discussions', ready: (page) => page.getByRole('list', { name: 'Discussions' }) },
+		{ path: '/search?q=nothingmatchesthis', ready: (page) => page.getByText('No results') },
 		{ path: '/profile?tab=blocked', ready: (page) => page.getByText('You have not blocked anyone.') },
 		// Programs (issue 23), as a fresh free account meets the demo's: New Manager Foundations (items 1 to 11) and
 		// Leadership Essentials (program 3, items 21 to 23).

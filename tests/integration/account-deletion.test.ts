@@ -12,6 +12,7 @@ import {
 	ProgramModel,
 	ProgressModel,
 	PushDeliveryModel,
+	SearchTermModel,
 	SessionModel,
 	SimulatedInvoiceModel,
 	UserModel,
@@ -250,9 +251,15 @@ describe('Delete Account', () => {
 			privateMessages: 0,
 		})
 
-		// Nothing of theirs is left in any collection the registry erases from, but the room line, which stays.
+		// Nothing of theirs is left in any collection the registry erases from, but the room line, which stays, and
+		// the words of their post and comment in the search index, which stay as they do (none of their profile's).
 		expect(Object.entries(await registeredRecordsOf(member.id)).filter(([, count]) => count > 0)).toEqual([
 			['Message', 1],
+			['SearchTerm', expect.any(Number)],
+		])
+		expect((await SearchTermModel.distinct('key', { authorIds: member.id })).sort()).toEqual([
+			expect.stringMatching(/^comment:\d+$/),
+			`post:${member.postUrl.split('/').at(-1)}`,
 		])
 
 		// Their certificate's address now says it does not exist.

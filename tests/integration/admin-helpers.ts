@@ -24,6 +24,7 @@ import {
 	ReportModel,
 	ResourceModel,
 	RsvpModel,
+	SearchTermModel,
 	SubscriptionEventModel,
 	UserModel,
 	VideoModel,
@@ -69,6 +70,7 @@ export async function snapshot() {
 		comments,
 		reactions,
 		follows,
+		searchTerms,
 	] = await Promise.all([
 		// Not the activity time, nor the stored Messages badge: both are kept by reading, not by the request's doing. Nor
 		// the layout's version (decision 193), which the background jobs' notifications renew at any moment.
@@ -104,6 +106,11 @@ export async function snapshot() {
 		DiscussionCommentModel.find().sort({ id: 1 }).lean(),
 		DiscussionReactionModel.find().sort({ targetType: 1, targetId: 1, userId: 1, kind: 1 }).lean(),
 		DiscussionFollowModel.find().sort({ postId: 1, userId: 1 }).lean(),
+		// What the search finds: a refused write leaves its index as it was (which run wrote a term is its bookkeeping).
+		SearchTermModel.find()
+			.select('term key part type weight audience authorIds -_id')
+			.sort({ key: 1, part: 1, term: 1 })
+			.lean(),
 	])
 	return JSON.stringify({
 		users: strip(users),
@@ -134,6 +141,7 @@ export async function snapshot() {
 		comments: strip(comments),
 		reactions: strip(reactions),
 		follows: strip(follows),
+		searchTerms,
 	})
 }
 

@@ -493,6 +493,9 @@ const API_CALLS: Row[] = [
 		after: restoreMemberships,
 	}),
 	api('GET /api/members', ['401', '200', '200', '200', '200', '200']),
+	// Issue 24: search across everything (each finds only what they may see: tests/integration/search.test.ts)
+	api('GET /api/search?q=leadership', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/search?q=leadership&type=lessons&page=2', ['401', '200', '200', '200', '200', '200']),
 	// product §7: administration (users: admins; the catalogue: admins and content managers)
 	api('GET /api/admin/users', ['401', '403', '403', '403', '403', '200']),
 	api('PATCH /api/admin/users/{other}/role', ['401', '403', '403', '403', '403', '200'], { body: { role: 'member' } }),
@@ -655,6 +658,8 @@ const PAGES: Row[] = [
 	page('GET /moderation?tab=resolved', ['→ /auth', '→ /dashboard', '→ /dashboard', '200', '→ /dashboard', '200']),
 	page('GET /members/{other}', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /members', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /search', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /search?q=leadership&type=discussions', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /community/1/discussions', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /community/1/discussions/{post}', ['→ /auth', '200', '200', '200', '200', '200']),
 	page('GET /profile?tab=blocked', ['→ /auth', '200', '200', '200', '200', '200']),

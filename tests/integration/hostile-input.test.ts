@@ -788,6 +788,7 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/posts/{noahPost}/lock',
 		'/api/comments/{noahComment}',
 		'/api/members',
+		'/api/search',
 	]
 
 	it('a method no call takes answers 405 {message}, whatever the body', async () => {
@@ -885,6 +886,23 @@ describe('search parameters', () => {
 		}
 	})
 
+	it('the global search takes every hostile text as words (GET /api/search): an operator or a pattern is no more than its words', async () => {
+		for (const role of ['member', 'premium'] as const) {
+			for (const pattern of PATTERNS) {
+				const response = await as[role].get(`/api/search?${new URLSearchParams({ q: pattern })}`)
+				const label = `/api/search?q=${pattern.slice(0, 20)}`
+				expect.soft(response.status, label).toBe(200)
+				const answer = (await response.json()) as { results: Array<{ title: string; snippet: string }>; total: number }
+				expect.soft(Object.keys(answer).sort(), label).toEqual(['results', 'total'])
+				// '$where' is the word "where"; every other one has no word a document has ("gt", "z", a 10 KB word).
+				if (pattern !== '$where') expect.soft(answer, label).toEqual({ results: [], total: 0 })
+			}
+			const keyed = await as[role].get(`/api/search?${encodeURIComponent('q[$ne]')}=x`)
+			expect.soft(keyed.status).toBe(200)
+			expect.soft(await keyed.json()).toEqual({ results: [], total: 0 })
+		}
+	})
+
 	it('cursors and filters of the new lists answer 400 with a message in the JSON API, and the first page on pages, never a 5xx', async () => {
 		const VALUES = ['abc', '-1', '1.5', '{"$gt":""}', '99999999999999999999', '%00', TEN_KILOBYTES]
 		const JSON_PARAMS: Array<[string, string, Role]> = [
@@ -899,6 +917,8 @@ describe('search parameters', () => {
 			['/api/posts/{noahPost}', 'page', 'member'],
 			['/api/members', 'community', 'member'],
 			['/api/members', 'role', 'member'],
+			['/api/search', 'type', 'member'],
+			['/api/search', 'page', 'member'],
 		]
 		await expectNothingChanged(async () => {
 			for (const [path, param, role] of JSON_PARAMS) {
@@ -925,6 +945,8 @@ describe('search parameters', () => {
 				['/community/1/discussions/{noahPost}', 'reply', 'premium'],
 				['/members', 'community', 'member'],
 				['/members', 'role', 'member'],
+				['/search?q=leadership', 'type', 'member'],
+				['/search?q=leadership&type=discussions', 'page', 'member'],
 			]
 			for (const [page, param, role] of PAGES) {
 				for (const value of VALUES) {
@@ -948,6 +970,8 @@ describe('search parameters', () => {
 			// The lesson's transcript search (docs/decisions/171).
 			['/content-library/8', 'premium'],
 			['/members', 'member'],
+			['/search', 'member'],
+			['/search?type=discussions', 'premium'],
 		]
 		for (const [page, role] of PAGES) {
 			for (const pattern of PATTERNS) {

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
  * package the built bundles import must be a production dependency.
  */
 
-const BUNDLES = ['build/index.js', 'build-server/server.js', 'build-server/seed.js']
+const BUNDLES = ['build/index.js', 'build-server/server.js', 'build-server/seed.js', 'build-server/search-rebuild.js']
 const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
 
 /** `@scope/name/deep/path` → `@scope/name`, `name/deep` → `name`. */

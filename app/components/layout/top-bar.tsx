@@ -45,11 +45,12 @@ export function TopBar({
 			<SidebarToggle collapsed={sidebarCollapsed} />
 			{phoneMenu}
 			<BrandLink to="/dashboard" compact />
+			{/* Search across everything (docs/decisions/167): a GET form to /search, so it works without JavaScript. */}
 			<form
 				role="search"
 				aria-label="Site"
 				method="get"
-				action="/content-library"
+				action="/search"
 				className="ml-6 hidden max-w-md flex-1 md:block"
 			>
 				<label htmlFor="top-bar-search" className="sr-only">
@@ -64,12 +65,17 @@ export function TopBar({
 						type="search"
 						name="q"
 						maxLength={100}
-						placeholder="Search videos..."
+						placeholder="Search lessons, discussions, members..."
 						className="w-full rounded-full border border-gray-200 bg-gray-50 py-2 pl-9 pr-4 text-sm focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-200"
 					/>
 				</div>
 			</form>
 			<div className="ml-auto flex items-center gap-1">
+				{/* On a phone the box does not fit beside the rest: the search is its own page. */}
+				<Link to="/search" className="rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 md:hidden">
+					<span className="sr-only">Search</span>
+					<Icon name="search" />
+				</Link>
 				<NotificationsMenu bell={bell} timeZone={timeZone} />
 				<Link to="/messages" className="relative rounded-full p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900">
 					<span className="sr-only">

@@ -39,6 +39,16 @@ export async function listDirectory(
 }
 
 /**
+ * Of these members, the ones the directory lists (not hidden), as other
+ * members see them: the global search's members (docs/decisions/167).
+ * Blocks are the reader's, left to the caller.
+ */
+export function listedMembers(ids: number[]): Promise<PublicUserJSON[]> {
+	if (ids.length === 0) return Promise.resolve([])
+	return findPublicUsers({ id: mongoose.trusted({ $in: ids }), hiddenFromDirectory: mongoose.trusted({ $ne: true }) })
+}
+
+/**
  * /members/{id}: what other members see of someone (hidden from the
  * directory or not: they still appear beside what they write), and the
  * communities the reader and they have in common.

@@ -25,6 +25,7 @@ import {
 	PushDeviceModel,
 	ReportModel,
 	RsvpModel,
+	SearchTermModel,
 	SessionModel,
 	SimulatedInvoiceModel,
 	SubscriptionEventModel,
@@ -42,7 +43,7 @@ import { notFound } from '~/lib/service-error'
 import { endAllSessions } from '~/services/account/auth.server'
 import { getPendingEmail } from '~/services/account/email-change.server'
 import { deleteAccountTokensOf } from '~/services/account/tokens.server'
-import { getUserById, userNamesById } from '~/services/account/users.server'
+import { dropMemberFromSearch, getUserById, userNamesById } from '~/services/account/users.server'
 import { billingStatusOf } from '~/services/billing/details.server'
 import { endSubscriptionNow } from '~/services/billing/index.server'
 import {
@@ -384,6 +385,17 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 		retention: 'Until you stop following, or delete your account.',
 		export: { section: 'followedDiscussions', collect: followsOf },
 		erase: [{ phase: 'records', what: 'followed discussions', run: ({ id }) => deleteFollowsOf(id) }],
+	},
+	{
+		model: SearchTermModel,
+		memberFields: ['authorIds'],
+		stored:
+			'The words the search finds you by (your name, username and directory profile, unless you hide from the directory) and the words of your posts and comments, as an index.',
+		retention:
+			'Your profile words: until you hide from the directory or delete your account. The words of your posts and comments: as long as they stay, like them.',
+		export: { omitted: 'an index drawn from the profile and the discussions, which their sections hold' },
+		erase: [{ phase: 'records', what: 'the member in search results', run: ({ id }) => dropMemberFromSearch(id) }],
+		kept: 'The words of posts and comments stay in the index as long as the posts and comments stay, shown as written by "Deleted member" (decision 166).',
 	},
 	{
 		model: AccountTokenModel,

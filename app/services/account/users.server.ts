@@ -22,6 +22,14 @@ import { revokeAccountTakeoverTokens } from '~/services/account/tokens.server'
 import { claimUnique, isTakenByAnother, releaseUnique, type UniqueKind } from '~/platform/unique-claims.server'
 import { singleton } from '~/platform/singleton.server'
 import { publicUserJSON, userJSON } from '~/platform/public-pictures.server'
+import {
+	dropFromIndex,
+	idsInOrder,
+	idsOrTheirRange,
+	writeIndexed,
+	type SearchDocument,
+} from '~/platform/search-index.server'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { defaultCommunityIds } from '~/services/community/memberships.server'
 import { findPublicUsers } from '~/services/account/people.server'
 
@@ -85,19 +93,27 @@ export async function registerUser(input: RegisterInput): Promise<UserJSON> {
 			if (!(await claimUnique(kind, value, id))) throw taken(kind)
 			claimed.push([kind, value])
 		}
-		const user = await UserModel.create({
-			id,
-			username: input.username,
-			usernameKey: input.username.toLowerCase(),
-			passwordHash: await hashPassword(input.password),
-			name: input.name,
-			email: input.email.toLowerCase(),
-			bio: input.bio ?? null,
-			role: 'member',
-			subscriptionStatus: 'inactive',
-			// product §2 "Communities": a new account starts in the default communities (and may leave them).
-			communityIds: await defaultCommunityIds(),
-		})
+		const passwordHash = await hashPassword(input.password)
+		const communityIds = await defaultCommunityIds()
+		const user = await writeIndexed(
+			{ kind: 'member' },
+			[id],
+			() =>
+				UserModel.create({
+					id,
+					username: input.username,
+					usernameKey: input.username.toLowerCase(),
+					passwordHash,
+					name: input.name,
+					email: input.email.toLowerCase(),
+					bio: input.bio ?? null,
+					role: 'member',
+					subscriptionStatus: 'inactive',
+					// product §2 "Communities": a new account starts in the default communities (and may leave them).
+					communityIds,
+				}),
+			membersForSearch,
+		)
 		return userJSON(user.toObject())
 	} catch (error) {
 		await Promise.all(claimed.map(([kind, value]) => releaseUnique(kind, value, id)))
@@ -174,12 +190,57 @@ export async function updateProfile(
 	const update = Object.fromEntries(
 		fields.flatMap((field) => (changes[field] === undefined ? [] : [[field, changes[field]]])),
 	)
-	const user = await UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
-		.select('-passwordHash -usernameKey')
-		.lean<User>()
+	const user = await writeIndexed(
+		{ kind: 'member' },
+		[userId],
+		() =>
+			UserModel.findOneAndUpdate({ id: userId }, { $set: update }, { new: true })
+				.select('-passwordHash -usernameKey')
+				.lean<User>(),
+		membersForSearch,
+	)
 	if (!user) throw notFound('User not found')
 	return userJSON(user)
 }
+
+/** The fields of an account the global search finds a member by: the member directory's (docs/decisions/162, 166). */
+const SEARCHED_PROFILE_FIELDS = 'id name username headline location interests hiddenFromDirectory'
+
+/**
+ * Members as the global search holds them: as the member directory lists
+ * them, by name, username, headline, location and interests; a member who
+ * hid themselves from the directory is not found (docs/decisions/167).
+ */
+export async function membersForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
+	const users = await UserModel.find({ id: idsOrTheirRange(ids) })
+		.select(SEARCHED_PROFILE_FIELDS)
+		.lean<
+			Array<Pick<User, 'id' | 'name' | 'username' | 'headline' | 'location' | 'interests' | 'hiddenFromDirectory'>>
+		>()
+	return new Map(
+		users
+			.filter((user) => !user.hiddenFromDirectory)
+			.map((user) => [
+				user.id,
+				{
+					fields: [
+						{ text: `${user.name} ${user.username}`, weight: SEARCH_TITLE_WEIGHT },
+						{ text: user.headline ?? '', weight: 2 },
+						{ text: user.location ?? '', weight: 1 },
+						{ text: (user.interests ?? []).join(', '), weight: 2 },
+					],
+					audience: 'everyone',
+					authorIds: [user.id],
+				},
+			]),
+	)
+}
+
+/** Account ids after `after`, a batch at a time (the search index's rebuild). */
+export const memberIdsAfter = (after: number, limit: number) => idsInOrder(UserModel, after, limit)
+
+/** An account leaves the search (deleting it: the registry of personal data's step). */
+export const dropMemberFromSearch = (userId: number) => dropFromIndex('member', [userId])
 
 /** 409 on the email field when another account has the address: checked before a confirmation link is sent. */
 export async function assertEmailAvailable(email: string, userId: number): Promise<void> {

@@ -15,6 +15,8 @@ import {
 } from '~/lib/captions'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { chapterLines, type Chapter, type TranscriptCue } from '~/lib/transcripts'
+import { isVideoLocked } from '~/lib/videos'
+import { idsOrTheirRange, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { PREMIUM_MEDIA } from '~/services/catalogue/member-files.server'
 import { getVideo, getVideoForMember, type MemberVideoJSON } from '~/services/catalogue/videos.server'
@@ -126,20 +128,68 @@ export async function getCaptionFile(
 	return track
 }
 
+type TrackWithCues = Pick<CaptionTrack, 'videoId' | 'language' | 'updatedAt' | 'cues'>
+
+/** The tracks of some lessons (in `language` only, when given), with their cues, each lesson's in the menu's order. */
+async function tracksWithCues(videoIds: number[], language?: CaptionLanguage): Promise<Map<number, TrackWithCues[]>> {
+	const tracks = await CaptionTrackModel.find({
+		videoId: videoIds.length === 1 ? videoIds[0] : idsOrTheirRange(videoIds),
+		...(language ? { language } : {}),
+	})
+		.select('videoId language updatedAt cues')
+		.lean<TrackWithCues[]>()
+	const byVideo = new Map<number, TrackWithCues[]>()
+	for (const track of tracks) byVideo.set(track.videoId, [...(byVideo.get(track.videoId) ?? []), track])
+	return new Map([...byVideo].map(([videoId, own]) => [videoId, inMenuOrder(own)]))
+}
+
+const textOfTracks = (tracks: readonly TrackWithCues[]) =>
+	tracks.map((track) => track.cues.map((cue) => cue.text).join(' ')).join('\n\n')
+
 /**
  * The words of a lesson's captions as one text (for the global search): in
  * `language`, or in every language the lesson has, one after the other.
- * Empty when the lesson has no captions. The one place a lesson's
- * transcript is read as text.
+ * Empty when the lesson has no captions. With `transcriptsForSearch` and
+ * `transcriptLines`, the one place a lesson's transcript is read as text.
  */
 export async function getTranscriptText(videoId: number, language?: CaptionLanguage): Promise<string> {
-	const tracks = await CaptionTrackModel.find(language ? { videoId, language } : { videoId })
-		.select('language updatedAt cues')
-		.lean<Array<Pick<CaptionTrack, 'language' | 'updatedAt' | 'cues'>>>()
-	return inMenuOrder(tracks)
-		.map((track) => track.cues.map((cue) => cue.text).join(' '))
-		.join('\n\n')
+	return textOfTracks((await tracksWithCues([videoId], language)).get(videoId) ?? [])
 }
+
+/**
+ * The lines of a lesson's captions with their times, every language in the
+ * menu's order: where the global search finds the words a result quotes,
+ * and the time its link starts the video at (docs/decisions/167).
+ */
+export async function transcriptLines(videoId: number): Promise<Array<Pick<TranscriptCue, 'start' | 'text'>>> {
+	return ((await tracksWithCues([videoId])).get(videoId) ?? []).flatMap((track) =>
+		track.cues.map(({ start, text }) => ({ start, text })),
+	)
+}
+
+/**
+ * Lessons' spoken words as the global search holds them: the transcript
+ * part of each lesson's entry (its title and description are the main
+ * part, videos.server.ts). Only Premium members find the words of a lesson
+ * a free account cannot play, as only they may read its transcript
+ * (docs/decisions/167).
+ */
+export async function transcriptsForSearch(videoIds: number[]): Promise<Map<number, SearchDocument>> {
+	const tracks = await tracksWithCues(videoIds)
+	return new Map(
+		[...tracks].map(([videoId, own]) => [
+			videoId,
+			{
+				fields: [{ text: textOfTracks(own), weight: 1 }],
+				audience: isVideoLocked({ subscriptionStatus: null }, videoId) ? 'premium' : 'everyone',
+				authorIds: [],
+			},
+		]),
+	)
+}
+
+/** The captions of a lesson are the `transcript` part of its search entry. */
+const TRANSCRIPT = { kind: 'lesson', part: 'transcript' } as const
 
 /** A lesson's chapters in time order (none when it has none). */
 export async function getChapters(videoId: number): Promise<Chapter[]> {
@@ -197,10 +247,16 @@ export async function saveCaptionTrack(
 	assertActorRole(actor, CONTENT_ADMIN_ROLES)
 	const video = await requireVideo(videoId)
 	const { vtt, cues } = await parseWebVTT(text)
-	const { upsertedCount } = await CaptionTrackModel.updateOne(
-		{ videoId, language },
-		{ $set: { vtt, cues, updatedAt: new Date() } },
-		{ upsert: true },
+	const { upsertedCount } = await writeIndexed(
+		TRANSCRIPT,
+		[videoId],
+		() =>
+			CaptionTrackModel.updateOne(
+				{ videoId, language },
+				{ $set: { vtt, cues, updatedAt: new Date() } },
+				{ upsert: true },
+			),
+		transcriptsForSearch,
 	)
 	const name = captionLanguageName(language)
 	await recordAudit(actor, {
@@ -216,7 +272,12 @@ export async function saveCaptionTrack(
 export async function removeCaptionTrack(actor: Actor, videoId: number, language: CaptionLanguage): Promise<void> {
 	assertActorRole(actor, CONTENT_ADMIN_ROLES)
 	const video = await requireVideo(videoId)
-	const { deletedCount } = await CaptionTrackModel.deleteOne({ videoId, language })
+	const { deletedCount } = await writeIndexed(
+		TRANSCRIPT,
+		[videoId],
+		() => CaptionTrackModel.deleteOne({ videoId, language }),
+		transcriptsForSearch,
+	)
 	if (!deletedCount) throw notFound(CAPTIONS_NOT_FOUND)
 	const name = captionLanguageName(language)
 	await recordAudit(actor, {

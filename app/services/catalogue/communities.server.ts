@@ -15,6 +15,7 @@ import { anyFieldContains } from '~/platform/contains-filter.server'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 import { forgetCommunity } from '~/services/community/memberships.server'
+import { dropCommunityDiscussionsFromSearch } from '~/services/discussions/records.server'
 import { communityJSON } from '~/platform/public-pictures.server'
 
 /** Communities by id; a page with `window`; `search` matches the name or description, ignoring case. */
@@ -40,6 +41,7 @@ export async function getCommunity(id: number): Promise<CommunityJSON | null> {
  * comments, reactions, follows) and its place in every member's list.
  */
 async function deleteCommunityDependents(communityId: number): Promise<void> {
+	await dropCommunityDiscussionsFromSearch(communityId)
 	const postIds = (await DiscussionPostModel.find({ communityId }).select('id').lean<Array<{ id: number }>>()).map(
 		(post) => post.id,
 	)

@@ -1,8 +1,10 @@
+import mongoose from 'mongoose'
 import { ResourceModel, toResourceJSON, type Resource, type ResourceJSON } from '#models/index'
 import { type ResourceInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 
 interface ResourceFilters {
@@ -42,6 +44,18 @@ export async function getResource(id: number): Promise<ResourceJSON | null> {
 	return resource ? toResourceJSON(resource) : null
 }
 
+/** Resources as the global search holds them (docs/decisions/166): their title and description, as the library lists them. */
+export const resourceSearch = catalogueSearch(ResourceModel, (resource) => [
+	{ text: resource.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: resource.description ?? '', weight: 1 },
+])
+
+/** These resources (those that exist), by id. */
+export async function getResources(ids: number[]): Promise<ResourceJSON[]> {
+	const resources = await ResourceModel.find({ id: mongoose.trusted({ $in: ids }) }).lean<Resource[]>()
+	return resources.map(toResourceJSON)
+}
+
 // Administration (product §2 "Resources").
 const resourceWriter = catalogueWriter({
 	model: ResourceModel,
@@ -49,6 +63,7 @@ const resourceWriter = catalogueWriter({
 	toJSON: toResourceJSON,
 	notFoundMessage: 'Resource not found',
 	audit: { type: 'resource', label: (resource) => resource.title },
+	search: { kind: 'resource', read: resourceSearch.read },
 })
 export const createResource = (actor: Actor, input: ResourceInput) => resourceWriter.create(actor, input)
 export const updateResource = (actor: Actor, id: number, changes: Partial<ResourceInput>) =>

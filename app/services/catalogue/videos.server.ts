@@ -16,9 +16,10 @@ import {
 import { FREE_VIDEO_LIMIT, PREMIUM_STATUSES } from '~/lib/subscription'
 import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
@@ -93,6 +94,12 @@ export async function getVideoForAdmin(id: number): Promise<AdminVideoJSON | nul
 	return video ? (await withUploads([video]))[0]! : null
 }
 
+/** These lessons as members may see them (those that exist and are not waiting for their uploaded video), by id. */
+export async function getPublishedVideos(ids: number[]): Promise<VideoJSON[]> {
+	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }), ...PUBLISHED_LESSON }).lean<Video[]>()
+	return videos.map(videoJSON)
+}
+
 /**
  * A video as one member may see it: `locked` says the free-video rule keeps
  * them out, and then the media `url` is null: the server never hands a
@@ -144,6 +151,18 @@ export async function listVideoCategories(): Promise<string[]> {
 	return categories.filter((category): category is string => typeof category === 'string' && category.length > 0).sort()
 }
 
+/**
+ * Lessons as the global search holds them (docs/decisions/166): the title,
+ * description and category every member sees in the library, free members
+ * included (a locked lesson is listed too). The words spoken are another
+ * part of the lesson's entry, the captions' (captions.server.ts).
+ */
+export const lessonSearch = catalogueSearch(VideoModel, (video) => [
+	{ text: video.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: video.description ?? '', weight: 1 },
+	{ text: video.category ?? '', weight: 1 },
+])
+
 // Administration (product §2 "Content"): deleting a video deletes everyone's progress and notes on it, its captions and chapters, and its uploads.
 const videoWriter = catalogueWriter({
 	model: VideoModel,
@@ -162,6 +181,7 @@ const videoWriter = catalogueWriter({
 	},
 	createdWith: { announcementPending: true },
 	audit: { type: 'video', label: (video) => video.title },
+	search: { kind: 'lesson', read: lessonSearch.read },
 })
 
 /**

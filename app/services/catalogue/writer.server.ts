@@ -1,7 +1,15 @@
 import { type Model } from 'mongoose'
 import { nextId, type CounterName } from '#models/index'
 import { type AuditKind } from '~/lib/audit'
+import { type SearchKind } from '~/lib/search'
 import { notFound } from '~/lib/service-error'
+import {
+	idsInOrder,
+	idsOrTheirRange,
+	writeIndexed,
+	type SearchDocument,
+	type SearchReader,
+} from '~/platform/search-index.server'
 import { changedFields, recordAudit } from '~/services/admin/audit.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
@@ -39,8 +47,16 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 	createdWith?: Partial<Doc>
 	/** How the audit log names the entity (product §6 "Audit log"): its type and its title or name. */
 	audit: { type: AuditedEntity; label: (doc: Doc) => string }
+	/**
+	 * A kind the global search finds (docs/decisions/166): every create, edit
+	 * and delete keeps its index in step, reading the entity back through `read`.
+	 */
+	search?: { kind: SearchKind; read: SearchReader }
 }) {
-	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit } = options
+	const { model, counter, toJSON, notFoundMessage, check, deleteDependents, createdWith, audit, search } = options
+	/** The write, and the search index kept in step with it when the kind is searched. */
+	const indexed = <Result>(id: number, write: () => Promise<Result>): Promise<Result> =>
+		search ? writeIndexed({ kind: search.kind }, [id], write, search.read) : write()
 	const kind = (verb: 'created' | 'updated' | 'deleted') => `${audit.type}.${verb}` as AuditKind
 	const target = (doc: Doc) => ({ type: audit.type, id: doc.id, label: audit.label(doc) })
 
@@ -55,16 +71,21 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async create(actor: Actor, input: Input, storedWith?: Partial<Doc>): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			check?.(input)
-			const created = (
-				await model.create({
-					...input,
-					...createdWith,
-					...storedWith,
-					id: await nextId(counter),
-					createdBy: actor.id,
-					createdAt: new Date(),
-				})
-			).toObject() as Doc
+			const id = await nextId(counter)
+			const created = await indexed(
+				id,
+				async () =>
+					(
+						await model.create({
+							...input,
+							...createdWith,
+							...storedWith,
+							id,
+							createdBy: actor.id,
+							createdAt: new Date(),
+						})
+					).toObject() as Doc,
+			)
 			await recordAudit(actor, {
 				kind: kind('created'),
 				target: target(created),
@@ -78,9 +99,9 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			const existing = await findExisting(id)
 			check?.({ ...existing, ...changes } as unknown as Input)
-			const updated = await model
-				.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true })
-				.lean<Doc>()
+			const updated = await indexed(id, () =>
+				model.findOneAndUpdate({ id }, { $set: changes as Record<string, unknown> }, { new: true }).lean<Doc>(),
+			)
 			if (!updated) throw notFound(notFoundMessage)
 			const changed = changedFields(existing, changes)
 			if (changed) {
@@ -98,8 +119,10 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 		async remove(actor: Actor, id: number): Promise<Json> {
 			assertActorRole(actor, CONTENT_ADMIN_ROLES)
 			const existing = await findExisting(id)
-			await deleteDependents?.(id)
-			await model.deleteOne({ id })
+			await indexed(id, async () => {
+				await deleteDependents?.(id)
+				await model.deleteOne({ id })
+			})
 			await recordAudit(actor, {
 				kind: kind('deleted'),
 				target: target(existing),
@@ -107,5 +130,25 @@ export function catalogueWriter<Doc extends CatalogueDocument, Input extends obj
 			})
 			return toJSON(existing)
 		},
+	}
+}
+
+/**
+ * What the global search holds of a catalogue kind that every member sees
+ * whole (lessons' fields, events, resources: docs/decisions/166): the
+ * words of the fields `fields` names, found by everyone; and its ids, a
+ * batch at a time, for a rebuild. `read` is also what its writer's `search`
+ * option reads back after each write.
+ */
+export function catalogueSearch<Doc extends { id: number }>(
+	model: Model<Doc>,
+	fields: (doc: Doc) => SearchDocument['fields'],
+): { read: SearchReader; idsAfter: (after: number, limit: number) => Promise<number[]> } {
+	return {
+		async read(ids) {
+			const docs = await model.find({ id: idsOrTheirRange(ids) }).lean<Doc[]>()
+			return new Map(docs.map((doc) => [doc.id, { fields: fields(doc), audience: 'everyone', authorIds: [] }]))
+		},
+		idsAfter: (after, limit) => idsInOrder(model, after, limit),
 	}
 }

@@ -4,8 +4,9 @@ import { type EventInput } from '~/lib/admin-schemas'
 import { formatDateTime } from '~/lib/dates'
 import { HOUR_MS, eventEnd } from '~/lib/events'
 import { type PageWindow } from '~/lib/paging'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { catalogueWriter } from '~/services/catalogue/writer.server'
+import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { ServiceError } from '~/lib/service-error'
 import { type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
@@ -59,6 +60,22 @@ export async function getEvent(id: number): Promise<EventJSON | null> {
 	return event ? toEventJSON(event) : null
 }
 
+/**
+ * Events as the global search holds them (docs/decisions/166): what every
+ * member sees of one on its page, its title, description and place.
+ */
+export const eventSearch = catalogueSearch(EventModel, (event) => [
+	{ text: event.title, weight: SEARCH_TITLE_WEIGHT },
+	{ text: event.description ?? '', weight: 1 },
+	{ text: event.location ?? '', weight: 1 },
+])
+
+/** These events (those that exist), by id. */
+export async function getEvents(ids: number[]): Promise<EventJSON[]> {
+	const events = await EventModel.find({ id: mongoose.trusted({ $in: ids }) }).lean<Event[]>()
+	return events.map(toEventJSON)
+}
+
 // Administration (product §2 "Events").
 const eventWriter = catalogueWriter({
 	model: EventModel,
@@ -72,6 +89,7 @@ const eventWriter = catalogueWriter({
 	},
 	deleteDependents: (eventId) => RsvpModel.deleteMany({ eventId }),
 	audit: { type: 'event', label: (event) => event.title },
+	search: { kind: 'event', read: eventSearch.read },
 })
 
 /** A replay must be a video that exists. */

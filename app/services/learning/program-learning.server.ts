@@ -16,6 +16,7 @@ import { answerField } from '~/lib/program-schemas'
 import {
 	ITEM_KIND_LABELS,
 	lockText,
+	programItemPath,
 	type ItemLock,
 	type OutlineItem,
 	type ProgramCard,
@@ -23,7 +24,7 @@ import {
 	type ProgramProgress,
 } from '~/lib/programs'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
-import { renderMarkdown } from '~/platform/markdown.server'
+import { markdownToPlainText, renderMarkdown } from '~/platform/markdown.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
 import { noteActivity } from '~/services/account/activity.server'
 import { getVideoForMember, type MemberVideoJSON } from '~/services/catalogue/videos.server'
@@ -44,6 +45,7 @@ import {
 	findProgram,
 	itemTitle,
 	lessonVideosOf,
+	publishedProgramsHolding,
 } from '~/services/learning/programs.server'
 import { CONTENT_ADMIN_ROLES } from '~/services/permissions.server'
 
@@ -123,6 +125,61 @@ export async function listStartedPrograms(member: Member, now = new Date()): Pro
 	)
 	programs.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
 	return (await evaluateMany(member, programs, now)).map(({ program, evaluation }) => cardOf(program, evaluation))
+}
+
+// ---------------------------------------------------------------------------
+// What the global search shows of programs (docs/decisions/167)
+// ---------------------------------------------------------------------------
+
+/** Of these programs, the published ones (a draft is not found, by staff either): what their results show. */
+export async function publishedPrograms(
+	ids: number[],
+): Promise<Array<Pick<Program, 'id' | 'title' | 'summary' | 'description'>>> {
+	if (ids.length === 0) return []
+	return ProgramModel.find({ id: mongoose.trusted({ $in: ids }), published: true })
+		.select('id title summary description')
+		.lean<Array<Pick<Program, 'id' | 'title' | 'summary' | 'description'>>>()
+}
+
+export interface OpenReading {
+	id: number
+	programId: number
+	programTitle: string
+	title: string
+	/** The reading's words as plain text. */
+	text: string
+	url: string
+}
+
+/**
+ * Of these readings, the ones open to the member now, with their words:
+ * in a published program, and not locked for them (Premium for a free
+ * account, or a module that has not opened for them yet: the rules of
+ * `evaluateProgram`). The global search shows no other reading's words.
+ */
+export async function openReadings(member: Member, itemIds: number[], now = new Date()): Promise<OpenReading[]> {
+	if (itemIds.length === 0) return []
+	const wanted = new Set(itemIds)
+	const programs = await publishedProgramsHolding(itemIds)
+	return (await evaluateMany(member, programs, now)).flatMap(({ program, evaluation }) =>
+		program.modules.flatMap((module, moduleIndex) =>
+			module.items.flatMap((item) => {
+				if (item.kind !== 'reading' || !wanted.has(item.id)) return []
+				const outlineItem = evaluation.modules[moduleIndex]!.items.find((candidate) => candidate.id === item.id)
+				if (!outlineItem || outlineItem.lock) return []
+				return [
+					{
+						id: item.id,
+						programId: program.id,
+						programTitle: program.title,
+						title: outlineItem.title,
+						text: markdownToPlainText(item.body ?? ''),
+						url: programItemPath(program.id, item.id),
+					},
+				]
+			}),
+		),
+	)
 }
 
 /** /programs/{id} and GET /api/programs/{id}: the outline with the member's states and locks. Never an item's text or a check's questions. */

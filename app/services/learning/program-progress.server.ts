@@ -10,10 +10,15 @@ import {
 	type User,
 } from '#models/index'
 import { toIso } from '#models/model'
-import { type ItemLock, type OutlineItem, type OutlineModule, type ProgramProgress } from '~/lib/programs'
+import {
+	isPremiumItem,
+	type ItemLock,
+	type OutlineItem,
+	type OutlineModule,
+	type ProgramProgress,
+} from '~/lib/programs'
 import { notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
-import { isVideoLocked } from '~/lib/videos'
 import { type Job } from '~/platform/jobs.server'
 import { issueCertificate } from '~/services/learning/certificates.server'
 import {
@@ -141,8 +146,7 @@ export function evaluateProgram(
 		}
 		const items: OutlineItem[] = module.items.map((item) => {
 			const done = doneItemIds.has(item.id)
-			const premiumLock =
-				!premium && (item.kind === 'lesson' ? isVideoLocked(learner, item.videoId ?? Infinity) : index > 0)
+			const premiumLock = !premium && isPremiumItem(item, index)
 			const lock: ItemLock | null = premiumLock ? { reason: 'premium' } : moduleLock
 			return {
 				id: item.id,

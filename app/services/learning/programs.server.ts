@@ -18,12 +18,14 @@ import {
 import { type ProgramInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { type ItemInput, type ModuleInput } from '~/lib/program-schemas'
-import { ITEM_KIND_LABELS, readingMinutes, type UnlockRule } from '~/lib/programs'
+import { ITEM_KIND_LABELS, isPremiumItem, readingMinutes, type UnlockRule } from '~/lib/programs'
+import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { runJobSoon } from '~/platform/jobs.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
+import { idsInOrder, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { CONTENT_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
@@ -134,8 +136,11 @@ export function unlockRuleOf(module: ProgramModule): UnlockRule {
 }
 
 /**
- * A program's searchable text (for the global search to come): its title,
- * summary and description, its modules' titles and its readings' words.
+ * A program's searchable text as one text: its title, summary and
+ * description, its modules' titles and its readings' words. (The global
+ * search holds a program and each of its readings apart, so that a reading
+ * is found only by whom it is open to: `programsForSearch`,
+ * `readingsForSearch`.)
  */
 export function programSearchText(program: Pick<Program, 'title' | 'summary' | 'description' | 'modules'>): string {
 	return [
@@ -149,6 +154,122 @@ export function programSearchText(program: Pick<Program, 'title' | 'summary' | '
 	]
 		.filter((part): part is string => Boolean(part))
 		.join('\n')
+}
+
+// ---------------------------------------------------------------------------
+// What the global search holds of programs (docs/decisions/166, 167)
+// ---------------------------------------------------------------------------
+
+/**
+ * Published programs as the global search holds them: what their outline
+ * shows every member (title, summary, description, the modules' and items'
+ * titles), never an item's text. A draft is not found.
+ */
+export async function programsForSearch(ids: number[]): Promise<Map<number, SearchDocument>> {
+	const programs = await ProgramModel.find({ id: mongoose.trusted({ $in: ids }), published: true }).lean<Program[]>()
+	const videos = await lessonVideosOf(programs)
+	return new Map(
+		programs.map((program) => [
+			program.id,
+			{
+				fields: [
+					{ text: program.title, weight: SEARCH_TITLE_WEIGHT },
+					{ text: program.summary ?? '', weight: 2 },
+					{ text: program.description ?? '', weight: 1 },
+					{
+						text: program.modules
+							.flatMap((module) => [module.title, ...module.items.map((item) => itemTitle(item, videos))])
+							.join('\n'),
+						weight: 1,
+					},
+				],
+				audience: 'everyone',
+				authorIds: [],
+			},
+		]),
+	)
+}
+
+/**
+ * The published programs that hold any of these items: one equality on the
+ * `modules.items.id` index per item (the emulator matches no operator on a
+ * field of an array inside an array, only equality).
+ */
+export function publishedProgramsHolding(itemIds: number[]): Promise<Program[]> {
+	if (itemIds.length === 0) return Promise.resolve([])
+	return ProgramModel.find({
+		$or: itemIds.map((id) => ({ 'modules.items.id': id })),
+		published: true,
+	}).lean<Program[]>()
+}
+
+/** The readings of published programs, by item id, with where each is. */
+async function readingsOf(itemIds: number[]) {
+	const programs = await publishedProgramsHolding(itemIds)
+	const wanted = new Set(itemIds)
+	return programs.flatMap((program) =>
+		program.modules.flatMap((module, moduleIndex) =>
+			module.items.flatMap((item) =>
+				item.kind === 'reading' && wanted.has(item.id) ? [{ program, moduleIndex, item }] : [],
+			),
+		),
+	)
+}
+
+/**
+ * Readings as the global search holds them, each its own document: its
+ * title and words. One outside a program's first module is Premium (a free
+ * account cannot open it): only Premium members find it by its words. The
+ * drip (a module not open yet for this member) is the member's, checked when
+ * results are read (program-learning.server.ts, `openReadings`).
+ */
+export async function readingsForSearch(itemIds: number[]): Promise<Map<number, SearchDocument>> {
+	return new Map(
+		(await readingsOf(itemIds)).map(({ moduleIndex, item }) => [
+			item.id,
+			{
+				fields: [
+					{ text: item.title ?? '', weight: SEARCH_TITLE_WEIGHT },
+					{ text: markdownToPlainText(item.body ?? ''), weight: 1 },
+				],
+				audience: isPremiumItem(item, moduleIndex) ? 'premium' : 'everyone',
+				authorIds: [],
+			},
+		]),
+	)
+}
+
+/** Program ids after `after`, a batch at a time (the search index's rebuild). */
+export const programIdsAfter = (after: number, limit: number) => idsInOrder(ProgramModel, after, limit)
+
+/**
+ * Reading ids after `after`, a batch at a time (the search index's rebuild):
+ * items live inside their programs, which are few, so every outline is read.
+ */
+export async function readingIdsAfter(after: number, limit: number): Promise<number[]> {
+	const programs = await ProgramModel.find().select('modules').lean<Array<Pick<Program, 'modules'>>>()
+	return programs
+		.flatMap((program) => readingIdsIn(program))
+		.filter((id) => id > after)
+		.sort((a, b) => a - b)
+		.slice(0, limit)
+}
+
+const readingIdsIn = (program: Pick<Program, 'modules'> | null) =>
+	program?.modules.flatMap((module) => module.items.flatMap((item) => (item.kind === 'reading' ? [item.id] : []))) ?? []
+
+/**
+ * A write that changes what a program's readings are to a search (its
+ * published state, its deletion, its outline): they are indexed again with
+ * it, those it had and `newReadingIds`.
+ */
+async function keepingReadingsInStep<Result>(
+	programId: number,
+	write: () => Promise<Result>,
+	newReadingIds: number[] = [],
+): Promise<Result> {
+	const ids = [...readingIdsIn(await findProgram(programId)), ...newReadingIds]
+	return writeIndexed({ kind: 'reading' }, ids, write, readingsForSearch)
 }
 
 // ---------------------------------------------------------------------------
@@ -168,15 +289,18 @@ const programWriter = catalogueWriter({
 	},
 	createdWith: { modules: [], revision: 0 },
 	audit: { type: 'program', label: (program) => program.title },
+	search: { kind: 'program', read: programsForSearch },
 })
 
 /** A new program: a draft (unpublished) unless `published` says otherwise. */
 export const createProgram = (actor: Actor, input: ProgramInput) =>
 	programWriter.create(actor, { ...input, published: input.published ?? false })
+/** Publishing or unpublishing a program finds or hides its readings with it. */
 export const updateProgram = (actor: Actor, id: number, changes: Partial<ProgramInput>) =>
-	programWriter.update(actor, id, changes)
+	keepingReadingsInStep(id, () => programWriter.update(actor, id, changes))
 
-export const deleteProgram = (actor: Actor, id: number) => programWriter.remove(actor, id)
+export const deleteProgram = (actor: Actor, id: number) =>
+	keepingReadingsInStep(id, () => programWriter.remove(actor, id))
 
 // ---------------------------------------------------------------------------
 // The outline: modules and items (/admin/programs/{id} and its dialogs)
@@ -257,8 +381,23 @@ async function changeOutline(
 	actor: Actor,
 	programId: number,
 	change: (modules: ProgramModule[], program: Program) => Promise<{ modules: ProgramModule[]; summary: string }>,
+	newReadingIds: number[] = [],
 ): Promise<void> {
 	assertActorRole(actor, CONTENT_ADMIN_ROLES)
+	// What the search finds of the program (its titles) and of its readings follows the outline.
+	await keepingReadingsInStep(
+		programId,
+		() =>
+			writeIndexed({ kind: 'program' }, [programId], () => writeOutline(actor, programId, change), programsForSearch),
+		newReadingIds,
+	)
+}
+
+async function writeOutline(
+	actor: Actor,
+	programId: number,
+	change: (modules: ProgramModule[], program: Program) => Promise<{ modules: ProgramModule[]; summary: string }>,
+): Promise<void> {
 	for (let attempt = 0; attempt < 3; attempt += 1) {
 		const program = await findProgram(programId)
 		if (!program) throw notFound(PROGRAM_NOT_FOUND)
@@ -369,14 +508,19 @@ export async function addItem(actor: Actor, programId: number, moduleId: number,
 	assertActorRole(actor, CONTENT_ADMIN_ROLES)
 	const id = await nextId('programItems')
 	const item = await storedItem(id, input)
-	await changeOutline(actor, programId, async (modules) => {
-		const module = modules[moduleIndexOf(modules, moduleId)]!
-		module.items.push(item)
-		return {
-			modules,
-			summary: `Added ${ITEM_KIND_LABELS[item.kind].toLowerCase()} "${item.title ?? `lesson ${item.videoId}`}" to module "${module.title}"`,
-		}
-	})
+	await changeOutline(
+		actor,
+		programId,
+		async (modules) => {
+			const module = modules[moduleIndexOf(modules, moduleId)]!
+			module.items.push(item)
+			return {
+				modules,
+				summary: `Added ${ITEM_KIND_LABELS[item.kind].toLowerCase()} "${item.title ?? `lesson ${item.videoId}`}" to module "${module.title}"`,
+			}
+		},
+		item.kind === 'reading' ? [id] : [],
+	)
 	return id
 }
 
