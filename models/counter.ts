@@ -39,6 +39,9 @@ export type CounterName =
 	| 'pushDevices'
 	| 'discussionPosts'
 	| 'discussionComments'
+	| 'pods'
+	| 'podCheckIns'
+	| 'podReplies'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

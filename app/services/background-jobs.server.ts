@@ -8,6 +8,8 @@ import { programUnlocksJob } from '~/services/learning/program-progress.server'
 import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
+import { podMatchingJob } from '~/services/pods/matching.server'
+import { podWeeksJob } from '~/services/pods/pods.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -25,4 +27,6 @@ export const BACKGROUND_JOBS: Job[] = [
 	pushNotificationsJob,
 	weeklyDigestJob,
 	defaultMembershipsJob,
+	podMatchingJob,
+	podWeeksJob,
 ]
