@@ -72,8 +72,7 @@ function deliverMessage(
 ) {
 	if (audience) {
 		// A peer pod's room: its members' own rooms, never the rooms everyone may listen to (decision 211).
-		if (audience.length)
-			chat.deliver(audience.map(inboxRoom), changeEvent ?? ServerToClient.community_message, message)
+		if (audience.length) chat.deliver(audience.map(inboxRoom), changeEvent ?? ServerToClient.community_message, message)
 	} else if (message.isPrivate && message.recipientId !== null) {
 		chat.deliver(
 			[inboxRoom(message.senderId), inboxRoom(message.recipientId)],

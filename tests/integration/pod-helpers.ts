@@ -1,6 +1,7 @@
 import { BlockModel, PodMemberModel, PodModel, PodQueueModel, UserModel, type Pod } from '#models/index'
 import { enrol } from '~/services/learning/program-learning.server'
-import { joinPodQueue } from '~/services/pods/matching.server'
+import { joinPodQueue, matchPods } from '~/services/pods/matching.server'
+import { TestClient } from '../setup/http-client'
 import { createMembersWithSessions, type SessionMember } from '../setup/direct-sessions'
 import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { makeProgram, reading, type MadeProgram } from './program-helpers'
@@ -46,7 +47,9 @@ export async function activePodsOf(programId: number): Promise<Array<Pod & { mem
 		pods.map(async (pod) => ({
 			...pod,
 			memberIds: (
-				await PodMemberModel.find({ podId: pod.id, state: 'active' }).sort({ userId: 1 }).lean<Array<{ userId: number }>>()
+				await PodMemberModel.find({ podId: pod.id, state: 'active' })
+					.sort({ userId: 1 })
+					.lean<Array<{ userId: number }>>()
 			).map((row) => row.userId),
 		})),
 	)
@@ -64,4 +67,26 @@ export async function block(blockerId: number, blockedId: number) {
 
 export async function setPremium(userId: number, premium: boolean) {
 	await UserModel.updateOne({ id: userId }, { $set: { subscriptionStatus: premium ? 'active' : 'inactive' } })
+}
+
+/** A browser with the member's session. */
+export const browserOf = (serverUrl: string, member: { cookie: string }) =>
+	new TestClient(serverUrl).withCookie(member.cookie)
+
+/** A running pod of `size` members of a new program, formed at `now` with the given zone and check-in day. */
+export async function formedPod(
+	size: number,
+	{
+		now = new Date(),
+		timeZone = 'America/New_York',
+		checkInDay = 1,
+	}: { now?: Date; timeZone?: string; checkInDay?: number } = {},
+) {
+	const program = await podProgram()
+	const members = await startedMembers(program.id, size)
+	await queue(program.id, members, { timeZone, checkInDay }, now)
+	await matchPods(now)
+	const [pod] = await activePodsOf(program.id)
+	if (!pod) throw new Error('No pod formed')
+	return { program, members, pod }
 }

@@ -69,7 +69,9 @@ describe('the matching job', () => {
 			await matchPods(now)
 			const position = new Map(members.map((member, index) => [member.id, index]))
 			shapes.push(
-				(await activePodsOf(program.id)).map((pod) => pod.memberIds.map((id) => position.get(id)!).sort((a, b) => a - b)),
+				(await activePodsOf(program.id)).map((pod) =>
+					pod.memberIds.map((id) => position.get(id)!).sort((a, b) => a - b),
+				),
 			)
 		}
 		expect(shapes[0]!.length).toBe(2)

@@ -343,7 +343,9 @@ async function blockedAmong(userIds: number[]): Promise<Blocked> {
 				.select('blockerId blockedId')
 				.lean<Array<{ blockerId: number; blockedId: number }>>()
 		: []
-	const pairs = new Set(blocks.flatMap((block) => [`${block.blockerId}:${block.blockedId}`, `${block.blockedId}:${block.blockerId}`]))
+	const pairs = new Set(
+		blocks.flatMap((block) => [`${block.blockerId}:${block.blockedId}`, `${block.blockedId}:${block.blockerId}`]),
+	)
 	return (a, b) => pairs.has(`${a}:${b}`)
 }
 
@@ -465,7 +467,9 @@ async function mergeSmallPods(programId: number, now: Date, outcome: MatchingOut
 	for (const small of pods.filter((pod) => pod.size < POD_FALLBACK_SIZE)) {
 		const members = await podMemberIds(small.id)
 		const targets = pods
-			.filter((pod) => pod.id !== small.id && pod.size >= POD_FALLBACK_SIZE && pod.size + members.length <= POD_MAX_SIZE)
+			.filter(
+				(pod) => pod.id !== small.id && pod.size >= POD_FALLBACK_SIZE && pod.size + members.length <= POD_MAX_SIZE,
+			)
 			.map((pod) => ({
 				pod,
 				distance: Math.abs(offsetMinutes(pod.timeZone, now) - offsetMinutes(small.timeZone, now)),

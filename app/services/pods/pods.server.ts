@@ -36,12 +36,7 @@ import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { getProgramProgressOfMembers } from '~/services/learning/program-progress.server'
 import { findProgram, itemTitle, lessonVideosOf } from '~/services/learning/programs.server'
 import { notify } from '~/services/notifications/notifications.server'
-import {
-	POD_NOT_FOUND,
-	podAccessOf,
-	type PodAccess,
-	type PodReader,
-} from '~/services/pods/access.server'
+import { POD_NOT_FOUND, podAccessOf, type PodAccess, type PodReader } from '~/services/pods/access.server'
 import { POD_MATCHING_JOB, podMemberIds, releaseSeats } from '~/services/pods/matching.server'
 import { type ZodTypeAny, type z } from 'zod'
 
@@ -200,7 +195,9 @@ function streakOf(weeks: Set<number>, current: number): number {
 }
 
 function programItems(program: Program, videos: Awaited<ReturnType<typeof lessonVideosOf>>) {
-	return program.modules.flatMap((module) => module.items.map((item) => ({ id: item.id, title: itemTitle(item, videos) })))
+	return program.modules.flatMap((module) =>
+		module.items.map((item) => ({ id: item.id, title: itemTitle(item, videos) })),
+	)
 }
 
 /** GET /api/pods/{id} and /pods/{id}: everything the pod's page shows. */
@@ -217,9 +214,7 @@ export async function getPod(member: PodReader, podId: number, now = new Date())
 	// A member moved on to another pod is no longer shown; one who left is ("left").
 	const shown = memberRows.filter((row) => row.state === 'active' || row.state === 'left')
 	const userIds = shown.flatMap((row) => (row.userId === null ? [] : [row.userId]))
-	const replies = checkIns.length
-		? await PodReplyModel.find({ podId }).sort({ createdAt: 1 }).lean<PodReply[]>()
-		: []
+	const replies = checkIns.length ? await PodReplyModel.find({ podId }).sort({ createdAt: 1 }).lean<PodReply[]>() : []
 	const [names, learners] = await Promise.all([
 		namesOf([...userIds, ...checkIns.map((row) => row.userId), ...replies.map((row) => row.userId)]),
 		UserModel.find({ id: mongoose.trusted({ $in: userIds }) })
@@ -455,7 +450,12 @@ export async function replyToCheckIn(member: PodReader, checkInId: number, input
 
 /** Members the figures count: active, not without Premium (product: "the pod's figures leave them out"). */
 async function countedMembers(podId: number): Promise<number[]> {
-	const rows = await PodMemberModel.find({ podId, state: 'active', userId: mongoose.trusted({ $ne: null }), lapsedAt: null })
+	const rows = await PodMemberModel.find({
+		podId,
+		state: 'active',
+		userId: mongoose.trusted({ $ne: null }),
+		lapsedAt: null,
+	})
 		.select('userId')
 		.lean<Array<{ userId: number }>>()
 	return rows.map((row) => row.userId)
@@ -544,15 +544,16 @@ async function remindPod(pod: Pod, now: Date): Promise<number> {
 	const today = new Date(now)
 	const startDay = podWeekStart(pod, week)
 	const lastDayStart = podWeekStart(pod, week + 1).getTime() - 86_400_000
-	const kind = today.getTime() < startDay.getTime() + 86_400_000 ? 'start' : today.getTime() >= lastDayStart ? 'end' : null
+	const kind =
+		today.getTime() < startDay.getTime() + 86_400_000 ? 'start' : today.getTime() >= lastDayStart ? 'end' : null
 	if (kind === null) return 0
 	const members = await PodMemberModel.find({ podId: pod.id, state: 'active', userId: mongoose.trusted({ $ne: null }) })
 		.select('userId lapsedAt')
 		.lean<Array<{ userId: number; lapsedAt: Date | null }>>()
 	const posted = new Set(
-		(
-			await PodCheckInModel.find({ podId: pod.id, week }).select('userId').lean<Array<{ userId: number }>>()
-		).map((row) => row.userId),
+		(await PodCheckInModel.find({ podId: pod.id, week }).select('userId').lean<Array<{ userId: number }>>()).map(
+			(row) => row.userId,
+		),
 	)
 	const users = await UserModel.find({ id: mongoose.trusted({ $in: members.map((row) => row.userId) }) })
 		.select('id subscriptionStatus')
