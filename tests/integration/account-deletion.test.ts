@@ -446,6 +446,7 @@ describe('Download my data', () => {
 			newLessons: true,
 			billing: true,
 			programs: true,
+			podCheckIns: true,
 			weeklyDigest: false,
 		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })

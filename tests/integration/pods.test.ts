@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { describe, expect, it } from 'vitest'
-import { NotificationModel, PodMemberModel, PodModel, UserModel } from '#models/index'
+import { NotificationModel, OutboxMailModel, PodMemberModel, PodModel, UserModel } from '#models/index'
+import { saveEmailPreferences } from '~/services/notifications/preferences.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
 import { listCommunities } from '~/services/catalogue/communities.server'
 import {
@@ -172,7 +173,9 @@ describe('reminders', () => {
 			timeZone: 'Europe/Berlin',
 			checkInDay: 4,
 		})
-		const [done] = members
+		const [done, emailed, quiet] = members
+		// The new "Pod check-ins" switch: off, the reminders stay in the app (and send no push).
+		await saveEmailPreferences(quiet!.id, { podCheckIns: false })
 		// Thursday 10 April, 09:00 in Berlin: week 2 starts.
 		const thursday = new Date('2031-04-10T07:00:00Z')
 		await postCheckIn(done!.member, pod.id, checkIn(), thursday)
@@ -197,6 +200,13 @@ describe('reminders', () => {
 			.lean()
 		expect(notice).toMatchObject({ link: `/pods/${pod.id}` })
 		expect(notice!.title).toContain('Last day')
+		const mailsTo = async (member: { username: string }) =>
+			OutboxMailModel.countDocuments({
+				to: `${member.username.toLowerCase()}@example.com`,
+				subject: mongoose.trusted({ $regex: /check in/i }),
+			})
+		expect(await mailsTo(emailed!)).toBe(2)
+		expect(await mailsTo(quiet!)).toBe(0)
 	})
 })
 
