@@ -49,6 +49,7 @@ export default {
 				// Peer pods: a member's pods, and each pod's page for its members only (docs/decisions/210-212)
 				route('pods', 'routes/pods/index.tsx')
 				route('pods/:id', 'routes/pods/$id.tsx')
+				route('pods/:id/check-ins/:checkInId/report', 'routes/pods/$id/check-ins/$checkInId/report.tsx')
 				// A member's notes on every lesson, gathered by lesson (docs/decisions/172)
 				route('notes', 'routes/notes.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
@@ -74,6 +75,9 @@ export default {
 				route('admin', 'routes/admin/index.tsx', { id: 'admin' }, () => {
 					route('users/:userId/role', 'routes/admin/users/$userId/role.tsx')
 					route('users/:userId/delete', 'routes/admin/users/$userId/delete.tsx')
+					// The Pods tab's dialogs (docs/decisions/215)
+					route('pods/:id/move', 'routes/admin/pods/$id/move.tsx')
+					route('pods/:id/dissolve', 'routes/admin/pods/$id/dissolve.tsx')
 					// The catalogue kinds' dialogs (app/lib/catalogue-kinds.ts: videos, communities, events, resources); an unknown kind is a 404
 					// A lesson's captions and chapters (docs/decisions/173), beside the video's own dialogs
 					route('videos/:id/captions', 'routes/admin/videos/$id/captions.tsx')
@@ -181,6 +185,9 @@ export default {
 
 			// JSON: administration
 			route('api/admin/users', 'routes/api/admin/users/index.ts')
+			route('api/admin/pods', 'routes/api/admin/pods/index.ts')
+			route('api/admin/pods/:id', 'routes/api/admin/pods/$id/index.ts')
+			route('api/admin/pods/:id/move', 'routes/api/admin/pods/$id/move.ts')
 			route('api/admin/users/:userId', 'routes/api/admin/users/$userId/index.ts')
 			route('api/admin/users/:userId/role', 'routes/api/admin/users/$userId/role.ts')
 			// The catalogue kinds (videos, communities, events, resources); an unknown kind answers 404 like any unknown call

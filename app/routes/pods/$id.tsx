@@ -472,12 +472,15 @@ function CheckInCard({ pod, checkIn, timeZone }: { pod: PodView; checkIn: CheckI
 						</Button>
 					</Form>
 				) : null}
-				<Link
-					to={`/pods/${pod.id}/check-ins/${checkIn.id}/report`}
-					className={checkIn.mine ? 'hidden' : 'text-sm text-gray-600 hover:underline'}
-				>
-					Report
-				</Link>
+				{checkIn.mine ? null : (
+					<Link
+						to={`/pods/${pod.id}/check-ins/${checkIn.id}/report`}
+						className="inline-flex min-h-6 items-center text-sm text-gray-600 hover:underline"
+						aria-label={`Report ${checkIn.name}’s check-in`}
+					>
+						Report
+					</Link>
+				)}
 			</div>
 			{checkIn.replies.length ? (
 				<ul className="space-y-2 border-l-2 border-gray-100 pl-3" aria-label={`Replies to ${checkIn.name}`}>

@@ -117,7 +117,7 @@ export async function typingAudience(userId: number, communityId: number): Promi
 }
 
 /** Who alone receives a room's messages live: a pod room's members; null for a community room (everyone reading it). */
-async function audienceOfRoom(communityId: number | null): Promise<number[] | null> {
+export async function audienceOfRoom(communityId: number | null): Promise<number[] | null> {
 	if (communityId === null) return null
 	const room = await CommunityModel.findOne({ id: communityId }).select('podId').lean<{ podId?: number | null }>()
 	return room?.podId == null ? null : podAudience(room.podId)

@@ -36,6 +36,8 @@ import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { getProgramProgressOfMembers } from '~/services/learning/program-progress.server'
 import { findProgram, itemTitle, lessonVideosOf } from '~/services/learning/programs.server'
 import { notify } from '~/services/notifications/notifications.server'
+import { recordAudit } from '~/services/admin/audit.server'
+import { type Actor } from '~/services/permissions.server'
 import { POD_NOT_FOUND, podAccessOf, type PodAccess, type PodReader } from '~/services/pods/access.server'
 import { POD_MATCHING_JOB, podMemberIds, releaseSeats } from '~/services/pods/matching.server'
 import { type ZodTypeAny, type z } from 'zod'
@@ -670,4 +672,60 @@ export async function deletePodDataOf(userId: number): Promise<void> {
 	await PodReplyModel.deleteMany({ userId })
 	await PodCheckInModel.updateMany({ cheers: userId }, { $pull: { cheers: userId } })
 	await PodQueueModel.deleteMany({ userId })
+}
+
+// ---------------------------------------------------------------------------
+// Reports (docs/decisions/216): the only way a moderator reads a pod's words
+// ---------------------------------------------------------------------------
+
+/** A check-in in the moderation queue's shape (a message's), with the pod's members (who may report it) and its replies. */
+export async function findCheckInForModeration(checkInId: number) {
+	const checkIn = await PodCheckInModel.findOne({ id: checkInId }).lean<PodCheckIn>()
+	if (!checkIn) return null
+	const [pod, replies, audience] = await Promise.all([
+		PodModel.findOne({ id: checkIn.podId }).select('name').lean<{ name: string }>(),
+		PodReplyModel.find({ checkInId }).sort({ createdAt: 1 }).lean<PodReply[]>(),
+		podMemberIds(checkIn.podId),
+	])
+	const names = await namesOf([checkIn.userId, ...replies.map((reply) => reply.userId)])
+	const asMessage = (id: number, content: string, senderId: number, createdAt: Date, editedAt: Date | null) => ({
+		id,
+		content,
+		senderId,
+		senderName: names.get(senderId) ?? FORMER_MEMBER,
+		communityId: null,
+		recipientId: null,
+		isPrivate: false,
+		createdAt: new Date(createdAt).toISOString(),
+		editedAt: editedAt ? new Date(editedAt).toISOString() : null,
+		deleted: false,
+	})
+	const content = [
+		`Check-in, week ${checkIn.week} of ${pod?.name ?? 'a pod'}`,
+		`Last week: ${checkIn.outcome}`,
+		checkIn.note ? `Note: ${checkIn.note}` : null,
+		`This week: ${checkIn.commitment}`,
+	]
+		.filter(Boolean)
+		.join('\n')
+	const edited = new Date(checkIn.updatedAt).getTime() !== new Date(checkIn.createdAt).getTime()
+	return {
+		...asMessage(checkIn.id, content, checkIn.userId, checkIn.createdAt, edited ? checkIn.updatedAt : null),
+		podId: checkIn.podId,
+		audience,
+		replies: replies.map((reply) => asMessage(reply.id, reply.text, reply.userId, reply.createdAt, null)),
+	}
+}
+
+/** A report's "delete": the check-in and its replies go; audited without its words. */
+export async function removeCheckInViaReport(actor: Actor, checkInId: number): Promise<void> {
+	const checkIn = await PodCheckInModel.findOneAndDelete({ id: checkInId }).lean<PodCheckIn>()
+	if (!checkIn) throw notFound(CHECK_IN_NOT_FOUND)
+	await PodReplyModel.deleteMany({ checkInId })
+	const names = await namesOf([checkIn.userId])
+	await recordAudit(actor, {
+		kind: 'check_in.removed',
+		target: { type: 'check-in', id: checkIn.id, label: `Check-in by ${names.get(checkIn.userId) ?? FORMER_MEMBER}` },
+		summary: `Removed a reported check-in (week ${checkIn.week}) of pod ${checkIn.podId}`,
+	})
 }
