@@ -126,7 +126,7 @@ export interface PodQueueEntry {
 	checkInDay: number
 	joinedAt: Date
 	state: 'waiting' | 'claimed'
-	claimedBy: string | null
+	claimRun: string | null
 	claimedAt: Date | null
 }
 
@@ -138,7 +138,7 @@ const podQueueSchema = new Schema<PodQueueEntry>(
 		checkInDay: { type: Number, required: true },
 		joinedAt: { type: Date, required: true },
 		state: { type: String, enum: ['waiting', 'claimed'], required: true, default: 'waiting' },
-		claimedBy: { type: String, default: null },
+		claimRun: { type: String, default: null },
 		claimedAt: { type: Date, default: null },
 	},
 	{ versionKey: false },
@@ -174,7 +174,7 @@ const podCheckInSchema = new Schema<PodCheckIn>(
 		note: { type: String, default: '' },
 		commitment: { type: String, required: true },
 		itemId: { type: Number, default: null },
-		cheers: { type: [Number], default: [] },
+		cheers: { type: [Number], default: [], member: true },
 		createdAt: { type: Date, required: true },
 		updatedAt: { type: Date, required: true },
 	},

@@ -138,7 +138,7 @@ export async function dissolvePodAsAdmin(actor: Actor, podId: number, now = new 
 					checkInDay: member.checkInDay,
 					joinedAt: now,
 					state: 'waiting',
-					claimedBy: null,
+					claimRun: null,
 					claimedAt: null,
 				},
 			},

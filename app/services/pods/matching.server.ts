@@ -129,7 +129,7 @@ export async function joinPodQueue(
 		{ userId: member.id, programId },
 		{
 			$set: { timeZone: parsed.data.timeZone, checkInDay: parsed.data.checkInDay },
-			$setOnInsert: { joinedAt: now, state: 'waiting', claimedBy: null, claimedAt: null },
+			$setOnInsert: { joinedAt: now, state: 'waiting', claimRun: null, claimedAt: null },
 		},
 		{ upsert: true },
 	)
@@ -226,7 +226,7 @@ async function claimEntries(programId: number, userIds: number[], runId: string,
 	for (const userId of userIds) {
 		const claimed = await PodQueueModel.findOneAndUpdate(
 			{ userId, programId, state: 'waiting' },
-			{ $set: { state: 'claimed', claimedBy: runId, claimedAt: now } },
+			{ $set: { state: 'claimed', claimRun: runId, claimedAt: now } },
 		).lean()
 		if (!claimed) {
 			await releaseEntries(programId, taken, runId)
@@ -240,8 +240,8 @@ async function claimEntries(programId: number, userIds: number[], runId: string,
 async function releaseEntries(programId: number, userIds: number[], runId: string) {
 	if (userIds.length === 0) return
 	await PodQueueModel.updateMany(
-		{ programId, userId: mongoose.trusted({ $in: userIds }), claimedBy: runId },
-		{ $set: { state: 'waiting', claimedBy: null, claimedAt: null } },
+		{ programId, userId: mongoose.trusted({ $in: userIds }), claimRun: runId },
+		{ $set: { state: 'waiting', claimRun: null, claimedAt: null } },
 	)
 }
 
@@ -282,7 +282,8 @@ async function formPod(programId: number, entries: PodQueueEntry[], runId: strin
 		description: null,
 		icon: null,
 		createdAt: now,
-		createdBy: entries[0]!.userId,
+		// No member's: the room is the pod's, made by the matching job.
+		createdBy: 0,
 		podId: id,
 	})
 	const pod = (
@@ -306,7 +307,7 @@ async function formPod(programId: number, entries: PodQueueEntry[], runId: strin
 	await addMembers(pod, entries, now)
 	await PodQueueModel.deleteMany({
 		programId,
-		claimedBy: runId,
+		claimRun: runId,
 		userId: mongoose.trusted({ $in: entries.map((entry) => entry.userId) }),
 	})
 	return pod
@@ -421,7 +422,7 @@ async function placeLongWaiting(programId: number, title: string, runId: string,
 				continue
 			}
 			await addMembers(pod, [entry], now)
-			await PodQueueModel.deleteOne({ userId: entry.userId, programId, claimedBy: runId })
+			await PodQueueModel.deleteOne({ userId: entry.userId, programId, claimRun: runId })
 			outcome.joined++
 			await tellFormed(pod, [entry.userId], title, true)
 			placed = true
@@ -537,7 +538,7 @@ export async function moveMembers(fromPodId: number, to: Pick<Pod, 'id' | 'progr
 export async function matchPods(now = new Date(), runId: string = randomUUID()): Promise<MatchingOutcome> {
 	await PodQueueModel.updateMany(
 		{ state: 'claimed', claimedAt: mongoose.trusted({ $lt: new Date(now.getTime() - STALE_CLAIM_MS) }) },
-		{ $set: { state: 'waiting', claimedBy: null, claimedAt: null } },
+		{ $set: { state: 'waiting', claimRun: null, claimedAt: null } },
 	)
 	const [queued, small] = await Promise.all([
 		PodQueueModel.find({ state: 'waiting' }).select('programId').lean<Array<{ programId: number }>>(),

@@ -612,7 +612,10 @@ export const podWeeksJob: Job = {
 // ---------------------------------------------------------------------------
 
 export async function exportPodsOf(userId: number) {
-	const [memberships, checkIns, replies, cheered] = await Promise.all([
+	const [queued, memberships, checkIns, replies, cheered] = await Promise.all([
+		PodQueueModel.find({ userId }).lean<
+			Array<{ programId: number; timeZone: string; checkInDay: number; joinedAt: Date }>
+		>(),
 		PodMemberModel.find({ userId }).lean<PodMember[]>(),
 		PodCheckInModel.find({ userId }).lean<PodCheckIn[]>(),
 		PodReplyModel.find({ userId }).lean<PodReply[]>(),
@@ -624,6 +627,12 @@ export async function exportPodsOf(userId: number) {
 				.lean<Array<{ id: number; name: string; programId: number }>>()
 		: []
 	return {
+		waitingFor: queued.map((row) => ({
+			programId: row.programId,
+			timeZone: row.timeZone,
+			checkInDay: weekdayName(row.checkInDay),
+			since: new Date(row.joinedAt).toISOString(),
+		})),
 		pods: memberships.map((row) => ({
 			podId: row.podId,
 			podName: pods.find((pod) => pod.id === row.podId)?.name ?? null,
