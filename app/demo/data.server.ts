@@ -41,6 +41,7 @@ import {
 import { hashPassword } from '~/services/account/password.server'
 import { seedDemoDiscussions } from '~/demo/discussions.server'
 import { seedDemoPrograms } from '~/demo/programs.server'
+import { seedDemoPods } from '~/demo/pods.server'
 
 /**
  * Realistic demo content for `npm run seed` and for the embedded database,
@@ -510,5 +511,7 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
+	// Peer pods, after the rooms' messages, so their rooms' ids follow the communities' (issue 29).
+	await seedDemoPods(now)
 	return true
 }

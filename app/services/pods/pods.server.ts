@@ -504,7 +504,7 @@ async function summaryOf(pod: Pod, now: Date): Promise<PodSummary> {
  * program: read-only from then on, with its summary. Claimed (active →
  * finished) so it happens once.
  */
-async function finishIfDue(pod: Pod, now: Date): Promise<boolean> {
+export async function finishIfDue(pod: Pod, now: Date, { tell = true } = {}): Promise<boolean> {
 	const members = await podMemberIds(pod.id)
 	const pastTwelve = podWeekAt(pod, now) > POD_WEEKS
 	const completed =
@@ -520,7 +520,7 @@ async function finishIfDue(pod: Pod, now: Date): Promise<boolean> {
 		{ id: pod.id, state: 'active' },
 		{ $set: { state: 'finished', finishedAt: now, summary } },
 	).lean()
-	if (!finished) return false
+	if (!finished || !tell) return Boolean(finished)
 	await notify(members, {
 		kind: 'pod_changed',
 		title: `${pod.name} has finished`,
