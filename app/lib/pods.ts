@@ -94,8 +94,9 @@ export const TimeZoneField = z
 	.trim()
 	.refine(isValidTimeZone, 'Choose a time zone from the list')
 
-export const CheckInDayField = z.coerce
-	.number({ invalid_type_error: 'Choose a check-in day' })
+/** Numbers are numbers in JSON; forms' text is turned into numbers by Conform's parseWithZod before this. */
+export const CheckInDayField = z
+	.number({ required_error: 'Choose a check-in day', invalid_type_error: 'Choose a check-in day' })
 	.int('Choose a check-in day')
 	.min(1, 'Choose a check-in day')
 	.max(7, 'Choose a check-in day')
@@ -118,11 +119,11 @@ const commitmentField = z
 	.refine(isOneLineText, oneLineTextMessage('The commitment'))
 
 const itemField = z
-	.union([z.coerce.number().int().positive(), z.literal(''), z.null()], {
-		errorMap: () => ({ message: 'Choose an item of the program' }),
-	})
-	.optional()
-	.transform((value) => (typeof value === 'number' ? value : null))
+	.number({ invalid_type_error: 'Choose an item of the program' })
+	.int('Choose an item of the program')
+	.positive('Choose an item of the program')
+	.nullish()
+	.transform((value) => value ?? null)
 
 /** POST /api/pods/{id}/check-ins and the check-in form; PATCH takes the same fields, each optional. */
 export const CheckInSchema = z.object({
@@ -135,7 +136,10 @@ export const CheckInSchema = z.object({
 })
 export type CheckInInput = z.output<typeof CheckInSchema>
 
-export const CheckInPatchSchema = CheckInSchema.partial()
+export const CheckInPatchSchema = CheckInSchema.partial().refine(
+	(changes) => Object.values(changes).some((value) => value !== undefined),
+	'Send at least one of outcome, note, commitment, itemId',
+)
 
 export const PodNameSchema = z.object({
 	name: z
@@ -155,6 +159,12 @@ export const PodReplySchema = z.object({
 })
 
 export const PodMoveSchema = z.object({
-	userId: z.coerce.number({ invalid_type_error: 'Choose a member' }).int().positive('Choose a member'),
-	toPodId: z.coerce.number({ invalid_type_error: 'Choose a pod' }).int().positive('Choose a pod'),
+	userId: z
+		.number({ required_error: 'Choose a member', invalid_type_error: 'Choose a member' })
+		.int()
+		.positive('Choose a member'),
+	toPodId: z
+		.number({ required_error: 'Choose a pod', invalid_type_error: 'Choose a pod' })
+		.int()
+		.positive('Choose a pod'),
 })

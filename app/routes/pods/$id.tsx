@@ -65,9 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	})
 }
 
-const CheckInIdSchema = z.object({ checkInId: z.coerce.number().int().positive() })
-const EditCheckInSchema = CheckInSchema.extend({ checkInId: z.coerce.number().int().positive() })
-const ReplyFormSchema = PodReplySchema.extend({ checkInId: z.coerce.number().int().positive() })
+const CheckInIdSchema = z.object({ checkInId: z.number().int().positive() })
+const EditCheckInSchema = CheckInSchema.extend({ checkInId: z.number().int().positive() })
+const ReplyFormSchema = PodReplySchema.extend({ checkInId: z.number().int().positive() })
 const LeaveSchema = z.object({})
 
 const POD_INTENTS = ['check-in', 'edit-check-in', 'cheer', 'uncheer', 'reply', 'rename', 'leave-pod'] as const

@@ -74,11 +74,19 @@ async function requirePublishedProgram(programId: number) {
 	return program
 }
 
+/** The member's running pod of the program, if any: a finished pod leaves them free to join another. */
 async function activePodOf(userId: number, programId: number): Promise<number | null> {
-	const membership = await PodMemberModel.findOne({ userId, programId, state: 'active' })
+	const memberships = await PodMemberModel.find({ userId, programId, state: 'active' })
 		.select('podId')
-		.lean<{ podId: number }>()
-	return membership?.podId ?? null
+		.lean<Array<{ podId: number }>>()
+	if (memberships.length === 0) return null
+	const running = await PodModel.findOne({
+		id: mongoose.trusted({ $in: memberships.map((row) => row.podId) }),
+		state: 'active',
+	})
+		.select('id')
+		.lean<{ id: number }>()
+	return running?.id ?? null
 }
 
 /** GET /api/programs/{id}/pod-queue and the program page's pod panel. */
