@@ -46,6 +46,10 @@ export default {
 				route('programs', 'routes/programs/index.tsx')
 				route('programs/:id', 'routes/programs/$id/index.tsx')
 				route('programs/:id/items/:itemId', 'routes/programs/$id/items/$itemId.tsx')
+				// Peer pods: a member's pods, and each pod's page for its members only (docs/decisions/210-212)
+				route('pods', 'routes/pods/index.tsx')
+				route('pods/:id', 'routes/pods/$id.tsx')
+				route('pods/:id/check-ins/:checkInId/report', 'routes/pods/$id/check-ins/$checkInId/report.tsx')
 				// A member's notes on every lesson, gathered by lesson (docs/decisions/172)
 				route('notes', 'routes/notes.tsx')
 				route('sidebar', 'routes/sidebar.tsx')
@@ -73,6 +77,9 @@ export default {
 				route('admin', 'routes/admin/index.tsx', { id: 'admin' }, () => {
 					route('users/:userId/role', 'routes/admin/users/$userId/role.tsx')
 					route('users/:userId/delete', 'routes/admin/users/$userId/delete.tsx')
+					// The Pods tab's dialogs (docs/decisions/215)
+					route('pods/:id/move', 'routes/admin/pods/$id/move.tsx')
+					route('pods/:id/dissolve', 'routes/admin/pods/$id/dissolve.tsx')
 					// The catalogue kinds' dialogs (app/lib/catalogue-kinds.ts: videos, communities, events, resources); an unknown kind is a 404
 					// A lesson's captions and chapters (docs/decisions/173), beside the video's own dialogs
 					route('videos/:id/captions', 'routes/admin/videos/$id/captions.tsx')
@@ -143,6 +150,14 @@ export default {
 			route('api/programs', 'routes/api/programs/index.ts')
 			route('api/programs/:id', 'routes/api/programs/$id/index.ts')
 			route('api/programs/:id/enrol', 'routes/api/programs/$id/enrol.ts')
+			route('api/programs/:id/pod-queue', 'routes/api/programs/$id/pod-queue.ts')
+			route('api/pods', 'routes/api/pods/index.ts')
+			route('api/pods/:id', 'routes/api/pods/$id/index.ts')
+			route('api/pods/:id/membership', 'routes/api/pods/$id/membership.ts')
+			route('api/pods/:id/check-ins', 'routes/api/pods/$id/check-ins.ts')
+			route('api/check-ins/:id', 'routes/api/check-ins/$id/index.ts')
+			route('api/check-ins/:id/cheer', 'routes/api/check-ins/$id/cheer.ts')
+			route('api/check-ins/:id/replies', 'routes/api/check-ins/$id/replies.ts')
 			route('api/program-items/:id/done', 'routes/api/program-items/$id/done.ts')
 			route('api/program-items/:id/reflection', 'routes/api/program-items/$id/reflection.ts')
 			route('api/program-items/:id/check', 'routes/api/program-items/$id/check.ts')
@@ -175,6 +190,9 @@ export default {
 
 			// JSON: administration
 			route('api/admin/users', 'routes/api/admin/users/index.ts')
+			route('api/admin/pods', 'routes/api/admin/pods/index.ts')
+			route('api/admin/pods/:id', 'routes/api/admin/pods/$id/index.ts')
+			route('api/admin/pods/:id/move', 'routes/api/admin/pods/$id/move.ts')
 			route('api/admin/users/:userId', 'routes/api/admin/users/$userId/index.ts')
 			route('api/admin/users/:userId/role', 'routes/api/admin/users/$userId/role.ts')
 			// The catalogue kinds (videos, communities, events, resources); an unknown kind answers 404 like any unknown call

@@ -26,6 +26,11 @@ export interface Community {
 	 * process holds is read again (docs/decisions/089, 160).
 	 */
 	discussionVersion?: string | null
+	/**
+	 * Set on a peer pod's own chat room (docs/decisions/211): the room is
+	 * private to that pod's members, never listed, never a community page.
+	 */
+	podId?: number | null
 }
 
 export interface CommunityJSON {
@@ -58,6 +63,7 @@ const communitySchema = new Schema<Community>(
 		createdBy: { type: Number, required: true },
 		historyVersion: { type: String, default: () => randomUUID() },
 		discussionVersion: { type: String, default: () => randomUUID() },
+		podId: { type: Number, default: null },
 	},
 	{ id: false, versionKey: false, toJSON: { transform: (_doc, ret) => toCommunityJSON(ret as unknown as Community) } },
 )

@@ -42,6 +42,9 @@ export type CounterName =
 	| 'discussionComments'
 	/** The global search's indexing runs (models/search-index.ts `rev`): a later run's terms replace an earlier one's. */
 	| 'searchRevisions'
+	| 'pods'
+	| 'podCheckIns'
+	| 'podReplies'
 
 export async function nextId(name: CounterName): Promise<number> {
 	const counter = await CounterModel.findOneAndUpdate(

@@ -18,6 +18,8 @@ export interface EmailPreferences {
 	programs: boolean
 	/** New comments on the discussions the member follows. */
 	discussions: boolean
+	/** Peer pods: a pod formed or changed, and the check-in reminders (docs/decisions/213). */
+	podCheckIns: boolean
 	/** The weekly community digest: off until the member turns it on. */
 	weeklyDigest: boolean
 }
@@ -31,6 +33,7 @@ export const DEFAULT_EMAILS: EmailPreferences = {
 	billing: true,
 	programs: true,
 	discussions: true,
+	podCheckIns: true,
 	weeklyDigest: false,
 }
 
@@ -62,6 +65,7 @@ const notificationPreferencesSchema = new Schema<NotificationPreferences>(
 			billing: { type: Boolean, required: true, default: true },
 			programs: { type: Boolean, required: true, default: true },
 			discussions: { type: Boolean, required: true, default: true },
+			podCheckIns: { type: Boolean, required: true, default: true },
 			weeklyDigest: { type: Boolean, required: true, default: false },
 		},
 		digestSlot: { type: Date, default: null },

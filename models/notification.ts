@@ -17,6 +17,9 @@ export const NOTIFICATION_KINDS = [
 	'certificate_issued',
 	'discussion_comment',
 	'discussion_mention',
+	'pod_formed',
+	'pod_changed',
+	'pod_check_in_reminder',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

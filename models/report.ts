@@ -10,7 +10,7 @@ export const REPORT_RESOLUTIONS = ['dismissed', 'deleted', 'muted'] as const
 export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number]
 
 /** What a report is about: a chat message, a discussion post, or a comment on one (docs/decisions/163). */
-export const REPORT_TARGETS = ['message', 'post', 'comment'] as const
+export const REPORT_TARGETS = ['message', 'post', 'comment', 'checkin'] as const
 export type ReportTarget = (typeof REPORT_TARGETS)[number]
 
 /**
@@ -24,6 +24,8 @@ export interface Report {
 	messageId: number | null
 	postId?: number | null
 	commentId?: number | null
+	/** A peer pod's check-in (docs/decisions/216). */
+	checkInId?: number | null
 	reporterId: number
 	/** The message's sender, or the post's or comment's author. */
 	authorId: number
@@ -48,6 +50,7 @@ const reportSchema = new Schema<Report>(
 		messageId: { type: Number, default: null },
 		postId: { type: Number, default: null },
 		commentId: { type: Number, default: null },
+		checkInId: { type: Number, default: null },
 		reporterId: { type: Number, required: true },
 		authorId: { type: Number, required: true },
 		reason: { type: String, enum: REPORT_REASONS, required: true },
@@ -74,6 +77,11 @@ reportSchema.index(
 reportSchema.index(
 	{ commentId: 1, reporterId: 1, status: 1 },
 	{ partialFilterExpression: { commentId: { $type: 'number' } } },
+)
+
+reportSchema.index(
+	{ checkInId: 1, reporterId: 1, status: 1 },
+	{ partialFilterExpression: { checkInId: { $type: 'number' } } },
 )
 
 export const ReportModel = defineModel<Report>('Report', reportSchema)

@@ -41,6 +41,7 @@ import {
 import { hashPassword } from '~/services/account/password.server'
 import { seedDemoDiscussions } from '~/demo/discussions.server'
 import { seedDemoPrograms } from '~/demo/programs.server'
+import { seedDemoPods } from '~/demo/pods.server'
 import { rebuildSearchIndex } from '~/services/search/index-job.server'
 
 /**
@@ -511,6 +512,8 @@ export async function seedDemoData({ onlyIfEmpty = false } = {}): Promise<boolea
 	}
 	// The private messages above were written directly: each member's conversation entries are built from them.
 	await rebuildConversationEntries()
+	// Peer pods, after the rooms' messages, so their rooms' ids follow the communities' (issue 29).
+	await seedDemoPods(now)
 	// So was everything the global search finds: its index is built from it all again (docs/decisions/166).
 	await rebuildSearchIndex({ fromScratch: true })
 	return true

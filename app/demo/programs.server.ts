@@ -361,7 +361,7 @@ async function createProgram(spec: ProgramSpec, createdBy: number, createdAt: Da
  * (lessons watched to the end, readings marked, reflections written, checks
  * passed), then their enrolment brought in step by the service.
  */
-async function takeProgram(
+export async function takeProgram(
 	username: string,
 	title: string,
 	{ startedDaysAgo, modules, finishedDaysAgo }: { startedDaysAgo: number; modules: number; finishedDaysAgo?: number },

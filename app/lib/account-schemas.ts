@@ -51,6 +51,7 @@ export const EMAIL_PREFERENCE_KEYS = [
 	'newLessons',
 	'billing',
 	'programs',
+	'podCheckIns',
 	'weeklyDigest',
 ] as const
 export type EmailPreferenceKey = (typeof EMAIL_PREFERENCE_KEYS)[number]
@@ -64,6 +65,7 @@ export const DEFAULT_EMAIL_PREFERENCES: Record<EmailPreferenceKey, boolean> = {
 	newLessons: true,
 	billing: true,
 	programs: true,
+	podCheckIns: true,
 	weeklyDigest: false,
 }
 
@@ -99,6 +101,12 @@ export const EMAIL_PREFERENCE_ROWS: Array<{ key: EmailPreferenceKey; label: stri
 		key: 'programs',
 		label: 'Programs',
 		description: 'When a module of a program you started opens, and when you earn a certificate.',
+	},
+	{
+		key: 'podCheckIns',
+		label: 'Pod check-ins',
+		description:
+			'When your peer pod forms or changes, and a reminder the day before and on your check-in day if you have not checked in.',
 	},
 	{
 		key: 'weeklyDigest',

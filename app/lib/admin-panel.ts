@@ -11,20 +11,22 @@ import { readPageNumber } from '~/lib/paging'
 export const ADMIN_TABS: readonly AdminTab[] = [
 	'users',
 	...CATALOGUE_KINDS.map((kind) => CATALOGUE[kind].tab),
+	'pods',
 	'audit',
 	'insights',
 ]
-export type AdminTab = 'users' | CatalogueTab | 'audit' | 'insights'
+export type AdminTab = 'users' | CatalogueTab | 'pods' | 'audit' | 'insights'
 
 export const ADMIN_TAB_LABELS = {
 	users: 'Users',
 	...Object.fromEntries(CATALOGUE_KINDS.map((kind) => [CATALOGUE[kind].tab, CATALOGUE[kind].tabLabel])),
+	pods: 'Pods',
 	audit: 'Audit log',
 	insights: 'Insights',
 } as Record<AdminTab, string>
 
 /** Tabs for admins only: content managers see them disabled (product §6). */
-export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'audit']
+export const ADMIN_ONLY_TABS: readonly AdminTab[] = ['users', 'pods', 'audit']
 
 /** The query parameters that belong to one tab's list, dropped when switching tabs. */
 export const TAB_LIST_PARAMS = ['q', 'page', 'actor', 'kind', 'before']
@@ -36,6 +38,7 @@ export const TAB_LIST_PARAMS = ['q', 'page', 'actor', 'kind', 'before']
 export function requestedTab(url: { pathname: string; search: string }): AdminTab | null {
 	const segment = url.pathname.split('/')[2]
 	if (segment === 'users') return 'users'
+	if (segment === 'pods') return 'pods'
 	const kind = catalogueKindNamed(segment)
 	if (kind) return CATALOGUE[kind].tab
 	const tab = new URLSearchParams(url.search).get('tab')

@@ -138,7 +138,7 @@ const DAY_MS = 86_400_000
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/
 
 /** The offset of `zone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function zoneOffset(instant: number, zone: string): number {
+export function zoneOffset(instant: number, zone: string): number {
 	const parts = Object.fromEntries(
 		new Intl.DateTimeFormat('en-US', {
 			timeZone: zone,

@@ -101,7 +101,17 @@ export interface Insights {
 		certificatesRevoked: number
 		/** Every program, by id. */
 		perProgram: ProgramFigures[]
+		/** Members who went through a program in a peer pod, and those who went alone (decision 217). */
+		pods: { inPods: CohortFigures; alone: CohortFigures }
 	}
+}
+
+/** One side of the pods comparison: members' starts of programs, completions, and the median days it took. */
+export interface CohortFigures {
+	enrolments: number
+	completions: number
+	completionRate: number | null
+	medianDaysToComplete: number | null
 }
 
 /**
@@ -118,6 +128,8 @@ export interface InsightsCharts {
 	roomMessagesPerWeek: LineChartLayout
 	/** The completion funnel of the programs with the most enrolments (at most `PROGRAMS_CHARTED`). */
 	programFunnels: Array<{ programId: number; layout: BarChartLayout }>
+	/** Completion rate, in pods and alone, side by side. */
+	podComparison: BarChartLayout
 }
 
 /** Programs whose funnel is drawn (the most started); the table lists every program. */

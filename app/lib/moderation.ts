@@ -94,7 +94,7 @@ function withDetailsRule<Output extends { reason: ReportReasonValue; details: st
 	})
 }
 
-export const REPORT_TARGET_REQUIRED = 'Say what you report: messageId, postId or commentId (one of them)'
+export const REPORT_TARGET_REQUIRED = 'Say what you report: messageId, postId, commentId or checkInId (one of them)'
 
 /**
  * POST /api/reports: a chat message (`messageId`), a discussion post
@@ -107,13 +107,17 @@ export const ReportSchema = withDetailsRule(
 			messageId: IdSchema('messageId').optional(),
 			postId: IdSchema('postId').optional(),
 			commentId: IdSchema('commentId').optional(),
+			checkInId: IdSchema('checkInId').optional(),
 			reason: ReasonSchema,
 			details: DetailsSchema,
 		})
-		.refine((report) => [report.messageId, report.postId, report.commentId].filter(Boolean).length === 1, {
-			message: REPORT_TARGET_REQUIRED,
-			path: ['messageId'],
-		}),
+		.refine(
+			(report) => [report.messageId, report.postId, report.commentId, report.checkInId].filter(Boolean).length === 1,
+			{
+				message: REPORT_TARGET_REQUIRED,
+				path: ['messageId'],
+			},
+		),
 )
 export type ReportInput = z.output<typeof ReportSchema>
 

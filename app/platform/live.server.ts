@@ -10,10 +10,13 @@ import { singleton } from '~/platform/singleton.server'
  * stored either way, and pages read it on their next load.
  */
 export interface LivePublisher {
-	/** A stored chat message, to everyone who may read it now. */
-	deliverMessage(message: ChatMessage): void
+	/**
+	 * A stored chat message, to everyone who may read it now: `audience`, when
+	 * given (a peer pod's room), names those members and nobody else.
+	 */
+	deliverMessage(message: ChatMessage, audience?: number[] | null): void
 	/** A message edited or deleted since, to the same people: `message_updated` or `message_deleted`. */
-	deliverMessageChange(message: ChatMessage): void
+	deliverMessageChange(message: ChatMessage, audience?: number[] | null): void
 	/**
 	 * An event of the live protocol (app/lib/live-events.ts) to every open page
 	 * of one user (a notification, a new unread count), with that event's payload.
@@ -47,8 +50,8 @@ export function registerLivePublisher(publisher: LivePublisher | null) {
 }
 
 export const live: LivePublisher = {
-	deliverMessage: (message) => registry.publisher?.deliverMessage(message),
-	deliverMessageChange: (message) => registry.publisher?.deliverMessageChange(message),
+	deliverMessage: (message, audience) => registry.publisher?.deliverMessage(message, audience),
+	deliverMessageChange: (message, audience) => registry.publisher?.deliverMessageChange(message, audience),
 	emitToUser: (userId, event, ...args) => registry.publisher?.emitToUser(userId, event, ...args),
 	isOnline: async (userId) => (await registry.publisher?.isOnline(userId)) ?? false,
 	isViewingConversation: async (userId, otherUserId) =>

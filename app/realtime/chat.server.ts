@@ -11,7 +11,13 @@ import {
 import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 import { singleton } from '~/platform/singleton.server'
 import { ServiceError } from '~/lib/service-error'
-import { deleteMessage, editMessage, sendCommunityMessage, sendPrivateMessage } from '~/services/chat/messages.server'
+import {
+	deleteMessage,
+	editMessage,
+	sendCommunityMessage,
+	sendPrivateMessage,
+	typingAudience,
+} from '~/services/chat/messages.server'
 import { type UserJSON } from '#models/index'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { getUserById } from '~/services/account/users.server'
@@ -89,7 +95,7 @@ function reportError(socket: ChatSocket, error: unknown): string {
 export function registerChatHandlers(socket: ChatSocket) {
 	// This socket's messages are handled one at a time, so they are stored and delivered in the order sent.
 	const runInOrder = createOrderedTasks()
-	const typing = new Map<string, { notice: TypingNotice; relayedAt: number }>()
+	const typing = new Map<string, { notice: TypingNotice; relayedAt: number; audience: number[] | null }>()
 
 	function onSend<E extends SendEvent>(
 		event: E,
@@ -148,6 +154,8 @@ export function registerChatHandlers(socket: ChatSocket) {
 					if (!(await typingLimiter.consume(socket.data.userId)).allowed) return
 					// A private notice goes only where a message could: never across a block, either way (decision 201).
 					if (isPrivate && (await messagingRefusal(socket.data.userId, targetId)) !== null) return
+					// A pod room's notices reach its members alone (decision 211); anyone else's are refused.
+					const audience = isPrivate ? null : await typingAudience(socket.data.userId, targetId)
 					const notice: TypingNotice = {
 						userId: socket.data.userId,
 						username: socket.data.username,
@@ -156,9 +164,9 @@ export function registerChatHandlers(socket: ChatSocket) {
 						isPrivate,
 						isTyping,
 					}
-					if (isTyping) typing.set(key, { notice, relayedAt: Date.now() })
+					if (isTyping) typing.set(key, { notice, relayedAt: Date.now(), audience })
 					else typing.delete(key)
-					relayTyping(socket, notice)
+					relayTyping(socket, notice, audience)
 				} catch (error) {
 					reportError(socket, error)
 				}
@@ -187,15 +195,20 @@ export function registerChatHandlers(socket: ChatSocket) {
 		'disconnect',
 		() =>
 			void runInOrder(TYPING_QUEUE, async () => {
-				for (const { notice } of typing.values()) relayTyping(socket, { ...notice, isTyping: false })
+				for (const { notice, audience } of typing.values())
+					relayTyping(socket, { ...notice, isTyping: false }, audience)
 				typing.clear()
 			}),
 	)
 }
 
 /** A typing notice reaches the room or the recipient, never any tab of the one typing. */
-function relayTyping(socket: ChatSocket, notice: TypingNotice) {
-	const rooms = notice.isPrivate ? [inboxRoom(notice.targetId)] : [ALL_COMMUNITIES_ROOM, communityRoom(notice.targetId)]
+function relayTyping(socket: ChatSocket, notice: TypingNotice, audience: number[] | null = null) {
+	const rooms = audience
+		? audience.map(inboxRoom)
+		: notice.isPrivate
+			? [inboxRoom(notice.targetId)]
+			: [ALL_COMMUNITIES_ROOM, communityRoom(notice.targetId)]
 	socket.to(rooms).except(userRoom(notice.userId)).emit(ServerToClient.typing, notice)
 }
 

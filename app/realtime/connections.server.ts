@@ -30,9 +30,14 @@ export const ALL_COMMUNITIES_ROOM = 'communities:all'
 /** The services' way to the sockets (app/platform/live.server.ts). */
 export function createSocketPublisher(io: LiveServer, chat: OrderedDelivery): LivePublisher {
 	return {
-		deliverMessage: (message) => deliverMessage(chat, message),
-		deliverMessageChange: (message) =>
-			deliverMessage(chat, message, message.deleted ? ServerToClient.message_deleted : ServerToClient.message_updated),
+		deliverMessage: (message, audience) => deliverMessage(chat, message, audience ?? null),
+		deliverMessageChange: (message, audience) =>
+			deliverMessage(
+				chat,
+				message,
+				audience ?? null,
+				message.deleted ? ServerToClient.message_deleted : ServerToClient.message_updated,
+			),
 		emitToUser: (userId, event, ...args) => void io.to(userRoom(userId)).emit(event, ...args),
 		// fetchSockets also asks the other processes when an adapter joins several.
 		isOnline: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length > 0,
@@ -51,15 +56,24 @@ export function createSocketPublisher(io: LiveServer, chat: OrderedDelivery): Li
 }
 
 /**
- * Delivers a stored message live: a community message to everyone reading
+ * Delivers a stored message live: a pod room's message to its members' tabs
+ * alone, a community message to everyone reading
  * that room (the sender's other tabs included), a private one to the tabs of
  * its two participants and nobody else. One emit to several rooms reaches a
  * socket once even when it is in more than one of them. An edit or a
  * deletion goes to the same people as `message_updated` or `message_deleted`.
  * Every process delivers them in id order (ordered-delivery.server.ts).
  */
-function deliverMessage(chat: OrderedDelivery, message: ChatMessage, changeEvent?: ChatMessageEvent) {
-	if (message.isPrivate && message.recipientId !== null) {
+function deliverMessage(
+	chat: OrderedDelivery,
+	message: ChatMessage,
+	audience: number[] | null,
+	changeEvent?: ChatMessageEvent,
+) {
+	if (audience) {
+		// A peer pod's room: its members' own rooms, never the rooms everyone may listen to (decision 211).
+		if (audience.length) chat.deliver(audience.map(inboxRoom), changeEvent ?? ServerToClient.community_message, message)
+	} else if (message.isPrivate && message.recipientId !== null) {
 		chat.deliver(
 			[inboxRoom(message.senderId), inboxRoom(message.recipientId)],
 			changeEvent ?? ServerToClient.private_message,

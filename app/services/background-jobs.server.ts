@@ -10,6 +10,8 @@ import { pushNotificationsJob } from '~/services/notifications/push.server'
 import { weeklyDigestJob } from '~/services/notifications/weekly-digest.server'
 import { defaultMembershipsJob } from '~/services/community/memberships.server'
 import { searchIndexJob } from '~/services/search/index-job.server'
+import { podMatchingJob } from '~/services/pods/matching.server'
+import { podWeeksJob } from '~/services/pods/pods.server'
 
 /**
  * Every background job of the app; server.ts starts them once the database
@@ -29,4 +31,6 @@ export const BACKGROUND_JOBS: Job[] = [
 	weeklyDigestJob,
 	defaultMembershipsJob,
 	searchIndexJob,
+	podMatchingJob,
+	podWeeksJob,
 ]

@@ -9,6 +9,7 @@ import {
 	MessageModel,
 	NotificationModel,
 	NotificationPreferencesModel,
+	PodMemberModel,
 	ProgramModel,
 	ProgressModel,
 	PushDeliveryModel,
@@ -19,6 +20,10 @@ import {
 } from '#models/index'
 import { notify } from '~/services/notifications/notifications.server'
 import { PERSONAL_DATA } from '~/services/account/personal-data.server'
+import { enrol } from '~/services/learning/program-learning.server'
+import { joinPodQueue, matchPods } from '~/services/pods/matching.server'
+import { cheerCheckIn, getPod, postCheckIn, replyToCheckIn } from '~/services/pods/pods.server'
+import { activePodsOf, podProgram, queue, startedMembers, type PodTestMember } from './pod-helpers'
 import { resetCalendarFeed } from '~/services/events/calendar.server'
 import { setRsvp } from '~/services/events/rsvps.server'
 import { blockMember } from '~/services/moderation/blocks.server'
@@ -52,7 +57,14 @@ const mailTo = (address: string) => mailToServer(server.url, address)
  * directory profile fields.
  */
 async function memberWithEverything(): Promise<
-	SignedUpMember & { roomLine: string; sentLine: string; receivedLine: string; postUrl: string; postTitle: string }
+	SignedUpMember & {
+		roomLine: string
+		sentLine: string
+		receivedLine: string
+		postUrl: string
+		postTitle: string
+		podId: number
+	}
 > {
 	const member = await signUpMember(server.url, 'leaver', { name: 'Lee Leaver' })
 	const tag = member.username
@@ -132,6 +144,19 @@ async function memberWithEverything(): Promise<
 	const answers = checkItem!.questions!.map((question) => question.answer)
 	expect((await member.client.json('POST', `/api/program-items/${checkItem!.id}/check`, { answers })).status).toBe(200)
 	expect((await member.client.json('POST', `/api/program-items/${lessonItem!.id}/done`)).status).toBe(200)
+	// A peer pod (issue 29): their place, a check-in, a cheer and a reply; and a place in another program's queue.
+	const podder = { id: member.id, role: 'member' as const, subscriptionStatus: 'active' }
+	const pods = await podProgram()
+	const mates = await startedMembers(pods.id, 3)
+	await enrol(podder, pods.id)
+	await queue(pods.id, [{ member: podder } as PodTestMember, ...mates], { timeZone: 'Europe/London', checkInDay: 2 })
+	await matchPods()
+	const [pod] = await activePodsOf(pods.id)
+	await postCheckIn(podder, pod!.id, { outcome: 'done', note: 'LEAVER-NOTE', commitment: 'Leave well' })
+	const matesCheckIn = await postCheckIn(mates[0]!.member, pod!.id, { outcome: 'partly', note: '', commitment: 'Stay' })
+	await cheerCheckIn(podder, matesCheckIn.id, true)
+	await replyToCheckIn(podder, matesCheckIn.id, { text: 'LEAVER-REPLY' })
+	await joinPodQueue(podder, essentials!.id, { timeZone: 'Europe/London', checkInDay: 3 })
 	// Push notifications on in one browser (docs/decisions/181), and a push of theirs waiting to go out.
 	const browser = createECDH('prime256v1')
 	const turnedOn = await member.client.json('POST', '/api/users/me/push-devices', {
@@ -154,7 +179,7 @@ async function memberWithEverything(): Promise<
 		expect(count, `${collection} before the deletion`).toBeGreaterThan(0)
 	for (const [model, count] of Object.entries(await registeredRecordsOf(member.id)))
 		expect(count, `${model} before the deletion: give the member a record of it here`).toBeGreaterThan(0)
-	return { ...member, roomLine, sentLine, receivedLine, postUrl, postTitle }
+	return { ...member, roomLine, sentLine, receivedLine, postUrl, postTitle, podId: pod!.id }
 }
 
 /** Every record of the member's in the collections deletion clears. */
@@ -250,6 +275,13 @@ describe('Delete Account', () => {
 			invoices: 0,
 			privateMessages: 0,
 		})
+
+		// Their pod shows "a former member" in their place; their check-in, cheer and reply are gone.
+		const mate = await PodMemberModel.findOne({ userId: mongoose.trusted({ $ne: null }), podId: member.podId }).lean()
+		const pod = await getPod({ id: mate!.userId!, subscriptionStatus: 'active' }, member.podId)
+		expect(pod.members.map((row) => row.name)).toContain('A former member')
+		expect(JSON.stringify(pod)).not.toContain('LEAVER-')
+		expect(pod.weeksOfCheckIns[0]!.checkIns.every((row) => !row.cheeredByMe && row.cheers === 0)).toBe(true)
 
 		// Nothing of theirs is left in any collection the registry erases from, but the room line, which stays, and
 		// the words of their post and comment in the search index, which stay as they do (none of their profile's).
@@ -419,6 +451,7 @@ describe('Download my data', () => {
 			'programs',
 			'certificates',
 			'rsvps',
+			'pods',
 			'reportsFiled',
 			'blockedMembers',
 			'mute',
@@ -453,6 +486,7 @@ describe('Download my data', () => {
 			newLessons: true,
 			billing: true,
 			programs: true,
+			podCheckIns: true,
 			weeklyDigest: false,
 		})
 		expect(data.subscription).toMatchObject({ status: 'trialing', cancelAtPeriodEnd: false })
@@ -470,23 +504,33 @@ describe('Download my data', () => {
 				lesson: 'Leading Through Change',
 			}),
 		])
-		expect(data.programs).toEqual([
+		// Leadership Essentials, and the program of their pod.
+		expect(data.programs).toHaveLength(2)
+		expect(data.programs).toContainEqual(
 			expect.objectContaining({
 				program: 'Leadership Essentials',
 				completedAt: expect.any(String),
 				items: expect.arrayContaining([expect.objectContaining({ item: 'Followed, not obeyed' })]),
 				checkAttempts: [expect.objectContaining({ item: 'Leadership essentials', score: 100, passed: true })],
 			}),
-		])
+		)
 		expect(data.certificates).toEqual([
 			expect.objectContaining({ programTitle: 'Leadership Essentials', recipientName: 'Lee Leaver', revokedAt: null }),
 		])
 		expect(data.rsvps).toEqual([{ eventId: expect.any(Number), going: true }])
+		expect(data.pods).toMatchObject({
+			waitingFor: [{ timeZone: 'Europe/London', checkInDay: 'Wednesday' }],
+			pods: [{ state: 'active', timeZone: 'Europe/London', checkInDay: 'Tuesday' }],
+			checkIns: [{ outcome: 'done', note: 'LEAVER-NOTE', commitment: 'Leave well' }],
+			replies: [{ text: 'LEAVER-REPLY' }],
+			cheeredCheckInIds: [expect.any(Number)],
+		})
 		expect(data.reportsFiled).toEqual([
 			{
 				messageId: expect.any(Number),
 				postId: null,
 				commentId: null,
+				checkInId: null,
 				reason: 'spam',
 				details: null,
 				status: 'open',
@@ -501,6 +545,7 @@ describe('Download my data', () => {
 			expect.objectContaining({ kind: 'private_message', title: 'New message from David Kim', text: null }),
 			expect.objectContaining({ kind: 'new_video', text: 'Leading Through Change' }),
 			expect.objectContaining({ kind: 'certificate_issued', title: 'Certificate earned: Leadership Essentials' }),
+			expect.objectContaining({ kind: 'pod_formed', link: `/pods/${member.podId}` }),
 		])
 		expect(data.messages.rooms).toEqual([
 			expect.objectContaining({ room: 'Executive Leadership', content: member.roomLine }),

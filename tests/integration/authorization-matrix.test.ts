@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import mongoose from 'mongoose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
 	BlockModel,
@@ -12,6 +13,10 @@ import {
 	MessageModel,
 	MuteModel,
 	NoteModel,
+	PodCheckInModel,
+	PodMemberModel,
+	PodModel,
+	PodQueueModel,
 	PushDeviceModel,
 	ReportModel,
 	RsvpModel,
@@ -105,6 +110,27 @@ beforeAll(async () => {
 		programCheck: first.items[2],
 		premiumReading: second!.items[0],
 		lockedReading: third!.items[0],
+	})
+	// Peer pods (issue 29): the premium member's seeded running pod, a pod-mate's past check-in, their own, a finished pod.
+	const podOfPremium = await PodMemberModel.findOne({ userId: ids.premium, state: 'active' })
+		.sort({ podId: 1 })
+		.lean<{ podId: number }>()
+	const demoPod = await PodModel.findOne({ id: podOfPremium!.podId }).lean<{ id: number; roomId: number }>()
+	const mateCheckIn = await PodCheckInModel.findOne({
+		podId: demoPod!.id,
+		week: 2,
+		userId: mongoose.trusted({ $ne: ids.premium }),
+	}).lean<{ id: number }>()
+	const ownCheckIn = await PodCheckInModel.findOne({ podId: demoPod!.id, week: 2, userId: ids.premium }).lean<{
+		id: number
+	}>()
+	const finishedPod = await PodModel.findOne({ state: 'finished' }).lean<{ id: number }>()
+	Object.assign(ids, {
+		demoPod: demoPod!.id,
+		demoPodRoom: demoPod!.roomId,
+		mateCheckIn: mateCheckIn!.id,
+		ownPastCheckIn: ownCheckIn!.id,
+		finishedPod: finishedPod!.id,
 	})
 	const certificate = await CertificateModel.findOne({ userId: ids.premium }).lean()
 	certificateCode = certificate!.code
@@ -311,6 +337,34 @@ const PAST_EVENT = 3
 const forgetRsvps = async () => {
 	await RsvpModel.deleteMany({ eventId: UPCOMING_EVENT })
 }
+/** Peer pods (issue 29): each caller waits in a zone at least four hours from the others', so no pod forms. */
+const POD_ZONES: Record<Role, string> = {
+	visitor: 'UTC',
+	member: 'UTC',
+	premium: 'Pacific/Auckland',
+	moderator: 'Europe/London',
+	content_manager: 'America/Los_Angeles',
+	admin: 'Asia/Kolkata',
+}
+const forgetPodQueue = async () => {
+	await PodQueueModel.deleteMany({ programId: ids.matrixProgram })
+}
+/** The premium member's seeded state of this week: not checked in yet. */
+const forgetPremiumsCheckIn = async () => {
+	await PodCheckInModel.deleteMany({ podId: ids.demoPod, userId: ids.premium, week: 3 })
+}
+/** The premium member back in their pod, after the row where they left it. */
+const rejoinDemoPod = async () => {
+	await PodMemberModel.updateOne(
+		{ podId: ids.demoPod, userId: ids.premium },
+		{ $set: { state: 'active', leftAt: null } },
+	)
+	await PodModel.updateOne({ id: ids.demoPod }, { $inc: { size: 1 } })
+}
+const forgetCheckInReports = async () => {
+	await ReportModel.deleteMany({ checkInId: ids.mateCheckIn })
+}
+
 /** The free member's subscription as seeded, after a row that started one. */
 const resetFreeMember = async () => {
 	await UserModel.updateOne(
@@ -420,6 +474,33 @@ const API_CALLS: Row[] = [
 		body: { answers: [1, 2, 0] },
 	}),
 	api('GET /api/certificates', ['401', '200', '200', '200', '200', '200']),
+	// Issue 29: peer pods. A pod and everything in it is its members' alone (404 to anyone else, staff included);
+	// joining a queue needs Premium and the program started (every caller started the matrix's program above).
+	api('GET /api/programs/{matrixProgram}/pod-queue', ['401', '200', '200', '200', '200', '200']),
+	api('POST /api/programs/{matrixProgram}/pod-queue', ['401', '403', '200', '200', '200', '200'], {
+		body: (role) => ({ timeZone: POD_ZONES[role], checkInDay: 1 }),
+		note: 'each caller in a zone far from the others, so no pod forms',
+		after: forgetPodQueue,
+	}),
+	api('DELETE /api/programs/{matrixProgram}/pod-queue', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/pods', ['401', '200', '200', '200', '200', '200']),
+	api('GET /api/pods/{demoPod}', ['401', '404', '200', '404', '404', '404']),
+	api('PATCH /api/pods/{demoPod}', ['401', '404', '200', '404', '404', '404'], { body: { name: 'Pod 1' } }),
+	api('GET /api/pods/{demoPod}/check-ins', ['401', '404', '200', '404', '404', '404']),
+	api('POST /api/pods/{demoPod}/check-ins', ['401', '404', '201', '404', '404', '404'], {
+		body: { outcome: 'done', note: '', commitment: 'A matrix commitment' },
+		after: forgetPremiumsCheckIn,
+	}),
+	api('PATCH /api/check-ins/{ownPastCheckIn}', ['401', '404', '409', '404', '404', '404'], {
+		body: { commitment: 'Too late' },
+		note: "last week's: its week has ended",
+	}),
+	api('PUT /api/check-ins/{mateCheckIn}/cheer', ['401', '404', '200', '404', '404', '404']),
+	api('DELETE /api/check-ins/{mateCheckIn}/cheer', ['401', '404', '200', '404', '404', '404']),
+	api('POST /api/check-ins/{mateCheckIn}/replies', ['401', '404', '201', '404', '404', '404'], {
+		body: { text: 'A matrix reply' },
+	}),
+	api('DELETE /api/pods/{demoPod}/membership', ['401', '404', '200', '404', '404', '404'], { after: rejoinDemoPod }),
 	// product §6: corrections (authors only, within 15 minutes) and moderators' removals of room messages
 	api('PATCH /api/messages/{message}', ['401', '403', '403', '403', '403', '403'], {
 		body: { content: 'Not my message' },
@@ -527,6 +608,14 @@ const API_CALLS: Row[] = [
 	}),
 	api('DELETE /api/admin/programs/{program}', ['401', '403', '403', '403', '200', '200']),
 	api('GET /api/admin/audit-log', ['401', '403', '403', '403', '403', '200']),
+	api('GET /api/admin/pods', ['401', '403', '403', '403', '403', '200']),
+	api('POST /api/admin/pods/{demoPod}/move', ['401', '403', '403', '403', '403', '404'], {
+		body: { userId: 999999, toPodId: 999999 },
+		note: 'to a pod that does not exist',
+	}),
+	api('DELETE /api/admin/pods/{finishedPod}', ['401', '403', '403', '403', '403', '409'], {
+		note: 'a finished pod stays as it is',
+	}),
 	api('GET /api/admin/insights', ['401', '403', '403', '403', '200', '200'], {
 		note: 'content managers without revenue',
 	}),
@@ -646,6 +735,34 @@ const PAGES: Row[] = [
 		'200',
 	]),
 	page('GET /admin?tab=insights', ['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '200', '200']),
+	// Issue 29: peer pods
+	page('GET /pods', ['→ /auth', '200', '200', '200', '200', '200']),
+	page('GET /pods/{demoPod}', ['→ /auth', '404', '200', '404', '404', '404']),
+	page('GET /pods/{demoPod}/check-ins/{mateCheckIn}/report', ['→ /auth', '404', '200', '404', '404', '404']),
+	page('GET /admin?tab=pods', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin/pods/{demoPod}/move', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
+	page('GET /admin/pods/{demoPod}/dissolve', [
+		'→ /auth',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /dashboard',
+		'→ /admin?tab=content',
+		'200',
+	]),
 	page('GET /admin/members.csv', [
 		'→ /auth',
 		'→ /dashboard',
@@ -1075,6 +1192,34 @@ FORMS.push(
 	form('POST /programs/{matrixProgram}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
 		body: { intent: 'start' },
 	}),
+	// Issue 29: peer pods' forms
+	form('POST /programs/{matrixProgram}', ['→ /auth', '403', '→ back', '→ back', '→ back', '→ back'], {
+		body: (role) => ({ intent: 'join-pod', timeZone: POD_ZONES[role], checkInDay: '2' }),
+		after: forgetPodQueue,
+	}),
+	form('POST /programs/{matrixProgram}', ['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'], {
+		body: { intent: 'leave-pod-queue' },
+	}),
+	form('POST /pods/{demoPod}', ['→ /auth', '404', '→ back', '404', '404', '404'], {
+		body: { intent: 'rename', name: 'Pod 1' },
+	}),
+	form(
+		'POST /pods/{demoPod}/check-ins/{mateCheckIn}/report',
+		['→ /auth', '404', '→ /pods/{demoPod}', '404', '404', '404'],
+		{ body: { intent: 'report', reason: 'spam', details: '' }, after: forgetCheckInReports },
+	),
+	// A content manager's post is refused (403, nothing changes); the answer is then drawn under the admin
+	// layout, which sends them from the admins-only Pods tab.
+	form(
+		'POST /admin/pods/{demoPod}/move',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '404'],
+		{ body: { intent: 'move-pod-member', userId: '999999', toPodId: '999999' } },
+	),
+	form(
+		'POST /admin/pods/{finishedPod}/dissolve',
+		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '→ /admin?tab=content', '409'],
+		{ body: { intent: 'dissolve-pod' } },
+	),
 	form(
 		'POST /programs/{matrixProgram}/items/{programReading}',
 		['→ /auth', '→ back', '→ back', '→ back', '→ back', '→ back'],
@@ -1400,6 +1545,8 @@ describe('the chat socket (product §7)', () => {
 		// A member's room message: nobody else edits it; moderators and admins remove it.
 		edit_message: ['-', 'refused', 'refused', 'refused', 'refused', 'refused'],
 		delete_message: ['-', 'refused', 'refused', 'ok', 'refused', 'ok'],
+		// Issue 29: a peer pod's room is its members' alone, staff included.
+		'community_message to a pod room': ['-', 'refused', 'ok', 'refused', 'refused', 'refused'],
 	}
 
 	it('follows the table', async () => {
@@ -1409,6 +1556,7 @@ describe('the chat socket (product §7)', () => {
 			private_message: [],
 			edit_message: [],
 			delete_message: [],
+			'community_message to a pod room': [],
 		}
 		for (const role of ROLES) {
 			if (role === 'visitor') {
@@ -1417,7 +1565,13 @@ describe('the chat socket (product §7)', () => {
 					() => 'refused',
 				)
 				actual['connect with the session']!.push(connected)
-				for (const event of ['community_message', 'private_message', 'edit_message', 'delete_message'])
+				for (const event of [
+					'community_message',
+					'private_message',
+					'edit_message',
+					'delete_message',
+					'community_message to a pod room',
+				])
 					actual[event]!.push('-')
 				continue
 			}
@@ -1434,6 +1588,11 @@ describe('the chat socket (product §7)', () => {
 			const removal = await chat.send('delete_message', { messageId: await davidSays('Remove me if you may') })
 			actual.edit_message!.push(edit.ok ? 'ok' : 'refused')
 			actual.delete_message!.push(removal.ok ? 'ok' : 'refused')
+			const pod = await chat.send('community_message', {
+				content: `Matrix: ${role} in the pod`,
+				communityId: ids.demoPodRoom,
+			})
+			actual['community_message to a pod room']!.push(pod.ok ? 'ok' : 'refused')
 			chat.close()
 		}
 		expect(actual).toEqual(SOCKET)

@@ -10,6 +10,10 @@ import {
 	MediaAssetModel,
 	MessageModel,
 	NoteModel,
+	PodCheckInModel,
+	PodMemberModel,
+	PodModel,
+	ProgramModel,
 	PushDeviceModel,
 	ReportModel,
 	ResourceModel,
@@ -36,6 +40,8 @@ import {
 	waitForState,
 } from './media-helpers'
 import { enrol, markItemDone } from '~/services/learning/program-learning.server'
+import { joinPodQueue, matchPods } from '~/services/pods/matching.server'
+import { postCheckIn } from '~/services/pods/pods.server'
 import { RIGHT_ANSWERS, check, makeProgram, reading, reflection } from './program-helpers'
 import { newOnceToken } from '~/platform/once-claims.server'
 
@@ -88,6 +94,15 @@ const ids = {
 	premiumComment: 0,
 	noahPost: 0,
 	noahComment: 0,
+	// Issue 29: the premium member's seeded pod, a pod-mate's past check-in, and the premium member's own.
+	demoPod: 0,
+	mateCheckIn: 0,
+	ownCheckIn: 0,
+	/** Two pods of the file's own program: the premium member's (with Casey and Noah), and another with room. */
+	ownPod: 0,
+	otherPod: 0,
+	/** A program the premium member started and may wait for a pod of (their pod of it has finished). */
+	queueProgram: 0,
 }
 
 /** A browser's push keys, as a browser makes them: a P-256 public key and a 16-byte auth secret. */
@@ -205,6 +220,24 @@ beforeAll(async () => {
 	const premium = { id: ids.premium, role: 'member' as const, subscriptionStatus: 'trialing' }
 	await enrol(premium, program.id)
 	await markItemDone(premium, ids.programReading)
+	const podPlace = await PodMemberModel.findOne({ userId: ids.premium, state: 'active' }).sort({ podId: 1 }).lean()
+	ids.demoPod = podPlace!.podId
+	const checkIns = await PodCheckInModel.find({ podId: ids.demoPod, week: 2 }).lean()
+	ids.mateCheckIn = checkIns.find((row) => row.userId !== ids.premium)!.id
+	ids.ownCheckIn = (
+		await postCheckIn(premium, ids.demoPod, { outcome: 'done', note: '', commitment: 'Listen more' })
+	).id
+	// Eight members wait for a pod of the file's program, in one zone: two pods of four form, the premium member's first.
+	const waiting = ['premium', 'casey', 'noah', 'olivia', 'emma', 'ava', 'mia', 'zoe']
+	for (const [index, username] of waiting.entries()) {
+		const member = { id: await userIdOf(username), role: 'member' as const, subscriptionStatus: 'active' }
+		await enrol(member, program.id)
+		await joinPodQueue(member, program.id, { timeZone: 'UTC', checkInDay: 1 }, new Date(Date.now() - 60_000 + index))
+	}
+	await matchPods()
+	const formed = await PodModel.find({ programId: program.id }).sort({ id: 1 }).lean()
+	;[ids.ownPod, ids.otherPod] = formed.map((pod) => pod.id) as [number, number]
+	ids.queueProgram = (await ProgramModel.findOne({ title: 'Leadership Essentials' }).lean())!.id
 	const certificate = await CertificateModel.findOne({ userId: ids.premium }).lean()
 	ids.certificate = certificate!.id
 	ids.certificateProgram = certificate!.programId
@@ -495,6 +528,28 @@ const JSON_CALLS: JsonCall[] = [
 	},
 	{ call: 'POST /api/admin/programs', as: 'content_manager', body: PROGRAM, required: ['title'] },
 	{ call: 'PATCH /api/admin/programs/{program}', as: 'admin', body: PROGRAM, required: [] },
+	// Issue 29: peer pods.
+	{
+		call: 'POST /api/programs/{queueProgram}/pod-queue',
+		as: 'premium',
+		body: { timeZone: 'Europe/Paris', checkInDay: 2 },
+		required: ['timeZone', 'checkInDay'],
+	},
+	{ call: 'PATCH /api/pods/{demoPod}', as: 'premium', body: { name: 'Pod 1' }, required: ['name'] },
+	{
+		call: 'POST /api/pods/{ownPod}/check-ins',
+		as: 'premium',
+		body: { outcome: 'done', note: 'It went well', commitment: 'Practise listening', itemId: '{programReading}' },
+		required: ['outcome', 'commitment'],
+	},
+	{ call: 'PATCH /api/check-ins/{ownCheckIn}', as: 'premium', body: { commitment: 'Changed' }, required: [] },
+	{ call: 'POST /api/check-ins/{mateCheckIn}/replies', as: 'premium', body: { text: 'Nice one' }, required: ['text'] },
+	{
+		call: 'POST /api/admin/pods/{ownPod}/move',
+		as: 'admin',
+		body: { userId: '{casey}', toPodId: '{otherPod}' },
+		required: ['userId', 'toPodId'],
+	},
 ]
 
 interface HostileBody {
@@ -667,6 +722,35 @@ describe('ids in the path', () => {
 		{ call: 'DELETE /api/notes/{id}', as: 'premium', notFound: 'Note not found' },
 		{ call: 'DELETE /api/users/me/push-devices/{id}', as: 'member', notFound: 'Device not found' },
 		{ call: 'GET /api/programs/{id}', as: 'member', notFound: 'Program not found' },
+		{ call: 'GET /api/programs/{id}/pod-queue', as: 'premium', notFound: 'Program not found' },
+		{
+			call: 'POST /api/programs/{id}/pod-queue',
+			as: 'premium',
+			body: { timeZone: 'UTC', checkInDay: 1 },
+			notFound: 'Program not found',
+		},
+		{ call: 'DELETE /api/programs/{id}/pod-queue', as: 'premium', notFound: 'Program not found' },
+		{ call: 'GET /api/pods/{id}', as: 'premium', notFound: 'Pod not found' },
+		{ call: 'PATCH /api/pods/{id}', as: 'premium', body: { name: 'Nowhere' }, notFound: 'Pod not found' },
+		{ call: 'DELETE /api/pods/{id}/membership', as: 'premium', notFound: 'Pod not found' },
+		{ call: 'GET /api/pods/{id}/check-ins', as: 'premium', notFound: 'Pod not found' },
+		{
+			call: 'POST /api/pods/{id}/check-ins',
+			as: 'premium',
+			body: { outcome: 'done', commitment: 'Nowhere' },
+			notFound: 'Pod not found',
+		},
+		{ call: 'PATCH /api/check-ins/{id}', as: 'premium', body: { note: 'x' }, notFound: 'Check-in not found' },
+		{ call: 'PUT /api/check-ins/{id}/cheer', as: 'premium', notFound: 'Check-in not found' },
+		{ call: 'DELETE /api/check-ins/{id}/cheer', as: 'premium', notFound: 'Check-in not found' },
+		{ call: 'POST /api/check-ins/{id}/replies', as: 'premium', body: { text: 'x' }, notFound: 'Check-in not found' },
+		{ call: 'DELETE /api/admin/pods/{id}', as: 'admin', notFound: 'Pod not found' },
+		{
+			call: 'POST /api/admin/pods/{id}/move',
+			as: 'admin',
+			body: { userId: 1, toPodId: 1 },
+			notFound: 'Pod not found',
+		},
 		{ call: 'POST /api/programs/{id}/enrol', as: 'member', notFound: 'Program not found' },
 		{ call: 'POST /api/program-items/{id}/done', as: 'member', notFound: 'Item not found' },
 		{
@@ -771,6 +855,16 @@ describe('calls that take no body, and methods no call takes', () => {
 		'/api/programs',
 		'/api/programs/1',
 		'/api/programs/1/enrol',
+		'/api/programs/1/pod-queue',
+		'/api/pods',
+		'/api/pods/{demoPod}',
+		'/api/pods/{demoPod}/membership',
+		'/api/pods/{demoPod}/check-ins',
+		'/api/check-ins/{mateCheckIn}',
+		'/api/check-ins/{mateCheckIn}/replies',
+		'/api/admin/pods',
+		'/api/admin/pods/{demoPod}',
+		'/api/admin/pods/{demoPod}/move',
 		'/api/program-items/1/done',
 		// Not /api/program-items/{id}/reflection: PUT is its method.
 		'/api/program-items/1/check',
@@ -1384,6 +1478,55 @@ const FORM_CALLS: FormCall[] = [
 	},
 	// Issue 23: a member's program forms, and the programs' administration (the Programs tab, an outline and its dialogs).
 	{ action: '/programs/{program}', as: 'premium', fields: { intent: 'start' }, fixed: ['intent'] },
+	// Issue 29: peer pods' forms.
+	{
+		action: '/programs/{queueProgram}',
+		as: 'premium',
+		fields: { intent: 'join-pod', timeZone: 'Europe/Paris', checkInDay: '2' },
+		required: ['timeZone', 'checkInDay'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/pods/{demoPod}',
+		as: 'premium',
+		fields: {
+			intent: 'edit-check-in',
+			checkInId: '{ownCheckIn}',
+			outcome: 'done',
+			note: 'A note',
+			commitment: 'Practise',
+		},
+		required: ['checkInId', 'outcome', 'commitment'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/pods/{demoPod}',
+		as: 'premium',
+		fields: { intent: 'reply', checkInId: '{mateCheckIn}', text: 'Nice one' },
+		required: ['checkInId', 'text'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/pods/{demoPod}',
+		as: 'premium',
+		fields: { intent: 'rename', name: 'Pod 1' },
+		required: ['name'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/pods/{demoPod}/check-ins/{mateCheckIn}/report',
+		as: 'premium',
+		fields: { intent: 'report', reason: 'spam', details: '' },
+		required: ['reason'],
+		fixed: ['intent'],
+	},
+	{
+		action: '/admin/pods/{ownPod}/move',
+		as: 'admin',
+		fields: { intent: 'move-pod-member', userId: '{noah}', toPodId: '{otherPod}' },
+		required: ['userId', 'toPodId'],
+		fixed: ['intent'],
+	},
 	{
 		action: '/programs/{program}/items/{programReading}',
 		as: 'premium',

@@ -121,6 +121,7 @@ describe('emails that follow a notification', () => {
 			newLessons: true,
 			billing: true,
 			programs: true,
+			podCheckIns: true,
 			weeklyDigest: false,
 		})
 		await notify(reader.id, { kind: 'mention', title: 'Mentioned again', text: '@robin?', link: '/community/2' })

@@ -32,10 +32,11 @@ describe('the Notifications tab', () => {
 			'New lessons',
 			'Billing',
 			'Programs',
+			'Pod check-ins',
 			'Weekly digest',
 		])
 			expect(textOf(html)).toContain(label)
-		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(7)
+		expect(html.match(/type="checkbox"[^>]*checked=""/g)).toHaveLength(8)
 		expect(textOf(html)).toContain('Emails about a failed payment or the end of your subscription are always sent.')
 
 		// Unticked boxes are not sent at all.
@@ -55,6 +56,7 @@ describe('the Notifications tab', () => {
 			newLessons: false,
 			billing: true,
 			programs: false,
+			podCheckIns: false,
 			weeklyDigest: false,
 		})
 		const after = await (await member.client.get('/profile?tab=notifications')).text()
@@ -74,6 +76,7 @@ describe('the Notifications tab', () => {
 			newLessons: false,
 			billing: true,
 			programs: false,
+			podCheckIns: false,
 			weeklyDigest: false,
 		})
 	})
@@ -110,6 +113,7 @@ describe('unsubscribing from a mail, without logging in', () => {
 			newLessons: true,
 			billing: true,
 			programs: true,
+			podCheckIns: true,
 			weeklyDigest: false,
 		})
 	})

@@ -18,6 +18,13 @@ export class TestClient {
 		private readonly options: { from?: string } = {},
 	) {}
 
+	/** Starts from a session cookie written elsewhere (`name=value`, as tests/setup/direct-sessions.ts gives it). */
+	withCookie(header: string): this {
+		const [name, ...value] = header.split('=')
+		this.cookies.set(name!.trim(), value.join('='))
+		return this
+	}
+
 	cookie(name: string): string | undefined {
 		return this.cookies.get(name)
 	}

@@ -284,6 +284,36 @@ function ProgramsSection({ programs, charts }: { programs: Insights['programs'];
 					</tr>
 				))}
 			</AdminTable>
+			<div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+				<BarChart
+					title="Completion rate: in a peer pod and alone"
+					description="Of the members who started a program, the share who completed it: those placed in a pod of it, and those who went alone."
+					labelHeading="Members"
+					valueHeading="Completion rate"
+					layout={charts.podComparison}
+					format={(value) => `${value}%`}
+					color={SERIES_COLORS[2]}
+				/>
+				<AdminTable
+					caption="Peer pods and going alone"
+					columns={['Members', 'Program starts', 'Completed', 'Completion rate', 'Median days to complete']}
+				>
+					{(
+						[
+							['In a pod', programs.pods.inPods],
+							['Alone', programs.pods.alone],
+						] as const
+					).map(([label, cohort]) => (
+						<tr key={label}>
+							<Cell className="font-medium text-gray-900">{label}</Cell>
+							<Cell className="tabular-nums">{cohort.enrolments}</Cell>
+							<Cell className="tabular-nums">{cohort.completions}</Cell>
+							<Cell className="tabular-nums">{formatRate(cohort.completionRate)}</Cell>
+							<Cell className="tabular-nums">{days(cohort.medianDaysToComplete)}</Cell>
+						</tr>
+					))}
+				</AdminTable>
+			</div>
 			{charts.programFunnels.map(({ programId, layout }) => {
 				const program = programs.perProgram.find((entry) => entry.programId === programId)!
 				return (

@@ -11,6 +11,8 @@ import {
 import { ServiceError } from '~/lib/service-error'
 import { listAuditActors, listAuditEntries } from '~/services/admin/audit.server'
 import { getInsights } from '~/services/admin/insights.server'
+import { listPodsForAdmin } from '~/services/pods/admin.server'
+import { type PodsPanelRow } from '~/components/admin/pods-panel'
 import { type Actor } from '~/services/permissions.server'
 import { layoutBarChart, layoutLineChart } from '~/web/chart-layout.server'
 
@@ -102,6 +104,10 @@ export function insightsCharts(insights: Insights): InsightsCharts {
 					...program.modules.map((module, index) => ({ label: `Module ${index + 1}`, value: module.completed })),
 				]),
 			})),
+		podComparison: layoutBarChart([
+			{ label: 'In a pod', value: Math.round((programs.pods.inPods.completionRate ?? 0) * 100) },
+			{ label: 'Alone', value: Math.round((programs.pods.alone.completionRate ?? 0) * 100) },
+		]),
 	}
 }
 
@@ -109,4 +115,13 @@ function describeFailure(error: unknown, what: string): string {
 	if (error instanceof ServiceError) return error.message
 	console.error(`Admin panel: loading the ${what} failed`, error)
 	return 'The server could not load it. Please try again.'
+}
+
+/** The Pods tab (decision 215): every running and finished pod with its figures. */
+export async function loadPodsTab(actor: Actor): Promise<{ pods: PodsPanelRow[]; error: string | null }> {
+	try {
+		return { pods: await listPodsForAdmin(actor), error: null }
+	} catch (error) {
+		return { pods: [], error: describeFailure(error, 'pods') }
+	}
 }

@@ -6,7 +6,8 @@ import { CataloguePanel, UsersPanel } from '~/components/admin/panels'
 import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
 import { NO_LIST, loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
-import { loadAuditTab, loadInsightsTab } from '~/routes/admin/__insight-tabs.server'
+import { loadAuditTab, loadInsightsTab, loadPodsTab } from '~/routes/admin/__insight-tabs.server'
+import { PodsPanel } from '~/components/admin/pods-panel'
 import {
 	ADMIN_ONLY_TABS,
 	ADMIN_TAB_LABELS,
@@ -42,10 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	if (requested && ADMIN_ONLY_TABS.includes(requested) && !canManageUsers) throw redirect(adminTabHref('content'))
 	const tab = requested ?? (canManageUsers ? 'users' : 'content')
 	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
-	const [panel, audit, insights] = await Promise.all([
-		tab === 'audit' || tab === 'insights' ? null : loadAdminPanel(user, tab, q, pageOf(url)),
+	const [panel, audit, insights, pods] = await Promise.all([
+		tab === 'audit' || tab === 'insights' || tab === 'pods' ? null : loadAdminPanel(user, tab, q, pageOf(url)),
 		tab === 'audit' ? loadAuditTab(user, url) : null,
 		tab === 'insights' ? loadInsightsTab(user) : null,
+		tab === 'pods' ? loadPodsTab(user) : null,
 	])
 	return json({
 		tab,
@@ -55,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		panel: panel ?? NO_LIST,
 		audit,
 		insights,
+		pods,
 	})
 }
 
@@ -70,6 +73,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 	// The audit log's filter and pages, and the insights, have no dialogs over them: always load.
 	const nextTab = requestedTab(nextUrl)
 	if (nextTab === 'audit' || nextTab === 'insights') return defaultShouldRevalidate
+	if (nextTab === 'pods' && requestedTab(currentUrl) !== 'pods') return defaultShouldRevalidate
 	const sameList =
 		requestedTab(currentUrl) === requestedTab(nextUrl) &&
 		searchOf(currentUrl) === searchOf(nextUrl) &&
@@ -80,12 +84,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 const LOADING_TEXT = {
 	users: 'Loading users...',
 	...Object.fromEntries(CATALOGUE_KINDS.map((kind) => [CATALOGUE[kind].tab, CATALOGUE[kind].panel.loading])),
+	pods: 'Loading pods...',
 	audit: 'Loading the audit log...',
 	insights: 'Loading insights...',
 } as Record<AdminTab, string>
 
 export default function AdminPage() {
-	const { tab, q, canManageUsers, timeZone, panel, audit, insights } = useLoaderData<typeof loader>()
+	const { tab, q, canManageUsers, timeZone, panel, audit, insights, pods } = useLoaderData<typeof loader>()
 	const list = { q, page: panel.page, hasMore: panel.hasMore }
 	const kind = catalogueKindOfTab(tab)
 	const [searchParams] = useSearchParams()
@@ -122,6 +127,8 @@ export default function AdminPage() {
 					</p>
 				) : tab === 'users' ? (
 					<UsersPanel users={panel.users} total={panel.total} error={panel.error} list={list} timeZone={timeZone} />
+				) : tab === 'pods' && pods ? (
+					<PodsPanel pods={pods.pods} error={pods.error} timeZone={timeZone} />
 				) : tab === 'audit' && audit ? (
 					<AuditPanel {...audit} timeZone={timeZone} />
 				) : tab === 'insights' && insights ? (

@@ -10,7 +10,7 @@ import { redirectWithToast } from '~/web/toast.server'
 
 const RESOLVED_NOTICE = {
 	dismiss: 'Report dismissed',
-	delete: { message: 'Message deleted', post: 'Post deleted', comment: 'Comment deleted' },
+	delete: { message: 'Message deleted', post: 'Post deleted', comment: 'Comment deleted', checkin: 'Check-in deleted' },
 	mute: 'Author muted',
 } as const
 

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
 	return handleModerationAction(request, user, formData, `/moderation${url.search}`)
 }
 
-const TARGET_WORD = { message: 'message', post: 'post', comment: 'comment' } as const
+const TARGET_WORD = { message: 'message', post: 'post', comment: 'comment', checkin: 'check-in' } as const
 const resolutionText = (action: 'dismissed' | 'deleted' | 'muted', target: keyof typeof TARGET_WORD) =>
 	action === 'deleted'
 		? `${capitalize(TARGET_WORD[target])} deleted`
@@ -148,9 +148,11 @@ function ReportCard({
 	const room = report.message.communityName ?? 'a deleted room'
 	const where = report.message.isPrivate
 		? `a private message to ${report.reporter.name}`
-		: report.discussion
-			? `a discussion in ${room}`
-			: room
+		: report.target === 'checkin'
+			? 'a peer pod'
+			: report.discussion
+				? `a discussion in ${room}`
+				: room
 	const changedSince = report.message.deleted
 		? 'Deleted since it was reported.'
 		: report.message.content !== report.message.reportedContent

@@ -16,6 +16,10 @@ import {
 	NoteModel,
 	NotificationModel,
 	NotificationPreferencesModel,
+	PodCheckInModel,
+	PodMemberModel,
+	PodQueueModel,
+	PodReplyModel,
 	OutboxMailModel,
 	ProgramCheckAttemptModel,
 	ProgramEnrolmentModel,
@@ -70,6 +74,7 @@ import { exportCertificatesOf } from '~/services/learning/certificates.server'
 import { exportProgramsOf } from '~/services/learning/program-learning.server'
 import { deletePushDeliveriesOf, deletePushDevicesOf, exportPushDevices } from '~/services/notifications/push.server'
 import { releaseAllClaimsOf } from '~/platform/unique-claims.server'
+import { deletePodDataOf, exportPodsOf } from '~/services/pods/pods.server'
 
 /**
  * The registry of personal data (docs/decisions/097): every collection that
@@ -275,6 +280,58 @@ export const PERSONAL_DATA: readonly PersonalDataEntry[] = [
 		export: { section: 'rsvps', collect: rsvpsOf },
 		// The events' attendee counts follow.
 		erase: [{ phase: 'records', what: 'event RSVPs', run: ({ id }) => deleteRsvpsOf(id) }],
+	},
+	{
+		model: PodMemberModel,
+		memberFields: ['userId'],
+		stored:
+			'Your places in peer pods: which pod of which program, the time zone and check-in day you chose, when you joined and left, and the reminders sent.',
+		retention:
+			'Until you delete your account; then the pod shows "a former member" in your place, with nothing that names you.',
+		export: { section: 'pods', collect: exportPodsOf },
+		erase: [
+			{
+				phase: 'records',
+				what: 'pod places, check-ins, cheers and replies',
+				run: ({ id }) => deletePodDataOf(id),
+			},
+		],
+	},
+	{
+		model: PodQueueModel,
+		memberFields: ['userId'],
+		stored: 'The pods you are waiting for: the program, your time zone and check-in day, and since when.',
+		retention: 'Until you are placed in a pod, leave the queue or delete your account.',
+		export: { inSection: 'pods' },
+		erase: [{ phase: 'records', what: 'pod queue places', run: ({ id }) => PodQueueModel.deleteMany({ userId: id }) }],
+	},
+	{
+		model: PodCheckInModel,
+		memberFields: ['userId', 'cheers'],
+		stored:
+			"Your weekly check-ins in your pods (how last week's commitment went, a note, this week's commitment) and the check-ins you cheered. Only your pod reads them; a moderator only when one is reported.",
+		retention: UNTIL_DELETED,
+		export: { inSection: 'pods' },
+		erase: [
+			{
+				phase: 'records',
+				what: 'pod check-ins and cheers',
+				run: async ({ id }) => {
+					await PodCheckInModel.deleteMany({ userId: id })
+					await PodCheckInModel.updateMany({ cheers: id }, { $pull: { cheers: id } })
+				},
+			},
+		],
+	},
+	{
+		model: PodReplyModel,
+		memberFields: ['userId'],
+		stored: "Your replies to your pod's check-ins.",
+		retention: UNTIL_DELETED,
+		export: { inSection: 'pods' },
+		erase: [
+			{ phase: 'records', what: 'replies to check-ins', run: ({ id }) => PodReplyModel.deleteMany({ userId: id }) },
+		],
 	},
 	{
 		model: ReportModel,

@@ -191,7 +191,7 @@ async function communityFigures(now: Date): Promise<Insights['community']> {
 	const weeks = weekStarts(now)
 	const start = weeks[0]!
 	const [communities, roomRows, senderRows] = await Promise.all([
-		CommunityModel.find().select('id name').sort({ id: 1 }).lean<Array<{ id: number; name: string }>>(),
+		CommunityModel.find({ podId: null }).select('id name').sort({ id: 1 }).lean<Array<{ id: number; name: string }>>(),
 		MessageModel.aggregate<{ _id: { room: number; week: number }; count: number }>([
 			{ $match: { createdAt: since(start), communityId: mongoose.trusted({ $ne: null }) } },
 			{ $group: { _id: { room: '$communityId', week: weekIndexOf('$createdAt', start) }, count: { $sum: 1 } } },

@@ -23,7 +23,8 @@ export async function listCommunities(
 	{ search }: { search?: string } = {},
 	window?: PageWindow,
 ): Promise<CommunityJSON[]> {
-	const communities = await CommunityModel.find(anyFieldContains(search, ['name', 'description']))
+	// A peer pod's chat room is no community: never listed, never a page (decision 211).
+	const communities = await CommunityModel.find({ ...anyFieldContains(search, ['name', 'description']), podId: null })
 		.sort({ id: 1 })
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
@@ -32,7 +33,7 @@ export async function listCommunities(
 }
 
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {
-	const community = await CommunityModel.findOne({ id }).lean<Community>()
+	const community = await CommunityModel.findOne({ id, podId: null }).lean<Community>()
 	return community ? communityJSON(community) : null
 }
 

@@ -47,6 +47,7 @@ import { isModerator, type Actor } from '~/services/permissions.server'
 import { createRateLimiter } from '~/platform/rate-limit.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { runInRoomOrder } from '~/platform/room-order.server'
+import { podAccessOf, podAudience } from '~/services/pods/access.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -71,7 +72,56 @@ export const EDIT_RATE_LIMIT = { name: 'chat-edit', limit: 10, windowMs: 10_000 
 
 /** The acting user, as every caller has it (a page's `requireUser`, the socket's fresh read). */
 export type ChatActor = Pick<UserJSON, 'id' | 'name' | 'subscriptionStatus'>
-export type ChatViewer = Pick<UserJSON, 'id'>
+export type ChatViewer = Pick<UserJSON, 'id' | 'subscriptionStatus'>
+
+/** A room as the chat's access rule found it; `audience` is set for a pod's room: who alone may receive its messages. */
+export interface RoomAccess {
+	room: { id: number; name: string; historyVersion?: string | null; podId: number | null }
+	audience: number[] | null
+}
+
+/**
+ * The chat's one access rule for a room (product §6, §2 "Peer pods",
+ * docs/decisions/211). Every logged-in member reads every community room;
+ * a peer pod's room is its members' alone: anyone else, staff included, is
+ * told the room does not exist, in pages, JSON history, sends, edits,
+ * deletions, reports and the socket alike. Writing in a pod's room needs
+ * the pod to be running and the member to hold Premium.
+ */
+export async function roomAccess(
+	viewer: ChatViewer,
+	communityId: number,
+	mode: 'read' | 'write',
+	now = new Date(),
+): Promise<RoomAccess> {
+	const room = await CommunityModel.findOne({ id: communityId })
+		.select('id name historyVersion podId')
+		.lean<RoomAccess['room']>()
+	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	if (room.podId == null) return { room: { ...room, podId: null }, audience: null }
+	const access = await podAccessOf(viewer, room.podId, now)
+	if (!access) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	if (mode === 'write' && !access.canWrite) throw new ServiceError(access.readOnlyReason!, 403)
+	return { room, audience: await podAudience(room.podId) }
+}
+
+/**
+ * Where a typing notice in a room may go: null for a community room (everyone
+ * reading it), a pod room's members for a pod's; nowhere for anyone outside
+ * that pod (404).
+ */
+export async function typingAudience(userId: number, communityId: number): Promise<number[] | null> {
+	const audience = await audienceOfRoom(communityId)
+	if (audience && !audience.includes(userId)) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	return audience
+}
+
+/** Who alone receives a room's messages live: a pod room's members; null for a community room (everyone reading it). */
+export async function audienceOfRoom(communityId: number | null): Promise<number[] | null> {
+	if (communityId === null) return null
+	const room = await CommunityModel.findOne({ id: communityId }).select('podId').lean<{ podId?: number | null }>()
+	return room?.podId == null ? null : podAudience(room.podId)
+}
 
 export interface HistoryCursor {
 	/** Messages older than this id (scrolling back). */
@@ -113,12 +163,13 @@ function storeAndDeliver(
 	roomKey: string,
 	message: Omit<Message, 'id' | 'createdAt'>,
 	senderName: string,
+	audience: number[] | null = null,
 ): Promise<MessageJSON> {
 	return runInRoomOrder(roomKey, async (turn) => {
 		if (message.isPrivate) await openConversationEntries(message.senderId, message.recipientId!)
 		const stored = await MessageModel.create({ ...message, id: await turn.nextMessageId(), createdAt: new Date() })
 		const json = toMessageJSON(stored.toObject(), senderName)
-		live.deliverMessage(json)
+		live.deliverMessage(json, audience)
 		if (json.isPrivate) await afterDelivery('conversation entries', () => recordPrivateMessage(json))
 		return json
 	})
@@ -130,12 +181,9 @@ export async function sendCommunityMessage(
 	input: { communityId: number; content: string },
 ): Promise<MessageJSON> {
 	const content = parseContent(input.content)
+	const { room: community, audience } = await roomAccess(actor, input.communityId, 'write')
 	await assertMayTakePart(actor, PREMIUM_REQUIRED)
 	await assertNotFlooding(actor)
-	const community = await CommunityModel.findOne({ id: input.communityId })
-		.select('id name')
-		.lean<{ id: number; name: string }>()
-	if (!community) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	noteActivity(actor.id)
 	const message = await storeAndDeliver(
 		`community:${input.communityId}`,
@@ -148,8 +196,10 @@ export async function sendCommunityMessage(
 			isPrivate: false,
 		},
 		actor.name,
+		audience,
 	)
-	await afterDelivery('mentions', () => notifyMentions(message, actor, community))
+	// A pod's words reach its members alone: a mention there would quote them to anyone named (decision 211).
+	if (!audience) await afterDelivery('mentions', () => notifyMentions(message, actor, community))
 	return message
 }
 
@@ -197,16 +247,17 @@ export async function sendPrivateMessage(
 	return message
 }
 
-/** A room's history: every logged-in user may read every room (free accounts read-only). */
+/**
+ * A room's history: every logged-in user may read every community room (free
+ * accounts read-only); a pod's room only its members (roomAccess). The rule
+ * is asked before the held read, so a cached page never reaches anyone else.
+ */
 export async function getCommunityHistory(
-	_viewer: ChatViewer,
+	viewer: ChatViewer,
 	communityId: number,
 	cursor: HistoryCursor = {},
 ): Promise<History> {
-	const room = await CommunityModel.findOne({ id: communityId })
-		.select('historyVersion')
-		.lean<Pick<Community, 'historyVersion'>>()
-	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	const { room } = await roomAccess(viewer, communityId, 'read')
 	const scope = { communityId }
 	// The newest page, which every visit opens, is read once per change of the room or of a name (docs/decisions/089).
 	if (isNewestPage(cursor) && room.historyVersion)
@@ -353,7 +404,7 @@ function storeChange(
 		const [json] = await withSenderNames([stored])
 		// Still in the conversation's order: the lists' line for it shows the change (docs/decisions/087).
 		if (json!.isPrivate) await afterDelivery('conversation entries', () => holdLastMessage(json!))
-		live.deliverMessageChange(json!)
+		live.deliverMessageChange(json!, json!.isPrivate ? null : await audienceOfRoom(json!.communityId ?? null))
 		await afterDelivery('quoting notifications', () => reviseQuotedMessage(json!.id, quotedText(json!)))
 		return json!
 	})
@@ -383,6 +434,7 @@ export async function editMessage(
 ): Promise<MessageJSON> {
 	const text = parseContent(content)
 	const message = await findMessage(messageId)
+	if (!message.isPrivate) await roomAccess(actor, message.communityId!, 'write')
 	assertAuthorMayChange(actor, message, Date.now())
 	if (!message.isPrivate) await assertNotMuted(actor.id)
 	await assertNotFlooding(actor, editLimiter)
@@ -405,14 +457,17 @@ export async function deleteMessage(
 	{ viaReport = false } = {},
 ): Promise<MessageJSON> {
 	const message = await findMessage(messageId)
+	// A pod's messages are its members' alone: to anyone else they do not exist, but through a report (decision 211).
+	const pod = message.isPrivate ? null : await audienceOfRoom(message.communityId ?? null)
+	if (pod && !viaReport && !pod.includes(actor.id)) throw new ServiceError(MESSAGE_NOT_FOUND, 404)
 	const now = Date.now()
 	const authorWithinWindow = message.senderId === actor.id && isWithinEditWindow(message.createdAt, now)
 	if (authorWithinWindow || !isModerator(actor)) {
 		assertAuthorMayChange(actor, message, now)
 		return storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
 	}
-	// Someone else's private message: only through a report on it.
-	if (message.isPrivate && !viaReport) assertAuthorMayChange(actor, message, now)
+	// Someone else's private message, or a pod's: only through a report on it.
+	if ((message.isPrivate || pod) && !viaReport) assertAuthorMayChange(actor, message, now)
 	const sender = await UserModel.findOne({ id: message.senderId })
 		.select('name role')
 		.lean<{ name: string; role: Role }>()

@@ -54,7 +54,7 @@ export async function giveDefaultMemberships(userId: number): Promise<void> {
 }
 
 async function requireCommunity(communityId: number): Promise<void> {
-	if (!(await CommunityModel.exists({ id: communityId }))) throw notFound('Community not found')
+	if (!(await CommunityModel.exists({ id: communityId, podId: null }))) throw notFound('Community not found')
 }
 
 /** POST /api/communities/{id}/membership and the Join forms: joining twice changes nothing. */

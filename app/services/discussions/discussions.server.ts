@@ -167,7 +167,7 @@ async function assertWithinLimit(limiter: RateLimiter, actor: { id: number }, me
 }
 
 async function requireCommunity(communityId: number): Promise<Pick<Community, 'id' | 'name'>> {
-	const community = await CommunityModel.findOne({ id: communityId })
+	const community = await CommunityModel.findOne({ id: communityId, podId: null })
 		.select('id name')
 		.lean<Pick<Community, 'id' | 'name'>>()
 	if (!community) throw notFound('Community not found')

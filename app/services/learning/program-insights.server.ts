@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
-import { CertificateModel, ProgramEnrolmentModel, ProgramModel, type Program } from '#models/index'
-import { type Insights, type ProgramFigures } from '~/lib/insights'
+import { CertificateModel, PodMemberModel, ProgramEnrolmentModel, ProgramModel, type Program } from '#models/index'
+import { type CohortFigures, type Insights, type ProgramFigures } from '~/lib/insights'
 
 /**
  * The programs part of Insights (product §2 "Insights"; docs/decisions/151):
@@ -76,11 +76,45 @@ export async function programFigures(): Promise<Insights['programs']> {
 		}
 	})
 	return {
+		pods: await podComparison(),
 		enrolments: enrolmentRows.reduce((sum, row) => sum + row.enrolments, 0),
 		completions: enrolmentRows.reduce((sum, row) => sum + row.completions, 0),
 		medianDaysToComplete: median(days(completed)),
 		certificatesIssued: certificateRows.reduce((sum, row) => sum + row.issued, 0),
 		certificatesRevoked: certificateRows.reduce((sum, row) => sum + row.revoked, 0),
 		perProgram,
+	}
+}
+
+/**
+ * Members who went through a program in a peer pod against those who went
+ * alone (product §2 "Peer pods": "the figure the feature exists for",
+ * decision 217): a member's start of a program counts as "in a pod" once
+ * they were ever placed in a pod of it, whatever became of the pod.
+ */
+async function podComparison(): Promise<{ inPods: CohortFigures; alone: CohortFigures }> {
+	const [placed, enrolments] = await Promise.all([
+		PodMemberModel.find({ userId: mongoose.trusted({ $ne: null }) })
+			.select('userId programId')
+			.lean<Array<{ userId: number; programId: number }>>(),
+		ProgramEnrolmentModel.find()
+			.select('userId programId startedAt completedAt')
+			.lean<Array<{ userId: number; programId: number; startedAt: Date; completedAt: Date | null }>>(),
+	])
+	const inPod = new Set(placed.map((row) => `${row.userId}:${row.programId}`))
+	const cohort = (rows: typeof enrolments): CohortFigures => {
+		const done = rows.filter((row) => row.completedAt)
+		return {
+			enrolments: rows.length,
+			completions: done.length,
+			completionRate: rows.length ? done.length / rows.length : null,
+			medianDaysToComplete: median(
+				done.map((row) => (new Date(row.completedAt!).getTime() - new Date(row.startedAt).getTime()) / DAY_MS),
+			),
+		}
+	}
+	return {
+		inPods: cohort(enrolments.filter((row) => inPod.has(`${row.userId}:${row.programId}`))),
+		alone: cohort(enrolments.filter((row) => !inPod.has(`${row.userId}:${row.programId}`))),
 	}
 }

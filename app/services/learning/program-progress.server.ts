@@ -219,6 +219,52 @@ export async function getProgramProgress(
 	return (await evaluateFor(learner, program, now)).evaluation.progress
 }
 
+/**
+ * Several members' progress in one program (a peer pod's page): the program
+ * and its lessons read once, then each kind of record once for all the
+ * members, however many there are. By member id; like getProgramProgress it
+ * checks nothing: the caller decides who may see whose progress.
+ */
+export async function getProgramProgressOfMembers(
+	learners: Learner[],
+	programId: number,
+	now = new Date(),
+): Promise<Map<number, ProgramProgress>> {
+	const program = await findProgram(programId)
+	if (!program) throw notFound(PROGRAM_NOT_FOUND)
+	const userIds = learners.map((learner) => learner.id)
+	const lessons = program.modules.flatMap((module) =>
+		module.items.flatMap((item) => (item.kind === 'lesson' && item.videoId ? [item] : [])),
+	)
+	const videoIds = [...new Set(lessons.map((item) => item.videoId!))]
+	const inUsers = mongoose.trusted({ $in: userIds })
+	const [videos, enrolments, states, watched] = await Promise.all([
+		lessonVideosOf([program]),
+		userIds.length ? ProgramEnrolmentModel.find({ userId: inUsers, programId }).lean<ProgramEnrolment[]>() : [],
+		userIds.length
+			? ProgramItemStateModel.find({ userId: inUsers, programId, doneAt: mongoose.trusted({ $ne: null }) })
+					.select('userId itemId')
+					.lean<Array<{ userId: number; itemId: number }>>()
+			: [],
+		userIds.length && videoIds.length
+			? ProgressModel.find({ userId: inUsers, videoId: mongoose.trusted({ $in: videoIds }), completed: true })
+					.select('userId videoId')
+					.lean<Array<{ userId: number; videoId: number }>>()
+			: [],
+	])
+	const progress = new Map<number, ProgramProgress>()
+	for (const learner of learners) {
+		const completed = new Set(watched.filter((row) => row.userId === learner.id).map((row) => row.videoId))
+		const done = new Set([
+			...states.filter((state) => state.userId === learner.id).map((state) => state.itemId),
+			...lessons.filter((item) => completed.has(item.videoId!)).map((item) => item.id),
+		])
+		const enrolment = enrolments.find((row) => row.userId === learner.id) ?? null
+		progress.set(learner.id, evaluateProgram(program, videos, learner, enrolment, done, now).progress)
+	}
+	return progress
+}
+
 /** The modules a member may be told about: open, and with something in it their account may open. */
 function openModules(evaluation: ProgramEvaluation) {
 	return evaluation.modules.filter((module) => module.lock === null)

@@ -34,6 +34,7 @@ import {
 	type ModeratedDiscussionItem,
 } from '~/services/discussions/discussions.server'
 import {
+	audienceOfRoom,
 	deleteMessage,
 	findMessageForModeration,
 	messagesAround,
@@ -41,6 +42,7 @@ import {
 } from '~/services/chat/messages.server'
 import { describeMuteLength, muteMember, requireModeratable } from '~/services/moderation/mutes.server'
 import { MODERATION_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
+import { CHECK_IN_NOT_FOUND, findCheckInForModeration, removeCheckInViaReport } from '~/services/pods/pods.server'
 
 /**
  * Reports (product §6 "Moderation"): members report a room message, a
@@ -111,6 +113,13 @@ const TARGET_WORDS: Record<
 		again: 'You have already reported this comment',
 		field: 'commentId',
 	},
+	checkin: {
+		notFound: CHECK_IN_NOT_FOUND,
+		gone: CHECK_IN_NOT_FOUND,
+		own: 'You cannot report your own check-in',
+		again: 'You have already reported this check-in',
+		field: 'checkInId',
+	},
 }
 
 /** The reported thing, found and described the one way every report needs it: its author, its words, where it is. */
@@ -134,7 +143,23 @@ async function findReported(input: ReportInput): Promise<Reported | null> {
 		const comment = await findCommentForModeration(input.commentId)
 		return comment && { ...fromDiscussion(comment), excerpt: comment.content }
 	}
+	if (input.checkInId) {
+		const checkIn = await findCheckInForModeration(input.checkInId)
+		return (
+			checkIn && {
+				target: 'checkin',
+				id: checkIn.id,
+				authorId: checkIn.senderId,
+				excerpt: checkIn.content,
+				communityId: null,
+				deleted: false,
+				visibleTo: (userId) => checkIn.audience.includes(userId),
+			}
+		)
+	}
 	const message = await findMessageForModeration(input.messageId!)
+	// A pod room's message is its members' to report: to anyone else it does not exist (decision 211).
+	const pod = message && !message.isPrivate ? await audienceOfRoom(message.communityId) : null
 	return (
 		message && {
 			target: 'message',
@@ -143,7 +168,10 @@ async function findReported(input: ReportInput): Promise<Reported | null> {
 			excerpt: message.content,
 			communityId: message.communityId,
 			deleted: message.deleted,
-			visibleTo: (userId) => !message.isPrivate || message.senderId === userId || message.recipientId === userId,
+			visibleTo: (userId) =>
+				pod
+					? pod.includes(userId)
+					: !message.isPrivate || message.senderId === userId || message.recipientId === userId,
 		}
 	)
 }
@@ -165,6 +193,7 @@ function targetFilter(target: ReportTarget, id: number): Record<string, number> 
 }
 
 function targetOf(report: Report): { target: ReportTarget; id: number } {
+	if (report.checkInId) return { target: 'checkin', id: report.checkInId }
 	if (report.postId) return { target: 'post', id: report.postId }
 	if (report.commentId) return { target: 'comment', id: report.commentId }
 	return { target: 'message', id: report.messageId! }
@@ -177,7 +206,11 @@ function targetOf(report: Report): { target: ReportTarget; id: number } {
  */
 export async function createReport(actor: { id: number }, input: ReportInput): Promise<{ id: number }> {
 	const reported = await findReported(input)
-	const words = TARGET_WORDS[reported?.target ?? (input.postId ? 'post' : input.commentId ? 'comment' : 'message')]
+	const words =
+		TARGET_WORDS[
+			reported?.target ??
+				(input.postId ? 'post' : input.commentId ? 'comment' : input.checkInId ? 'checkin' : 'message')
+		]
 	if (!reported || !reported.visibleTo(actor.id)) throw new ServiceError(words.notFound, 404, words.field)
 	if (reported.authorId === actor.id) throw new ServiceError(words.own, 400, words.field)
 	if (reported.deleted) throw new ServiceError(words.gone, 409, words.field)
@@ -191,6 +224,7 @@ export async function createReport(actor: { id: number }, input: ReportInput): P
 		messageId: null,
 		postId: null,
 		commentId: null,
+		checkInId: null,
 		...filter,
 		reporterId: actor.id,
 		authorId: reported.authorId,
@@ -267,7 +301,11 @@ async function describeReports(reports: Report[]): Promise<ReportJSON[]> {
 		reports.map(async (report) => {
 			const { target, id } = targetOf(report)
 			const { current, context, discussion } =
-				target === 'message' ? await describeMessage(report) : await describeDiscussionItem(target, id)
+				target === 'message'
+					? await describeMessage(report)
+					: target === 'checkin'
+						? await describeCheckIn(id)
+						: await describeDiscussionItem(target, id)
 			return {
 				id: report.id,
 				status: report.status,
@@ -311,6 +349,18 @@ async function describeMessage(report: Report): Promise<Described> {
 		report.communityId !== null ? { communityId: report.communityId } : conversationKey ? { conversationKey } : null
 	const context = message && scope ? await messagesAround(report.messageId!, scope) : []
 	return { current: message ? (current as ModeratedMessage) : null, context, discussion: null }
+}
+
+/**
+ * A pod's check-in in the queue's words: its author, its words (outcome,
+ * note, commitment), and as its context the replies to it. Only a report
+ * brings a pod's words before a moderator (decision 216).
+ */
+async function describeCheckIn(id: number): Promise<Described> {
+	const checkIn = await findCheckInForModeration(id)
+	if (!checkIn) return { current: null, context: [], discussion: null }
+	const { audience: _audience, podId: _podId, replies, ...current } = checkIn
+	return { current, context: replies, discussion: null }
 }
 
 /** A post or comment in the queue's words: a message's shape, its thread as the context. */
@@ -383,6 +433,7 @@ export async function resolveReport(
 	if (action === 'delete') {
 		try {
 			if (target === 'message') await deleteMessage(actor, id, { viaReport: true })
+			else if (target === 'checkin') await removeCheckInViaReport(actor, id)
 			else await removeReported(actor, { type: target, id })
 		} catch (error) {
 			// Gone already (its author deleted it, another report removed it): the report is resolved all the same.
@@ -435,6 +486,7 @@ export async function reportsFiledBy(userId: number): Promise<
 		messageId: number | null
 		postId: number | null
 		commentId: number | null
+		checkInId: number | null
 		reason: string
 		details: string | null
 		status: string
@@ -446,6 +498,7 @@ export async function reportsFiledBy(userId: number): Promise<
 		messageId: report.messageId ?? null,
 		postId: report.postId ?? null,
 		commentId: report.commentId ?? null,
+		checkInId: report.checkInId ?? null,
 		reason: report.reason,
 		details: report.details ?? null,
 		status: report.status,

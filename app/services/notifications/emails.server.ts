@@ -64,6 +64,9 @@ export const EMAIL_SWITCH_OF: Record<NotificationKind, EmailSwitch> = {
 	certificate_issued: 'programs',
 	discussion_comment: 'discussions',
 	discussion_mention: 'mentions',
+	pod_formed: 'podCheckIns',
+	pod_changed: 'podCheckIns',
+	pod_check_in_reminder: 'podCheckIns',
 }
 
 /** One email per conversation at most this often. */

@@ -20,10 +20,15 @@ import {
 	programProgressText,
 	type OutlineModule,
 } from '~/lib/programs'
+import { JoinPodQueueSchema } from '~/lib/pods'
+import { isPremium } from '~/lib/subscription'
 import { readTimeZone } from '~/lib/time-zone'
+import { PodQueuePanel, type PodPanelState } from '~/components/pods/pod-queue-panel'
 import { enrol, getProgramOutline } from '~/services/learning/program-learning.server'
+import { joinPodQueue, leavePodQueue, podQueueState } from '~/services/pods/matching.server'
 import { requireUser } from '~/web/auth.server'
 import { rethrowAsResponse } from '~/web/errors.server'
+import { readProtectedForm } from '~/web/csrf.server'
 import { handleFormSubmission } from '~/web/form.server'
 import { requireNumericId } from '~/web/http.server'
 import { redirectWithToast } from '~/web/toast.server'
@@ -35,16 +40,73 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
 	const user = await requireUser(request)
 	const outline = await getProgramOutline(user, requireNumericId(params.id, 'Program')).catch(rethrowAsResponse)
-	return json({ outline, timeZone: readTimeZone(request.headers.get('Cookie')).timeZone })
+	const timeZone = readTimeZone(request.headers.get('Cookie')).timeZone
+	return json({ outline, timeZone, pod: await podPanelState(user, outline, timeZone) })
+}
+
+/** The pod section: Premium first, then a started program, then the queue (a draft program has none). */
+async function podPanelState(
+	user: Awaited<ReturnType<typeof requireUser>>,
+	outline: Awaited<ReturnType<typeof getProgramOutline>>,
+	timeZone: string,
+): Promise<PodPanelState | null> {
+	if (!outline.published) return null
+	if (!isPremium(user)) return { kind: 'premium-required' }
+	if (!outline.progress.enrolled) return { kind: 'start-first' }
+	const state = await podQueueState(user, outline.id)
+	const timeZones = Intl.supportedValuesOf('timeZone')
+	if (state.state === 'matched') return { kind: 'matched', podId: state.podId! }
+	if (state.state === 'waiting')
+		return {
+			kind: 'waiting',
+			timeZone: state.timeZone!,
+			checkInDay: state.checkInDay!,
+			waitingNearby: state.waitingNearby,
+			timeZones,
+		}
+	return { kind: 'none', timeZone, timeZones: timeZones.includes(timeZone) ? timeZones : [timeZone, ...timeZones] }
 }
 
 /** 'Start' has no fields: the form is its CSRF token and the program in the address. */
 const StartSchema = z.object({})
 
+const LeaveQueueSchema = z.object({})
+
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const programId = requireNumericId(params.id, 'Program')
+	const formData = await readProtectedForm(request)
+	const intent = formData.get('intent')
+	if (intent === 'join-pod')
+		return handleFormSubmission({
+			request,
+			formData,
+			schema: JoinPodQueueSchema,
+			intent: 'join-pod',
+			failureTitle: 'Could not join a pod',
+			announceInvalid: true,
+			onValid: async (choice) => {
+				const state = await joinPodQueue(user, programId, choice)
+				return redirectWithToast(`/programs/${programId}`, {
+					title: state.state === 'matched' ? 'Your pod is ready' : 'You are in the queue',
+					description: state.state === 'matched' ? 'Meet your pod.' : 'We will tell you as soon as your pod forms.',
+				})
+			},
+		})
+	if (intent === 'leave-pod-queue')
+		return handleFormSubmission({
+			request,
+			formData,
+			schema: LeaveQueueSchema,
+			intent: 'leave-pod-queue',
+			failureTitle: 'Could not leave the queue',
+			onValid: async () => {
+				await leavePodQueue(user, programId)
+				return redirectWithToast(`/programs/${programId}`, { title: 'You left the queue' })
+			},
+		})
 	return handleFormSubmission({
+		formData,
 		request,
 		schema: StartSchema,
 		intent: 'start',
@@ -61,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProgramPage() {
-	const { outline, timeZone } = useLoaderData<typeof loader>()
+	const { outline, timeZone, pod } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	const step = nextStep(outline)
 	const waitingOn = outline.modules.flatMap((module) => module.items).find((item) => !item.done && item.lock)?.lock
@@ -101,6 +163,7 @@ export default function ProgramPage() {
 					</div>
 				</div>
 			</header>
+			{pod ? <PodQueuePanel state={pod} /> : null}
 			{outline.description ? (
 				<section aria-labelledby="about-heading" className="space-y-2">
 					<h2 id="about-heading" className="text-lg font-semibold text-gray-900">
