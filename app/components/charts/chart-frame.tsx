@@ -40,7 +40,15 @@ export function ChartFigure({
 			</figcaption>
 			{/* Side by side on wide screens; the table scrolls within its box when it is long. */}
 			<div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-				<div className="overflow-x-auto">{children({ titleId, descriptionId })}</div>
+				{/* A chart narrower than its smallest legible width scrolls sideways: focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
+				<div
+					role="region"
+					aria-label={`${title}: the chart`}
+					tabIndex={0}
+					className="overflow-x-auto focus-visible:outline-offset-[-2px]"
+				>
+					{children({ titleId, descriptionId })}
+				</div>
 				{/* Focusable, so a keyboard can scroll it (WCAG 2.1.1). */}
 				<div
 					role="region"
