@@ -209,6 +209,11 @@ const PAGES: Record<Account, AuditedPage[]> = {
 			state: { name: 'certificate', act: (page) => page.getByRole('link', { name: 'Your certificate' }).click() },
 			ready: heading('Certificate of Completion'),
 		},
+		// Issue 29: the premium member's pods (demo pod 1 is running at week 3, pod 2 finished) and the program page's panel.
+		{ path: '/pods', ready: heading('Your pods') },
+		{ path: '/pods/1', ready: heading('Pod 1') },
+		{ path: '/pods/2', ready: (page) => page.getByRole('heading', { name: 'How your pod did' }) },
+		{ path: '/programs/3', ready: (page) => page.getByRole('button', { name: 'Join a pod' }) },
 		{ path: '/community/2/discussions', ready: (page) => page.getByRole('form', { name: 'Start a discussion' }) },
 		{ path: '/community/1/discussions/3', ready: (page) => page.getByRole('form', { name: 'Add a comment' }) },
 		{
@@ -242,6 +247,9 @@ const PAGES: Record<Account, AuditedPage[]> = {
 		{ path: '/admin?tab=programs', ready: (page) => page.getByRole('table', { name: 'Programs' }) },
 		{ path: '/admin/programs/1', ready: heading('New Manager Foundations') },
 		{ path: '/admin?tab=audit', ready: (page) => page.getByRole('table', { name: 'Audit log' }) },
+		{ path: '/admin?tab=pods', ready: (page) => page.getByRole('table', { name: 'Peer pods' }) },
+		dialog('/admin/pods/1/move', 'Move a member of Pod 1'),
+		dialog('/admin/pods/1/dissolve', 'Dissolve Pod 1', 'alertdialog'),
 		{ path: '/admin?tab=insights', ready: (page) => page.getByRole('img', { name: 'New members per week' }) },
 		{ path: '/moderation', ready: heading('Moderation') },
 		{ path: '/moderation?tab=resolved', ready: heading('Moderation') },

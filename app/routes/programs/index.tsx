@@ -36,7 +36,10 @@ export default function ProgramsPage() {
 				<h1 className="text-2xl font-bold text-gray-900">Programs</h1>
 				<p className="mt-1 text-gray-600">
 					Leadership journeys, module by module: lessons, readings, reflections and knowledge checks, with a certificate
-					you can share at the end.
+					you can share at the end.{' '}
+					<Link to="/pods" className="font-medium text-brand-700 hover:underline">
+						Your peer pods
+					</Link>
 				</p>
 			</div>
 			{programs.length ? (

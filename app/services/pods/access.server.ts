@@ -1,6 +1,8 @@
 import mongoose from 'mongoose'
+import { type ZodTypeAny, type z } from 'zod'
 import { PodMemberModel, PodModel, type Pod, type PodMember } from '#models/index'
 import { POD_LAPSE_DAYS } from '~/lib/pods'
+import { ServiceError } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 
 /**
@@ -76,4 +78,14 @@ export async function podAudience(podId: number): Promise<number[]> {
 		.select('userId')
 		.lean<Array<{ userId: number }>>()
 	return members.map((member) => member.userId)
+}
+
+/** A pod call's input through its schema; the first problem is a 400 on its field. */
+export function parsePodInput<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
+	const result = schema.safeParse(input ?? {})
+	if (!result.success) {
+		const issue = result.error.issues[0]!
+		throw new ServiceError(issue.message, 400, issue.path.length ? String(issue.path[0]) : undefined)
+	}
+	return result.data
 }

@@ -5,7 +5,7 @@ import { ServiceError, notFound } from '~/lib/service-error'
 import { runJobSoon } from '~/platform/jobs.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { notify } from '~/services/notifications/notifications.server'
-import { POD_NOT_FOUND } from '~/services/pods/access.server'
+import { POD_NOT_FOUND, parsePodInput } from '~/services/pods/access.server'
 import { POD_MATCHING_JOB, claimSeats, moveMembers, podMemberIds, releaseSeats } from '~/services/pods/matching.server'
 import { checkInRate, currentWeekOf } from '~/services/pods/pods.server'
 import { USER_ADMIN_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
@@ -82,12 +82,7 @@ async function requirePod(podId: number): Promise<Pod> {
 /** POST /api/admin/pods/{id}/move `{ userId, toPodId }` and the Move dialog. */
 export async function moveMemberAsAdmin(actor: Actor, podId: number, input: unknown, now = new Date()) {
 	assertActorRole(actor, USER_ADMIN_ROLES)
-	const parsed = PodMoveSchema.safeParse(input ?? {})
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]!
-		throw new ServiceError(issue.message, 400, String(issue.path[0] ?? ''))
-	}
-	const { userId, toPodId } = parsed.data
+	const { userId, toPodId } = parsePodInput(PodMoveSchema, input)
 	const [from, to] = await Promise.all([requirePod(podId), requirePod(toPodId)])
 	if (from.state !== 'active' || to.state !== 'active')
 		throw new ServiceError('Both pods must be running to move a member', 409)

@@ -27,6 +27,7 @@ import { ServiceError, notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
+import { parsePodInput } from '~/services/pods/access.server'
 
 /**
  * Joining a pod and the matching job (product §2 "Peer pods: joining and
@@ -123,11 +124,7 @@ export async function joinPodQueue(
 	input: unknown,
 	now = new Date(),
 ): Promise<PodQueueState> {
-	const parsed = JoinPodQueueSchema.safeParse(input)
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]!
-		throw new ServiceError(issue.message, 400, String(issue.path[0] ?? ''))
-	}
+	const choice = parsePodInput(JoinPodQueueSchema, input)
 	await requirePublishedProgram(programId)
 	if (!isPremium(member)) throw new ServiceError(PODS_PREMIUM, 403)
 	if (!(await ProgramEnrolmentModel.exists({ userId: member.id, programId }))) throw new ServiceError(START_FIRST, 409)
@@ -136,7 +133,7 @@ export async function joinPodQueue(
 	await PodQueueModel.updateOne(
 		{ userId: member.id, programId },
 		{
-			$set: { timeZone: parsed.data.timeZone, checkInDay: parsed.data.checkInDay },
+			$set: { timeZone: choice.timeZone, checkInDay: choice.checkInDay },
 			$setOnInsert: { joinedAt: now, state: 'waiting', claimRun: null, claimedAt: null },
 		},
 		{ upsert: true },

@@ -38,9 +38,14 @@ import { findProgram, itemTitle, lessonVideosOf } from '~/services/learning/prog
 import { notify } from '~/services/notifications/notifications.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { type Actor } from '~/services/permissions.server'
-import { POD_NOT_FOUND, podAccessOf, type PodAccess, type PodReader } from '~/services/pods/access.server'
+import {
+	POD_NOT_FOUND,
+	parsePodInput,
+	podAccessOf,
+	type PodAccess,
+	type PodReader,
+} from '~/services/pods/access.server'
 import { POD_MATCHING_JOB, podMemberIds, releaseSeats } from '~/services/pods/matching.server'
-import { type ZodTypeAny, type z } from 'zod'
 
 /**
  * A pod from inside (product §2 "Inside a pod", docs/decisions/212): its
@@ -139,15 +144,6 @@ async function requireAccess(reader: PodReader, podId: number, now: Date): Promi
 
 function assertWritable(access: PodAccess) {
 	if (!access.canWrite) throw new ServiceError(access.readOnlyReason!, 403)
-}
-
-function parse<S extends ZodTypeAny>(schema: S, input: unknown): z.output<S> {
-	const result = schema.safeParse(input ?? {})
-	if (!result.success) {
-		const issue = result.error.issues[0]!
-		throw new ServiceError(issue.message, 400, issue.path.length ? String(issue.path[0]) : undefined)
-	}
-	return result.data
 }
 
 /** The pod's week now, never past its last week (a finished pod stays at its end). */
@@ -308,7 +304,7 @@ export async function getPod(member: PodReader, podId: number, now = new Date())
 
 /** PATCH /api/pods/{id} and the rename form: any member of a running pod renames it (its chat room follows). */
 export async function renamePod(member: PodReader, podId: number, input: unknown, now = new Date()) {
-	const { name } = parse(PodNameSchema, input)
+	const { name } = parsePodInput(PodNameSchema, input)
 	const access = await requireAccess(member, podId, now)
 	assertWritable(access)
 	await PodModel.updateOne({ id: podId }, { $set: { name, lastActivityAt: now } })
@@ -345,7 +341,7 @@ async function assertItemOfProgram(programId: number, itemId: number | null | un
  * pod week (claimed with one upsert, so two posts at once make one).
  */
 export async function postCheckIn(member: PodReader, podId: number, input: unknown, now = new Date()) {
-	const data = parse(CheckInSchema, input)
+	const data = parsePodInput(CheckInSchema, input)
 	const access = await requireAccess(member, podId, now)
 	assertWritable(access)
 	await assertItemOfProgram(access.pod.programId, data.itemId)
@@ -395,7 +391,7 @@ async function checkInView(member: PodReader, checkInId: number, now: Date): Pro
 
 /** PATCH /api/check-ins/{id} and the edit form: the author, until the week ends. */
 export async function updateCheckIn(member: PodReader, checkInId: number, input: unknown, now = new Date()) {
-	const changes = parse(CheckInPatchSchema, input)
+	const changes = parsePodInput(CheckInPatchSchema, input)
 	const { checkIn, access, week } = await requireCheckIn(member, checkInId, now)
 	if (checkIn.userId !== member.id) throw new ServiceError(NOT_YOUR_CHECK_IN, 403)
 	assertWritable(access)
@@ -424,7 +420,7 @@ export async function cheerCheckIn(member: PodReader, checkInId: number, cheer: 
 
 /** POST /api/check-ins/{id}/replies and the reply form. */
 export async function replyToCheckIn(member: PodReader, checkInId: number, input: unknown, now = new Date()) {
-	const { text } = parse(PodReplySchema, input)
+	const { text } = parsePodInput(PodReplySchema, input)
 	const { checkIn, access } = await requireCheckIn(member, checkInId, now)
 	assertWritable(access)
 	const reply = await PodReplyModel.create({
