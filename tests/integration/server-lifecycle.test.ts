@@ -58,6 +58,10 @@ describe('start-up configuration', () => {
 	})
 })
 
+// These start a whole server on a fresh database, which seeds the demo (programs, pods, the search index): on a
+// loaded 2-core machine that took 18-30 s, past the default 30 s test timeout.
+const START_UP_TIMEOUT = 90_000
+
 describe('health and shutdown', () => {
 	it('answers 503 with a readable page once the database is gone, and keeps running', async () => {
 		const database = await startEmbeddedDatabase()
@@ -82,7 +86,7 @@ describe('health and shutdown', () => {
 			await server.stop()
 			await database.stop()
 		}
-	})
+	}, START_UP_TIMEOUT)
 
 	it('SIGTERM closes the server cleanly (exit code 0) well within 10 seconds', async () => {
 		const database = await startEmbeddedDatabase()
@@ -118,7 +122,7 @@ describe('health and shutdown', () => {
 			child.kill('SIGKILL')
 			await database.stop()
 		}
-	})
+	}, START_UP_TIMEOUT)
 })
 
 describe('the demo (npm run demo: docs/decisions/137)', () => {
@@ -138,5 +142,5 @@ describe('the demo (npm run demo: docs/decisions/137)', () => {
 			await server.stop()
 			await database.stop()
 		}
-	})
+	}, START_UP_TIMEOUT)
 })
