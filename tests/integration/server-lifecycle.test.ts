@@ -63,84 +63,96 @@ describe('start-up configuration', () => {
 const START_UP_TIMEOUT = 90_000
 
 describe('health and shutdown', () => {
-	it('answers 503 with a readable page once the database is gone, and keeps running', async () => {
-		const database = await startEmbeddedDatabase()
-		const server = await startTestServer({ mongodbUri: `${database.uri}/lifecycle` })
-		try {
-			expect((await fetch(new URL('/healthz', server.url))).status).toBe(200)
-			await database.stop()
-			const health = await fetch(new URL('/healthz', server.url))
-			expect(health.status).toBe(503)
-			expect(await health.json()).toEqual({ status: 'unavailable', database: false })
+	it(
+		'answers 503 with a readable page once the database is gone, and keeps running',
+		async () => {
+			const database = await startEmbeddedDatabase()
+			const server = await startTestServer({ mongodbUri: `${database.uri}/lifecycle` })
+			try {
+				expect((await fetch(new URL('/healthz', server.url))).status).toBe(200)
+				await database.stop()
+				const health = await fetch(new URL('/healthz', server.url))
+				expect(health.status).toBe(503)
+				expect(await health.json()).toEqual({ status: 'unavailable', database: false })
 
-			// Within a couple of seconds every page and JSON call says so plainly.
-			await expect.poll(async () => (await fetch(new URL('/auth', server.url))).status, { timeout: 10_000 }).toBe(503)
-			const page = await fetch(new URL('/auth', server.url))
-			expect(await page.text()).toContain('Service temporarily unavailable')
-			const api = await fetch(new URL('/api/user', server.url))
-			expect(api.status).toBe(503)
-			expect((await api.json()).message).toContain('cannot reach our database')
-			// Static files need no database.
-			expect((await fetch(new URL('/favicon.svg', server.url))).status).toBe(200)
-		} finally {
-			await server.stop()
-			await database.stop()
-		}
-	}, START_UP_TIMEOUT)
+				// Within a couple of seconds every page and JSON call says so plainly.
+				await expect.poll(async () => (await fetch(new URL('/auth', server.url))).status, { timeout: 10_000 }).toBe(503)
+				const page = await fetch(new URL('/auth', server.url))
+				expect(await page.text()).toContain('Service temporarily unavailable')
+				const api = await fetch(new URL('/api/user', server.url))
+				expect(api.status).toBe(503)
+				expect((await api.json()).message).toContain('cannot reach our database')
+				// Static files need no database.
+				expect((await fetch(new URL('/favicon.svg', server.url))).status).toBe(200)
+			} finally {
+				await server.stop()
+				await database.stop()
+			}
+		},
+		START_UP_TIMEOUT,
+	)
 
-	it('SIGTERM closes the server cleanly (exit code 0) well within 10 seconds', async () => {
-		const database = await startEmbeddedDatabase()
-		const child = spawn(process.execPath, ['build-server/server.js'], {
-			env: {
-				...process.env,
-				NODE_ENV: 'test',
-				PORT: '0',
-				MONGODB_URI: `${database.uri}/shutdown`,
-				STRIPE_SECRET_KEY: '',
-			},
-			stdio: ['ignore', 'pipe', 'pipe'],
-		})
-		try {
-			let output = ''
-			child.stdout.on('data', (chunk) => (output += chunk))
-			child.stderr.on('data', (chunk) => (output += chunk))
-			const url = await new Promise<string>((resolve) =>
-				child.stdout.on('data', () => {
-					const match = /listening on (http:\/\/\S+)/.exec(output)
-					if (match) resolve(match[1]!)
-				}),
-			)
-			// Serving requests, so start-up (signal handlers included) is over.
-			expect((await fetch(new URL('/healthz', url))).status).toBe(200)
-			const exited = new Promise<[number | null, string | null]>((resolve) =>
-				child.on('exit', (code, signal) => resolve([code, signal])),
-			)
-			child.kill('SIGTERM')
-			expect(await exited, output).toEqual([0, null])
-			expect(output).toContain('SIGTERM received: shutting down')
-		} finally {
-			child.kill('SIGKILL')
-			await database.stop()
-		}
-	}, START_UP_TIMEOUT)
+	it(
+		'SIGTERM closes the server cleanly (exit code 0) well within 10 seconds',
+		async () => {
+			const database = await startEmbeddedDatabase()
+			const child = spawn(process.execPath, ['build-server/server.js'], {
+				env: {
+					...process.env,
+					NODE_ENV: 'test',
+					PORT: '0',
+					MONGODB_URI: `${database.uri}/shutdown`,
+					STRIPE_SECRET_KEY: '',
+				},
+				stdio: ['ignore', 'pipe', 'pipe'],
+			})
+			try {
+				let output = ''
+				child.stdout.on('data', (chunk) => (output += chunk))
+				child.stderr.on('data', (chunk) => (output += chunk))
+				const url = await new Promise<string>((resolve) =>
+					child.stdout.on('data', () => {
+						const match = /listening on (http:\/\/\S+)/.exec(output)
+						if (match) resolve(match[1]!)
+					}),
+				)
+				// Serving requests, so start-up (signal handlers included) is over.
+				expect((await fetch(new URL('/healthz', url))).status).toBe(200)
+				const exited = new Promise<[number | null, string | null]>((resolve) =>
+					child.on('exit', (code, signal) => resolve([code, signal])),
+				)
+				child.kill('SIGTERM')
+				expect(await exited, output).toEqual([0, null])
+				expect(output).toContain('SIGTERM received: shutting down')
+			} finally {
+				child.kill('SIGKILL')
+				await database.stop()
+			}
+		},
+		START_UP_TIMEOUT,
+	)
 })
 
 describe('the demo (npm run demo: docs/decisions/137)', () => {
-	it('runs the production build on 127.0.0.1 only, with caught mail at /dev/mail and cookies for plain http', async () => {
-		const database = await startEmbeddedDatabase()
-		const server = await startTestServer({
-			mongodbUri: `${database.uri}/demo`,
-			env: DEMO_SERVER_ENV,
-		})
-		try {
-			expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-			expect((await fetch(new URL('/dev/mail', server.url))).status).toBe(200)
-			const page = await fetch(new URL('/auth', server.url))
-			expect(page.headers.get('Strict-Transport-Security')).toBeNull()
-			expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith('csrf='))).not.toMatch(/; Secure/i)
-		} finally {
-			await server.stop()
-			await database.stop()
-		}
-	}, START_UP_TIMEOUT)
+	it(
+		'runs the production build on 127.0.0.1 only, with caught mail at /dev/mail and cookies for plain http',
+		async () => {
+			const database = await startEmbeddedDatabase()
+			const server = await startTestServer({
+				mongodbUri: `${database.uri}/demo`,
+				env: DEMO_SERVER_ENV,
+			})
+			try {
+				expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+				expect((await fetch(new URL('/dev/mail', server.url))).status).toBe(200)
+				const page = await fetch(new URL('/auth', server.url))
+				expect(page.headers.get('Strict-Transport-Security')).toBeNull()
+				expect(page.headers.getSetCookie().find((cookie) => cookie.startsWith('csrf='))).not.toMatch(/; Secure/i)
+			} finally {
+				await server.stop()
+				await database.stop()
+			}
+		},
+		START_UP_TIMEOUT,
+	)
 })
