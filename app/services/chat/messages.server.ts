@@ -4,7 +4,6 @@ import {
 	MessageModel,
 	UserModel,
 	conversationKeyOf,
-	type Community,
 	nextId,
 	toMessageJSON,
 	type Message,
