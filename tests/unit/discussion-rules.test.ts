@@ -57,12 +57,14 @@ describe('posts and comments', () => {
 })
 
 describe('reports of discussions', () => {
-	it('name exactly one of a message, a post or a comment', () => {
+	it('name exactly one of a message, a post, a comment or a pod check-in', () => {
 		expect(ReportSchema.safeParse({ postId: 3, reason: 'spam' }).success).toBe(true)
+		expect(ReportSchema.safeParse({ checkInId: 3, reason: 'spam' }).success).toBe(true)
 		expect(messagesOf(ReportSchema.safeParse({ reason: 'spam' }))).toEqual({
-			messageId: 'Say what you report: messageId, postId or commentId (one of them)',
+			messageId: 'Say what you report: messageId, postId, commentId or checkInId (one of them)',
 		})
 		expect(ReportSchema.safeParse({ postId: 3, commentId: 4, reason: 'spam' }).success).toBe(false)
+		expect(ReportSchema.safeParse({ messageId: 3, checkInId: 4, reason: 'spam' }).success).toBe(false)
 	})
 })
 

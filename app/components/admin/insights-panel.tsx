@@ -284,7 +284,7 @@ function ProgramsSection({ programs, charts }: { programs: Insights['programs'];
 					</tr>
 				))}
 			</AdminTable>
-			<div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+			<div className="space-y-3">
 				<BarChart
 					title="Completion rate: in a peer pod and alone"
 					description="Of the members who started a program, the share who completed it: those placed in a pod of it, and those who went alone."
