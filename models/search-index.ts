@@ -46,8 +46,8 @@ const searchTermSchema = new Schema<SearchTerm>(
 )
 // A term's documents, best first, in one tab or in all (a search's first read; a prefix is a range of terms).
 searchTermSchema.index({ term: 1, type: 1, weight: -1 })
-// Whether these documents have a term too (the other words of a query, checked against the first one's documents).
-searchTermSchema.index({ term: 1, key: 1 })
+// The documents of the other words of a query, read from the index alone (key and weight), or checked by key.
+searchTermSchema.index({ term: 1, audience: 1, key: 1, weight: 1 })
 // A document's terms, to replace them with newer ones or remove them.
 searchTermSchema.index({ key: 1, part: 1, rev: 1 })
 

@@ -426,14 +426,10 @@ export async function findInIndex(query: IndexQuery): Promise<{ matches: IndexMa
 		if (candidates.size === 0) break
 		const found = other.complete
 			? other.documents
-			: tally(
-					await SearchTermModel.find({
-						...filterOf(other.term),
-						key: mongoose.trusted({ $in: [...candidates.keys()] }),
-					})
-						.select('key type weight')
-						.lean<Array<Pick<SearchTerm, 'key' | 'type' | 'weight'>>>(),
-				)
+			: await documentsHaving(other.term, candidates, {
+					prefix: other.term === query.prefix,
+					audiences: query.audiences,
+				})
 		const next = new Map<string, { type: string; score: number }>()
 		for (const [key, match] of candidates) {
 			const also = found.get(key)
@@ -447,6 +443,41 @@ export async function findInIndex(query: IndexQuery): Promise<{ matches: IndexMa
 	})
 	matches.sort((a, b) => b.score - a.score || b.id - a.id || a.key.localeCompare(b.key))
 	return { matches, complete: first!.complete }
+}
+
+/** How many of a term's documents a check reads whole before it asks about the candidates one by one instead. */
+const TERM_KEYS_READ_LIMIT = 50_000
+
+/**
+ * Which of the candidates also have a term (in an audience the searcher
+ * may read): the term's documents read whole by `{term, audience, key,
+ * weight}` (covered on MongoDB: index entries only, no documents), up to
+ * TERM_KEYS_READ_LIMIT; a term in more documents than that is asked about
+ * the candidates by key. (The emulator checks every document against a
+ * filter, and a `$in` of 2,000 keys there costs seconds.) Blocked authors
+ * need no second look: every part of a document carries the same authors,
+ * and the first term's read left theirs out.
+ */
+async function documentsHaving(
+	term: string,
+	candidates: Map<string, { type: string; score: number }>,
+	{ prefix, audiences }: { prefix: boolean; audiences: SearchAudience[] },
+): Promise<Map<string, { type: string; score: number }>> {
+	const filter = {
+		term: prefix ? mongoose.trusted({ $gte: term, $lt: `${term}\uffff` }) : term,
+		audience: mongoose.trusted({ $in: audiences }),
+	}
+	const rows = await SearchTermModel.find(filter)
+		.select('key weight -_id')
+		.limit(TERM_KEYS_READ_LIMIT + 1)
+		.lean<Array<Pick<SearchTerm, 'key' | 'weight'>>>()
+	const whole =
+		rows.length <= TERM_KEYS_READ_LIMIT
+			? rows
+			: await SearchTermModel.find({ ...filter, key: mongoose.trusted({ $in: [...candidates.keys()] }) })
+					.select('key weight -_id')
+					.lean<Array<Pick<SearchTerm, 'key' | 'weight'>>>()
+	return tally(whole.map((row) => ({ ...row, type: candidates.get(row.key)?.type ?? '' })))
 }
 
 /** A term's rows per document: a document's parts (a lesson's fields and its transcript) and prefixed terms add up. */

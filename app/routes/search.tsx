@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 			types: SEARCHED_TYPES,
 			query: answer.query,
 			total: answer.total,
+			complete: answer.complete,
 			sections: null,
 			list: answer,
 		})
@@ -49,13 +50,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		types: SEARCHED_TYPES,
 		query: overview.query,
 		total: overview.total,
+		complete: overview.complete,
 		sections: overview.sections,
 		list: null,
 	})
 }
 
 export default function SearchPage() {
-	const { q, type, types, query, total, sections, list } = useLoaderData<typeof loader>()
+	const { q, type, types, query, total, complete, sections, list } = useLoaderData<typeof loader>()
 	const [searchParams] = useSearchParams()
 	return (
 		<div className="mx-auto max-w-4xl space-y-6">
@@ -95,7 +97,7 @@ export default function SearchPage() {
 			) : (
 				<>
 					<p className="text-sm text-gray-600" role="status">
-						{`${total} ${total === 1 ? 'result' : 'results'} for “${q}”${type ? ` in ${SEARCH_TYPE_LABELS[type]}` : ''}`}
+						{`${total}${complete ? '' : '+'} ${total === 1 ? 'result' : 'results'} for “${q}”${type ? ` in ${SEARCH_TYPE_LABELS[type]}` : ''}`}
 					</p>
 					{sections
 						? sections.map((section) => (

@@ -572,7 +572,14 @@ describe('the index', () => {
 			SearchTermModel.find({ term: mongoose.trusted({ $gte: 'lead', $lt: 'lead\uffff' }) })
 				.sort({ weight: -1 })
 				.limit(2001),
-			SearchTermModel.find({ term: 'team', key: mongoose.trusted({ $in: ['post:1', 'comment:2'] }) }),
+			SearchTermModel.find({ term: 'team', audience: mongoose.trusted({ $in: ['everyone'] }) })
+				.select('key weight -_id')
+				.limit(50_001),
+			SearchTermModel.find({
+				term: 'team',
+				audience: mongoose.trusted({ $in: ['everyone'] }),
+				key: mongoose.trusted({ $in: ['post:1', 'comment:2'] }),
+			}),
 			// A write's replacement of a document's terms, the entries a later run stamped, the job's unfinished writes.
 			SearchTermModel.find({
 				key: mongoose.trusted({ $in: ['post:1'] }),

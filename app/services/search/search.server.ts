@@ -37,6 +37,8 @@ export interface SearchAnswer {
 	results: SearchResultJSON[]
 	/** How many documents have every word (before each is read again: what went a moment ago is still counted). */
 	total: number
+	/** False when every word is in more documents than the index reads at once: `total` is then at least that many. */
+	complete: boolean
 	page: number
 	hasMore: boolean
 }
@@ -61,8 +63,12 @@ async function viewerOf(user: Searcher): Promise<SearchViewer> {
 const audiencesOf = (viewer: SearchViewer): SearchAudience[] =>
 	viewer.premium ? ['everyone', 'premium'] : ['everyone']
 
-async function match(viewer: SearchViewer, query: SearchQuery, types: SearchType[] | null): Promise<IndexMatch[]> {
-	const { matches } = await findInIndex({
+async function match(
+	viewer: SearchViewer,
+	query: SearchQuery,
+	types: SearchType[] | null,
+): Promise<{ matches: IndexMatch[]; complete: boolean }> {
+	const { matches, complete } = await findInIndex({
 		terms: query.terms,
 		prefix: query.prefix,
 		types,
@@ -78,7 +84,7 @@ async function match(viewer: SearchViewer, query: SearchQuery, types: SearchType
 		const items = (await entry.load(ids, viewer)).filter((item) => entry.mayFind(viewer, item))
 		kept.set(entry.kind, new Set(items.map((item) => item.id)))
 	}
-	return matches.filter((candidate) => kept.get(candidate.kind)?.has(candidate.id) ?? true)
+	return { matches: matches.filter((candidate) => kept.get(candidate.kind)?.has(candidate.id) ?? true), complete }
 }
 
 /**
@@ -118,14 +124,15 @@ export async function search(
 	{ q, type, page }: { q: string; type: SearchType | null; page: number },
 ): Promise<SearchAnswer> {
 	const query = parseSearchQuery(q)
-	if (query.terms.length === 0) return { query, results: [], total: 0, page, hasMore: false }
+	if (query.terms.length === 0) return { query, results: [], total: 0, complete: true, page, hasMore: false }
 	const viewer = await viewerOf(user)
-	const matches = await match(viewer, query, type ? [type] : null)
+	const { matches, complete } = await match(viewer, query, type ? [type] : null)
 	const start = (page - 1) * SEARCH_PAGE_SIZE
 	return {
 		query,
 		results: await present(viewer, query, matches.slice(start, start + SEARCH_PAGE_SIZE)),
 		total: matches.length,
+		complete,
 		page,
 		hasMore: matches.length > start + SEARCH_PAGE_SIZE,
 	}
@@ -137,6 +144,7 @@ export const OVERVIEW_PER_TYPE = 5
 export interface SearchOverview {
 	query: SearchQuery
 	total: number
+	complete: boolean
 	/** Each tab that found something, in the tabs' order: how many, and its best few. */
 	sections: Array<{ type: SearchType; total: number; results: SearchResultJSON[] }>
 }
@@ -144,14 +152,19 @@ export interface SearchOverview {
 /** /search without a tab: the best few of each kind, with how many each found. One search of the index. */
 export async function searchOverview(user: Searcher, q: string): Promise<SearchOverview> {
 	const query = parseSearchQuery(q)
-	if (query.terms.length === 0) return { query, total: 0, sections: [] }
+	if (query.terms.length === 0) return { query, total: 0, complete: true, sections: [] }
 	const viewer = await viewerOf(user)
-	const matches = await match(viewer, query, null)
+	const { matches, complete } = await match(viewer, query, null)
 	const sections = await Promise.all(
 		SEARCHED_TYPES.map(async (type) => {
 			const own = matches.filter((candidate) => candidate.type === type)
 			return { type, total: own.length, results: await present(viewer, query, own.slice(0, OVERVIEW_PER_TYPE)) }
 		}),
 	)
-	return { query, total: matches.length, sections: sections.filter((section) => section.results.length > 0) }
+	return {
+		query,
+		total: matches.length,
+		complete,
+		sections: sections.filter((section) => section.results.length > 0),
+	}
 }
