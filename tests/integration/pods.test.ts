@@ -17,6 +17,7 @@ import { logIn } from '../setup/log-in'
 import { textOf } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { browserOf, formedPod, setPremium } from './pod-helpers'
+import { demoMember, texts, useChatConnections } from './chat-helpers'
 
 /**
  * Issue 29, inside a pod (product §2 "Inside a pod", decisions 211-214): a
@@ -26,7 +27,10 @@ import { browserOf, formedPod, setPremium } from './pod-helpers'
  * finishing after twelve weeks.
  */
 const server = useSeededTestServer()
+const connect = useChatConnections(server)
 const DAY = 86_400_000
+/** A seeded public community every Premium member may post in. */
+const EXECUTIVE_LEADERSHIP = 1
 const checkIn = (commitment = 'Ask for feedback in my one-to-one') => ({
 	outcome: 'done' as const,
 	note: 'It went well',
@@ -83,6 +87,34 @@ describe('a pod is its members’ alone', () => {
 		expect(posted.status).toBe(303)
 		const after = await getCommunityHistory(first!.member, pod.roomId)
 		expect(after.messages.map((message) => message.content)).toContain('From the form')
+	})
+	it('its room’s live messages and typing reach its members’ tabs alone, not a stranger’s nor an admin’s who asks for the room', async () => {
+		const { members, pod } = await formedPod(4)
+		const [writer, reader] = members
+		const stranger = (await formedPod(4)).members[0]!
+		const writerChat = await connect(writer!)
+		const readerChat = await connect(reader!)
+		const strangerChat = await connect(stranger)
+		const adminChat = await connect(await demoMember(server.url, 'admin'))
+		// The stranger listens to every room, as a socket does by default; the admin asks for the pod's room by its id.
+		// Neither gets anything of the pod: its messages go to its members' own rooms.
+		adminChat.socket.emit('subscribe', { communityIds: [pod.roomId, EXECUTIVE_LEADERSHIP] })
+
+		writerChat.socket.emit('typing', { isTyping: true, targetId: pod.roomId, isPrivate: false })
+		await readerChat.waitUntil(() => readerChat.typing.length > 0, 'the pod member hears the typing')
+		const sent = await writerChat.send('community_message', { communityId: pod.roomId, content: 'Pod only' })
+		expect(sent.ok, sent.message).toBe(true)
+		await readerChat.waitUntil(() => texts(readerChat.community).includes('Pod only'), 'the pod member gets it')
+		await writerChat.waitUntil(() => texts(writerChat.community).includes('Pod only'), 'the writer’s tab gets it')
+
+		// A later message in a public room reaches the outsiders; delivery is in id order, so the pod's came first if at all.
+		const open = await writerChat.send('community_message', { communityId: EXECUTIVE_LEADERSHIP, content: 'Public' })
+		expect(open.ok, open.message).toBe(true)
+		for (const outsider of [strangerChat, adminChat]) {
+			await outsider.waitUntil(() => texts(outsider.community).includes('Public'), 'the public message arrives')
+			expect(texts(outsider.community)).not.toContain('Pod only')
+			expect(outsider.typing.filter((notice) => notice.targetId === pod.roomId)).toEqual([])
+		}
 	})
 })
 

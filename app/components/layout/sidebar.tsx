@@ -17,6 +17,7 @@ const LINKS: SidebarLink[] = [
 	{ to: '/dashboard', label: 'Dashboard', icon: 'dashboard' },
 	{ to: '/content-library', label: 'Content Library', icon: 'video' },
 	{ to: '/programs', label: 'Programs', icon: 'book' },
+	{ to: '/pods', label: 'Pods', icon: 'pods' },
 	{ to: '/notes', label: 'My Notes', icon: 'pencil' },
 	{ to: '/community', label: 'Community', icon: 'community' },
 	{ to: '/messages', label: 'Messages', icon: 'messages' },
