@@ -51,10 +51,16 @@ test.describe('with JavaScript', () => {
 		await context.grantPermissions(['notifications'])
 		await login('premium')
 		await workerScript(page)
+		// `ready` already resolves while the worker is activating; DevTools drops a push sent to it before it is activated.
+		await expect
+			.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+			.toBe('activated')
 		const cdp = await context.newCDPSession(page)
 		const registrationId = new Promise<string>((resolve) =>
 			cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-				const ours = registrations.find((registration) => registration.scopeURL.startsWith(new URL(page.url()).origin))
+				const ours = registrations.find(
+					(registration) => !registration.isDeleted && registration.scopeURL.startsWith(new URL(page.url()).origin),
+				)
 				if (ours) resolve(ours.registrationId)
 			}),
 		)
