@@ -12,6 +12,8 @@ RUN npm run build
 
 FROM node:24-bookworm-slim AS production-deps
 WORKDIR /app
+# patch-package skips the patches of devDependencies (not installed here) only when NODE_ENV is production.
+ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --omit=dev
