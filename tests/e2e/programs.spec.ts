@@ -10,6 +10,11 @@ async function expectNoSidewaysScroll(page: Page) {
 	expect(beyond, `${page.url()} is ${beyond}px too wide, starting with ${culprit}`).toBeLessThanOrEqual(0)
 }
 
+/** Picks an answer of a knowledge check's question. */
+function choose(page: Page, question: RegExp, answer: string) {
+	return page.getByRole('group', { name: question }).getByLabel(answer).check()
+}
+
 /**
  * Issue 23: a member takes a program from start to certificate, with
  * JavaScript on and off: starts "Leadership Essentials" (the demo's short
@@ -20,7 +25,7 @@ async function expectNoSidewaysScroll(page: Page) {
  */
 test.describe('programs', () => {
 	test('start, finish a reading, pass a check, and see the certificate', async ({ page, signUp, newBrowser }) => {
-		const member = await signUp({ name: 'Robin Programme' })
+		await signUp({ name: 'Robin Programme' })
 		await sidebar(page).getByRole('link', { name: 'Programs' }).click()
 		await expect(page.getByRole('heading', { level: 1, name: 'Programs' })).toBeVisible()
 		await page.getByRole('link', { name: 'Leadership Essentials' }).click()
@@ -44,25 +49,13 @@ test.describe('programs', () => {
 
 		await expect(page.getByRole('heading', { level: 1, name: 'Leadership essentials' })).toBeVisible()
 		// A wrong answer first: not passed, with why.
-		await page
-			.getByRole('group', { name: /What does authority alone get you/ })
-			.getByLabel('Effort')
-			.check()
-		await page
-			.getByRole('group', { name: /When the team succeeds/ })
-			.getByLabel('To the team')
-			.check()
+		await choose(page, /What does authority alone get you/, 'Effort')
+		await choose(page, /When the team succeeds/, 'To the team')
 		await page.getByRole('button', { name: 'Submit answers' }).click()
 		await expect(page.getByRole('heading', { name: '50%: not passed yet' })).toBeVisible()
 		await expect(page.getByText('Authority gets compliance; trust is what gets people’s effort.')).toBeVisible()
-		await page
-			.getByRole('group', { name: /What does authority alone get you/ })
-			.getByLabel('Compliance')
-			.check()
-		await page
-			.getByRole('group', { name: /When the team succeeds/ })
-			.getByLabel('To the team')
-			.check()
+		await choose(page, /What does authority alone get you/, 'Compliance')
+		await choose(page, /When the team succeeds/, 'To the team')
 		await page.getByRole('button', { name: 'Try again' }).click()
 		await expect(page.getByRole('heading', { name: 'Passed with 100%' })).toBeVisible()
 
@@ -86,7 +79,6 @@ test.describe('programs', () => {
 		await expect(visitor.page.getByText('Leadership Essentials').first()).toBeVisible()
 		await expect(visitor.page.getByRole('link', { name: 'Add to LinkedIn' })).toHaveCount(0)
 		await expect(visitor.page.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', /\.pdf$/)
-		expect(member.username).toBeTruthy()
 	})
 
 	test('a locked module says why, and a free account sees Premium where it applies', async ({ page, signUp }) => {
