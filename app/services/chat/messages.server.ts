@@ -386,11 +386,13 @@ const roomKeyOf = (message: Message) =>
  * Stores a change of a message (in its room's order, with a new revision)
  * and delivers the changed message live: `message_updated` or
  * `message_deleted` to everyone who may read it. Refused (409) when the
- * message was deleted meanwhile.
+ * message was deleted meanwhile. `audience` is the room's live audience the
+ * caller's access check already read (a pod room's members; null otherwise).
  */
 function storeChange(
 	message: Message,
 	change: Partial<Pick<Message, 'content' | 'editedAt' | 'deletedAt' | 'deletedBy'>>,
+	audience: number[] | null,
 ): Promise<MessageJSON> {
 	return runInRoomOrder(roomKeyOf(message), async () => {
 		const revision = await nextId('messageRevisions')
@@ -403,7 +405,7 @@ function storeChange(
 		const [json] = await withSenderNames([stored])
 		// Still in the conversation's order: the lists' line for it shows the change (docs/decisions/087).
 		if (json!.isPrivate) await afterDelivery('conversation entries', () => holdLastMessage(json!))
-		live.deliverMessageChange(json!, json!.isPrivate ? null : await audienceOfRoom(json!.communityId ?? null))
+		live.deliverMessageChange(json!, audience)
 		await afterDelivery('quoting notifications', () => reviseQuotedMessage(json!.id, quotedText(json!)))
 		return json!
 	})
@@ -433,12 +435,12 @@ export async function editMessage(
 ): Promise<MessageJSON> {
 	const text = parseContent(content)
 	const message = await findMessage(messageId)
-	if (!message.isPrivate) await roomAccess(actor, message.communityId!, 'write')
+	const audience = message.isPrivate ? null : (await roomAccess(actor, message.communityId!, 'write')).audience
 	assertAuthorMayChange(actor, message, Date.now())
 	if (!message.isPrivate) await assertNotMuted(actor.id)
 	await assertNotFlooding(actor, editLimiter)
 	if (text === message.content) return (await withSenderNames([message]))[0]!
-	return storeChange(message, { content: text, editedAt: new Date() })
+	return storeChange(message, { content: text, editedAt: new Date() }, audience)
 }
 
 /**
@@ -463,7 +465,7 @@ export async function deleteMessage(
 	const authorWithinWindow = message.senderId === actor.id && isWithinEditWindow(message.createdAt, now)
 	if (authorWithinWindow || !isModerator(actor)) {
 		assertAuthorMayChange(actor, message, now)
-		return storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
+		return storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id }, pod)
 	}
 	// Someone else's private message, or a pod's: only through a report on it.
 	if ((message.isPrivate || pod) && !viaReport) assertAuthorMayChange(actor, message, now)
@@ -477,7 +479,7 @@ export async function deleteMessage(
 	) {
 		throw new ServiceError(CANNOT_MODERATE_STAFF, 403)
 	}
-	const deleted = await storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id })
+	const deleted = await storeChange(message, { deletedAt: new Date(now), deletedBy: actor.id }, pod)
 	const senderName = sender?.name ?? DELETED_MEMBER
 	await recordAudit(actor, {
 		kind: 'message.deleted',
