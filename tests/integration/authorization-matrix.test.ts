@@ -43,6 +43,7 @@ import {
 	uploadFile,
 	uploadOffset,
 	waitForState,
+	waitUntilPlayable,
 } from './media-helpers'
 import { addItem, addModule } from '~/services/learning/programs.server'
 import { check, makeProgram, reading, reflection } from './program-helpers'
@@ -1617,6 +1618,7 @@ describe('uploads and streams (docs/decisions/175–177)', () => {
 		const lesson = await as.admin.json('POST', '/api/admin/videos', { title: 'Matrix stream', url: upload.url })
 		stream = { key: upload.key!, lessonId: ((await lesson.json()) as { id: number }).id, playlist: '', segment: '' }
 		await waitForState(stream.key, 'ready')
+		await waitUntilPlayable(as.admin, upload.url!)
 		const master = await (await as.admin.get(upload.url!)).text()
 		stream.playlist = master.split('\n').find((line) => line.startsWith('/media/'))!
 		const playlist = await (await as.admin.get(stream.playlist)).text()

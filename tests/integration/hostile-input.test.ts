@@ -38,6 +38,7 @@ import {
 	temporaryFolder,
 	uploadFile,
 	waitForState,
+	waitUntilPlayable,
 } from './media-helpers'
 import { enrol, markItemDone } from '~/services/learning/program-learning.server'
 import { joinPodQueue, matchPods } from '~/services/pods/matching.server'
@@ -2249,6 +2250,7 @@ describe('uploads and streams (docs/decisions/175–177)', () => {
 		})
 		lessonId = ((await lesson.json()) as { id: number }).id
 		await waitForState(key, 'ready')
+		await waitUntilPlayable(as.content_manager, upload.url!)
 	})
 	afterAll(() => fs.rmSync(clips, { recursive: true, force: true }))
 

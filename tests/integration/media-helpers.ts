@@ -203,6 +203,23 @@ export async function waitForState(
 	return (await assetOf(key))!
 }
 
+/**
+ * Waits until the lesson of stream `url` plays for `client`: processing marks
+ * the upload ready a moment before it publishes the lesson waiting for it, so
+ * `waitForState(key, 'ready')` alone can return while the lesson still 404s.
+ */
+export async function waitUntilPlayable(client: TestClient, url: string, limitMs = 60_000) {
+	await until(
+		async () => {
+			const answer = await client.get(url)
+			await answer.arrayBuffer()
+			return answer.status === 200
+		},
+		`${url} plays`,
+		limitMs,
+	)
+}
+
 /** Every file under a folder, as paths relative to it, sorted. */
 export function filesUnder(folder: string): string[] {
 	if (!fs.existsSync(folder)) return []
