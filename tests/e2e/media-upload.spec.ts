@@ -125,6 +125,36 @@ test.describe('uploaded lessons', () => {
 		}
 	})
 
+	test("an upload that became ready before the table's live connection opened is shown Ready once it opens", async ({
+		page,
+		login,
+		javaScriptEnabled,
+	}) => {
+		test.skip(!javaScriptEnabled, 'the table follows uploads live only with JavaScript')
+		test.setTimeout(90_000)
+		const title = uniqueName('Done before the socket')
+		await login('manager')
+		// Every live connection of the page waits until the upload is ready on the server.
+		let openLive = () => {}
+		const liveMayOpen = new Promise<void>((resolve) => (openLive = resolve))
+		await page.routeWebSocket(/\/ws\//, async (ws) => {
+			await liveMayOpen
+			ws.connectToServer()
+		})
+		await uploadLesson(page, true, title, CLIP)
+		await expect(row(page, title)).not.toContainText('Ready')
+		await expect
+			.poll(async () => (await page.request.get(`/admin?tab=content&q=${encodeURIComponent(title)}`)).text(), {
+				timeout: 60_000,
+			})
+			.toMatch(/>Ready</)
+		await expect(row(page, title)).not.toContainText('Ready')
+
+		openLive()
+		await expect(row(page, title)).toContainText('Ready')
+		await expect(row(page, title)).toContainText('1 min')
+	})
+
 	test('saving the dialog while the file is on its way saves nothing and says to wait for it', async ({
 		page,
 		login,

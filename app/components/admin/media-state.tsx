@@ -13,7 +13,9 @@ import { mediaStateLabel, type MediaState, type MediaStatusJSON } from '~/lib/me
  * (a form: it works without JavaScript). With JavaScript the page hears the
  * `media_processing` events of the live protocol and the cell follows them;
  * when an upload becomes ready or fails, the table is loaded again (its
- * duration and thumbnail came with it).
+ * duration and thumbnail came with it). What changed before the page's socket
+ * joined, or while it was down, was not heard: each time it connects, an
+ * upload still drawn unsettled has the table read again.
  */
 export function MediaStateCell({
 	videoId,
@@ -30,8 +32,14 @@ export function MediaStateCell({
 		() => heardStatuses.get(videoId),
 		() => undefined,
 	)
+	const connection = useSyncExternalStore(
+		subscribe,
+		() => connections,
+		() => 0,
+	)
 	const status = heard ?? initial
 	useReloadWhenSettled(heard?.state)
+	useReloadWhenConnected(connection, status.state)
 	return (
 		<div className="min-w-32 space-y-1">
 			<Badge tone={TONES[status.state]}>{mediaStateLabel(status)}</Badge>
@@ -72,33 +80,66 @@ const TONES: Record<MediaState, BadgeTone> = {
  * the navigation to end.
  */
 function useReloadWhenSettled(state: MediaState | undefined) {
-	const revalidator = useRevalidator()
-	const navigation = useNavigation()
 	const last = useRef(state)
 	const [due, setDue] = useState(false)
 	useEffect(() => {
 		if (state !== last.current && (state === 'ready' || state === 'failed')) setDue(true)
 		last.current = state
 	}, [state])
+	useReloadWhenDue(due, setDue)
+}
+
+/**
+ * Reloads the table when the page's socket has connected (again) while an
+ * upload is drawn uploaded or processing: it may have become ready or failed
+ * before the socket heard anything. One cell asks per connection.
+ */
+function useReloadWhenConnected(connection: number, state: MediaState) {
+	const [due, setDue] = useState(false)
+	useEffect(() => {
+		if (connection === 0 || connection === reloadedForConnection) return
+		if (state === 'ready' || state === 'failed') return
+		reloadedForConnection = connection
+		setDue(true)
+	}, [connection, state])
+	useReloadWhenDue(due, setDue)
+}
+
+function useReloadWhenDue(due: boolean, setDue: (due: boolean) => void) {
+	const revalidator = useRevalidator()
+	const navigation = useNavigation()
 	useEffect(() => {
 		if (!due || navigation.state !== 'idle' || revalidator.state !== 'idle') return
 		setDue(false)
 		revalidator.revalidate()
-	}, [due, navigation.state, revalidator])
+	}, [due, setDue, navigation.state, revalidator])
 }
 
 // One socket for every cell of the page, open while one of them is drawn.
 const heardStatuses = new Map<number, MediaStatusJSON>()
 const listeners = new Set<() => void>()
 let socket: Promise<LiveSocket | null> | null = null
+/** How many times the page's socket has connected, and the connection a reload was last asked for. */
+let connections = 0
+let reloadedForConnection = 0
+
+function notifyAll() {
+	for (const notify of listeners) notify()
+}
 
 function subscribe(listener: () => void): () => void {
 	listeners.add(listener)
 	socket ??= openLiveSocket(() => listeners.size > 0).then((opened) => {
+		opened?.on('connect', () => {
+			// The reload this asks for reads every state afresh; what was heard before may be older than it.
+			heardStatuses.clear()
+			connections += 1
+			notifyAll()
+		})
 		opened?.on(ServerToClient.media_processing, (event) => {
 			if (event.videoId === null) return
 			heardStatuses.set(event.videoId, event)
-			for (const notify of listeners) notify()
+			notifyAll()
 		})
 		return opened
 	})
