@@ -5,9 +5,6 @@ import { z } from 'zod'
  * §7), shared by the browser and the server.
  */
 
-/** The bell's drop-down lists this many of the newest notifications. */
-export const BELL_NOTIFICATION_COUNT = 5
-
 /** Notification ids marked read at once: a page shows 20, a client may send a few pages. */
 export const MAX_IDS_PER_READ = 100
 

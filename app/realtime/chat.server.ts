@@ -1,13 +1,5 @@
-import {
-	ClientToServer,
-	ServerToClient,
-	clientPayloadSchemas,
-	type ClientEventName,
-	type ClientPayload,
-	type SendAck,
-	type SendEvent,
-	type TypingNotice,
-} from '~/lib/live-events'
+import { ClientToServer, ServerToClient, type SendAck, type SendEvent, type TypingNotice } from '~/lib/live-events'
+import { clientPayloadSchemas, type ClientEventName, type ClientPayload } from '~/lib/live-payloads'
 import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 import { singleton } from '~/platform/singleton.server'
 import { ServiceError } from '~/lib/service-error'

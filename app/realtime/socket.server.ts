@@ -5,10 +5,10 @@ import {
 	ClientToServer,
 	LIVE_PATH,
 	ServerToClient,
-	clientPayloadSchemas,
 	type ClientToServerEvents,
 	type ServerToClientEvents,
 } from '~/lib/live-events'
+import { clientPayloadSchemas } from '~/lib/live-payloads'
 import { isOwnHostName, isSameOrigin } from '~/web/origin.server'
 import { readSessionCookie } from '~/web/session.server'
 import { getUserById } from '~/services/account/users.server'

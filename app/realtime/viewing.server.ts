@@ -1,4 +1,5 @@
-import { ClientToServer, ServerToClient, clientPayloadSchemas, type ViewingResult } from '~/lib/live-events'
+import { ClientToServer, ServerToClient, type ViewingResult } from '~/lib/live-events'
+import { clientPayloadSchemas } from '~/lib/live-payloads'
 import { type ChatSocket } from '~/realtime/socket-data'
 
 /**

@@ -67,6 +67,25 @@ describe('pages without JavaScript', () => {
 	})
 })
 
+describe('what an island page loads', () => {
+	/** The text of every script the page preloads, as the browser fetches them. */
+	async function scriptsOf(client: TestClient, path: string): Promise<string> {
+		const html = await (await client.get(path)).text()
+		const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
+		expect(sources.length).toBeGreaterThan(0)
+		const texts = await Promise.all(sources.map(async (source) => (await client.get(source)).text()))
+		return texts.join('\n')
+	}
+
+	it("a member page whose island has no form loads no zod: the layout needs only the live events' names (decision 198)", async () => {
+		const { client } = await signedUpClient()
+		const ZOD = 'ZodError'
+		// The lesson page has a form (notes), so its scripts carry zod: the check can see it.
+		expect(await scriptsOf(client, '/content-library/1')).toContain(ZOD)
+		expect(await scriptsOf(client, '/subscribe')).not.toContain(ZOD)
+	})
+})
+
 describe('routing rules of product §2', () => {
 	it('protected pages send a visitor to /auth', async () => {
 		const response = await new TestClient(server.url).get('/dashboard')

@@ -8,16 +8,14 @@ import { type ChatMessage } from '~/lib/chat'
 import {
 	ClientToServer,
 	ServerToClient,
-	clientPayloadSchemas,
 	type ChatMessageEvent,
-	type ClientEventName,
-	type ClientPayload,
 	type ClientToServerEvents,
 	type SendEvent,
 	type SendResult,
 	type ServerToClientEvents,
 	type TypingNotice,
 } from '~/lib/live-events'
+import { clientPayloadSchemas, type ClientEventName, type ClientPayload } from '~/lib/live-payloads'
 import { live } from '~/platform/live.server'
 import { type ChatSocket } from '~/realtime/socket-data'
 

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'
-import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
+import { BELL_NOTIFICATION_COUNT } from '~/lib/notifications'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
 import { PhoneMenu, Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'

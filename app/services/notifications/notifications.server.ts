@@ -8,7 +8,7 @@ import {
 	type NotificationJSON,
 	type NotificationKind,
 } from '#models/index'
-import { BELL_NOTIFICATION_COUNT } from '~/lib/engagement-schemas'
+import { BELL_NOTIFICATION_COUNT } from '~/lib/notifications'
 import { ServerToClient, type NotificationEvent } from '~/lib/live-events'
 import { forgetInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { notFound } from '~/lib/service-error'
