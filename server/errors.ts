@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type express from 'express'
-import { isDatabaseOutageError } from '~/platform/database.server'
+import { isDatabaseOutageError, type RequestFailureWatch } from '~/platform/database.server'
 import {
 	UNAVAILABLE_MESSAGE,
 	UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -30,7 +30,10 @@ export function sendUnavailable(req: express.Request, res: express.Response) {
  * Express cannot decode (a broken percent-escape such as `/videos/%`) is a
  * readable 400, JSON under /api/; never Express's stack-trace page. The
  * arrival step's reads are the first of a request: one that fails because
- * the database went away gets the readable 503.
+ * the database went away gets the readable 503, judged as Remix's failures
+ * are (the request's watch, `res.locals.failure`): an outage error, an
+ * outage that began while it ran, or a database that does not answer now,
+ * whatever the error's name.
  */
 export function sendExpressError(
 	error: unknown,
@@ -40,9 +43,27 @@ export function sendExpressError(
 ) {
 	// The database gate answered it already (the database froze under it): what failed after that says nothing new.
 	if (res.headersSent) return res.locals.answeredEarly ? undefined : next(error)
-	if (isDatabaseOutageError(error)) return sendUnavailable(req, res)
+	const failure = res.locals.failure as RequestFailureWatch | undefined
+	if (failure ? failure.noteError(error) : isDatabaseOutageError(error)) return sendUnavailable(req, res)
 	const declared = (error as { status?: unknown } | null)?.status
 	const status = typeof declared === 'number' && declared >= 400 && declared < 500 ? declared : 500
+	if (status === 500 && failure) {
+		void failure.causedByDatabase().then(
+			(caused) => answerFailure(error, req, res, caused ? 503 : 500),
+			() => answerFailure(error, req, res, 500),
+		)
+		return
+	}
+	answerFailure(error, req, res, status)
+}
+
+function answerFailure(error: unknown, req: express.Request, res: express.Response, status: number) {
+	// The database gate answers the requests in flight when an outage begins: this one may have been answered meanwhile.
+	if (res.headersSent) return
+	if (status === 503) {
+		console.error(`Database unreachable during ${req.method} ${req.path}: ${(error as Error)?.message ?? error}`)
+		return sendUnavailable(req, res)
+	}
 	if (status === 500) console.error('Request failed before reaching the app:', error)
 	const message =
 		error instanceof RequestRefused

@@ -1,6 +1,6 @@
 import type express from 'express'
 import { type AppConfig } from '~/config.server'
-import { type startDatabaseMonitor } from '~/platform/database.server'
+import { watchRequestFailure, type startDatabaseMonitor } from '~/platform/database.server'
 import { BODY_TOO_LARGE, JSON_CONTENT_TYPE_REQUIRED, MAX_REQUEST_BODY_BYTES } from '~/web/http.server'
 import { isOwnHostName, isSameOrigin, mediaTypeOf } from '~/web/origin.server'
 import { readLimitRefusal } from '~/web/rate-limit.server'
@@ -92,6 +92,8 @@ export function databaseGate(database: DatabaseMonitor): express.RequestHandler 
 	})
 	return (req, res, next) => {
 		if (!database.isAvailable()) return sendUnavailable(req, res)
+		// The request's one watch on the database, from here on: its arrival step's failures and Remix's are judged alike.
+		res.locals.failure = watchRequestFailure()
 		const entry = { req, res }
 		inFlight.add(entry)
 		res.once('close', () => inFlight.delete(entry))

@@ -6,7 +6,7 @@ import { type ServerBuild } from '@remix-run/node'
 import type express from 'express'
 import onHeaders from 'on-headers'
 import { type AppConfig } from '~/config.server'
-import { watchRequestFailure } from '~/platform/database.server'
+import { watchRequestFailure, type RequestFailureWatch } from '~/platform/database.server'
 import { currentRequestContext, serverTimingHeader } from '~/platform/request-context.server'
 
 const BUILD_PATH = path.resolve('build/index.js')
@@ -59,7 +59,7 @@ export function remixHandler(build: BuildSource, mode: 'production' | 'developme
 		getLoadContext: (req, res) => ({
 			cspNonce: res.locals.cspNonce as string,
 			clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-			failure: watchRequestFailure(),
+			failure: (res.locals.failure as RequestFailureWatch | undefined) ?? watchRequestFailure(),
 		}),
 	})
 	return (req, res, next) => {

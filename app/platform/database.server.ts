@@ -215,6 +215,8 @@ export function startDatabaseMonitor(intervalMs = 2_000) {
  * does not answer now (checked again, and remembered for the requests after
  * it), even if the database is back by the time it answers.
  */
+export type RequestFailureWatch = ReturnType<typeof watchRequestFailure>
+
 export function watchRequestFailure() {
 	const outagesBefore = getMonitorState().outages
 	let outageMet = false

@@ -459,7 +459,10 @@ describe('the database unreachable, and back', () => {
 
 				// Each gets its answer (the unknown reset link refused) or the readable 503, never a 500: the
 				// outage, not the app, was at fault.
-				expect((await caughtMidway).filter((status) => ![200, 400, 503].includes(status as number))).toEqual([])
+				expect(
+					(await caughtMidway).filter((status) => ![200, 400, 503].includes(status as number)),
+					`the server's last lines:\n${server.output().split('\n').slice(-30).join('\n')}`,
+				).toEqual([])
 
 				// Everything works again, without a restart: pages, JSON reads and writes, and the same live socket.
 				expect(await (await get('/dashboard')).text()).toContain('Continue Learning')
