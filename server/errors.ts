@@ -7,6 +7,7 @@ import {
 	plainPageHtml,
 	unavailableHtml,
 } from '~/lib/unavailable-page'
+import { logDatabaseOutage } from '~/web/unavailable.server'
 
 /** A request refused before Remix runs, with the words to say why. */
 export class RequestRefused extends Error {
@@ -61,7 +62,7 @@ function answerFailure(error: unknown, req: express.Request, res: express.Respon
 	// The database gate answers the requests in flight when an outage begins: this one may have been answered meanwhile.
 	if (res.headersSent) return
 	if (status === 503) {
-		console.error(`Database unreachable during ${req.method} ${req.path}: ${(error as Error)?.message ?? error}`)
+		logDatabaseOutage(req.method, req.path, error)
 		return sendUnavailable(req, res)
 	}
 	if (status === 500) console.error('Request failed before reaching the app:', error)

@@ -7,8 +7,8 @@ import { type MediaStatusJSON } from '~/lib/media'
  * The live protocol (product §4, §7; README "Chat protocol"), declared once
  * for both ends, as Socket.IO's TypeScript guide does: the events the browser
  * sends (`ClientToServerEvents`, each payload parsed by its zod schema in
- * ~/lib/live-payloads) and the events the server sends (`ServerToClientEvents`, with their
- * payload types). The Socket.IO server, its handlers (app/realtime), the
+ * ~/lib/live-payloads) and the events the server sends
+ * (`ServerToClientEvents`, with their payload types). The Socket.IO server, its handlers (app/realtime), the
  * services' seam (app/platform/live.server.ts) and the browser's sockets are
  * all typed by these maps, so a wrong name or payload is a type error on
  * either side (docs/decisions/094).

@@ -34,11 +34,13 @@ export async function unavailableInstead(
 
 /** Logs a fault the request met: one line when it is the database being out of reach, the whole error otherwise. */
 export function reportFault(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
-	if (context.failure.noteError(error)) {
-		console.error(
-			`Database unreachable during ${request.method} ${new URL(request.url).pathname}: ${(error as Error).message}`,
-		)
-	} else console.error(error)
+	if (context.failure.noteError(error)) logDatabaseOutage(request.method, new URL(request.url).pathname, error)
+	else console.error(error)
+}
+
+/** The one line a request's failure that the database caused leaves in the log (Remix's and the Express handler's). */
+export function logDatabaseOutage(method: string, pathname: string, error: unknown) {
+	console.error(`Database unreachable during ${method} ${pathname}: ${(error as Error | null)?.message ?? error}`)
 }
 
 /**
