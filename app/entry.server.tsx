@@ -33,6 +33,10 @@ export default async function handleRequest(
 		let rendered = false
 		const chunks: Buffer[] = []
 		const document = new Writable({
+			// React hears 'close' as "the client went away" and ends the stream again, which makes Node build
+			// (and drop) an ERR_STREAM_ALREADY_FINISHED with its stack on every page; this in-memory stream only
+			// closes after it finished, so it need not say so.
+			emitClose: false,
 			write(chunk: Buffer, _encoding, done) {
 				chunks.push(chunk)
 				done()

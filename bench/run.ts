@@ -31,7 +31,7 @@
  * the first scale), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured
  * app server only, on top of production's arguments,
  * scripts/server-command.mjs; `--cpu-prof --cpu-prof-dir=<dir>` profiles it),
- * BENCH_PARTS ("http,javascript,chat,scaleout": the parts to run),
+ * BENCH_PARTS ("http,javascript,chat,scaleout,search": the parts to run),
  * BENCH_ROUTES (labels or paths of the routes to measure; default all),
  * BENCH_COMPARE (the directory of another built checkout, with its own
  * node_modules: its server is started too, on the same database, and every
@@ -76,7 +76,7 @@ const SCALES = (process.env.BENCH_SCALE ?? '1').split(',').map((value) => {
 })
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('BENCH_ROUNDS must be a whole number of 1 or more')
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,javascript,chat,scaleout').split(','))
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,javascript,chat,scaleout,search').split(','))
 const ONLY_ROUTES = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',')) : null
 const COMPARE_DIR = process.env.BENCH_COMPARE
 /** Requests per route whose Server-Timing headers give its database and render shares. */
@@ -869,20 +869,23 @@ async function main() {
 				})
 			}
 
-			const search = await measureSearch(app.url, cookies.premium)
-			printTable(
-				`Scale ${scale}: search over ${counts.posts + counts.comments} posts and comments (and the lessons, events, resources and members), one request at a time, on ${backend}; the < 100 ms p50 target is MongoDB's`,
-				search,
-			)
+			// The search's own figures (decision 166); leave it out (BENCH_PARTS without "search") to profile other routes alone.
+			const search = PARTS.has('search') ? await measureSearch(app.url, cookies.premium) : []
+			if (search.length > 0)
+				printTable(
+					`Scale ${scale}: search over ${counts.posts + counts.comments} posts and comments (and the lessons, events, resources and members), one request at a time, on ${backend}; the < 100 ms p50 target is MongoDB's`,
+					search,
+				)
 			const searchHttp: HttpFigures[] = []
-			for (const [target, path, who] of SEARCH_ROUTES)
+			for (const [target, path, who] of PARTS.has('search') ? SEARCH_ROUTES : [])
 				searchHttp.push(
 					await measureHttp(target, new URL(path, app.url).href, { cookie: cookies[who]! }, app.child.pid),
 				)
-			printTable(
-				`Scale ${scale}: the search under load (${CONNECTIONS} connections; on ${backend})`,
-				searchHttp.map(({ rssPeakMb: _rss, errors: _errors, ...row }) => row),
-			)
+			if (searchHttp.length > 0)
+				printTable(
+					`Scale ${scale}: the search under load (${CONNECTIONS} connections; on ${backend})`,
+					searchHttp.map(({ rssPeakMb: _rss, errors: _errors, ...row }) => row),
+				)
 			rssPeak = Math.max(rssPeak, ...searchHttp.map((figures) => figures.rssPeakMb ?? 0))
 
 			const memory = {

@@ -50,10 +50,17 @@ async function sessionBinding(request: Request): Promise<string | null> {
 	return typeof session.get('userId') === 'number' && session.id ? `session:${session.id}` : null
 }
 
-/** The token this browser's forms carry now, and the pre-session cookie to set when it has none yet. */
+/**
+ * The token this browser's forms carry now, and the pre-session cookie to set
+ * when it needs one and has none yet: only a visitor does (a member's tokens
+ * are bound to the session), so a member's pages draw no random value, sign
+ * nothing and set no cookie for it.
+ */
 export async function commitCsrfToken(request: Request): Promise<[token: string, cookie: string | null]> {
+	const session = await sessionBinding(request)
+	if (session) return [deriveToken(session), null]
 	const [preSession, cookie] = await commitPreSession(request)
-	return [deriveToken((await sessionBinding(request)) ?? `visitor:${preSession}`), cookie]
+	return [deriveToken(`visitor:${preSession}`), cookie]
 }
 
 /** The token a form posted with this request must carry; null when there is nothing it could be bound to. */

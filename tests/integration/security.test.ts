@@ -179,6 +179,16 @@ describe('form tokens (issue 16, finding 6)', () => {
 		expect((await postPassword(bob, bobsToken)).status).toBe(302)
 	})
 
+	it("a member's pages bind their tokens to the session and set no visitor's cookie for them", async () => {
+		const member = await logIn(server.url, 'maria')
+		const page = await member.get('/profile?tab=password')
+		expect(cookieNamed(page, 'csrf')).toBeUndefined()
+		const token = (await member.csrfToken('/profile?tab=password'))!
+		expect((await postPassword(member, token)).status).toBe(302)
+		// A visitor's page still gives the cookie its forms' tokens are drawn from.
+		expect(cookieNamed(await new TestClient(server.url).get('/auth'), 'csrf')).toBeDefined()
+	})
+
 	it('a token from before logging in, or from an ended session, is refused', async () => {
 		const browser = new TestClient(server.url)
 		const visitorToken = (await browser.csrfToken('/auth'))!

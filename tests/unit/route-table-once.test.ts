@@ -6,6 +6,7 @@ import {
 	createRouter,
 	createStaticHandler,
 	matchRoutes,
+	resolveTo,
 	type AgnosticRouteObject,
 } from '@remix-run/router'
 import { createElement as h } from 'react'
@@ -110,6 +111,36 @@ describe('the route table is built once per build (patches/, decision 190)', () 
 		// Remix's request handler reads it once, when it sets up; RemixServer once, for the first document.
 		expect(readsForFirst).toBeGreaterThan(0)
 		expect(handleReads).toBe(readsForFirst)
+	})
+})
+
+describe('a link given as an object (patches/, decision 199)', () => {
+	/** A link's target that counts how often it is written out as JSON: only the router's error message does. */
+	function countedTarget(target: { pathname?: string; search?: string }, writes: { count: number }) {
+		return {
+			...target,
+			toJSON() {
+				writes.count++
+				return target
+			},
+		}
+	}
+
+	it('is resolved without building the error messages it would get if it were wrong', () => {
+		const writes = { count: 0 }
+		const resolved = resolveTo(countedTarget({ pathname: '/events', search: '?past=1' }, writes), ['/'], '/dashboard')
+		expect(resolved).toMatchObject({ pathname: '/events', search: '?past=1' })
+		expect(writes.count).toBe(0)
+	})
+
+	it('still says what is wrong when its pathname carries a search or a hash', () => {
+		const writes = { count: 0 }
+		expect(() => resolveTo(countedTarget({ pathname: '/events?past=1' }, writes), ['/'], '/')).toThrow(
+			"Cannot include a '?' character in a manually specified `to.pathname` field",
+		)
+		expect(() => resolveTo({ pathname: '/events#top' }, ['/'], '/')).toThrow("Cannot include a '#' character")
+		expect(() => resolveTo({ pathname: '/events', search: '?a#b' }, ['/'], '/')).toThrow('`to.search` field')
+		expect(writes.count).toBe(1)
 	})
 })
 
