@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose'
 import { defineModel, toIso } from '#models/model'
+import { renewStampOnEveryWrite } from '#models/version-stamp'
 
 export interface Event {
 	id: number
@@ -62,5 +63,8 @@ const eventSchema = new Schema<Event>(
 
 // Lists page through events by start time, the id breaking ties (docs/decisions/081).
 eventSchema.index({ startTime: 1, id: 1 })
+
+// The upcoming events, with who is going, are held between visits under the `events` stamp (decision 199).
+renewStampOnEveryWrite(eventSchema, 'events')
 
 export const EventModel = defineModel<Event>('Event', eventSchema)

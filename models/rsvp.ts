@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose'
 import { defineModel } from '#models/model'
+import { renewStampOnEveryWrite } from '#models/version-stamp'
 
 /**
  * A member's answer to one event: going or not. One record per member and
@@ -29,5 +30,8 @@ rsvpSchema.index({ eventId: 1, userId: 1 }, { unique: true })
 rsvpSchema.index({ userId: 1, going: 1 })
 // Who is going to an event, in the order they said so (the event cards' faces, the event's page).
 rsvpSchema.index({ eventId: 1, going: 1, updatedAt: 1 })
+
+// The upcoming events, with who is going, are held between visits under the `events` stamp (decision 199).
+renewStampOnEveryWrite(rsvpSchema, 'events')
 
 export const RsvpModel = defineModel<Rsvp>('Rsvp', rsvpSchema)

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Schema } from 'mongoose'
+import mongoose, { Schema } from 'mongoose'
 import { afterWrite, defineModel } from '#models/model'
 
 /**
- * A value that changes whenever what it stands for changes (today: `people`,
- * the members' public fields), so a process that holds a read made under one
+ * A value that changes whenever what it stands for changes (`people`, the
+ * members' public fields; `events`, the events and who is going to them:
+ * decision 199), so a process that holds a read made under one
  * value serves it only while the value is unchanged (docs/decisions/089).
  * Random, not counted: a database emptied and filled again never repeats an
  * old value. A room's messages have their own, on the community document.
@@ -24,7 +25,7 @@ const versionStampSchema = new Schema<VersionStamp>(
 
 export const VersionStampModel = defineModel<VersionStamp>('VersionStamp', versionStampSchema)
 
-export type VersionStampKey = 'people'
+export type VersionStampKey = 'people' | 'events'
 
 /** Gives the stamp a new value: after the write it stands for, never before. One atomic upsert, like the counters. */
 export async function renewVersionStamp(key: VersionStampKey): Promise<string> {
@@ -39,7 +40,34 @@ export async function currentVersionStamp(key: VersionStampKey): Promise<string>
 	return stamp?.value ?? renewVersionStamp(key)
 }
 
+/** Several stamps' values now, read in one query, joined in the order given: the version of a read made from all of them. */
+export async function currentVersionStamps(keys: VersionStampKey[]): Promise<string> {
+	const stamps = await VersionStampModel.find({ key: mongoose.trusted({ $in: keys }) }).lean<VersionStamp[]>()
+	const values = new Map(stamps.map((stamp) => [stamp.key, stamp.value]))
+	const joined = await Promise.all(keys.map((key) => values.get(key) ?? renewVersionStamp(key)))
+	return joined.join(':')
+}
+
 /** renewVersionStamp after a write that is already done (the model middleware's call). */
 export function afterStampedChange(key: VersionStampKey): Promise<void> {
 	return afterWrite(`renewing the ${key} version stamp`, () => renewVersionStamp(key))
+}
+
+/**
+ * Renews the stamp after every write made through this schema's model:
+ * documents saved or deleted, inserts, and every kind of update and delete by
+ * query. For collections where any write can change what the stamp stands
+ * for (every field of an event shows on its card; any answer changes who is
+ * going).
+ */
+export function renewStampOnEveryWrite(schema: Schema, key: VersionStampKey): void {
+	const renew = () => afterStampedChange(key)
+	schema.post('save', renew)
+	schema.post('deleteOne', { document: true, query: false }, renew)
+	schema.post('insertMany', renew)
+	schema.post(
+		/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace|deleteOne|deleteMany|findOneAndDelete)$/,
+		{ document: false, query: true },
+		renew,
+	)
 }

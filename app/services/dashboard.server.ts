@@ -9,8 +9,9 @@ import {
 	type UserJSON,
 } from '#models/index'
 import { communityNamesById, roomsVersion } from '~/services/catalogue/communities.server'
-import { countUpcomingEvents, listUpcomingEvents } from '~/services/events/events.server'
-import { describeEventActions } from '~/services/events/event-views.server'
+import { heldUpcomingEvents } from '~/services/events/events.server'
+import { eventActionsOf } from '~/services/events/event-views.server'
+import { attendanceFor } from '~/services/events/rsvps.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { DELETED_MEMBER } from '~/services/chat/messages.server'
@@ -192,14 +193,14 @@ export async function getDashboard(
 	timeZone: string,
 	now = new Date(),
 ) {
-	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081).
+	// Counts are counted and the two next events read as two: nothing here reads a whole collection (docs/decisions/081);
+	// the events, the same for everyone, are held between visits under their stamps (decision 199).
 	// The member's communities as the layout holds them (docs/decisions/193): the page reads them no second time.
 	const { communities } = await memberLayoutReads(user)
-	const [videos, continueLearning, upcomingEventCount, shownEvents, activity] = await Promise.all([
+	const [videos, continueLearning, upcoming, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
-		countUpcomingEvents(now),
-		listUpcomingEvents(now, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }),
+		heldUpcomingEvents(now, DASHBOARD_EVENT_LIMIT),
 		activityFor(
 			user.id,
 			communities.map((community) => community.id),
@@ -207,11 +208,11 @@ export async function getDashboard(
 	])
 	return {
 		activity,
-		eventActions: await describeEventActions(user, shownEvents, now, timeZone),
+		eventActions: eventActionsOf(upcoming.events, attendanceFor(user.id, upcoming.whoIsGoing), now, timeZone),
 		videos,
 		continueLearning,
 		communityCount: communities.length,
-		upcomingEventCount,
-		upcomingEvents: shownEvents,
+		upcomingEventCount: upcoming.count,
+		upcomingEvents: upcoming.events,
 	}
 }

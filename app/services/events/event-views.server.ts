@@ -47,6 +47,16 @@ export async function describeEventActions(
 		viewer.id,
 		events.map((event) => event.id),
 	)
+	return eventActionsOf(events, attendance, now, timeZone)
+}
+
+/** describeEventActions with the viewer's attendance already known (the dashboard's held upcoming events). */
+export function eventActionsOf(
+	events: EventJSON[],
+	attendance: Map<number, Attendance>,
+	now: Date,
+	timeZone: string,
+): Map<number, EventActionsView> {
 	return new Map(
 		events.map((event) => {
 			const seen = attendanceOf(attendance, event.id)

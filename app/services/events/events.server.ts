@@ -1,5 +1,13 @@
 import mongoose from 'mongoose'
-import { EventModel, RsvpModel, VideoModel, toEventJSON, type Event, type EventJSON } from '#models/index'
+import {
+	EventModel,
+	RsvpModel,
+	VideoModel,
+	currentVersionStamps,
+	toEventJSON,
+	type Event,
+	type EventJSON,
+} from '#models/index'
 import { type EventInput } from '~/lib/admin-schemas'
 import { formatDateTime } from '~/lib/dates'
 import { HOUR_MS, eventEnd } from '~/lib/events'
@@ -11,7 +19,8 @@ import { ServiceError } from '~/lib/service-error'
 import { type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { type Actor } from '~/services/permissions.server'
-import { goingMemberIds } from '~/services/events/rsvps.server'
+import { goingMemberIds, readWhoIsGoing, type WhoIsGoing } from '~/services/events/rsvps.server'
+import { heldRead } from '~/platform/held-reads.server'
 
 /** Events, soonest first; `search` matches title, description or location, ignoring case; a page with `window`. */
 export async function listEvents({ search }: { search?: string } = {}, window?: PageWindow): Promise<EventJSON[]> {
@@ -43,6 +52,36 @@ export async function listUpcomingEvents(now = new Date(), window?: PageWindow):
 /** How many events are still to come (the dashboard's number). */
 export function countUpcomingEvents(now = new Date()): Promise<number> {
 	return EventModel.countDocuments(upcomingFilter(now))
+}
+
+export interface UpcomingEventsAtAGlance {
+	/** How many events are still to come. */
+	count: number
+	/** The soonest few. */
+	events: EventJSON[]
+	whoIsGoing: WhoIsGoing
+}
+
+/**
+ * The dashboard's events: how many are still to come, the soonest `limit`,
+ * and who is going to them. The same for every member, so this process holds
+ * them between visits (docs/decisions/089) under the `events` stamp, which
+ * any write to an event or an RSVP renews, and the `people` stamp (the
+ * attendees' names and pictures): one query on a visit where nothing changed
+ * instead of four (decision 199). Once the soonest has started, the count and
+ * the list have changed without a write: they are read again then.
+ */
+export async function heldUpcomingEvents(now: Date, limit: number): Promise<UpcomingEventsAtAGlance> {
+	const version = await currentVersionStamps(['events', 'people'])
+	const key = `upcoming-events:${limit}`
+	const read = async () => {
+		const [count, events] = await Promise.all([countUpcomingEvents(now), listUpcomingEvents(now, { skip: 0, limit })])
+		return { count, events, whoIsGoing: await readWhoIsGoing(events.map((event) => event.id)) }
+	}
+	const held = await heldRead(key, version, read)
+	const soonest = held.events[0]
+	if (!soonest || Date.parse(soonest.startTime) > now.getTime()) return held
+	return heldRead(key, `${version}:${now.getTime()}`, read)
 }
 
 /** Events that have started, newest first (product §2: past events); a page with `window`. */

@@ -53,10 +53,17 @@ export async function setRsvp(
 	return { going, attendeeCount: await RsvpModel.countDocuments({ eventId, going: true }) }
 }
 
-/** Who is going to each of the events, and whether the viewer is: one query for the answers, one for the faces. */
-export async function getAttendance(viewerId: number, eventIds: number[]): Promise<Map<number, Attendance>> {
-	const attendance = new Map<number, Attendance>()
-	if (eventIds.length === 0) return attendance
+/**
+ * Who is going to each of some events, the same for whoever asks: the ids in
+ * the order they said so, and the first few's faces. Held between visits by
+ * the upcoming events (events.server.ts), so it is never changed.
+ */
+export type WhoIsGoing = ReadonlyMap<number, { goingIds: number[]; attendees: Attendance['attendees'] }>
+
+/** Who is going to each of the events: one query for the answers, one for the faces. */
+export async function readWhoIsGoing(eventIds: number[]): Promise<WhoIsGoing> {
+	const whoIsGoing = new Map<number, { goingIds: number[]; attendees: Attendance['attendees'] }>()
+	if (eventIds.length === 0) return whoIsGoing
 	const rsvps = await RsvpModel.find({ eventId: mongoose.trusted({ $in: eventIds }), going: true })
 		.sort({ updatedAt: 1 })
 		.select('eventId userId')
@@ -79,13 +86,25 @@ export async function getAttendance(viewerId: number, eventIds: number[]): Promi
 	)
 	for (const eventId of eventIds) {
 		const goingIds = byEvent.get(eventId) ?? []
-		attendance.set(eventId, {
-			attendeeCount: goingIds.length,
-			going: goingIds.includes(viewerId),
+		whoIsGoing.set(eventId, {
+			goingIds,
 			attendees: goingIds.slice(0, ATTENDEES_SHOWN).flatMap((id) => (faces.has(id) ? [faces.get(id)!] : [])),
 		})
 	}
+	return whoIsGoing
+}
+
+/** What the viewer sees of who is going to each event: how many, the first few, and whether they are. */
+export function attendanceFor(viewerId: number, whoIsGoing: WhoIsGoing): Map<number, Attendance> {
+	const attendance = new Map<number, Attendance>()
+	for (const [eventId, { goingIds, attendees }] of whoIsGoing)
+		attendance.set(eventId, { attendeeCount: goingIds.length, going: goingIds.includes(viewerId), attendees })
 	return attendance
+}
+
+/** Who is going to each of the events, and whether the viewer is. */
+export async function getAttendance(viewerId: number, eventIds: number[]): Promise<Map<number, Attendance>> {
+	return attendanceFor(viewerId, await readWhoIsGoing(eventIds))
 }
 
 /** product §9: how many of the people going an event's page names. */

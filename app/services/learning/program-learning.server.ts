@@ -7,6 +7,7 @@ import {
 	nextId,
 	type Program,
 	type ProgramCheckAttempt,
+	type ProgramEnrolment,
 	type ProgramItem,
 	type ProgramItemState,
 	type UserJSON,
@@ -90,8 +91,11 @@ function cardOf(program: Program, evaluation: ProgramEvaluation): ProgramCard {
 }
 
 /** Several programs as one member stands in them, read together. */
-async function evaluateMany(member: Member, programs: Program[], now: Date) {
-	const [videos, records] = await Promise.all([lessonVideosOf(programs), loadLearnerRecords(member.id, programs)])
+async function evaluateMany(member: Member, programs: Program[], now: Date, knownEnrolments?: ProgramEnrolment[]) {
+	const [videos, records] = await Promise.all([
+		lessonVideosOf(programs),
+		loadLearnerRecords(member.id, programs, knownEnrolments),
+	])
 	return programs.map((program) => ({
 		program,
 		evaluation: evaluateProgram(
@@ -113,18 +117,20 @@ export async function listProgramsForMember(member: Member, now = new Date()): P
 
 /** The dashboard's "Your programs": the programs the member started, most recently active first. */
 export async function listStartedPrograms(member: Member, now = new Date()): Promise<ProgramCard[]> {
+	// Whole records: they are also what the programs' progress is worked out from, so they are read once.
 	const enrolments = await ProgramEnrolmentModel.find({ userId: member.id })
 		.sort({ updatedAt: -1 })
 		.limit(20)
-		.select('programId')
-		.lean<Array<{ programId: number }>>()
+		.lean<ProgramEnrolment[]>()
 	if (enrolments.length === 0) return []
 	const order = enrolments.map((enrolment) => enrolment.programId)
 	const programs = (await ProgramModel.find({ id: mongoose.trusted({ $in: order }) }).lean<Program[]>()).filter(
 		(program) => visibleTo(member, program),
 	)
 	programs.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-	return (await evaluateMany(member, programs, now)).map(({ program, evaluation }) => cardOf(program, evaluation))
+	return (await evaluateMany(member, programs, now, enrolments)).map(({ program, evaluation }) =>
+		cardOf(program, evaluation),
+	)
 }
 
 // ---------------------------------------------------------------------------

@@ -60,8 +60,17 @@ export interface LearnerRecords {
 	doneItemIds: Set<number>
 }
 
-/** Reads what `userId` has done in these programs: three indexed reads, however many programs. */
-export async function loadLearnerRecords(userId: number, programs: Program[]): Promise<LearnerRecords> {
+/**
+ * Reads what `userId` has done in these programs: three indexed reads, however
+ * many programs; two when the caller has already read the member's
+ * enrolments in them (`knownEnrolments`: the dashboard finds the programs by
+ * them).
+ */
+export async function loadLearnerRecords(
+	userId: number,
+	programs: Program[],
+	knownEnrolments?: ProgramEnrolment[],
+): Promise<LearnerRecords> {
 	const programIds = programs.map((program) => program.id)
 	const lessons = programs.flatMap((program) =>
 		program.modules.flatMap((module) =>
@@ -70,11 +79,12 @@ export async function loadLearnerRecords(userId: number, programs: Program[]): P
 	)
 	const videoIds = [...new Set(lessons.map((item) => item.videoId!))]
 	const [enrolments, states, watched] = await Promise.all([
-		programIds.length
-			? ProgramEnrolmentModel.find({ userId, programId: mongoose.trusted({ $in: programIds }) }).lean<
-					ProgramEnrolment[]
-				>()
-			: [],
+		knownEnrolments ??
+			(programIds.length
+				? ProgramEnrolmentModel.find({ userId, programId: mongoose.trusted({ $in: programIds }) }).lean<
+						ProgramEnrolment[]
+					>()
+				: []),
 		programIds.length
 			? ProgramItemStateModel.find({
 					userId,

@@ -1,0 +1,78 @@
+import mongoose from 'mongoose'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { EventModel, RsvpModel, UserModel, nextId } from '#models/index'
+import { type TestClient } from '../setup/http-client'
+import { logIn } from '../setup/log-in'
+import { useSeededTestServer } from '../setup/seeded-server'
+
+/**
+ * The dashboard's upcoming events are the same for every member, so the
+ * server holds them between visits under the `events` and `people` stamps
+ * (decision 199). Whatever changes them — an event written by another
+ * process (this test's), an answer, the soonest event starting — is on the
+ * very next dashboard.
+ */
+const server = useSeededTestServer()
+let premium: TestClient
+let premiumId: number
+
+beforeAll(async () => {
+	premium = await logIn(server.url, 'premium')
+	premiumId = (await UserModel.findOne({ username: 'premium' }).lean())!.id
+})
+
+async function dashboard(): Promise<{ html: string; queries: number }> {
+	const response = await premium.get('/dashboard')
+	expect(response.status).toBe(200)
+	const timing = response.headers.get('Server-Timing') ?? ''
+	return { html: await response.text(), queries: Number(/Database \((\d+) quer/.exec(timing)?.[1]) }
+}
+
+async function newEvent(title: string, startsInMs: number): Promise<number> {
+	const id = await nextId('events')
+	await EventModel.create({ id, title, startTime: new Date(Date.now() + startsInMs), createdBy: premiumId })
+	return id
+}
+
+describe("the dashboard's upcoming events", () => {
+	it('show a new soonest event, an answer to it and the answer taken back on the very next visit', async () => {
+		await dashboard()
+		const id = await newEvent('Held-read check: a circle in half an hour', 30 * 60_000)
+		expect((await dashboard()).html).toContain('RSVP: Held-read check: a circle in half an hour')
+
+		const answer = await premium.json('POST', `/api/events/${id}/rsvp`, { going: true })
+		expect(answer.status).toBe(200)
+		expect((await dashboard()).html).toContain('Going: Held-read check: a circle in half an hour')
+
+		// Written by another process: the stamp is renewed by the write itself.
+		await RsvpModel.deleteMany({ eventId: id })
+		expect((await dashboard()).html).toContain('RSVP: Held-read check: a circle in half an hour')
+
+		await EventModel.deleteOne({ id })
+		expect((await dashboard()).html).not.toContain('Held-read check: a circle in half an hour')
+	})
+
+	it('leave out an event that started since they were read, with no write to say so', async () => {
+		await newEvent('Held-read check: starting in a moment', 1_500)
+		expect((await dashboard()).html).toContain('RSVP: Held-read check: starting in a moment')
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+		expect((await dashboard()).html).not.toContain('Held-read check: starting in a moment')
+	})
+
+	it('cost one query when nothing about them changed, and are read again after an answer', async () => {
+		const event = await EventModel.findOne({ startTime: mongoose.trusted({ $gt: new Date() }) })
+			.sort({ startTime: 1, id: 1 })
+			.lean()
+		await dashboard()
+		const unchanged = (await dashboard()).queries
+		await RsvpModel.updateOne(
+			{ eventId: event!.id, userId: premiumId },
+			{ $set: { going: true, updatedAt: new Date() } },
+			{ upsert: true },
+		)
+		// The count, the soonest events, who is going and their faces: four reads the held visit did not make.
+		const afterAnAnswer = (await dashboard()).queries
+		expect(afterAnAnswer).toBeGreaterThanOrEqual(unchanged + 4)
+		expect((await dashboard()).queries).toBeLessThanOrEqual(afterAnAnswer - 4)
+	})
+})
