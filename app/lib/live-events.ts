@@ -43,10 +43,20 @@ export interface ClientToServerEvents {
 	edit_message: (payload: ClientPayload<'edit_message'>, ack: SendAck) => void
 	delete_message: (payload: ClientPayload<'delete_message'>, ack: SendAck) => void
 	viewing: (payload: ClientPayload<'viewing'>, ack?: (result: ViewingResult) => void) => void
+	badges: (payload: ClientPayload<'badges'>, ack: (result: BadgesResult) => void) => void
 }
 
 /** What a `viewing` acknowledgement receives: taken, or why not. */
 export type ViewingResult = { ok: true } | { ok: false; message: string }
+
+/**
+ * What a `badges` acknowledgement receives: the member's unread notifications and unread conversations as
+ * they stand, and their notifications newer than the page's newest (newest first, at most the bell's size);
+ * or why not.
+ */
+export type BadgesResult =
+	| { ok: true; unreadNotifications: number; unreadConversations: number; notifications: NotificationJSON[] }
+	| { ok: false; message: string }
 
 /** The events whose sender hears what became of them through the acknowledgement: the sends. */
 export type SendEvent = {

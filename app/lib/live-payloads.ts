@@ -62,6 +62,21 @@ export const clientPayloadSchemas = {
 			.regex(/^\/(?!\/)[^\s\\]*$/, 'path must be a path on this site'),
 		visible: z.boolean(),
 	}),
+	/**
+	 * Optional, no `auth` needed: the layout's socket asks it each time it connects, for what it could not hear
+	 * before (docs/decisions/100). `notificationsAfter` is the newest notification the page shows (0 for none);
+	 * the acknowledgement answers the unread counts and the notifications newer than it.
+	 */
+	badges: z.object({
+		notificationsAfter: z
+			.number({
+				required_error: 'notificationsAfter is required',
+				invalid_type_error: 'notificationsAfter must be a number',
+			})
+			.int('notificationsAfter must be a whole number')
+			.min(0, 'notificationsAfter must be 0 or more')
+			.max(Number.MAX_SAFE_INTEGER, 'notificationsAfter is too large'),
+	}),
 }
 
 export type ClientEventName = keyof typeof clientPayloadSchemas

@@ -13,7 +13,8 @@ import { singleton } from '~/platform/singleton.server'
  * command monitor (platform/database.server.ts) and the document renderer
  * (entry.server.tsx) add their time to whatever request is current.
  * Outside a request (jobs, sockets, scripts) there is no context and every
- * function here does nothing.
+ * function here does nothing; a socket's `badges` ask, a read like a page's,
+ * runs in one of its own (realtime/badges.server.ts).
  */
 export interface RequestContext {
 	startedAt: number

@@ -20,6 +20,7 @@ import { createSocketPublisher, sessionRoom, userRoom } from '~/realtime/connect
 import { createOrderedDelivery, type OrderedDelivery } from '~/realtime/ordered-delivery.server'
 import { type ChatSocket, type InterServerEvents, type LiveServer, type SocketData } from '~/realtime/socket-data'
 import { registerViewingHandler } from '~/realtime/viewing.server'
+import { registerBadgesHandler } from '~/realtime/badges.server'
 
 /**
  * A browser's socket must be addressed to one of this server's host names
@@ -142,6 +143,7 @@ export function attachSocketServer(httpServer: HttpServer, { appOrigin }: { appO
 		})
 		registerChatHandlers(socket)
 		registerViewingHandler(socket)
+		registerBadgesHandler(socket)
 	})
 
 	const chatDelivery = createOrderedDelivery(io, getRedis())

@@ -1,5 +1,6 @@
-import { ClientToServer, ServerToClient, type ViewingResult } from '~/lib/live-events'
+import { ClientToServer, type ViewingResult } from '~/lib/live-events'
 import { clientPayloadSchemas } from '~/lib/live-payloads'
+import { acknowledgementOf, describePayloadIssues } from '~/realtime/acknowledgement.server'
 import { type ChatSocket } from '~/realtime/socket-data'
 
 /**
@@ -15,14 +16,10 @@ import { type ChatSocket } from '~/realtime/socket-data'
  */
 export function registerViewingHandler(socket: ChatSocket) {
 	socket.on(ClientToServer.viewing, (payload: unknown, ack?: unknown) => {
+		const { answer, refuse } = acknowledgementOf<ViewingResult>(socket, ack)
 		const parsed = clientPayloadSchemas.viewing.safeParse(payload ?? {})
 		socket.data.viewing = parsed.success ? parsed.data : null
-		const reply = typeof ack === 'function' ? (ack as (answer: ViewingResult) => void) : () => {}
-		if (parsed.success) return reply({ ok: true })
-		const message = parsed.error.issues
-			.map((issue) => `${issue.path.join('.') || 'viewing'}: ${issue.message}`)
-			.join('; ')
-		socket.emit(ServerToClient.error, { message })
-		reply({ ok: false, message })
+		if (parsed.success) return answer({ ok: true })
+		refuse(describePayloadIssues(ClientToServer.viewing, parsed.error))
 	})
 }

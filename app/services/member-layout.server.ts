@@ -1,6 +1,7 @@
 import { type UserJSON } from '#models/index'
 import { heldRead } from '~/platform/held-reads.server'
-import { layoutVersionOf } from '~/services/account/users.server'
+import { getUserById, layoutVersionOf } from '~/services/account/users.server'
+import { countUnreadConversations } from '~/services/chat/private-inbox.server'
 import { joinedCommunities } from '~/services/community/memberships.server'
 import { getBell } from '~/services/notifications/notifications.server'
 
@@ -19,4 +20,28 @@ export async function memberLayoutReads(user: Pick<UserJSON, 'id' | 'communityId
 		const [bell, communities] = await Promise.all([getBell(user.id), joinedCommunities(user)])
 		return { bell, communities }
 	})
+}
+
+/**
+ * What the layout's live socket asks for each time it connects (the `badges`
+ * event, docs/decisions/100), to make up for what happened before it joined
+ * its member's room or while it was down: the bell's unread count, the
+ * Messages badge's, and the bell's notifications newer than the newest the
+ * page shows. Read as the layout's loader reads them, so that inside a
+ * read-only request context (request-context.server.ts) the account's read
+ * carries the layout's version and the badge's count: on an unchanged layout
+ * that one query is the whole cost. Null when the account is gone.
+ */
+export async function memberBadges(userId: number, notificationsAfter: number) {
+	const user = await getUserById(userId)
+	if (!user) return null
+	const [{ bell }, unreadConversations] = await Promise.all([
+		memberLayoutReads(user),
+		countUnreadConversations(user.id),
+	])
+	return {
+		unreadNotifications: bell.unreadCount,
+		unreadConversations,
+		notifications: bell.notifications.filter((notification) => notification.id > notificationsAfter),
+	}
 }

@@ -46,6 +46,8 @@ export function limitAuthRequests(context: ClientContext): Promise<void> {
  * Reads (pages, data requests, JSON GETs) per member and per client address
  * (decision 203), counted where every process shares the count (Redis when
  * there is one). Answers the wait when this read is one too many, else null.
+ * A socket's read counts for its member alone (`address` null): its
+ * handshake's address is not the one Express finds behind a trusted proxy.
  */
 const readLimiters = () =>
 	singleton('read-limiters', () => {
@@ -60,12 +62,12 @@ export async function readLimitRefusal({
 	address,
 	memberId,
 }: {
-	address: string
+	address: string | null
 	memberId: number | null
 }): Promise<RetryLaterError | null> {
 	const { perMember, perAddress } = readLimiters()
 	const counts = await Promise.all([
-		perAddress.consume(address),
+		address === null ? null : perAddress.consume(address),
 		memberId === null ? null : perMember.consume(memberId),
 	])
 	const refused = counts.find((count) => count && !count.allowed)

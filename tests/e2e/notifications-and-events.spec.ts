@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { openChat } from './chat-helpers'
+import { type Page, type WebSocketRoute } from '@playwright/test'
+import { composer, expectMessageOnce, openChat } from './chat-helpers'
 import { expect, test } from './fixtures'
 import { openTopBarMenu } from './member-helpers'
 
@@ -95,4 +96,85 @@ test.describe('notifications', () => {
 		await expect(page.getByText('You are all caught up.')).toBeVisible()
 		await expect(page.locator('summary', { hasText: /Notifications \(\d+ new\)/ })).toHaveCount(0)
 	})
+	test("messages that came before the page's live connection opened, or while it was down, light the bell and Messages once it connects", async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+		liveBrowser,
+	}) => {
+		test.skip(!javaScriptEnabled, 'the badges follow the server live only with JavaScript')
+		test.setTimeout(60_000)
+		await signUp()
+		const member = (await (await page.request.get('/api/user')).json()) as { id: number }
+		const live = await liveConnectionsBehindAGate(page)
+		await page.goto('/profile')
+
+		// Between the render and the live connection: the page heard nothing of it.
+		const david = await liveBrowser('david')
+		await sendPrivateMessage(david.page, member.id, 'Hello before your page was listening')
+		await expectNextPageShows(page, ['Messages (1 unread)', 'Notifications (1 new)'])
+		await expect(page.getByRole('link', { name: /^Messages \(\d+ unread\)$/ })).toHaveCount(0)
+		live.open()
+		await expect(page.getByRole('link', { name: 'Messages (1 unread)' }).first()).toBeVisible()
+		const bell = await openTopBarMenu(page, 'Notifications (1 new)')
+		await expect(bell.getByRole('button', { name: /New message from David Kim/ })).toBeVisible()
+		await page.keyboard.press('Escape')
+
+		// While the connection is down and the page reconnects.
+		await live.shutAndCut()
+		const maria = await liveBrowser('maria')
+		await sendPrivateMessage(maria.page, member.id, 'Hello while your page was away')
+		await expectNextPageShows(page, ['Messages (2 unread)', 'Notifications (2 new)'])
+		await expect(page.getByRole('link', { name: 'Messages (1 unread)' }).first()).toBeVisible()
+		live.open()
+		// Socket.IO waits up to five seconds before trying again.
+		await expect(page.getByRole('link', { name: 'Messages (2 unread)' }).first()).toBeVisible({ timeout: 15_000 })
+		const updated = await openTopBarMenu(page, 'Notifications (2 new)')
+		await expect(updated.getByRole('button', { name: /New message from/ }).first()).toHaveAccessibleName(
+			/New message from Maria Gonzalez/,
+		)
+		await expect(updated.getByRole('button', { name: /New message from David Kim/ })).toBeVisible()
+	})
 })
+
+/**
+ * The page's live connections behind a gate, shut at first: each one the page
+ * opens waits there before it reaches the server. `open()` lets the waiting
+ * ones and any later one through; `shutAndCut()` shuts the gate again and
+ * cuts the connections that went through, so the page reconnects and waits.
+ */
+async function liveConnectionsBehindAGate(page: Page) {
+	let open = () => {}
+	let opened = new Promise<void>((resolve) => (open = resolve))
+	const through = new Set<WebSocketRoute>()
+	await page.routeWebSocket(/\/ws\//, async (ws) => {
+		await opened
+		ws.connectToServer()
+		through.add(ws)
+	})
+	return {
+		open: () => open(),
+		async shutAndCut() {
+			opened = new Promise<void>((resolve) => (open = resolve))
+			await Promise.all([...through].map((ws) => ws.close({ code: 1001, reason: 'cut' })))
+			through.clear()
+		},
+	}
+}
+
+async function sendPrivateMessage(page: Page, recipientId: number, text: string) {
+	await openChat(page, `/messages?userId=${recipientId}`)
+	await composer(page).fill(text)
+	await composer(page).press('Enter')
+	await expectMessageOnce(page, text)
+}
+
+/** The server has it: the member's next page would draw these, whatever the open page shows. */
+async function expectNextPageShows(page: Page, texts: string[]) {
+	await expect
+		.poll(async () => {
+			const html = await (await page.request.get('/dashboard')).text()
+			return texts.filter((text) => !html.includes(text))
+		})
+		.toEqual([])
+}

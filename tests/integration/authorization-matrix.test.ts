@@ -32,7 +32,7 @@ import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
 import { TEST_SESSION_SECRET } from '../setup/test-server'
 import { userIdOf } from './admin-helpers'
-import { authenticate, connectChat, demoMember } from './chat-helpers'
+import { askBadges, authenticate, connectChat, demoMember } from './chat-helpers'
 import { ACCOUNT_OF, ROLES, logInEveryRole, snapshotEverything, type Role } from './role-helpers'
 import {
 	TEST_RENDITIONS,
@@ -1534,6 +1534,35 @@ describe('live notifications (issue 11)', () => {
 		expect(heard.premium).toContain('New message from David Kim')
 		expect(heard.member).toEqual([])
 	})
+
+	it("are caught up on (`badges`) by their recipient's own pages alone, whatever the payload names", async () => {
+		const premium = await demoMember(app.server.url, 'premium')
+		const member = await demoMember(app.server.url, 'member')
+		const david = await connectChat(app.server.url, await demoMember(app.server.url, 'david'))
+		for (const [asker, other] of [
+			[premium, member],
+			[member, premium],
+		] as const) {
+			const page = await connectChat(app.server.url, asker, { auth: false })
+			const arrived = new Promise<void>((resolve) => page.socket.once('notification', () => resolve()))
+			expect((await david.send('private_message', { content: 'Matrix: catch up', recipientId: asker.id })).ok).toBe(
+				true,
+			)
+			await arrived
+			const answer = await askBadges(page, { notificationsAfter: 0, userId: other.id, recipientId: other.id })
+			page.close()
+			if (!answer.ok) throw new Error(answer.message)
+			// Asked for after the answer, the asker's own list holds every notification answered (ids are not shared).
+			const own = (await (await asker.client.get('/api/notifications')).json()) as { notifications: { id: number }[] }
+			const ownIds = new Set(own.notifications.map(({ id }) => id))
+			expect(answer.notifications.length, asker.username).toBeGreaterThan(0)
+			expect(
+				answer.notifications.filter(({ id }) => !ownIds.has(id)),
+				asker.username,
+			).toEqual([])
+		}
+		david.close()
+	})
 })
 
 describe('the chat socket (product §7)', () => {
@@ -1548,6 +1577,8 @@ describe('the chat socket (product §7)', () => {
 		delete_message: ['-', 'refused', 'refused', 'ok', 'refused', 'ok'],
 		// Issue 29: a peer pod's room is its members' alone, staff included.
 		'community_message to a pod room': ['-', 'refused', 'ok', 'refused', 'refused', 'refused'],
+		// Every member's layout catches up on their own badges when its socket connects (decision 100).
+		badges: ['-', 'ok', 'ok', 'ok', 'ok', 'ok'],
 	}
 
 	it('follows the table', async () => {
@@ -1558,6 +1589,7 @@ describe('the chat socket (product §7)', () => {
 			edit_message: [],
 			delete_message: [],
 			'community_message to a pod room': [],
+			badges: [],
 		}
 		for (const role of ROLES) {
 			if (role === 'visitor') {
@@ -1572,6 +1604,7 @@ describe('the chat socket (product §7)', () => {
 					'edit_message',
 					'delete_message',
 					'community_message to a pod room',
+					'badges',
 				])
 					actual[event]!.push('-')
 				continue
@@ -1594,6 +1627,7 @@ describe('the chat socket (product §7)', () => {
 				communityId: ids.demoPodRoom,
 			})
 			actual['community_message to a pod room']!.push(pod.ok ? 'ok' : 'refused')
+			actual.badges!.push((await askBadges(chat, { notificationsAfter: 0 })).ok ? 'ok' : 'refused')
 			chat.close()
 		}
 		expect(actual).toEqual(SOCKET)

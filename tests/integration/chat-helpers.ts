@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client'
 import { afterEach, expect } from 'vitest'
 import { UserModel } from '#models/index'
 import { type ChatMessage } from '~/lib/chat'
-import { type TypingNotice } from '~/lib/live-events'
+import { type BadgesResult, type TypingNotice } from '~/lib/live-events'
 import { type TestClient } from '../setup/http-client'
 import { logIn, logInWithUser } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
@@ -186,4 +186,9 @@ export async function postInRoom(
 	const ack = await chat.send('community_message', { content, communityId })
 	expect(ack.ok, ack.message).toBe(true)
 	return ack.id!
+}
+
+/** The layout socket's question when it connects (`badges`, docs/decisions/100), and the answer it hears. */
+export function askBadges(client: ChatClient, payload: unknown): Promise<BadgesResult> {
+	return client.socket.timeout(WAIT_LIMIT_MS).emitWithAck('badges', payload) as Promise<BadgesResult>
 }

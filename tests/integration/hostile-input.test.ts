@@ -2112,32 +2112,46 @@ describe('socket events', () => {
 		})
 	})
 
-	it('viewing (which page a tab shows, docs/decisions/181): every spoiled payload is refused with a message, by error and acknowledgement, and the connection stays', async () => {
-		const good = { path: '/messages?userId=1', visible: true }
-		const spoiled = [
-			...hostilePayloads({ good, idFields: [] }).filter(([, args]) => args.length === 1),
-			...['//evil.example/x', 'https://evil.example/', 'relative/path', '/with space'].map(
-				(path): [string, unknown[]] => [`path ${path}`, [{ ...good, path }]],
-			),
-		]
-		await expectNothingChanged(async () => {
-			for (const [what, [payload]] of spoiled) {
-				const errorsBefore = socket.errors.length
-				const ack = (await socket.socket.timeout(10_000).emitWithAck('viewing', payload)) as {
-					ok: boolean
-					message?: string
+	/** The events that need no `auth` and answer through an acknowledgement: a good payload, and spoiled ones of their own. */
+	const ACKNOWLEDGED = {
+		'viewing (which page a tab shows, docs/decisions/181)': {
+			event: 'viewing',
+			good: { path: '/messages?userId=1', visible: true },
+			more: ['//evil.example/x', 'https://evil.example/', 'relative/path', '/with space'].map((path) => ({ path })),
+		},
+		"badges (what the layout's socket missed, docs/decisions/100)": {
+			event: 'badges',
+			good: { notificationsAfter: 0 },
+			more: [-1, 0.5, '7', 2 ** 60].map((notificationsAfter) => ({ notificationsAfter })),
+		},
+	}
+
+	it.each(Object.entries(ACKNOWLEDGED))(
+		'%s: every spoiled payload is refused with a message, by error and acknowledgement, and the connection stays',
+		async (_about, { event, good, more }) => {
+			const spoiled = [
+				...hostilePayloads({ good, idFields: [] }).filter(([, args]) => args.length === 1),
+				...more.map((fields): [string, unknown[]] => [JSON.stringify(fields), [{ ...good, ...fields }]]),
+			]
+			await expectNothingChanged(async () => {
+				for (const [what, [payload]] of spoiled) {
+					const errorsBefore = socket.errors.length
+					const ack = (await socket.socket.timeout(10_000).emitWithAck(event, payload)) as {
+						ok: boolean
+						message?: string
+					}
+					expect.soft(ack.ok, `${event} with ${what}`).toBe(false)
+					expectReadable(ack.message, undefined, `${event} with ${what}`)
+					await socket.waitUntil(
+						() => socket.errors.length > errorsBefore,
+						`${event} with ${what} is answered with an error`,
+					)
 				}
-				expect.soft(ack.ok, `viewing with ${what}`).toBe(false)
-				expectReadable(ack.message, undefined, `viewing with ${what}`)
-				await socket.waitUntil(
-					() => socket.errors.length > errorsBefore,
-					`viewing with ${what} is answered with an error`,
-				)
-			}
-		})
-		expect(await socket.socket.timeout(10_000).emitWithAck('viewing', good)).toEqual({ ok: true })
-		expect(socket.socket.connected).toBe(true)
-	})
+			})
+			expect(await socket.socket.timeout(10_000).emitWithAck(event, good)).toMatchObject({ ok: true })
+			expect(socket.socket.connected).toBe(true)
+		},
+	)
 
 	it('a payload over 64 KB closes that one connection, stores nothing, and the member reconnects at once', async () => {
 		const sender = await connectChat(server.url, premium)

@@ -3,6 +3,7 @@ import { CommunityModel, MessageModel, NotificationModel, UserModel, nextId, res
 import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
+import { askBadges, connectChat, demoMember } from './chat-helpers'
 
 /**
  * The member layout's bell and communities are held by the server under the
@@ -91,5 +92,24 @@ describe('the member layout', () => {
 		await CommunityModel.updateOne({ id: roomId }, { $set: { description: 'A new description' } })
 		expect((await UserModel.findOne({ id: premiumId }).lean())!.layoutVersion).toBe(before)
 		expect(await queriesOf('/profile?tab=password')).toBe(2)
+	})
+})
+
+describe("the layout's live socket catching up when it connects (`badges`, docs/decisions/100)", () => {
+	it('is answered what the next page draws: the counts, and the notifications newer than the newest it shows', async () => {
+		const page = await connectChat(server.url, await demoMember(server.url, 'premium'), { auth: false })
+		const newest = (await NotificationModel.findOne({ recipientId: premiumId }).sort({ id: -1 }).lean())?.id ?? 0
+		expect(await askBadges(page, { notificationsAfter: newest })).toMatchObject({ ok: true, notifications: [] })
+
+		// Written while the page was not listening: by this test's process, as any other process would.
+		await newNotification('Layout check: missed by the socket')
+		const answer = await askBadges(page, { notificationsAfter: newest })
+		page.close()
+		if (!answer.ok) throw new Error(answer.message)
+		expect(answer.notifications.map(({ title }) => title)).toEqual(['Layout check: missed by the socket'])
+		const next = await profilePage()
+		expect(next).toContain(`Notifications (${answer.unreadNotifications} new)`)
+		if (answer.unreadConversations > 0) expect(next).toContain(`Messages (${answer.unreadConversations} unread)`)
+		else expect(next).not.toMatch(/Messages \(\d+ unread\)/)
 	})
 })

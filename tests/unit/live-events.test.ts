@@ -40,6 +40,8 @@ describe('the names on the wire', () => {
 			'delete_message',
 			// Added for push (docs/decisions/181): the page a tab shows.
 			'viewing',
+			// Added for the layout's counts (docs/decisions/100): what a socket missed before it connected.
+			'badges',
 		])
 		expect(ClientToServer.community_message).toBe('community_message')
 		expect(ServerToClient.notifications_read).toBe('notifications_read')
@@ -91,6 +93,8 @@ describe('the types bite', () => {
 			socket.emit(ClientToServer.typing, { isTyping: 'yes', targetId: 3, isPrivate: false })
 			// @ts-expect-error a private message names its recipient, not a room
 			socket.emit(ClientToServer.private_message, { content: 'Hi', communityId: 3 }, () => {})
+			// @ts-expect-error the newest notification a page shows is named by its id, a number
+			socket.emit(ClientToServer.badges, { notificationsAfter: '3' }, () => {})
 			// @ts-expect-error a send's acknowledgement hears a SendResult
 			socket.emit(ClientToServer.delete_message, { messageId: 1 }, (result: { ok: string }) => result)
 			// @ts-expect-error the server sends no `auth`: a browser cannot listen for it
@@ -194,6 +198,16 @@ const examples: { [E in ClientEventName]: { valid: ClientPayload<E>; malformed: 
 			{ path: '/dashboard', visible: 'yes' },
 			{ path: { $ne: null }, visible: true },
 			{ visible: true },
+		],
+	},
+	badges: {
+		valid: { notificationsAfter: 0 },
+		malformed: [
+			{ notificationsAfter: -1 },
+			{ notificationsAfter: 1.5 },
+			{ notificationsAfter: '12' },
+			{ notificationsAfter: { $gt: 0 } },
+			{ notificationsAfter: 2 ** 60 },
 		],
 	},
 }

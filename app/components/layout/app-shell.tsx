@@ -1,8 +1,7 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'
-import { BELL_NOTIFICATION_COUNT } from '~/lib/notifications'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
-import { mergeBell, useLiveCounts } from '~/components/layout/live-counts'
+import { useLiveCounts } from '~/components/layout/live-counts'
 import { PhoneMenu, Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from '~/components/layout/top-bar'
 
@@ -28,10 +27,7 @@ export interface AppShellData {
  */
 export function AppShell({ data, children }: { data: AppShellData; children: ReactNode }) {
 	const { user, sidebarCollapsed, timeZone, trialEnds, bell, unreadConversations, openReports, communities } = data
-	const initialCounts = useMemo(
-		() => ({ unreadNotifications: bell.unreadCount, unreadConversations }),
-		[bell, unreadConversations],
-	)
+	const initialCounts = useMemo(() => ({ bell, unreadConversations }), [bell, unreadConversations])
 	const live = useLiveCounts(initialCounts)
 	const toggle = useFetcher({ key: SIDEBAR_FETCHER_KEY })
 	// Show the new state while the toggle is on its way (JavaScript only).
@@ -43,10 +39,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 			<TopBar
 				user={user}
 				sidebarCollapsed={collapsed}
-				bell={{
-					unreadCount: live.unreadNotifications,
-					notifications: mergeBell(live.arrived, bell.notifications, BELL_NOTIFICATION_COUNT),
-				}}
+				bell={live.bell}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
 				phoneMenu={
