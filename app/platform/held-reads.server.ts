@@ -15,7 +15,8 @@ import { singleton } from '~/platform/singleton.server'
  * - the dashboard's Community Activity of each set of communities, under
  *   those rooms' ids, names, history and discussion versions
  *   (dashboard.server.ts; decision 165);
- * - the dashboard's upcoming events (how many, the soonest, who is going),
+ * - the upcoming events of the dashboard and of /events' pages (how many,
+ *   each window, who is going),
  *   under the `events` and `people` stamps, and read again once the soonest
  *   has started (events.server.ts; decision 199).
  * The version lives in the database and is read with each visit, so a change

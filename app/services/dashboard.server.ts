@@ -200,7 +200,7 @@ export async function getDashboard(
 	const [videos, continueLearning, upcoming, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
-		heldUpcomingEvents(now, DASHBOARD_EVENT_LIMIT),
+		heldUpcomingEvents(now, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }),
 		activityFor(
 			user.id,
 			communities.map((community) => community.id),

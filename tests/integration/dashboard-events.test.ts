@@ -34,7 +34,7 @@ async function newEvent(title: string, startsInMs: number): Promise<number> {
 	return id
 }
 
-describe("the dashboard's upcoming events", () => {
+describe("the dashboard's upcoming events, and /events' list", () => {
 	it('show a new soonest event, an answer to it and the answer taken back on the very next visit', async () => {
 		await dashboard()
 		const id = await newEvent('Held-read check: a circle in half an hour', 30 * 60_000)
@@ -57,6 +57,34 @@ describe("the dashboard's upcoming events", () => {
 		expect((await dashboard()).html).toContain('RSVP: Held-read check: starting in a moment')
 		await new Promise((resolve) => setTimeout(resolve, 2_000))
 		expect((await dashboard()).html).not.toContain('Held-read check: starting in a moment')
+	})
+
+	it('show on /events who is going under the name they have now, and a second page moves on when the soonest starts', async () => {
+		const id = await newEvent('Held-read check: a workshop in an hour', 60 * 60_000)
+		const answer = await premium.json('POST', `/api/events/${id}/rsvp`, { going: true })
+		expect(answer.status).toBe(200)
+		const eventsPage = async (path = '/events') => {
+			const response = await premium.get(path)
+			expect(response.status).toBe(200)
+			return response.text()
+		}
+		const { name } = (await UserModel.findOne({ id: premiumId }).lean())!
+		expect(await eventsPage()).toContain(`title="${name}"`)
+		await UserModel.updateOne({ id: premiumId }, { $set: { name: 'Taylor Renamed-Brooks' } })
+		expect(await eventsPage()).toContain('title="Taylor Renamed-Brooks"')
+		await UserModel.updateOne({ id: premiumId }, { $set: { name } })
+
+		// The second page begins with the 21st soonest; once the soonest has started, with the 22nd.
+		const later = { startTime: mongoose.trusted({ $gt: new Date(Date.now() + 60_000) }) }
+		for (let more = 22 - (await EventModel.countDocuments(later)); more > 0; more--)
+			await newEvent(`Held-read check: a later session ${more}`, 30 * 86_400_000 + more * 60_000)
+		const upcoming = await EventModel.find(later).sort({ startTime: 1, id: 1 }).limit(22).lean()
+		await newEvent('Held-read check: the very soonest', 1_500)
+		expect(await eventsPage('/events?page=2')).toContain(`id="event-${upcoming[19]!.id}"`)
+		await new Promise((resolve) => setTimeout(resolve, 2_000))
+		const secondPage = await eventsPage('/events?page=2')
+		expect(secondPage).not.toContain(`id="event-${upcoming[19]!.id}"`)
+		expect(secondPage).toContain(`id="event-${upcoming[20]!.id}"`)
 	})
 
 	it('cost one query when nothing about them changed, and are read again after an answer', async () => {

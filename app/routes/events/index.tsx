@@ -16,8 +16,7 @@ import { PAGE_SIZES, pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { readTimeZone } from '~/lib/time-zone'
 import { requireUser } from '~/web/auth.server'
 import { localRedirectPath } from '~/web/http.server'
-import { describeEventActions, presentEvent, type EventView } from '~/services/events/event-views.server'
-import { listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
+import { eventsListWindow, presentEvent, type EventView } from '~/services/events/event-views.server'
 import { handleRsvpPost } from '~/routes/events/__rsvp.server'
 
 export const meta: MetaFunction = () =>
@@ -35,9 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const { timeZone, fromHint } = readTimeZone(request.headers.get('Cookie'))
 	const page = readPageNumber(new URL(request.url).searchParams.get('page'))
 	const window = pageWindow(page, PAGE_SIZES.events)
-	const rows = tab === 'past' ? await listPastEvents(now, window) : await listUpcomingEvents(now, window)
+	const { rows, actions } = await eventsListWindow(user, tab, window, now, timeZone)
 	const { items: events, hasMore } = pageFrom(rows, page, PAGE_SIZES.events)
-	const actions = await describeEventActions(user, events, now, timeZone)
 	const present = (event: EventJSON) => presentEvent(event, now, timeZone, actions.get(event.id)!)
 	if (tab === 'past') {
 		return json({ tab, timeZone, timeZoneFromHint: fromHint, page, hasMore, past: events.map(present), groups: null })

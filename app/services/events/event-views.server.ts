@@ -2,8 +2,15 @@ import { type EventJSON } from '#models/index'
 import { calendarDay, formatDateTime, formatTime } from '~/lib/dates'
 import { describeEventTime, isUpcoming, joinWindow, relativeStartText } from '~/lib/events'
 import { notFound } from '~/lib/service-error'
-import { getEvent } from '~/services/events/events.server'
-import { attendanceOf, getAttendance, listEventAttendees, type Attendance } from '~/services/events/rsvps.server'
+import { type PageWindow } from '~/lib/paging'
+import { getEvent, heldUpcomingEvents, listPastEvents } from '~/services/events/events.server'
+import {
+	attendanceFor,
+	attendanceOf,
+	getAttendance,
+	listEventAttendees,
+	type Attendance,
+} from '~/services/events/rsvps.server'
 
 /**
  * What a member sees of an event's RSVP, join and replay (product §2
@@ -72,6 +79,28 @@ export function eventActionsOf(
 			]
 		}),
 	)
+}
+
+/**
+ * A window of /events' list, upcoming (held, like the dashboard's) or past,
+ * with what the viewer can do about each event.
+ */
+export async function eventsListWindow(
+	viewer: { id: number },
+	tab: 'upcoming' | 'past',
+	window: PageWindow,
+	now: Date,
+	timeZone: string,
+): Promise<{ rows: EventJSON[]; actions: Map<number, EventActionsView> }> {
+	if (tab === 'past') {
+		const rows = await listPastEvents(now, window)
+		return { rows, actions: await describeEventActions(viewer, rows, now, timeZone) }
+	}
+	const upcoming = await heldUpcomingEvents(now, window)
+	return {
+		rows: upcoming.events,
+		actions: eventActionsOf(upcoming.events, attendanceFor(viewer.id, upcoming.whoIsGoing), now, timeZone),
+	}
 }
 
 /**

@@ -54,33 +54,40 @@ export function countUpcomingEvents(now = new Date()): Promise<number> {
 	return EventModel.countDocuments(upcomingFilter(now))
 }
 
-export interface UpcomingEventsAtAGlance {
+export interface HeldUpcomingEvents {
 	/** How many events are still to come. */
 	count: number
-	/** The soonest few. */
+	/** The window's events, soonest first. */
 	events: EventJSON[]
 	whoIsGoing: WhoIsGoing
+	/** When the soonest of all upcoming events starts: from then on, the count and every window have changed. */
+	soonestStart: string | null
 }
 
 /**
- * The dashboard's events: how many are still to come, the soonest `limit`,
- * and who is going to them. The same for every member, so this process holds
- * them between visits (docs/decisions/089) under the `events` stamp, which
- * any write to an event or an RSVP renews, and the `people` stamp (the
- * attendees' names and pictures): one query on a visit where nothing changed
- * instead of four (decision 199). Once the soonest has started, the count and
- * the list have changed without a write: they are read again then.
+ * A window of the upcoming events (the dashboard's first two, a page of
+ * /events), how many there are in all, and who is going to them. The same
+ * for every member, so this process holds them between visits
+ * (docs/decisions/089) under the `events` stamp, which any write to an event
+ * or an RSVP renews, and the `people` stamp (the attendees' names and
+ * pictures): one query on a visit where nothing changed instead of four
+ * (decision 199). Once the soonest has started, the count and the windows
+ * have changed without a write: they are read again then.
  */
-export async function heldUpcomingEvents(now: Date, limit: number): Promise<UpcomingEventsAtAGlance> {
+export async function heldUpcomingEvents(now: Date, window: PageWindow): Promise<HeldUpcomingEvents> {
 	const version = await currentVersionStamps(['events', 'people'])
-	const key = `upcoming-events:${limit}`
-	const read = async () => {
-		const [count, events] = await Promise.all([countUpcomingEvents(now), listUpcomingEvents(now, { skip: 0, limit })])
-		return { count, events, whoIsGoing: await readWhoIsGoing(events.map((event) => event.id)) }
+	const key = `upcoming-events:${window.skip}:${window.limit}`
+	const read = async (): Promise<HeldUpcomingEvents> => {
+		const [count, events, soonest] = await Promise.all([
+			countUpcomingEvents(now),
+			listUpcomingEvents(now, window),
+			window.skip === 0 ? null : listUpcomingEvents(now, { skip: 0, limit: 1 }),
+		])
+		const soonestStart = (soonest ?? events)[0]?.startTime ?? null
+		return { count, events, whoIsGoing: await readWhoIsGoing(events.map((event) => event.id)), soonestStart }
 	}
 	const held = await heldRead(key, version, read)
-	const soonest = held.events[0]
-	if (!soonest || Date.parse(soonest.startTime) > now.getTime()) return held
+	if (held.soonestStart === null || Date.parse(held.soonestStart) > now.getTime()) return held
 	return heldRead(key, `${version}:${now.getTime()}`, read)
 }
 
