@@ -43,7 +43,9 @@ export async function currentVersionStamp(key: VersionStampKey): Promise<string>
 /** Several stamps' values now, read in one query, joined in the order given: the version of a read made from all of them. */
 export async function currentVersionStamps(keys: VersionStampKey[]): Promise<string> {
 	const stamps = await VersionStampModel.find({ key: mongoose.trusted({ $in: keys }) }).lean<VersionStamp[]>()
-	const values = new Map(stamps.map((stamp) => [stamp.key, stamp.value]))
+	// The first of a key's records, as currentVersionStamp reads it, should there ever be two.
+	const values = new Map<string, string>()
+	for (const stamp of stamps) if (!values.has(stamp.key)) values.set(stamp.key, stamp.value)
 	const joined = await Promise.all(keys.map((key) => values.get(key) ?? renewVersionStamp(key)))
 	return joined.join(':')
 }

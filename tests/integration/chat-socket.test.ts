@@ -4,7 +4,16 @@ import { SESSION_ENDED } from '~/realtime/live-session.server'
 import { MAX_SOCKETS_PER_USER, TOO_MANY_CONNECTIONS } from '~/realtime/socket.server'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
-import { authenticate, useChatConnections, connectChat, demoMember, logInAgain, newMember, texts } from './chat-helpers'
+import {
+	askBadges,
+	authenticate,
+	useChatConnections,
+	connectChat,
+	demoMember,
+	logInAgain,
+	newMember,
+	texts,
+} from './chat-helpers'
 
 const server = useSeededTestServer()
 const connect = useChatConnections(server)
@@ -87,6 +96,16 @@ describe('sockets end with their session (issue 16, findings 3 and 6)', () => {
 		expect(await closed).toBe('io server disconnect')
 		expect(await MessageModel.countDocuments({ content })).toBe(0)
 		expect(inbox.private).toEqual([])
+	})
+
+	it("a socket whose session ended is not told the member's notifications when it asks for its badges, and is closed", async () => {
+		const member = await newMember(server.url)
+		const socket = await connect(member)
+		expect(await askBadges(socket, { notificationsAfter: 0 })).toMatchObject({ ok: true })
+		await SessionModel.deleteMany({ userId: member.id })
+		const closed = new Promise((resolve) => socket.socket.once('disconnect', resolve))
+		expect(await askBadges(socket, { notificationsAfter: 0 })).toEqual({ ok: false, message: SESSION_ENDED })
+		expect(await closed).toBe('io server disconnect')
 	})
 
 	it(`one account holds at most ${MAX_SOCKETS_PER_USER} sockets, on all its devices: the next is told why and closed`, async () => {

@@ -44,6 +44,9 @@ interface LiveCounts {
 
 export const LIVE_CONVERSATIONS_EVENT = 'live:conversations'
 
+/** How often one connect asks for its badges again while live events keep crossing the answer (each ask is a read). */
+const CATCH_UP_ASKS = 3
+
 const countsOf = ({ bell, unreadConversations }: LayoutCounts): LiveCounts => ({
 	unreadNotifications: bell.unreadCount,
 	unreadConversations,
@@ -83,14 +86,17 @@ export function useLiveCounts(initial: LayoutCounts): LayoutCounts {
 			 * this socket joined its room): asking again settles it. With the same `after` each time, since a
 			 * notification heard meanwhile may be newer than one that was missed.
 			 */
-			const catchUp = (after: number) => {
+			const catchUp = (after: number, asksLeft = CATCH_UP_ASKS) => {
 				const heardBefore = heard
 				socket.emit(ClientToServer.badges, { notificationsAfter: after }, (answer) => {
 					if (!answer.ok || closed) return
-					if (heard !== heardBefore) return catchUp(after)
+					const crossed = heard !== heardBefore
+					if (crossed && asksLeft > 1) return catchUp(after, asksLeft - 1)
+					// Still crossed after the last ask (events keep coming): the missed notifications are taken, the counts
+					// are left to the events, which are at least as new.
 					setCounts((current) => ({
-						unreadNotifications: answer.unreadNotifications,
-						unreadConversations: answer.unreadConversations,
+						unreadNotifications: crossed ? current.unreadNotifications : answer.unreadNotifications,
+						unreadConversations: crossed ? current.unreadConversations : answer.unreadConversations,
 						arrived: [...answer.notifications, ...current.arrived],
 					}))
 				})

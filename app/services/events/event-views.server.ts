@@ -2,8 +2,8 @@ import { type EventJSON } from '#models/index'
 import { calendarDay, formatDateTime, formatTime } from '~/lib/dates'
 import { describeEventTime, isUpcoming, joinWindow, relativeStartText } from '~/lib/events'
 import { notFound } from '~/lib/service-error'
-import { type PageWindow } from '~/lib/paging'
-import { getEvent, heldUpcomingEvents, listPastEvents } from '~/services/events/events.server'
+import { PAGE_SIZES, type PageWindow } from '~/lib/paging'
+import { getEvent, heldUpcomingEvents, listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
 import {
 	attendanceFor,
 	attendanceOf,
@@ -82,8 +82,15 @@ export function eventActionsOf(
 }
 
 /**
- * A window of /events' list, upcoming (held, like the dashboard's) or past,
- * with what the viewer can do about each event.
+ * How many of /events' upcoming pages are held: the ones most visits see.
+ * A page further on is read as it is asked, so that paging deep does not
+ * push the other held reads out of the process's bounded store.
+ */
+const HELD_UPCOMING_PAGES = 3
+
+/**
+ * A window of /events' list, upcoming (the first pages held, like the
+ * dashboard's events) or past, with what the viewer can do about each event.
  */
 export async function eventsListWindow(
 	viewer: { id: number },
@@ -92,8 +99,8 @@ export async function eventsListWindow(
 	now: Date,
 	timeZone: string,
 ): Promise<{ rows: EventJSON[]; actions: Map<number, EventActionsView> }> {
-	if (tab === 'past') {
-		const rows = await listPastEvents(now, window)
+	if (tab === 'past' || window.skip >= HELD_UPCOMING_PAGES * PAGE_SIZES.events) {
+		const rows = tab === 'past' ? await listPastEvents(now, window) : await listUpcomingEvents(now, window)
 		return { rows, actions: await describeEventActions(viewer, rows, now, timeZone) }
 	}
 	const upcoming = await heldUpcomingEvents(now, window)

@@ -88,7 +88,8 @@ export async function heldUpcomingEvents(now: Date, window: PageWindow): Promise
 	}
 	const held = await heldRead(key, version, read)
 	if (held.soonestStart === null || Date.parse(held.soonestStart) > now.getTime()) return held
-	return heldRead(key, `${version}:${now.getTime()}`, read)
+	// Named after the start that passed, so the visits arriving together share one read.
+	return heldRead(key, `${version}:after:${held.soonestStart}`, read)
 }
 
 /** Events that have started, newest first (product §2: past events); a page with `window`. */
