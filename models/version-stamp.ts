@@ -35,15 +35,18 @@ export async function renewVersionStamp(key: VersionStampKey): Promise<string> {
 }
 
 /** The stamp's value now; a stamp never renewed yet gets its first value. */
-export async function currentVersionStamp(key: VersionStampKey): Promise<string> {
-	const stamp = await VersionStampModel.findOne({ key }).lean<VersionStamp>()
-	return stamp?.value ?? renewVersionStamp(key)
+export function currentVersionStamp(key: VersionStampKey): Promise<string> {
+	return currentVersionStamps([key])
 }
 
-/** Several stamps' values now, read in one query, joined in the order given: the version of a read made from all of them. */
+/**
+ * Several stamps' values now, read in one query, joined in the order given:
+ * the version of a read made from all of them. A stamp never renewed yet gets
+ * its first value.
+ */
 export async function currentVersionStamps(keys: VersionStampKey[]): Promise<string> {
 	const stamps = await VersionStampModel.find({ key: mongoose.trusted({ $in: keys }) }).lean<VersionStamp[]>()
-	// The first of a key's records, as currentVersionStamp reads it, should there ever be two.
+	// The first of a key's records, should there ever be two.
 	const values = new Map<string, string>()
 	for (const stamp of stamps) if (!values.has(stamp.key)) values.set(stamp.key, stamp.value)
 	const joined = await Promise.all(keys.map((key) => values.get(key) ?? renewVersionStamp(key)))

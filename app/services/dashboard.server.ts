@@ -9,9 +9,7 @@ import {
 	type UserJSON,
 } from '#models/index'
 import { communityNamesById, roomsVersion } from '~/services/catalogue/communities.server'
-import { heldUpcomingEvents } from '~/services/events/events.server'
-import { eventActionsOf } from '~/services/events/event-views.server'
-import { attendanceFor } from '~/services/events/rsvps.server'
+import { upcomingEventsFor } from '~/services/events/event-views.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { DELETED_MEMBER } from '~/services/chat/messages.server'
@@ -200,7 +198,7 @@ export async function getDashboard(
 	const [videos, continueLearning, upcoming, activity] = await Promise.all([
 		getWatchStats(user.id),
 		getContinueLearning(user),
-		heldUpcomingEvents(now, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }),
+		upcomingEventsFor(user, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }, now, timeZone),
 		activityFor(
 			user.id,
 			communities.map((community) => community.id),
@@ -208,7 +206,7 @@ export async function getDashboard(
 	])
 	return {
 		activity,
-		eventActions: eventActionsOf(upcoming.events, attendanceFor(user.id, upcoming.whoIsGoing), now, timeZone),
+		eventActions: upcoming.actions,
 		videos,
 		continueLearning,
 		communityCount: communities.length,

@@ -2,7 +2,7 @@ import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EventModel, RsvpModel, UserModel, nextId } from '#models/index'
 import { type TestClient } from '../setup/http-client'
-import { logIn } from '../setup/log-in'
+import { logInWithUser } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
@@ -17,8 +17,9 @@ let premium: TestClient
 let premiumId: number
 
 beforeAll(async () => {
-	premium = await logIn(server.url, 'premium')
-	premiumId = (await UserModel.findOne({ username: 'premium' }).lean())!.id
+	const { client, user } = await logInWithUser(server.url, 'premium')
+	premium = client
+	premiumId = user.id
 })
 
 async function dashboard(): Promise<{ html: string; queries: number }> {

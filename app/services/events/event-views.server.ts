@@ -57,8 +57,8 @@ export async function describeEventActions(
 	return eventActionsOf(events, attendance, now, timeZone)
 }
 
-/** describeEventActions with the viewer's attendance already known (the dashboard's held upcoming events). */
-export function eventActionsOf(
+/** describeEventActions with the viewer's attendance already known (the held upcoming events). */
+function eventActionsOf(
 	events: EventJSON[],
 	attendance: Map<number, Attendance>,
 	now: Date,
@@ -82,6 +82,20 @@ export function eventActionsOf(
 }
 
 /**
+ * A window of the upcoming events as the viewer sees them: the held window
+ * (events.server.ts `heldUpcomingEvents`, the same for everyone), how many
+ * there are in all, and what the viewer can do about each.
+ */
+export async function upcomingEventsFor(viewer: { id: number }, window: PageWindow, now: Date, timeZone: string) {
+	const upcoming = await heldUpcomingEvents(now, window)
+	return {
+		count: upcoming.count,
+		events: upcoming.events,
+		actions: eventActionsOf(upcoming.events, attendanceFor(viewer.id, upcoming.whoIsGoing), now, timeZone),
+	}
+}
+
+/**
  * How many of /events' upcoming pages are held: the ones most visits see.
  * A page further on is read as it is asked, so that paging deep does not
  * push the other held reads out of the process's bounded store.
@@ -99,15 +113,12 @@ export async function eventsListWindow(
 	now: Date,
 	timeZone: string,
 ): Promise<{ rows: EventJSON[]; actions: Map<number, EventActionsView> }> {
-	if (tab === 'past' || window.skip >= HELD_UPCOMING_PAGES * PAGE_SIZES.events) {
-		const rows = tab === 'past' ? await listPastEvents(now, window) : await listUpcomingEvents(now, window)
-		return { rows, actions: await describeEventActions(viewer, rows, now, timeZone) }
+	if (tab === 'upcoming' && window.skip < HELD_UPCOMING_PAGES * PAGE_SIZES.events) {
+		const { events, actions } = await upcomingEventsFor(viewer, window, now, timeZone)
+		return { rows: events, actions }
 	}
-	const upcoming = await heldUpcomingEvents(now, window)
-	return {
-		rows: upcoming.events,
-		actions: eventActionsOf(upcoming.events, attendanceFor(viewer.id, upcoming.whoIsGoing), now, timeZone),
-	}
+	const rows = tab === 'past' ? await listPastEvents(now, window) : await listUpcomingEvents(now, window)
+	return { rows, actions: await describeEventActions(viewer, rows, now, timeZone) }
 }
 
 /**
