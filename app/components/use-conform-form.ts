@@ -1,6 +1,6 @@
-import { useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
+import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'
 import { useActionData } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { type z } from 'zod'
 import { type Toast } from '~/lib/toast'
 
@@ -15,7 +15,8 @@ interface FormActionData {
  * Conform for every form (docs/decisions/090): the same zod schema as the
  * action, validated on the first submit and again on each input after that,
  * and the action's last answer when it was for this form (`intent`, on
- * pages with several forms).
+ * pages with several forms). `schema` loads it (`() => import(...)`): a
+ * page's scripts carry no zod until the member uses a form (decision 220).
  */
 export function useConformForm<Schema extends z.ZodTypeAny>({
 	id,
@@ -24,17 +25,18 @@ export function useConformForm<Schema extends z.ZodTypeAny>({
 	defaultValue,
 }: {
 	id: string
-	schema: Schema
+	schema: () => Promise<Schema>
 	intent?: string
 	defaultValue?: Parameters<typeof useForm<z.input<Schema>>>[0]['defaultValue']
 }) {
 	const actionData = useActionData<FormActionData>()
 	const answered = intent === undefined || actionData?.intent === intent
+	const validate = useLazyValidation(id, schema)
 	return useForm<z.input<Schema>>({
 		id,
 		lastResult: answered ? actionData?.result : undefined,
 		defaultValue,
-		onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+		onValidate: validate,
 		shouldValidate: 'onSubmit',
 		shouldRevalidate: 'onInput',
 	})
@@ -44,4 +46,54 @@ export function useConformForm<Schema extends z.ZodTypeAny>({
 export function useFormActionToast(intent?: string): Toast | null | undefined {
 	const actionData = useActionData<FormActionData>()
 	return intent === undefined || actionData?.intent === intent ? actionData?.toast : undefined
+}
+
+/** Conform's client-side check of a form: the schema's answer on what the form holds. */
+type Validate<Schema extends z.ZodTypeAny> = (context: {
+	formData: FormData
+}) => Submission<z.input<Schema>, string[], z.output<Schema>>
+
+/**
+ * The form's schema and Conform's zod adapter (about 17 kB compressed) are not part of the page's scripts:
+ * they are loaded when the member first focuses or touches the form (or at once when a field of it already
+ * has the focus, as an autofocused one does). Until they arrive Conform validates nothing in the browser and
+ * a submit goes to the action, which checks it with the same schema (docs/decisions/220).
+ */
+function useLazyValidation<Schema extends z.ZodTypeAny>(
+	formId: string,
+	loadSchema: () => Promise<Schema>,
+): Validate<Schema> | undefined {
+	const [validate, setValidate] = useState<{ run: Validate<Schema> }>()
+	const loadSchemaRef = useRef(loadSchema)
+	loadSchemaRef.current = loadSchema
+	useEffect(() => {
+		let loading = false
+		let unmounted = false
+		const load = () => {
+			if (loading) return
+			loading = true
+			Promise.all([loadSchemaRef.current(), import('@conform-to/zod')]).then(
+				([schema, { parseWithZod }]) => {
+					if (!unmounted) setValidate({ run: ({ formData }) => parseWithZod(formData, { schema }) })
+				},
+				// Not loaded (offline, a new deployment): the action still validates; the next use tries again.
+				() => {
+					loading = false
+				},
+			)
+		}
+		const isInForm = (target: EventTarget | null) => target instanceof Element && target.closest('form')?.id === formId
+		const onFirstUse = (event: Event) => {
+			if (isInForm(event.target)) load()
+		}
+		if (isInForm(document.activeElement)) load()
+		document.addEventListener('focusin', onFirstUse)
+		document.addEventListener('pointerdown', onFirstUse)
+		return () => {
+			unmounted = true
+			document.removeEventListener('focusin', onFirstUse)
+			document.removeEventListener('pointerdown', onFirstUse)
+		}
+	}, [formId])
+	return validate?.run
 }

@@ -1,10 +1,8 @@
-import { z } from 'zod'
-import { parseChapterLines } from '~/lib/transcripts'
-
 /**
  * Captions and chapters of a lesson (docs/decisions/170, 173): the languages
  * a caption track may be in, the member's remembered choice, and the admin
- * captions dialog's forms. Shared by the server and the browser.
+ * captions dialog's limits and texts. Shared by the server and the browser;
+ * the dialog's zod schemas are in `caption-schemas.ts` (docs/decisions/220).
  */
 
 /**
@@ -38,7 +36,10 @@ export const CAPTION_LANGUAGES = [
 ] as const
 
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]['code']
-const LANGUAGE_CODES = CAPTION_LANGUAGES.map((language) => language.code) as [CaptionLanguage, ...CaptionLanguage[]]
+export const LANGUAGE_CODES = CAPTION_LANGUAGES.map((language) => language.code) as [
+	CaptionLanguage,
+	...CaptionLanguage[],
+]
 
 export function isCaptionLanguage(value: unknown): value is CaptionLanguage {
 	return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value)
@@ -94,55 +95,8 @@ export function captionsChoiceCookie(choice: CaptionLanguage | typeof CAPTIONS_O
 /** The largest WebVTT file a lesson takes: hours of dense captions fit, and the form stays under its 256 KB. */
 export const MAX_CAPTIONS_BYTES = 200 * 1024
 export const CAPTIONS_TOO_LARGE = `Captions must be at most ${MAX_CAPTIONS_BYTES / 1024} KB`
-const LANGUAGE_MESSAGE = 'Choose the language of the captions'
 export const CAPTIONS_MISSING = 'Paste the captions (WebVTT) or choose a .vtt file'
 export const CAPTIONS_TWICE = 'Paste the captions or choose a file, not both'
-
-const LanguageSchema = z.enum(LANGUAGE_CODES, { errorMap: () => ({ message: LANGUAGE_MESSAGE }) })
-
-/**
- * Add or replace the captions of one language: pasted (`vtt`) or a file
- * (`file`, the form is multipart), one of the two. Whether the text is good
- * WebVTT is the server's to say, with the parser (it names the bad line).
- */
-export const CaptionsFormSchema = z
-	.object({
-		language: LanguageSchema,
-		vtt: z
-			.string({ invalid_type_error: 'Captions must be text' })
-			.max(MAX_CAPTIONS_BYTES, CAPTIONS_TOO_LARGE)
-			.optional()
-			.transform((value) => (value?.trim() ? value : undefined)),
-		file: z
-			.instanceof(File, { message: 'Choose a .vtt file' })
-			.optional()
-			.refine((file) => !file || file.size <= MAX_CAPTIONS_BYTES, CAPTIONS_TOO_LARGE),
-	})
-	.superRefine((value, context) => {
-		if (value.vtt === undefined && value.file === undefined)
-			context.addIssue({ code: 'custom', path: ['vtt'], message: CAPTIONS_MISSING })
-		if (value.vtt !== undefined && value.file !== undefined)
-			context.addIssue({ code: 'custom', path: ['vtt'], message: CAPTIONS_TWICE })
-	})
-
-/** Remove the captions of one language. */
-export const RemoveCaptionsSchema = z.object({ language: LanguageSchema })
-
-/** The chapters, one a line ('1:05 Title'); an empty text removes them. Each wrong line is named by its number. */
-export const ChaptersFormSchema = z.object({
-	chapters: z
-		.string({ invalid_type_error: 'Chapters must be text' })
-		.max(20_000, 'Chapters must be at most 20,000 characters long')
-		.optional()
-		.transform((text, context) => {
-			const parsed = parseChapterLines(text ?? '')
-			if ('error' in parsed) {
-				context.addIssue({ code: 'custom', message: parsed.error })
-				return z.NEVER
-			}
-			return parsed.chapters
-		}),
-})
 
 /** The dialog's three forms, told apart by their `intent`. */
 export const CAPTIONS_DIALOG_INTENTS = {

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { type MessageJSON } from '#models/message'
 
 /**
@@ -14,15 +13,6 @@ export const HISTORY_PAGE_SIZE = 50
 
 export const EMPTY_MESSAGE = 'Message cannot be empty'
 export const MESSAGE_TOO_LONG = `Message must be at most ${MESSAGE_MAX_LENGTH} characters long`
-
-export const MessageContentSchema = z
-	.string({ required_error: EMPTY_MESSAGE, invalid_type_error: 'Message must be text' })
-	.trim()
-	.min(1, EMPTY_MESSAGE)
-	.max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG)
-
-/** The chat composer form (community room and private conversation alike). */
-export const ChatFormSchema = z.object({ content: MessageContentSchema })
 
 /** What the server sends for a message, live and in history (product §7): the model's JSON with senderName. */
 export type ChatMessage = MessageJSON

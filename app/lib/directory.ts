@@ -1,4 +1,4 @@
-import { readSearch } from '~/lib/member-schemas'
+import { readSearch } from '~/lib/search-text'
 
 /**
  * The member directory's filters (product §2 "Member directory"), read the

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MessageContentSchema } from '~/lib/chat'
+import { MessageContentSchema } from '~/lib/chat-schemas'
 
 /**
  * The payloads of the live protocol's client events (~/lib/live-events):

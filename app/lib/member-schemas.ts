@@ -2,15 +2,13 @@ import { z } from 'zod'
 import { hasHiddenOrControlCharacter } from '~/lib/characters'
 import { isPictureAddress, isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
+import { LINKEDIN_PREFIX, PROFILE_LIMITS } from '~/lib/profile-fields'
 import { LIMITS, OptionalText, isOneLineText, oneLineTextMessage, requiredText } from '~/lib/schemas'
 
 /**
  * The member screens' forms and JSON bodies (product §5, §7), used by the
  * browser (Conform) and the server (page actions and the JSON API).
  */
-
-/** Longest search text we look at; anything longer is cut, not refused. */
-export const MAX_SEARCH_LENGTH = 100
 
 const NAME_MESSAGE = 'Name must be at least 2 characters.'
 const EMAIL_MESSAGE = 'Invalid email address.'
@@ -31,9 +29,6 @@ const AvatarSchema = z
 	.nullable()
 	.transform((value) => value || null)
 
-/** The member directory's profile fields (product §2 "Member directory"). */
-export const PROFILE_LIMITS = { headline: 100, location: 100, interests: 10, interest: 40 } as const
-export const LINKEDIN_PREFIX = 'https://www.linkedin.com/'
 const LINKEDIN_MESSAGE = `LinkedIn URL must be an address starting with ${LINKEDIN_PREFIX}`
 
 /** Optional one line of text (a headline, a place): stored as null when empty. */
@@ -151,8 +146,3 @@ export const ProgressReportSchema = z.object({
 	completed: z.boolean({ invalid_type_error: 'completed must be true or false' }).optional(),
 })
 export type ProgressReport = z.infer<typeof ProgressReportSchema>
-
-/** A search box's text: trimmed and cut to a sane length. */
-export function readSearch(value: string | null | undefined): string {
-	return (value ?? '').trim().slice(0, MAX_SEARCH_LENGTH)
-}

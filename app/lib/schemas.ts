@@ -57,6 +57,9 @@ export const OptionalText = (max: number, label: string) =>
 		.nullable()
 		.transform((value) => (value ? value : null))
 
+/** A form with no fields of its own (a confirmation: its CSRF token and the address say it all). */
+export const EmptyFormSchema = z.object({})
+
 export const LoginSchema = z.object({
 	username: requiredText('Username is required')
 		.trim()

@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer'
-import { MAX_SEARCH_LENGTH } from '~/lib/member-schemas'
+import { MAX_SEARCH_LENGTH } from '~/lib/search-text'
 
 /**
  * The global search's words and kinds (product §2 "Search"), shared by the

@@ -10,7 +10,7 @@ import { ActionToast } from '~/components/ui/toaster'
 import { TimeZoneField } from '~/components/time-zone-field'
 import { useConformForm } from '~/components/use-conform-form'
 import { getConfig } from '~/config.server'
-import { LoginSchema, SignupFormSchema } from '~/lib/schemas'
+import { LoginSchema, SignupFormSchema } from '~/lib/form-schemas.server'
 import { TIME_ZONE_FIELD, timeZoneCookieFor } from '~/lib/time-zone'
 import { registerUser } from '~/services/account/users.server'
 import { logInWithCredentials, requireAnonymous, startLoggedInSession } from '~/web/auth.server'
@@ -147,7 +147,11 @@ export default function AuthPage() {
 
 function LoginForm() {
 	const pending = useIsSubmitting('login')
-	const [form, fields] = useConformForm({ id: 'login-form', schema: LoginSchema, intent: 'login' })
+	const [form, fields] = useConformForm({
+		id: 'login-form',
+		schema: () => import('~/lib/schemas').then((m) => m.LoginSchema),
+		intent: 'login',
+	})
 	return (
 		<Form method="post" action="/auth?tab=login" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />
@@ -178,7 +182,11 @@ function LoginForm() {
 
 function SignupForm() {
 	const pending = useIsSubmitting('signup')
-	const [form, fields] = useConformForm({ id: 'signup-form', schema: SignupFormSchema, intent: 'signup' })
+	const [form, fields] = useConformForm({
+		id: 'signup-form',
+		schema: () => import('~/lib/schemas').then((m) => m.SignupFormSchema),
+		intent: 'signup',
+	})
 	return (
 		<Form method="post" action="/auth?tab=signup" className="space-y-4" {...getFormProps(form)}>
 			<AuthenticityTokenInput />

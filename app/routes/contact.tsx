@@ -8,7 +8,8 @@ import { Field, FormErrors, FormOnceInput, SelectField, TextareaField, useIsSubm
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
-import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, ContactSchema, readContactTopic } from '~/lib/contact-schemas'
+import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, readContactTopic } from '~/lib/contact'
+import { ContactSchema } from '~/lib/form-schemas.server'
 import {
 	CONTACT_UNAVAILABLE,
 	contactFormLimiter,
@@ -115,7 +116,7 @@ function ContactForm() {
 	const pending = useIsSubmitting('contact')
 	const [form, fields] = useConformForm({
 		id: 'contact-form',
-		schema: ContactSchema,
+		schema: () => import('~/lib/contact-schemas').then((m) => m.ContactSchema),
 		intent: 'contact',
 		defaultValue: { topic, name, email },
 	})

@@ -8,7 +8,7 @@ import { pageMeta } from '~/components/page-meta'
 import { StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
-import { PasswordResetRequestSchema } from '~/lib/account-schemas'
+import { PasswordResetRequestSchema } from '~/lib/form-schemas.server'
 import { requestPasswordReset, resetRequestedMessage } from '~/services/account/password-reset.server'
 import { clientAddressOf } from '~/web/client.server'
 import { type FormActionData, handleFormSubmission } from '~/web/form.server'
@@ -79,7 +79,7 @@ function ForgotPasswordForm() {
 	const pending = useIsSubmitting('forgot-password')
 	const [form, fields] = useConformForm({
 		id: 'forgot-password-form',
-		schema: PasswordResetRequestSchema,
+		schema: () => import('~/lib/account-schemas').then((m) => m.PasswordResetRequestSchema),
 		intent: 'forgot-password',
 	})
 	return (

@@ -1,7 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import { NotificationItem } from '~/components/notifications/notification-item'
 import { pageMeta } from '~/components/page-meta'
 import { TimeZoneNote } from '~/components/time-zone-note'
@@ -11,7 +10,8 @@ import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
 import { ActionToast } from '~/components/ui/toaster'
 import { formatDateTime } from '~/lib/dates'
-import { OpenNotificationFormSchema, parseBeforeCursor } from '~/lib/engagement-schemas'
+import { EmptyFormSchema, OpenNotificationFormSchema } from '~/lib/form-schemas.server'
+import { parseBeforeCursor } from '~/lib/engagement-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 import {
 	listNotifications,
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 			return handleFormSubmission({
 				request,
 				formData,
-				schema: z.object({}),
+				schema: EmptyFormSchema,
 				onValid: async () => {
 					await markNotificationsRead(user.id)
 					return redirectWithToast('/notifications', {

@@ -14,7 +14,7 @@ import { pageMeta } from '~/components/page-meta'
 import { ButtonLink, StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
-import { PasswordResetFormSchema } from '~/lib/account-schemas'
+import { PasswordResetFormSchema } from '~/lib/form-schemas.server'
 import { checkPasswordResetLink, RESET_LINK_MESSAGES, resetPassword } from '~/services/account/password-reset.server'
 import { createLoginSession } from '~/web/auth.server'
 import { clientAddressOf } from '~/web/client.server'
@@ -123,7 +123,7 @@ function ResetPasswordForm({ token }: { token: string }) {
 	const pending = useIsSubmitting('reset-password')
 	const [form, fields] = useConformForm({
 		id: 'reset-password-form',
-		schema: PasswordResetFormSchema,
+		schema: () => import('~/lib/account-schemas').then((m) => m.PasswordResetFormSchema),
 		intent: 'reset-password',
 		defaultValue: { token },
 	})

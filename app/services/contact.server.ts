@@ -1,6 +1,7 @@
 import { UserModel } from '#models/index'
 import { getConfig } from '~/config.server'
-import { contactTopicLabel, type ContactMessage } from '~/lib/contact-schemas'
+import { contactTopicLabel } from '~/lib/contact'
+import { type ContactMessage } from '~/lib/contact-schemas'
 import { PRODUCT_NAME } from '~/lib/product'
 import { ServiceError } from '~/lib/service-error'
 import { singleton } from '~/platform/singleton.server'

@@ -1,13 +1,9 @@
 import { redirect } from '@remix-run/node'
 import { type UserJSON } from '#models/index'
-import { CHAT_INTENTS, ChatFormSchema, type OpenChatForm } from '~/lib/chat'
-import {
-	EditMessageFormSchema,
-	MessageIdFormSchema,
-	MuteFormSchema,
-	ReportFormSchema,
-	hoursOfDuration,
-} from '~/lib/moderation'
+import { CHAT_INTENTS, type OpenChatForm } from '~/lib/chat'
+import { ChatFormSchema } from '~/lib/chat-schemas'
+import { hoursOfDuration } from '~/lib/moderation'
+import { EditMessageFormSchema, MessageIdFormSchema, MuteFormSchema, ReportFormSchema } from '~/lib/moderation-schemas'
 import { ServiceError } from '~/lib/service-error'
 import { requireUser } from '~/web/auth.server'
 import { readProtectedForm } from '~/web/csrf.server'

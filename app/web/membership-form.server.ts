@@ -1,5 +1,6 @@
 import { type UserJSON } from '#models/index'
-import { MEMBERSHIP_INTENTS, MembershipFormSchema } from '~/lib/communities'
+import { MEMBERSHIP_INTENTS } from '~/lib/communities'
+import { MembershipFormSchema } from '~/lib/community-schemas'
 import { getCommunity } from '~/services/catalogue/communities.server'
 import { joinCommunity, leaveCommunity } from '~/services/community/memberships.server'
 import { handleFormSubmission } from '~/web/form.server'

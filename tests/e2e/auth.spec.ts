@@ -153,3 +153,36 @@ test.describe('routing', () => {
 		await expect(page).toHaveURL(/\/dashboard$/)
 	})
 })
+
+test.describe('a form’s checks (decision 220)', () => {
+	test('are loaded when the visitor first uses the form, then answer in the browser without asking the server', async ({
+		page,
+		javaScriptEnabled,
+	}) => {
+		test.skip(!javaScriptEnabled, 'without JavaScript the server checks every form')
+		const scripts: Promise<string>[] = []
+		page.on('response', (response) => {
+			if (/\/build\/.+\.js$/.test(new URL(response.url()).pathname)) scripts.push(response.text())
+		})
+		const loadedZod = async () => (await Promise.all(scripts)).some((text) => text.includes('ZodError'))
+		await page.goto('/contact')
+		await page.waitForFunction(
+			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+		)
+		expect(scripts.length).toBeGreaterThan(0)
+		expect(await loadedZod()).toBe(false)
+
+		await page.getByLabel('Name').focus()
+		await expect.poll(loadedZod).toBe(true)
+		const posts: string[] = []
+		page.on('request', (request) => {
+			if (request.method() === 'POST') posts.push(request.url())
+		})
+		await page.getByLabel('Email').fill('not-an-address')
+		await page.getByRole('button', { name: 'Send message' }).click()
+		await expect(page.getByText('Name is required')).toBeVisible()
+		await expect(page.getByText('Invalid email address')).toBeVisible()
+		await expect(page.getByText('Message is required')).toBeVisible()
+		expect(posts).toEqual([])
+	})
+})

@@ -15,7 +15,7 @@ import {
 	nextId,
 	privateMessageGroupKey,
 } from '#models/index'
-import { EMAIL_PREFERENCE_KEYS } from '~/lib/account-schemas'
+import { EMAIL_PREFERENCE_KEYS } from '~/lib/email-preferences'
 import { verifyUnsubscribeToken } from '~/services/account/tokens.server'
 import { runJobNow } from '~/platform/jobs.server'
 import { registerLivePublisher } from '~/platform/live.server'

@@ -77,12 +77,42 @@ describe('what an island page loads', () => {
 		return texts.join('\n')
 	}
 
+	/** The scripts a page's scripts import on demand (`import("/build/...")`), with what those import in turn. */
+	async function lazilyLoadedBy(client: TestClient, scripts: string): Promise<string> {
+		const loaded = new Map<string, string>()
+		let next = [...scripts.matchAll(/import\("(\/build\/[^"]+\.js)"\)/g)].map(([, source]) => source)
+		while (next.length > 0) {
+			const fresh = next.filter((source) => !loaded.has(source))
+			const texts = await Promise.all(fresh.map(async (source) => (await client.get(source)).text()))
+			fresh.forEach((source, index) => loaded.set(source, texts[index]!))
+			next = texts.flatMap((text) =>
+				[...text.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map(([, source]) => source),
+			)
+		}
+		return [...loaded.values()].join('\n')
+	}
+
+	const ZOD = 'ZodError'
+
 	it("a member page whose island has no form loads no zod: the layout needs only the live events' names (decision 198)", async () => {
 		const { client } = await signedUpClient()
-		const ZOD = 'ZodError'
-		// The lesson page has a form (notes), so its scripts carry zod: the check can see it.
-		expect(await scriptsOf(client, '/content-library/1')).toContain(ZOD)
 		expect(await scriptsOf(client, '/subscribe')).not.toContain(ZOD)
+	})
+
+	it('pages with forms load no zod either: each form loads its schema when first used (decision 220)', async () => {
+		const { client } = await signedUpClient()
+		for (const path of ['/content-library/1', '/community/1', '/messages', '/profile']) {
+			const scripts = await scriptsOf(client, path)
+			expect(scripts, path).not.toContain(ZOD)
+			// What the page loads when a form is first used carries it: the check above can see zod.
+			expect(await lazilyLoadedBy(client, scripts), path).toContain(ZOD)
+		}
+		const visitor = new TestClient(server.url)
+		for (const path of ['/auth', '/contact', '/forgot-password']) {
+			const scripts = await scriptsOf(visitor, path)
+			expect(scripts, path).not.toContain(ZOD)
+			expect(await lazilyLoadedBy(visitor, scripts), path).toContain(ZOD)
+		}
 	})
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ChatFormSchema, isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
+import { isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
+import { ChatFormSchema } from '~/lib/chat-schemas'
 import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 
 const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { readDirectoryFilter } from '~/lib/directory'
-import {
-	CommentSchema,
-	PostSchema,
-	PostUpdateSchema,
-	ReactFormSchema,
-	parseReactionKind,
-	readOpenDiscussionForm,
-	readSort,
-} from '~/lib/discussions'
-import { ReportSchema } from '~/lib/moderation'
+import { parseReactionKind, readOpenDiscussionForm, readSort } from '~/lib/discussions'
+import { CommentSchema, PostSchema, PostUpdateSchema, ReactFormSchema } from '~/lib/discussion-schemas'
+import { ReportSchema } from '~/lib/moderation-schemas'
 
 /** The rules of discussions, reports of them and the directory's filters (product §2, §5; issue 24), on their own. */
 const messagesOf = (result: {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_LESSONS, demoLessonCaptions, demoLessonChapters, demoLessonSlides } from '~/demo/catalogue.server'
-import { ChaptersFormSchema, readCaptionsChoice } from '~/lib/captions'
-import { NoteApiSchema, NoteFormSchema, NotePatchSchema } from '~/lib/notes'
+import { ChaptersFormSchema } from '~/lib/caption-schemas'
+import { readCaptionsChoice } from '~/lib/captions'
+import { NoteApiSchema, NoteFormSchema, NotePatchSchema } from '~/lib/note-schemas'
 import {
 	activeChapterIndex,
 	activeCueIndex,

@@ -3,7 +3,8 @@ import { REPORT_REASONS as STORED_REASONS } from '#models/report'
 import { mergeMessages } from '~/lib/chat'
 import { csvField, csvRow } from '~/lib/csv'
 import { relativeDayLabel } from '~/lib/dates'
-import { REPORT_REASONS, ReportSchema, isWithinEditWindow, mutedMessage } from '~/lib/moderation'
+import { REPORT_REASONS, isWithinEditWindow, mutedMessage } from '~/lib/moderation'
+import { ReportSchema } from '~/lib/moderation-schemas'
 
 describe('the shared rules of chat corrections and moderation', () => {
 	it('the reasons the forms offer are the reasons the model stores', () => {

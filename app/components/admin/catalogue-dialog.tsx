@@ -73,10 +73,10 @@ function CatalogueForm({
 	zone: string
 	formOnce: string | null
 }) {
-	const { schema, dialog, fields: layout } = CATALOGUE[kind]
+	const { dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
 		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
-		schema,
+		schema: () => import('~/lib/catalogue-kinds').then((m) => m.CATALOGUE[kind].schema),
 		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
 	})
 	// A file on its way: the dialog is saved once it has arrived. A ref, not state: Conform's own update of the

@@ -1,11 +1,11 @@
 import { getFormProps } from '@conform-to/react'
 import { Form, Link } from '@remix-run/react'
-import { Fragment, useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { ErrorList, FormOnceInput } from '~/components/forms'
 import { useConformForm } from '~/components/use-conform-form'
-import { ChatFormSchema, MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
+import { MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
 import { calendarDay, relativeDayLabel } from '~/lib/dates'
 import { isWithinEditWindow } from '~/lib/moderation'
 import { MutedNotice, type MuteNotice } from '~/components/community/notices'
@@ -295,17 +295,30 @@ function Composer({
 	send: (content: string) => Promise<boolean>
 	reportTyping: (isTyping: boolean) => void
 }) {
-	const [form, fields] = useConformForm({ id: 'chat-form', schema: ChatFormSchema })
+	const [form, fields] = useConformForm({
+		id: 'chat-form',
+		schema: loadChatFormSchema,
+	})
 	const [text, setText] = useState(() =>
 		typeof fields.content.initialValue === 'string' ? fields.content.initialValue : '',
 	)
 	const errorId = fields.content.errors?.length ? `${fields.content.id}-error` : undefined
 
+	// A send waiting for the composer's schema: a second Enter meanwhile is not a second message.
+	const checking = useRef(false)
 	async function sendLive(event?: FormEvent) {
 		event?.preventDefault()
+		if (checking.current) return
+		checking.current = true
 		const content = text
-		// The form's own schema: empty or whitespace-only messages are not sent (product §5).
-		if (!ChatFormSchema.safeParse({ content }).success) return
+		// The form's own schema, loaded with the form on first use (decision 220): empty or whitespace-only
+		// messages are not sent (product §5). Not loaded (offline): the server checks it with the same schema.
+		const valid = await loadChatFormSchema().then(
+			(schema) => schema.safeParse({ content }).success,
+			() => true,
+		)
+		checking.current = false
+		if (!valid) return
 		setText('')
 		reportTyping(false)
 		const sent = await send(content)
@@ -368,3 +381,5 @@ function Composer({
 		</Form>
 	)
 }
+
+const loadChatFormSchema = () => import('~/lib/chat-schemas').then((m) => m.ChatFormSchema)

@@ -9,14 +9,11 @@ import { formatMessageTime } from '~/lib/dates'
 import {
 	DELETED_BY_AUTHOR_TEXT,
 	EDITED_MARK,
-	EditMessageFormSchema,
 	MUTE_DURATION_OPTIONS,
-	MuteFormSchema,
 	REMOVED_BY_MODERATOR_TEXT,
 	REPORT_DETAILS_MAX,
 	REPORT_REASONS,
 	REPORT_REASON_LABELS,
-	ReportFormSchema,
 } from '~/lib/moderation'
 import { MessageText } from '~/components/chat/message-text'
 
@@ -198,7 +195,7 @@ const panelClass =
 function EditForm({ message, action, cancel }: { message: ChatMessage; action: string; cancel: string }) {
 	const [form, fields] = useConformForm({
 		id: `edit-${message.id}`,
-		schema: EditMessageFormSchema,
+		schema: () => import('~/lib/moderation-schemas').then((m) => m.EditMessageFormSchema),
 		intent: CHAT_INTENTS.edit,
 		defaultValue: { messageId: message.id, content: message.content },
 	})
@@ -228,7 +225,7 @@ function EditForm({ message, action, cancel }: { message: ChatMessage; action: s
 function ReportForm({ message, action, cancel }: { message: ChatMessage; action: string; cancel: string }) {
 	const [form, fields] = useConformForm({
 		id: `report-${message.id}`,
-		schema: ReportFormSchema,
+		schema: () => import('~/lib/moderation-schemas').then((m) => m.ReportFormSchema),
 		intent: CHAT_INTENTS.report,
 		defaultValue: { messageId: message.id },
 	})
@@ -287,7 +284,7 @@ function MuteForm({
 }) {
 	const [form, fields] = useConformForm({
 		id: `mute-${message.id}`,
-		schema: MuteFormSchema,
+		schema: () => import('~/lib/moderation-schemas').then((m) => m.MuteFormSchema),
 		intent: CHAT_INTENTS.mute,
 		defaultValue: { userId: message.senderId, duration: '24' },
 	})

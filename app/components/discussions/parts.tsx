@@ -6,22 +6,12 @@ import { ErrorList, Field, FormButtons, FormErrors, SelectField, TextareaField }
 import { useConformForm } from '~/components/use-conform-form'
 import {
 	COMMENT_BODY_MAX,
-	CommentFormSchema,
 	DISCUSSION_INTENTS,
-	EditCommentFormSchema,
-	EditPostFormSchema,
-	NewPostFormSchema,
 	POST_BODY_MAX,
 	POST_TITLE_MAX,
 	type ReactionKind,
 } from '~/lib/discussions'
-import {
-	CommentReportFormSchema,
-	PostReportFormSchema,
-	REPORT_DETAILS_MAX,
-	REPORT_REASONS,
-	REPORT_REASON_LABELS,
-} from '~/lib/moderation'
+import { REPORT_DETAILS_MAX, REPORT_REASONS, REPORT_REASON_LABELS } from '~/lib/moderation'
 
 /**
  * The pieces of the discussion pages (product §2 "Discussions"): the forms,
@@ -167,7 +157,7 @@ function PostForm({
 	const intent = edit ? DISCUSSION_INTENTS.editPost : DISCUSSION_INTENTS.createPost
 	const [form, fields] = useConformForm({
 		id: edit ? 'edit-post' : 'new-post',
-		schema: edit ? EditPostFormSchema : NewPostFormSchema,
+		schema: () => import('~/lib/discussion-schemas').then((m) => (edit ? m.EditPostFormSchema : m.NewPostFormSchema)),
 		intent,
 		defaultValue: edit ? { title: edit.post.title, body: edit.post.body } : undefined,
 	})
@@ -235,7 +225,7 @@ export function CommentForm({
 	const id = parent ? `reply-${parent.id}` : 'comment-form'
 	const [form, fields] = useConformForm({
 		id,
-		schema: CommentFormSchema,
+		schema: () => import('~/lib/discussion-schemas').then((m) => m.CommentFormSchema),
 		intent: parent ? `${DISCUSSION_INTENTS.comment}-${parent.id}` : DISCUSSION_INTENTS.comment,
 		defaultValue: parent ? { parentId: parent.id } : undefined,
 	})
@@ -286,7 +276,7 @@ export function EditCommentForm({
 }) {
 	const [form, fields] = useConformForm({
 		id: `edit-comment-${comment.id}`,
-		schema: EditCommentFormSchema,
+		schema: () => import('~/lib/discussion-schemas').then((m) => m.EditCommentFormSchema),
 		intent: DISCUSSION_INTENTS.editComment,
 		defaultValue: { commentId: comment.id, body: comment.body },
 	})
@@ -330,7 +320,10 @@ export function ReportForm({
 	const [form, fields] = useConformForm({
 		id: commentId ? `report-comment-${commentId}` : 'report-post',
 		// The fields are the comment form's (the post's has no commentId, and sends none).
-		schema: (commentId ? CommentReportFormSchema : PostReportFormSchema) as typeof CommentReportFormSchema,
+		schema: () =>
+			import('~/lib/moderation-schemas').then(
+				(m) => (commentId ? m.CommentReportFormSchema : m.PostReportFormSchema) as typeof m.CommentReportFormSchema,
+			),
 		intent,
 		defaultValue: { commentId, reason: 'spam' },
 	})

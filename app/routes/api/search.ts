@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { readSearch } from '~/lib/member-schemas'
+import { readSearch } from '~/lib/search-text'
 import { readApiPage } from '~/lib/paging'
 import { SEARCH_TYPES, readSearchType } from '~/lib/search'
 import { ServiceError } from '~/lib/service-error'

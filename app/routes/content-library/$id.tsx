@@ -3,7 +3,6 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useCallback, useRef, useState, type MouseEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { z } from 'zod'
 import { type NoteJSON } from '#models/index'
 import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
@@ -29,8 +28,9 @@ import { getVideoForMember, listRelatedVideos } from '~/services/catalogue/video
 import { lessonTextFor } from '~/services/catalogue/captions.server'
 import { createNote, deleteNote, listNotes, updateNote } from '~/services/learning/notes.server'
 import { CAPTIONS_OFF, isCaptionLanguage, readCaptionsChoice } from '~/lib/captions'
-import { MAX_SEARCH_LENGTH } from '~/lib/member-schemas'
-import { DeleteNoteFormSchema, EditNoteFormSchema, NOTE_INTENTS, NoteFormSchema } from '~/lib/notes'
+import { MAX_SEARCH_LENGTH } from '~/lib/search-text'
+import { NOTE_INTENTS } from '~/lib/notes'
+import { DeleteNoteFormSchema, EditNoteFormSchema, EmptyFormSchema, NoteFormSchema } from '~/lib/form-schemas.server'
 import { activeChapterIndex, activeCueIndex, searchTranscript, startTimeParam } from '~/lib/transcripts'
 import { ChapterList, Transcript, type Seek } from '~/routes/content-library/__lesson-text'
 import { NotesPanel } from '~/routes/content-library/__notes'
@@ -85,9 +85,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		editingNote: notes.some((note) => note.id === editing) ? editing : null,
 	})
 }
-
-/** "Mark as complete" has no fields: the form is its CSRF token and the video in the address. */
-const MarkCompleteSchema = z.object({})
 
 /** Back to the lesson's notes after a note's form, with a notice. */
 const backToNotes = (videoId: number, title: string, description: string) =>
@@ -145,7 +142,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return handleFormSubmission({
 		request,
 		formData,
-		schema: MarkCompleteSchema,
+		// "Mark as complete" has no fields: the form is its CSRF token and the video in the address.
+		schema: EmptyFormSchema,
 		failureTitle: 'Could not save progress',
 		onValid: async () => {
 			await recordProgress(user, { videoId: id, progress: 100 })

@@ -8,7 +8,7 @@ import { Field, FormErrors, TextareaField, useIsSubmitting } from '~/components/
 import { Button, ButtonLink, StatusButton } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { useConformForm } from '~/components/use-conform-form'
-import { EditNoteFormSchema, NOTE_INTENTS, NOTE_MAX_LENGTH, NoteFormSchema } from '~/lib/notes'
+import { NOTE_INTENTS, NOTE_MAX_LENGTH } from '~/lib/notes'
 import { formatLessonTime } from '~/lib/transcripts'
 import { TimeLink, type Seek } from '~/routes/content-library/__lesson-text'
 
@@ -79,7 +79,7 @@ function AddNoteForm({ startAt, currentTime }: { startAt: number | null; current
 	const timeSetByHand = useRef(false)
 	const [form, fields] = useConformForm({
 		id: 'note-new',
-		schema: NoteFormSchema,
+		schema: () => import('~/lib/note-schemas').then((m) => m.NoteFormSchema),
 		intent: NOTE_INTENTS.add,
 		defaultValue: { time: formatLessonTime(startAt ?? 0) },
 	})
@@ -179,7 +179,7 @@ function EditNoteForm({ videoId, note }: { videoId: number; note: NoteJSON }) {
 	const pending = useIsSubmitting(NOTE_INTENTS.edit)
 	const [form, fields] = useConformForm({
 		id: `note-${note.id}-edit`,
-		schema: EditNoteFormSchema,
+		schema: () => import('~/lib/note-schemas').then((m) => m.EditNoteFormSchema),
 		intent: NOTE_INTENTS.edit,
 		defaultValue: { noteId: String(note.id), time: formatLessonTime(note.atSeconds), text: note.text },
 	})

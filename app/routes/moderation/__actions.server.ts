@@ -1,4 +1,5 @@
-import { LiftMuteFormSchema, MODERATION_INTENTS, ResolveReportFormSchema, hoursOfDuration } from '~/lib/moderation'
+import { MODERATION_INTENTS, hoursOfDuration } from '~/lib/moderation'
+import { LiftMuteFormSchema, ResolveReportFormSchema } from '~/lib/moderation-schemas'
 import { liftMute } from '~/services/moderation/mutes.server'
 import { type Actor } from '~/services/permissions.server'
 import { resolveReport } from '~/services/moderation/reports.server'

@@ -8,7 +8,6 @@ import { Badge } from '~/components/ui/badge'
 import { ButtonLink, buttonClassName, StatusButton } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { useConformForm } from '~/components/use-conform-form'
-import { DeleteAccountSchema } from '~/lib/account-schemas'
 import { isPremiumStatus } from '~/lib/subscription'
 import { DELETE_CONFIRMATION } from '~/routes/profile/__account-texts'
 import { CalendarCard } from '~/routes/profile/__calendar-card'
@@ -89,7 +88,7 @@ function DeleteAccountCard() {
 	const pending = useIsSubmitting('delete-account')
 	const [form, fields] = useConformForm({
 		id: 'delete-account-form',
-		schema: DeleteAccountSchema,
+		schema: () => import('~/lib/account-schemas').then((m) => m.DeleteAccountSchema),
 		intent: 'delete-account',
 	})
 	const formProps = getFormProps(form)

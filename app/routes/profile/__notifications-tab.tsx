@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { ErrorList, FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
-import { EMAIL_PREFERENCE_ROWS, EmailPreferencesSchema, type EmailPreferenceKey } from '~/lib/account-schemas'
+import { EMAIL_PREFERENCE_ROWS, type EmailPreferenceKey } from '~/lib/email-preferences'
 import { type PushDeviceJSON } from '#models/push-device'
 import { PushDevices } from '~/routes/profile/__push-devices'
 import { TabCard } from '~/routes/profile/__tab-card'
@@ -27,7 +27,7 @@ export function NotificationsTab({
 	const pending = useIsSubmitting('notifications')
 	const [form, fields] = useConformForm({
 		id: 'notifications-form',
-		schema: EmailPreferencesSchema,
+		schema: () => import('~/lib/account-schemas').then((m) => m.EmailPreferencesSchema),
 		intent: 'notifications',
 		defaultValue: Object.fromEntries(Object.entries(preferences).map(([key, on]) => [key, on ? 'on' : ''])),
 	})

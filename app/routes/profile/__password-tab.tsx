@@ -5,7 +5,6 @@ import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { Field, FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
-import { ChangePasswordFormSchema } from '~/lib/member-schemas'
 import { type FormActionData } from '~/web/form.server'
 import { TabCard } from '~/routes/profile/__tab-card'
 
@@ -23,7 +22,11 @@ export function PasswordTab() {
 
 function PasswordForm() {
 	const pending = useIsSubmitting('password')
-	const [form, fields] = useConformForm({ id: 'password-form', schema: ChangePasswordFormSchema, intent: 'password' })
+	const [form, fields] = useConformForm({
+		id: 'password-form',
+		schema: () => import('~/lib/member-schemas').then((m) => m.ChangePasswordFormSchema),
+		intent: 'password',
+	})
 	return (
 		<TabCard title="Password" description="Change the password you log in with.">
 			<Form method="post" action="/profile?tab=password" className="space-y-4" {...getFormProps(form)}>

@@ -5,7 +5,7 @@ import { type UserJSON } from '#models/index'
 import { ErrorList, Field, FormErrors, TextareaField, useIsSubmitting } from '~/components/forms'
 import { StatusButton } from '~/components/ui/button'
 import { useConformForm } from '~/components/use-conform-form'
-import { LINKEDIN_PREFIX, PROFILE_LIMITS, ProfileSchema } from '~/lib/member-schemas'
+import { LINKEDIN_PREFIX, PROFILE_LIMITS } from '~/lib/profile-fields'
 import { TabCard } from '~/routes/profile/__tab-card'
 
 /** The Profile tab: name, email, bio, avatar and the member directory's fields (product §2 "Profile", "Member directory"). */
@@ -22,7 +22,7 @@ export function ProfileTab({
 	const pending = useIsSubmitting('profile')
 	const [form, fields] = useConformForm({
 		id: 'profile-form',
-		schema: ProfileSchema,
+		schema: () => import('~/lib/member-schemas').then((m) => m.ProfileSchema),
 		intent: 'profile',
 		defaultValue: {
 			name: user.name,

@@ -11,7 +11,8 @@ import {
 	type Role,
 	type UserJSON,
 } from '#models/index'
-import { HISTORY_PAGE_SIZE, MessageContentSchema } from '~/lib/chat'
+import { HISTORY_PAGE_SIZE } from '~/lib/chat'
+import { MessageContentSchema } from '~/lib/chat-schemas'
 import {
 	DELETED_BY_AUTHOR_TEXT,
 	REMOVED_BY_MODERATOR_TEXT,

@@ -30,11 +30,9 @@ import {
 	POST_LOCKED,
 	POST_RATE_LIMIT,
 	TOP_WINDOW_DAYS,
-	type CommentInput,
 	type DiscussionSort,
-	type PostInput,
-	type PostUpdate,
 } from '~/lib/discussions'
+import { type CommentInput, type PostInput, type PostUpdate } from '~/lib/discussion-schemas'
 import { CANNOT_MODERATE_STAFF } from '~/lib/moderation'
 import { type PageWindow } from '~/lib/paging'
 import { RetryLaterError, ServiceError, notFound } from '~/lib/service-error'

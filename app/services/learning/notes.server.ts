@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { NoteModel, VideoModel, nextId, toNoteJSON, type Note, type NoteJSON, type UserJSON } from '#models/index'
-import { MAX_NOTES_PER_LESSON, NOTE_NOT_FOUND, TOO_MANY_NOTES, type NoteChanges, type NoteInput } from '~/lib/notes'
+import { type NoteChanges, type NoteInput } from '~/lib/note-schemas'
+import { MAX_NOTES_PER_LESSON, NOTE_NOT_FOUND, TOO_MANY_NOTES } from '~/lib/notes'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isVideoLocked } from '~/lib/videos'
 import { PREMIUM_MEDIA } from '~/services/catalogue/member-files.server'

@@ -20,9 +20,8 @@ import {
 	REPORT_NOT_FOUND,
 	REPORT_REASON_LABELS,
 	type MuteHours,
-	type ReportInput,
-	type ResolveReportInput,
 } from '~/lib/moderation'
+import { type ReportInput, type ResolveReportInput } from '~/lib/moderation-schemas'
 import { COMMENT_GONE, COMMENT_NOT_FOUND, POST_GONE, POST_NOT_FOUND } from '~/lib/discussions'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from '~/services/admin/audit.server'

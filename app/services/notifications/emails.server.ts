@@ -15,7 +15,7 @@ import {
 	type User,
 } from '#models/index'
 import { getConfig } from '~/config.server'
-import { EMAIL_PREFERENCE_ROWS, type EmailPreferenceKey } from '~/lib/account-schemas'
+import { EMAIL_PREFERENCE_ROWS, type EmailPreferenceKey } from '~/lib/email-preferences'
 import { PRODUCT_NAME } from '~/lib/product'
 import { signUnsubscribeToken } from '~/services/account/tokens.server'
 import { type Job } from '~/platform/jobs.server'

@@ -5,7 +5,7 @@ import {
 	EMAIL_PREFERENCE_KEYS,
 	EMAIL_PREFERENCE_ROWS,
 	type EmailPreferenceKey,
-} from '~/lib/account-schemas'
+} from '~/lib/email-preferences'
 import { ServiceError } from '~/lib/service-error'
 import { verifyUnsubscribeToken } from '~/services/account/tokens.server'
 

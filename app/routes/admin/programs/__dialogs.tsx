@@ -6,7 +6,7 @@ import { FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field, FormOnceInput, SelectField, TextareaField } from '~/components/forms'
 import { useTimeZone } from '~/components/use-time-zone'
 import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
-import { ITEM_FORM_SCHEMAS, ModuleFormSchema, questionFields } from '~/lib/program-schemas'
+import { questionFields } from '~/lib/program-schemas'
 import { DEFAULT_PASS_MARK, ITEM_KIND_LABELS, PROGRAM_LIMITS, UNLOCK_KINDS, UNLOCK_LABELS } from '~/lib/programs'
 import { type loadItemDialog, type loadModuleDialog } from '~/routes/admin/programs/__outline.server'
 
@@ -37,7 +37,7 @@ function ModuleForm({
 	const unlock = module?.unlock
 	const [form, fields] = useDialogForm({
 		id: module ? `module-${module.id}` : 'module-new',
-		schema: ModuleFormSchema,
+		schema: () => import('~/lib/program-schemas').then((m) => m.ModuleFormSchema),
 		defaultValue: module
 			? {
 					title: module.title,
@@ -104,7 +104,7 @@ export function ItemDialog() {
 	const { kind, itemId, module, values, lessons, formOnce } = useLoaderData<typeof loadItemDialog>()
 	const [form, fields] = useDialogForm({
 		id: itemId ? `item-${itemId}` : `item-new-${kind}`,
-		schema: ITEM_FORM_SCHEMAS[kind],
+		schema: () => import('~/lib/program-schemas').then((m) => m.ITEM_FORM_SCHEMAS[kind]),
 		defaultValue: values ?? (kind === 'check' ? { passMark: String(DEFAULT_PASS_MARK) } : undefined),
 	})
 	const field = fields as unknown as Fields

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { EditMessageSchema } from '~/lib/moderation'
+import { EditMessageSchema } from '~/lib/moderation-schemas'
 import { deleteMessage, editMessage } from '~/services/chat/messages.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

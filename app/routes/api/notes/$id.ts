@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { NotePatchSchema } from '~/lib/notes'
+import { NotePatchSchema } from '~/lib/note-schemas'
 import { deleteNote, updateNote } from '~/services/learning/notes.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

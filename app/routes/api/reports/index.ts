@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { ReportSchema } from '~/lib/moderation'
+import { ReportSchema } from '~/lib/moderation-schemas'
 import { ServiceError } from '~/lib/service-error'
 import { MODERATION_ROLES } from '~/services/permissions.server'
 import { createReport, listReports } from '~/services/moderation/reports.server'

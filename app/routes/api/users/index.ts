@@ -1,4 +1,4 @@
-import { readSearch } from '~/lib/member-schemas'
+import { readSearch } from '~/lib/search-text'
 import { listPublicUsers } from '~/services/account/users.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

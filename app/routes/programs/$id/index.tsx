@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS, programSize } from '~/components/programs/program-card'
@@ -20,7 +19,7 @@ import {
 	programProgressText,
 	type OutlineModule,
 } from '~/lib/programs'
-import { JoinPodQueueSchema } from '~/lib/pods'
+import { EmptyFormSchema, JoinPodQueueSchema } from '~/lib/form-schemas.server'
 import { isPremium } from '~/lib/subscription'
 import { readTimeZone } from '~/lib/time-zone'
 import { PodQueuePanel, type PodPanelState } from '~/components/pods/pod-queue-panel'
@@ -67,11 +66,6 @@ async function podPanelState(
 	return { kind: 'none', timeZone, timeZones: timeZones.includes(timeZone) ? timeZones : [timeZone, ...timeZones] }
 }
 
-/** 'Start' has no fields: the form is its CSRF token and the program in the address. */
-const StartSchema = z.object({})
-
-const LeaveQueueSchema = z.object({})
-
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
 	const programId = requireNumericId(params.id, 'Program')
@@ -97,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 		return handleFormSubmission({
 			request,
 			formData,
-			schema: LeaveQueueSchema,
+			schema: EmptyFormSchema,
 			intent: 'leave-pod-queue',
 			failureTitle: 'Could not leave the queue',
 			onValid: async () => {
@@ -108,7 +102,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	return handleFormSubmission({
 		formData,
 		request,
-		schema: StartSchema,
+		schema: EmptyFormSchema,
 		intent: 'start',
 		failureTitle: 'Could not start the program',
 		onValid: async () => {

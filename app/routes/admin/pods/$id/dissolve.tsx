@@ -1,6 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
+import { EmptyFormSchema } from '~/lib/form-schemas.server'
 import { AdminDialogErrorBoundary, FormDialog } from '~/components/admin/admin-dialog'
 import { adminTabHref } from '~/lib/admin-panel'
 import { handleDialogForm, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 	const podId = requireNumericId(params.id, 'Pod')
 	return handleDialogForm({
 		request,
-		schema: z.object({}),
+		schema: EmptyFormSchema,
 		failedTitle: 'Could not dissolve the pod',
 		save: async () => {
 			await dissolvePodAsAdmin(actor, podId)

@@ -45,7 +45,7 @@ export default function MovePodMemberDialog() {
 	const { pod, targets } = useLoaderData<typeof loader>()
 	const [form, fields] = useDialogForm({
 		id: `move-${pod.id}`,
-		schema: PodMoveSchema,
+		schema: () => import('~/lib/pods').then((m) => m.PodMoveSchema),
 		defaultValue: { userId: String(pod.members[0]?.id ?? ''), toPodId: String(targets[0]?.id ?? '') },
 	})
 	return (

@@ -43,7 +43,7 @@ export default function UserRoleDialog() {
 	// product §2: the dialog opens on the user's role, member when it has none.
 	const [form, fields] = useDialogForm({
 		id: `role-${user.id}`,
-		schema: RoleChangeSchema,
+		schema: () => import('~/lib/admin-schemas').then((m) => m.RoleChangeSchema),
 		defaultValue: { role: user.role ?? 'member' },
 	})
 	return (

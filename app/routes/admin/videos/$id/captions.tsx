@@ -11,12 +11,10 @@ import { useConformForm, useFormActionToast } from '~/components/use-conform-for
 import {
 	CAPTIONS_DIALOG_INTENTS as INTENTS,
 	CAPTION_LANGUAGES,
-	CaptionsFormSchema,
-	ChaptersFormSchema,
-	RemoveCaptionsSchema,
 	captionLanguageName,
 	type CaptionLanguage,
 } from '~/lib/captions'
+import { CaptionsFormSchema, ChaptersFormSchema, RemoveCaptionsSchema } from '~/lib/form-schemas.server'
 import { chapterLines } from '~/lib/transcripts'
 import { requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import {
@@ -194,7 +192,7 @@ function CaptionsForm({ taken }: { taken: readonly CaptionLanguage[] }) {
 	const language = CAPTION_LANGUAGES.find((option) => !taken.includes(option.code))?.code ?? 'en'
 	const [form, fields] = useConformForm({
 		id: 'captions',
-		schema: CaptionsFormSchema,
+		schema: () => import('~/lib/caption-schemas').then((m) => m.CaptionsFormSchema),
 		intent: INTENTS.saveCaptions,
 		defaultValue: { language },
 	})
@@ -248,7 +246,7 @@ function ChaptersForm() {
 	const pending = useIsSubmitting(INTENTS.saveChapters)
 	const [form, fields] = useConformForm({
 		id: 'chapters',
-		schema: ChaptersFormSchema,
+		schema: () => import('~/lib/caption-schemas').then((m) => m.ChaptersFormSchema),
 		intent: INTENTS.saveChapters,
 		defaultValue: { chapters: chapterLines(chapters) },
 	})

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { CommentUpdateSchema } from '~/lib/discussions'
+import { CommentUpdateSchema } from '~/lib/discussion-schemas'
 import { deleteComment, editComment } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node'
-import { PostSchema, SORTS, type DiscussionSort } from '~/lib/discussions'
+import { SORTS, type DiscussionSort } from '~/lib/discussions'
+import { PostSchema } from '~/lib/discussion-schemas'
 import { ServiceError } from '~/lib/service-error'
 import { createPost, listPosts } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'

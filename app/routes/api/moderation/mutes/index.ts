@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { MuteSchema } from '~/lib/moderation'
+import { MuteSchema } from '~/lib/moderation-schemas'
 import { listActiveMutes, muteMember } from '~/services/moderation/mutes.server'
 import { MODERATION_ROLES } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'

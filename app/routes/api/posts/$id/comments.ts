@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { CommentSchema } from '~/lib/discussions'
+import { CommentSchema } from '~/lib/discussion-schemas'
 import { createComment } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { PostUpdateSchema } from '~/lib/discussions'
+import { PostUpdateSchema } from '~/lib/discussion-schemas'
 import { readApiPage } from '~/lib/paging'
 import { deletePost, editPost, getThread } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { LockSchema } from '~/lib/discussions'
+import { LockSchema } from '~/lib/discussion-schemas'
 import { setLocked } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

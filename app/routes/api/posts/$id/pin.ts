@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { PinSchema } from '~/lib/discussions'
+import { PinSchema } from '~/lib/discussion-schemas'
 import { setPinned } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { ResolveReportSchema } from '~/lib/moderation'
+import { ResolveReportSchema } from '~/lib/moderation-schemas'
 import { MODERATION_ROLES } from '~/services/permissions.server'
 import { resolveReport } from '~/services/moderation/reports.server'
 import { requireApiUserWithRole } from '~/web/auth.server'

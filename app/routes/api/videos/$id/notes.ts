@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { NoteApiSchema } from '~/lib/notes'
+import { NoteApiSchema } from '~/lib/note-schemas'
 import { createNote, listNotes } from '~/services/learning/notes.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -1,18 +1,18 @@
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { type UserJSON } from '#models/index'
+import { DISCUSSION_INTENTS } from '~/lib/discussions'
 import {
 	CommentFormSchema,
 	CommentIdFormSchema,
-	DISCUSSION_INTENTS,
 	EditCommentFormSchema,
 	EditPostFormSchema,
 	FollowFormSchema,
 	LockFormSchema,
 	PinFormSchema,
 	ReactFormSchema,
-} from '~/lib/discussions'
-import { CommentReportFormSchema, PostReportFormSchema } from '~/lib/moderation'
+} from '~/lib/discussion-schemas'
+import { CommentReportFormSchema, PostReportFormSchema } from '~/lib/moderation-schemas'
 import {
 	createComment,
 	deleteComment,

@@ -3,7 +3,6 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import { ErrorList, FormErrors, FormOnceInput, TextareaField, useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
 import { ITEM_KIND_ICONS } from '~/components/programs/program-card'
@@ -17,7 +16,8 @@ import { ActionToast } from '~/components/ui/toaster'
 import { useConformForm } from '~/components/use-conform-form'
 import { VideoPlayer } from '~/components/video-player/index'
 import { formatDateTime } from '~/lib/dates'
-import { CheckFormSchema, ReflectionSchema, answerField } from '~/lib/program-schemas'
+import { CheckFormSchema, EmptyFormSchema, ReflectionSchema } from '~/lib/form-schemas.server'
+import { answerField } from '~/lib/program-schemas'
 import { ITEM_KIND_LABELS, PROGRAM_LIMITS, lockText, programItemPath, programProgressText } from '~/lib/programs'
 import { readTimeZone } from '~/lib/time-zone'
 import { progressText } from '~/lib/videos'
@@ -65,8 +65,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	return json({ page, timeZone, formOnce }, { status: page.item.lock ? 403 : 200 })
 }
 
-const DoneSchema = z.object({})
-
 /** The item's forms: "Mark as done", the reflection, the knowledge check. Each calls the same service as its JSON call. */
 export async function action({ request, params }: ActionFunctionArgs) {
 	const user = await requireUser(request)
@@ -78,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 			return handleFormSubmission({
 				request,
 				formData,
-				schema: DoneSchema,
+				schema: EmptyFormSchema,
 				intent: 'done',
 				failureTitle: 'Could not mark it as done',
 				onValid: async () => {
@@ -298,7 +296,7 @@ function ReflectionBody({
 	const pending = useIsSubmitting('reflection')
 	const [form, fields] = useConformForm({
 		id: 'reflection-form',
-		schema: ReflectionSchema,
+		schema: () => import('~/lib/program-schemas').then((m) => m.ReflectionSchema),
 		intent: 'reflection',
 		defaultValue: { text: content.text ?? '' },
 	})
@@ -340,7 +338,11 @@ function CheckBody({
 	formOnce: string | null
 }) {
 	const pending = useIsSubmitting('check')
-	const [form, fields] = useConformForm({ id: 'check-form', schema: CheckFormSchema, intent: 'check' })
+	const [form, fields] = useConformForm({
+		id: 'check-form',
+		schema: () => import('~/lib/program-schemas').then((m) => m.CheckFormSchema),
+		intent: 'check',
+	})
 	const { attempt } = content
 	return (
 		<div className="space-y-6">

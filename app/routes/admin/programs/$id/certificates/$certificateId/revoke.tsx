@@ -3,7 +3,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { Field } from '~/components/forms'
-import { RevokeSchema } from '~/lib/program-schemas'
 import { handleRevokeDialog, loadRevokeDialog } from '~/routes/admin/programs/__outline.server'
 import { type RouteHandle } from '~/types'
 
@@ -24,7 +23,10 @@ export function action({ request, params }: ActionFunctionArgs) {
 
 export default function RevokeCertificateDialog() {
 	const { recipientName, programTitle, revoked } = useLoaderData<typeof loader>()
-	const [form, fields] = useDialogForm({ id: 'revoke-certificate', schema: RevokeSchema })
+	const [form, fields] = useDialogForm({
+		id: 'revoke-certificate',
+		schema: () => import('~/lib/program-schemas').then((m) => m.RevokeSchema),
+	})
 	return (
 		<FormDialog
 			alert
