@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LIMITS, ROLE_VALUES, isOneLineText, oneLineTextMessage } from '~/lib/schemas'
+import { ROLE_VALUES } from '~/lib/roles'
+import { LIMITS, isOneLineText, oneLineTextMessage } from '~/lib/schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
 import { isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
@@ -279,16 +280,3 @@ export const RoleChangeSchema = z.object({
 		errorMap: () => ({ message: `Role must be one of: ${ROLE_VALUES.join(', ')}` }),
 	}),
 })
-
-/** product §2: how roles read in the panel: "content_manager" is shown "content manager". */
-export function roleLabel(role: string): string {
-	return role.replace(/_/g, ' ')
-}
-
-/** The role select's options (product §2 "Change User Role"). */
-export const ROLE_OPTIONS: Array<{ value: (typeof ROLE_VALUES)[number]; label: string }> = [
-	{ value: 'member', label: 'Member' },
-	{ value: 'moderator', label: 'Moderator' },
-	{ value: 'content_manager', label: 'Content Manager' },
-	{ value: 'admin', label: 'Admin' },
-]

@@ -11,7 +11,15 @@ export { CaptionsFormSchema, ChaptersFormSchema, RemoveCaptionsSchema } from '~/
 export { ContactSchema } from '~/lib/contact-schemas'
 export { NewPostFormSchema } from '~/lib/discussion-schemas'
 export { OpenNotificationFormSchema } from '~/lib/engagement-schemas'
+export { BlockFormSchema } from '~/lib/member-card'
 export { DeleteNoteFormSchema, EditNoteFormSchema, NoteFormSchema } from '~/lib/note-schemas'
-export { JoinPodQueueSchema } from '~/lib/pods'
+export {
+	CheckInIdFormSchema,
+	CheckInSchema,
+	EditCheckInFormSchema,
+	JoinPodQueueSchema,
+	PodNameSchema,
+	PodReplyFormSchema,
+} from '~/lib/pod-schemas'
 export { CheckFormSchema, ReflectionSchema } from '~/lib/program-schemas'
 export { EmptyFormSchema, LoginSchema, SignupFormSchema } from '~/lib/schemas'

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { optionalLine, optionalText, requiredLine, requiredText } from '~/lib/admin-schemas'
 import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
-import { DEFAULT_PASS_MARK, PROGRAM_LIMITS, UNLOCK_KINDS, type ProgramItemKind, type UnlockRule } from '~/lib/programs'
+import {
+	DEFAULT_PASS_MARK,
+	PROGRAM_LIMITS,
+	UNLOCK_KINDS,
+	answerField,
+	type ProgramItemKind,
+	type UnlockRule,
+} from '~/lib/programs'
 
 /**
  * The forms of programs (product §2 "Programs", §5): the admin's module and
@@ -245,9 +252,6 @@ export const CheckAnswersSchema = z.object({
 		.min(1, ANSWERS_RULE)
 		.max(PROGRAM_LIMITS.questionsMax, ANSWERS_RULE),
 })
-
-/** The check's form on the item page: a radio group per question (`answer1`, `answer2`, …, each the choice's index). */
-export const answerField = (questionNumber: number) => `answer${questionNumber}`
 
 export const CheckFormSchema = z
 	.object(

@@ -261,3 +261,6 @@ export function describeUnlock(rule: UnlockRule, moduleNumber: number, timeZone:
 			return moduleNumber > 1 ? `Opens when module ${moduleNumber - 1} is complete` : 'Open at once (it is the first)'
 	}
 }
+
+/** The check's form on the item page: a radio group per question (`answer1`, `answer2`, …, each the choice's index). */
+export const answerField = (questionNumber: number) => `answer${questionNumber}`

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ROLE_VALUES } from '~/lib/roles'
 import { hasHiddenOrControlCharacter } from '~/lib/characters'
 
 /**
@@ -6,8 +7,6 @@ import { hasHiddenOrControlCharacter } from '~/lib/characters'
  * by the browser (Conform's client validation) and by the server (page
  * actions and the JSON API), so the rules live here once.
  */
-
-export const ROLE_VALUES = ['member', 'moderator', 'content_manager', 'admin'] as const
 
 /** Sane upper bounds: long enough for any real value, short enough that nobody can post a megabyte. */
 export const LIMITS = {

@@ -101,7 +101,7 @@ describe('what an island page loads', () => {
 
 	it('pages with forms load no zod either: each form loads its schema when first used (decision 220)', async () => {
 		const { client } = await signedUpClient()
-		for (const path of ['/content-library/1', '/community/1', '/messages', '/profile']) {
+		for (const path of ['/content-library/1', '/community/1', '/community/1/discussions', '/messages', '/profile']) {
 			const scripts = await scriptsOf(client, path)
 			expect(scripts, path).not.toContain(ZOD)
 			// What the page loads when a form is first used carries it: the check above can see zod.

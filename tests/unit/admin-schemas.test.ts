@@ -11,9 +11,8 @@ import {
 	RoleChangeSchema,
 	VideoSchema,
 	isSafeUrl,
-	roleLabel,
 } from '~/lib/admin-schemas'
-import { ROLE_VALUES } from '~/lib/schemas'
+import { ROLE_VALUES, roleLabel } from '~/lib/roles'
 
 function form(fields: Record<string, string>) {
 	const data = new FormData()

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Pager } from '~/components/ui/pager'
 import { useTimeZone } from '~/components/use-time-zone'
 import { adminDialogHref, adminTabHref, truncate, type AdminTab } from '~/lib/admin-panel'
-import { roleLabel } from '~/lib/admin-schemas'
+import { roleLabel } from '~/lib/roles'
 import {
 	CATALOGUE,
 	catalogueLabel,

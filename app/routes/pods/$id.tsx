@@ -1,7 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
-import { z } from 'zod'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { useIsSubmitting } from '~/components/forms'
 import { pageMeta } from '~/components/page-meta'
@@ -12,7 +11,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { ActionToast } from '~/components/ui/toaster'
 import { formatDateTime } from '~/lib/dates'
-import { CheckInSchema, OUTCOMES, OUTCOME_LABELS, POD_LIMITS, PodNameSchema, PodReplySchema } from '~/lib/pods'
+import { OUTCOMES, OUTCOME_LABELS, POD_LIMITS } from '~/lib/pods'
+import {
+	CheckInIdFormSchema,
+	CheckInSchema,
+	EditCheckInFormSchema,
+	EmptyFormSchema,
+	PodNameSchema,
+	PodReplyFormSchema,
+} from '~/lib/form-schemas.server'
 import { readTimeZone } from '~/lib/time-zone'
 import { type RouteHandle } from '~/types'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
@@ -65,11 +72,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 	})
 }
 
-const CheckInIdSchema = z.object({ checkInId: z.number().int().positive() })
-const EditCheckInSchema = CheckInSchema.extend({ checkInId: z.number().int().positive() })
-const ReplyFormSchema = PodReplySchema.extend({ checkInId: z.number().int().positive() })
-const LeaveSchema = z.object({})
-
 const POD_INTENTS = ['check-in', 'edit-check-in', 'cheer', 'uncheer', 'reply', 'rename', 'leave-pod'] as const
 type PodIntent = (typeof POD_INTENTS)[number]
 const isPodIntent = (value: unknown): value is PodIntent => POD_INTENTS.includes(value as PodIntent)
@@ -105,7 +107,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				case 'edit-check-in':
 					return handleFormSubmission({
 						...common,
-						schema: EditCheckInSchema,
+						schema: EditCheckInFormSchema,
 						failureTitle: 'Could not save your check-in',
 						onValid: async ({ checkInId, ...input }) => {
 							await updateCheckIn(actor, checkInId, input)
@@ -116,7 +118,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				case 'uncheer':
 					return handleFormSubmission({
 						...common,
-						schema: CheckInIdSchema,
+						schema: CheckInIdFormSchema,
 						failureTitle: 'Could not cheer',
 						onValid: async ({ checkInId }) => {
 							await cheerCheckIn(actor, checkInId, intent === 'cheer')
@@ -126,7 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				case 'reply':
 					return handleFormSubmission({
 						...common,
-						schema: ReplyFormSchema,
+						schema: PodReplyFormSchema,
 						failureTitle: 'Could not reply',
 						onValid: async ({ checkInId, text }) => {
 							await replyToCheckIn(actor, checkInId, { text })
@@ -146,7 +148,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 				case 'leave-pod':
 					return handleFormSubmission({
 						...common,
-						schema: LeaveSchema,
+						schema: EmptyFormSchema,
 						failureTitle: 'Could not leave the pod',
 						onValid: async () => {
 							await leavePod(actor, podId)

@@ -1,5 +1,5 @@
 import { ADMIN_USER_FIELDS, UserModel, toAdminUserJSON, type AdminUserJSON, type Role, type User } from '#models/index'
-import { roleLabel } from '~/lib/admin-schemas'
+import { roleLabel } from '~/lib/roles'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { ServiceError, notFound } from '~/lib/service-error'

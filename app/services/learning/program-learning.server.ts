@@ -13,8 +13,8 @@ import {
 	type UserJSON,
 } from '#models/index'
 import { toIso } from '#models/model'
-import { answerField } from '~/lib/program-schemas'
 import {
+	answerField,
 	ITEM_KIND_LABELS,
 	lockText,
 	programItemPath,

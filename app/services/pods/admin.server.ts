@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { PodMemberModel, PodModel, PodQueueModel, ProgramModel, UserModel, type Pod } from '#models/index'
-import { PodMoveSchema } from '~/lib/pods'
+import { PodMoveSchema } from '~/lib/pod-schemas'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { runJobSoon } from '~/platform/jobs.server'
 import { recordAudit } from '~/services/admin/audit.server'

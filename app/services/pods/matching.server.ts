@@ -18,11 +18,11 @@ import {
 	POD_FALLBACK_SIZE,
 	POD_MAX_SIZE,
 	POD_MIN_SIZE,
-	JoinPodQueueSchema,
 	lastWeekdayOnOrBefore,
 	localDate,
 	offsetMinutes,
 } from '~/lib/pods'
+import { JoinPodQueueSchema } from '~/lib/pod-schemas'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 import { runJobSoon, type Job } from '~/platform/jobs.server'

@@ -20,16 +20,8 @@ import {
 	type PodSummary,
 	type Program,
 } from '#models/index'
-import {
-	CheckInPatchSchema,
-	CheckInSchema,
-	POD_WEEKS,
-	PodNameSchema,
-	PodReplySchema,
-	podWeekAt,
-	podWeekStart,
-	weekdayName,
-} from '~/lib/pods'
+import { POD_WEEKS, podWeekAt, podWeekStart, weekdayName } from '~/lib/pods'
+import { CheckInPatchSchema, CheckInSchema, PodNameSchema, PodReplySchema } from '~/lib/pod-schemas'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 import { runJobSoon, type Job } from '~/platform/jobs.server'

@@ -4,7 +4,7 @@ import { useLoaderData } from '@remix-run/react'
 import { AdminDialogErrorBoundary, FormDialog, useDialogForm } from '~/components/admin/admin-dialog'
 import { SelectField } from '~/components/forms'
 import { adminTabHref } from '~/lib/admin-panel'
-import { PodMoveSchema } from '~/lib/pods'
+import { PodMoveSchema } from '~/lib/pod-schemas'
 import { handleDialogForm, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import { listPodsForAdmin, moveMemberAsAdmin } from '~/services/pods/admin.server'
 import { requireFound } from '~/web/errors.server'
@@ -45,7 +45,7 @@ export default function MovePodMemberDialog() {
 	const { pod, targets } = useLoaderData<typeof loader>()
 	const [form, fields] = useDialogForm({
 		id: `move-${pod.id}`,
-		schema: () => import('~/lib/pods').then((m) => m.PodMoveSchema),
+		schema: () => import('~/lib/pod-schemas').then((m) => m.PodMoveSchema),
 		defaultValue: { userId: String(pod.members[0]?.id ?? ''), toPodId: String(targets[0]?.id ?? '') },
 	})
 	return (

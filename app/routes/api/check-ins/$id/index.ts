@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { CheckInPatchSchema } from '~/lib/pods'
+import { CheckInPatchSchema } from '~/lib/pod-schemas'
 import { updateCheckIn } from '~/services/pods/pods.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { PodReplySchema } from '~/lib/pods'
+import { PodReplySchema } from '~/lib/pod-schemas'
 import { replyToCheckIn } from '~/services/pods/pods.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

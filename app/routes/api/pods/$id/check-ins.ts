@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { CheckInSchema } from '~/lib/pods'
+import { CheckInSchema } from '~/lib/pod-schemas'
 import { getPod, postCheckIn } from '~/services/pods/pods.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

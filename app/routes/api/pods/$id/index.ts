@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { PodNameSchema } from '~/lib/pods'
+import { PodNameSchema } from '~/lib/pod-schemas'
 import { getPod, renamePod } from '~/services/pods/pods.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

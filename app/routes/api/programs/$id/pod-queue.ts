@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { JoinPodQueueSchema } from '~/lib/pods'
+import { JoinPodQueueSchema } from '~/lib/pod-schemas'
 import { joinPodQueue, leavePodQueue, podQueueState } from '~/services/pods/matching.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -17,8 +17,14 @@ import { useConformForm } from '~/components/use-conform-form'
 import { VideoPlayer } from '~/components/video-player/index'
 import { formatDateTime } from '~/lib/dates'
 import { CheckFormSchema, EmptyFormSchema, ReflectionSchema } from '~/lib/form-schemas.server'
-import { answerField } from '~/lib/program-schemas'
-import { ITEM_KIND_LABELS, PROGRAM_LIMITS, lockText, programItemPath, programProgressText } from '~/lib/programs'
+import {
+	answerField,
+	ITEM_KIND_LABELS,
+	PROGRAM_LIMITS,
+	lockText,
+	programItemPath,
+	programProgressText,
+} from '~/lib/programs'
 import { readTimeZone } from '~/lib/time-zone'
 import { progressText } from '~/lib/videos'
 import {

@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { PodMoveSchema } from '~/lib/pods'
+import { PodMoveSchema } from '~/lib/pod-schemas'
 import { moveMemberAsAdmin } from '~/services/pods/admin.server'
 import { USER_ADMIN_ROLES } from '~/services/permissions.server'
 import { requireApiUserWithRole } from '~/web/auth.server'
