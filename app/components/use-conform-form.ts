@@ -38,7 +38,8 @@ export function useConformForm<Schema extends z.ZodTypeAny>({
 		defaultValue,
 		onValidate: validate,
 		shouldValidate: 'onSubmit',
-		shouldRevalidate: 'onInput',
+		// Checked again on each input once the schema is here; before, each check would be a post to the action.
+		shouldRevalidate: validate ? 'onInput' : 'onSubmit',
 	})
 }
 
@@ -63,7 +64,9 @@ function useLazyValidation<Schema extends z.ZodTypeAny>(
 	formId: string,
 	loadSchema: () => Promise<Schema>,
 ): Validate<Schema> | undefined {
-	const [validate, setValidate] = useState<{ run: Validate<Schema> }>()
+	// Kept with the form it was loaded for: a component reused for another form (its id changed) checks nothing
+	// with the other form's schema.
+	const [validate, setValidate] = useState<{ formId: string; run: Validate<Schema> }>()
 	const loadSchemaRef = useRef(loadSchema)
 	loadSchemaRef.current = loadSchema
 	useEffect(() => {
@@ -74,7 +77,7 @@ function useLazyValidation<Schema extends z.ZodTypeAny>(
 			loading = true
 			Promise.all([loadSchemaRef.current(), import('@conform-to/zod')]).then(
 				([schema, { parseWithZod }]) => {
-					if (!unmounted) setValidate({ run: ({ formData }) => parseWithZod(formData, { schema }) })
+					if (!unmounted) setValidate({ formId, run: ({ formData }) => parseWithZod(formData, { schema }) })
 				},
 				// Not loaded (offline, a new deployment): the action still validates; the next use tries again.
 				() => {
@@ -95,5 +98,5 @@ function useLazyValidation<Schema extends z.ZodTypeAny>(
 			document.removeEventListener('pointerdown', onFirstUse)
 		}
 	}, [formId])
-	return validate?.run
+	return validate?.formId === formId ? validate.run : undefined
 }

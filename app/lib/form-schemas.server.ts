@@ -12,6 +12,7 @@ export { ContactSchema } from '~/lib/contact-schemas'
 export { NewPostFormSchema } from '~/lib/discussion-schemas'
 export { OpenNotificationFormSchema } from '~/lib/engagement-schemas'
 export { BlockFormSchema } from '~/lib/member-card'
+export { PostReportFormSchema } from '~/lib/moderation-schemas'
 export { DeleteNoteFormSchema, EditNoteFormSchema, NoteFormSchema } from '~/lib/note-schemas'
 export {
 	CheckInIdFormSchema,

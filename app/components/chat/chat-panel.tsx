@@ -311,15 +311,23 @@ function Composer({
 		if (checking.current) return
 		checking.current = true
 		const content = text
-		// The form's own schema, loaded with the form on first use (decision 220): empty or whitespace-only
-		// messages are not sent (product §5). Not loaded (offline): the server checks it with the same schema.
-		const valid = await loadChatFormSchema().then(
-			(schema) => schema.safeParse({ content }).success,
-			() => true,
-		)
-		checking.current = false
-		if (!valid) return
+		// Cleared within the key's own event, so the next key sees the empty box: given back if it is refused.
 		setText('')
+		let valid = true
+		try {
+			// The form's own schema, loaded with the form on first use (decision 220): empty or whitespace-only
+			// messages are not sent (product §5). Not loaded (offline): the server checks it with the same schema.
+			valid = await loadChatFormSchema().then(
+				(schema) => schema.safeParse({ content }).success,
+				() => true,
+			)
+		} finally {
+			checking.current = false
+		}
+		if (!valid) {
+			setText((current) => (current === '' ? content : current))
+			return
+		}
 		reportTyping(false)
 		const sent = await send(content)
 		// Not delivered: give the text back unless something new was typed meanwhile.
