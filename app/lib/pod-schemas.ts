@@ -90,6 +90,7 @@ export const PodMoveSchema = z.object({
 })
 
 /** The pod page's forms that name a check-in: cheer and uncheer, edit, reply. */
-export const CheckInIdFormSchema = z.object({ checkInId: z.number().int().positive() })
-export const EditCheckInFormSchema = CheckInSchema.extend({ checkInId: z.number().int().positive() })
-export const PodReplyFormSchema = PodReplySchema.extend({ checkInId: z.number().int().positive() })
+const checkInIdField = z.number().int().positive()
+export const CheckInIdFormSchema = z.object({ checkInId: checkInIdField })
+export const EditCheckInFormSchema = CheckInSchema.extend({ checkInId: checkInIdField })
+export const PodReplyFormSchema = PodReplySchema.extend({ checkInId: checkInIdField })

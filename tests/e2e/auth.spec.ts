@@ -1,4 +1,5 @@
 import { uniqueName } from '../setup/unique-name'
+import { type Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 test.describe('accounts', () => {
@@ -158,6 +159,20 @@ test.describe('a form’s checks (decision 220)', () => {
 	// What the page fetches is watched and held here: the service worker would answer some of it from its cache.
 	test.use({ serviceWorkers: 'block' })
 
+	/** Once the page has hydrated, its forms are Conform's. */
+	const hydrated = (page: Page) =>
+		page.waitForFunction(
+			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+		)
+	/** The addresses of the page's posts from now on. */
+	function postsOf(page: Page): string[] {
+		const posts: string[] = []
+		page.on('request', (request) => {
+			if (request.method() === 'POST') posts.push(request.url())
+		})
+		return posts
+	}
+
 	test('are loaded when the visitor first uses the form, then answer in the browser without asking the server', async ({
 		page,
 		javaScriptEnabled,
@@ -169,18 +184,13 @@ test.describe('a form’s checks (decision 220)', () => {
 		})
 		const loadedZod = async () => (await Promise.all(scripts)).some((text) => text.includes('ZodError'))
 		await page.goto('/contact')
-		await page.waitForFunction(
-			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-		)
+		await hydrated(page)
 		expect(scripts.length).toBeGreaterThan(0)
 		expect(await loadedZod()).toBe(false)
 
 		await page.getByLabel('Name').focus()
 		await expect.poll(loadedZod).toBe(true)
-		const posts: string[] = []
-		page.on('request', (request) => {
-			if (request.method() === 'POST') posts.push(request.url())
-		})
+		const posts = postsOf(page)
 		await page.getByLabel('Email').fill('not-an-address')
 		await page.getByRole('button', { name: 'Send message' }).click()
 		await expect(page.getByText('Name is required')).toBeVisible()
@@ -200,14 +210,9 @@ test.describe('a form’s checks (decision 220)', () => {
 			await held
 			await route.continue()
 		})
-		const posts: string[] = []
-		page.on('request', (request) => {
-			if (request.method() === 'POST') posts.push(request.url())
-		})
+		const posts = postsOf(page)
 		await page.goto('/contact')
-		await page.waitForFunction(
-			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-		)
+		await hydrated(page)
 		await page.getByRole('button', { name: 'Send message' }).click()
 		await expect(page.getByText('Name is required')).toBeVisible()
 		expect(posts).toHaveLength(1)

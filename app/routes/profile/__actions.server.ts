@@ -1,5 +1,5 @@
 import { json, redirect } from '@remix-run/node'
-import { z } from 'zod'
+import { EmptyFormSchema } from '~/lib/schemas'
 import { type UserJSON } from '#models/index'
 import { DeleteAccountSchema, EmailPreferencesSchema } from '~/lib/account-schemas'
 import { PushDeviceOffSchema } from '~/lib/push'
@@ -86,9 +86,6 @@ export function saveNotificationPreferences(request: Request, user: UserJSON, fo
 	})
 }
 
-/** The Billing tab's buttons carry no data: only the intent (and the CSRF token). */
-const NoFields = z.object({})
-
 function dateIn(request: Request, iso: string | null): string {
 	return iso ? formatDate(iso, readTimeZone(request.headers.get('Cookie')).timeZone) : 'the end of the period'
 }
@@ -118,7 +115,7 @@ export function cancelBilling(request: Request, user: UserJSON, formData: FormDa
 	return handleFormSubmission({
 		request,
 		formData,
-		schema: NoFields,
+		schema: EmptyFormSchema,
 		intent: 'billing-cancel',
 		failureTitle: 'Cancellation failed',
 		onValid: async () => {
@@ -135,7 +132,7 @@ export function resumeBilling(request: Request, user: UserJSON, formData: FormDa
 	return handleFormSubmission({
 		request,
 		formData,
-		schema: NoFields,
+		schema: EmptyFormSchema,
 		intent: 'billing-resume',
 		failureTitle: 'Could not resume',
 		onValid: async () => {
@@ -157,7 +154,7 @@ export function openPortal(request: Request, user: UserJSON, formData: FormData)
 	return handleFormSubmission({
 		request,
 		formData,
-		schema: NoFields,
+		schema: EmptyFormSchema,
 		intent: 'billing-portal',
 		failureTitle: 'Could not open the billing portal',
 		onValid: async () =>

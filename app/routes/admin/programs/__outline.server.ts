@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { z } from 'zod'
+import { EmptyFormSchema } from '~/lib/schemas'
 import {
 	ITEM_FORM_SCHEMAS,
 	ModuleFormSchema,
@@ -90,8 +90,6 @@ export async function loadOutlinePage(request: Request, params: Params) {
 	})
 }
 
-const PublishSchema = z.object({})
-
 /** The outline page's plain forms: move a module or an item up or down, publish, unpublish. */
 export async function handleOutlineForm(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
@@ -121,7 +119,7 @@ export async function handleOutlineForm(request: Request, params: Params) {
 			return handleFormSubmission({
 				request,
 				formData,
-				schema: PublishSchema,
+				schema: EmptyFormSchema,
 				intent,
 				failureTitle: 'Could not change the program',
 				announceInvalid: true,

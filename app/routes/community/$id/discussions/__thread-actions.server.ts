@@ -1,5 +1,4 @@
 import { redirect } from '@remix-run/node'
-import { z } from 'zod'
 import { type UserJSON } from '#models/index'
 import { DISCUSSION_INTENTS } from '~/lib/discussions'
 import {
@@ -13,6 +12,7 @@ import {
 	ReactFormSchema,
 } from '~/lib/discussion-schemas'
 import { CommentReportFormSchema, PostReportFormSchema } from '~/lib/moderation-schemas'
+import { EmptyFormSchema } from '~/lib/schemas'
 import {
 	createComment,
 	deleteComment,
@@ -81,7 +81,7 @@ export async function handleThreadAction(request: Request, user: UserJSON, postI
 			})
 		case DISCUSSION_INTENTS.deletePost:
 			return form(
-				z.object({}),
+				EmptyFormSchema,
 				'Could not delete the post',
 				async () => {
 					const post = await deletePost(user, postId)
