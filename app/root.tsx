@@ -24,10 +24,13 @@ import { publicAssetUrl } from '~/platform/public-pictures.server'
 import { commitCsrfToken } from '~/web/csrf.server'
 import { getToast } from '~/web/toast.server'
 import tailwindHref from '~/tailwind.css'
+import { iconsHref } from '~/components/ui/icon'
 import { type RouteHandle } from '~/types'
 
 export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: tailwindHref },
+	// The icons' sprite (decision 221), fetched beside the styles rather than when the first <use> is parsed.
+	{ rel: 'preload', href: iconsHref, as: 'image', type: 'image/svg+xml' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 	// Installable (docs/decisions/180): the web app manifest, and the icon iOS puts on the Home Screen.
 	{ rel: 'manifest', href: '/manifest.webmanifest' },

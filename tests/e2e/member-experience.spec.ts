@@ -37,6 +37,22 @@ test.describe('member layout', () => {
 		await expect(sidebar(page)).toHaveAttribute('data-collapsed', 'false')
 		expect(await widthOf(sidebar(page))).toBe(256)
 	})
+
+	test("the sidebar's icons are drawn from the sprite (decision 221)", async ({ page, login }) => {
+		await login('member')
+		const icons = sidebar(page).locator('svg use')
+		await expect(icons.first()).toBeAttached()
+		// The size of what each icon's <use> draws: 0 × 0 until its symbol has arrived from the sprite and been found.
+		const drawnSizes = () =>
+			icons.evaluateAll((uses) =>
+				uses.map((use) => {
+					const box = (use as SVGUseElement).getBBox()
+					return Math.round(box.width) > 0 && Math.round(box.height) > 0
+				}),
+			)
+		await expect.poll(async () => (await drawnSizes()).length).toBeGreaterThan(5)
+		await expect.poll(async () => (await drawnSizes()).every(Boolean)).toBe(true)
+	})
 })
 
 test.describe('content library', () => {

@@ -116,6 +116,41 @@ describe('what an island page loads', () => {
 	})
 })
 
+describe('icons (decision 221)', () => {
+	it("are drawn from one fingerprinted sprite the browser keeps: not in a page's HTML or its scripts", async () => {
+		const { client } = await signedUpClient()
+		const response = await client.get('/content-library/1')
+		const html = await response.text()
+		const uses = [...html.matchAll(/<use href="([^"#]+)#([A-Za-z0-9]+)"/g)]
+		expect(uses.length).toBeGreaterThan(5)
+		const sprites = new Set(uses.map(([, href]) => href))
+		expect([...sprites]).toHaveLength(1)
+		const [sprite] = sprites
+		expect(sprite).toMatch(/^\/build\/_assets\/icons-[A-Z0-9]+\.svg$/)
+		// Preloaded with the styles, so the icons do not wait for the first <use> to be parsed.
+		expect(html).toMatch(
+			new RegExp(`<link rel="preload" href="${sprite!.replaceAll('.', '\\.')}" as="image" type="image/svg\\+xml"`),
+		)
+		// A shape of the sidebar's icons (the dashboard's four squares) is not written into the page any more.
+		expect(html).not.toContain('<rect x="13.5" y="13.5"')
+
+		const file = await client.get(sprite!)
+		expect(file.status).toBe(200)
+		expect(file.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/)
+		expect(file.headers.get('Cache-Control')).toContain('immutable')
+		const symbols = await file.text()
+		for (const [, , name] of uses) expect(symbols, name).toContain(`<symbol id="${name}"`)
+
+		const scripts = await Promise.all(
+			[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(async ([, href]) =>
+				(await client.get(href!)).text(),
+			),
+		)
+		// The menu icon's lines, once a string in the layout's scripts.
+		expect(scripts.join('\n')).not.toContain('M4 6.5h16M4 12h16M4 17.5h16')
+	})
+})
+
 describe('routing rules of product §2', () => {
 	it('protected pages send a visitor to /auth', async () => {
 		const response = await new TestClient(server.url).get('/dashboard')
