@@ -17,7 +17,9 @@
  * pages): run a part of the matrix. LIGHTHOUSE_BLOCK: addresses Chromium
  * must not load (Lighthouse's blockedUrlPatterns, e.g. `*sw.js` for the
  * pages as they were without the service worker), to compare on a busy
- * machine, run after run, what one part costs.
+ * machine, run after run, what one part costs. LIGHTHOUSE_REPORTS: a
+ * directory where each page's whole Lighthouse report (JSON) is written, to
+ * read what a score is made of (the LCP element, the requests' timings).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -66,6 +68,8 @@ const PRESETS = listSetting<Preset>('LIGHTHOUSE_PRESETS', ['desktop', 'mobile'])
 const WHO = listSetting<Who>('LIGHTHOUSE_AS', ['visitor', 'member', 'premium'])
 const ONLY_PATHS = optionalList('LIGHTHOUSE_PATHS')
 const BLOCKED = optionalList('LIGHTHOUSE_BLOCK')
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS || undefined
+if (REPORTS_DIR) fs.mkdirSync(REPORTS_DIR, { recursive: true })
 
 function optionalList(name: string): string[] | undefined {
 	const values = (process.env[name] ?? '')
@@ -212,6 +216,8 @@ async function audit(page: Page, url: string, who: Who, preset: Preset): Promise
 	const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined
 	const lhr = await runLighthouse(url, flags, config, page)
 	const path = new URL(url).pathname
+	if (REPORTS_DIR)
+		fs.writeFileSync(`${REPORTS_DIR}/${who}-${preset}${path.replace(/\W+/g, '_')}.json`, JSON.stringify(lhr))
 	const failing: PageScores['failing'] = []
 	for (const category of CATEGORIES) {
 		for (const ref of lhr.categories[category]?.auditRefs ?? []) {

@@ -155,6 +155,37 @@ test.describe('routing', () => {
 	})
 })
 
+test.describe('an island page (decision 222)', () => {
+	// What the page fetches is watched here: the service worker would answer some of it from its cache.
+	test.use({ serviceWorkers: 'block' })
+
+	test('fetches its scripts after its styles, at low priority, and still hydrates', async ({
+		page,
+		javaScriptEnabled,
+	}) => {
+		test.skip(!javaScriptEnabled, 'without JavaScript the page loads no script')
+		// Chromium's own priority for each request, as its network panel shows it.
+		const client = await page.context().newCDPSession(page)
+		await client.send('Network.enable')
+		const priorities = new Map<string, string>()
+		client.on('Network.requestWillBeSent', ({ request, type }) => {
+			if (type === 'Script' || type === 'Stylesheet')
+				priorities.set(new URL(request.url).pathname, request.initialPriority)
+		})
+		const html = await (await page.goto('/auth'))!.text()
+		await page.waitForFunction(
+			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+		)
+		// The scripts the page names (its autofocused form then loads its checks at once, at a higher priority).
+		const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!)
+		expect(named.length).toBeGreaterThan(5)
+		expect(named.map((path) => [path, priorities.get(path)]).filter(([, priority]) => priority !== 'Low')).toEqual([])
+		expect([...priorities].filter(([path]) => path.endsWith('.css')).map(([, priority]) => priority)).toEqual([
+			'VeryHigh',
+		])
+	})
+})
+
 test.describe('a form’s checks (decision 220)', () => {
 	// What the page fetches is watched and held here: the service worker would answer some of it from its cache.
 	test.use({ serviceWorkers: 'block' })

@@ -94,6 +94,16 @@ describe('what an island page loads', () => {
 
 	const ZOD = 'ZodError'
 
+	it('asks for its scripts at low priority: the page is drawn by the server, styles and pictures go first (decision 222)', async () => {
+		const { client } = await signedUpClient()
+		for (const path of ['/content-library/1', '/community/1', '/messages']) {
+			const html = await (await client.get(path)).text()
+			const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([link]) => link)
+			expect(preloads.length, path).toBeGreaterThan(5)
+			for (const link of preloads) expect(link, path).toContain('fetchpriority="low"')
+		}
+	})
+
 	it("a member page whose island has no form loads no zod: the layout needs only the live events' names (decision 198)", async () => {
 		const { client } = await signedUpClient()
 		expect(await scriptsOf(client, '/subscribe')).not.toContain(ZOD)
