@@ -12,7 +12,7 @@ import {
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { createStaticRouter as createStaticRouterType } from 'react-router-dom/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { twoRouteRemixBuild } from '../setup/two-route-remix-build.mjs'
 
 /**
@@ -111,6 +111,75 @@ describe('the route table is built once per build (patches/, decision 190)', () 
 		// Remix's request handler reads it once, when it sets up; RemixServer once, for the first document.
 		expect(readsForFirst).toBeGreaterThan(0)
 		expect(handleReads).toBe(readsForFirst)
+	})
+})
+
+describe('a path matched again is answered from memory (patches/, decision 223)', () => {
+	const routes = (): AgnosticRouteObject[] => [
+		{
+			id: 'root',
+			path: '/',
+			children: [
+				{ id: 'events', path: 'events' },
+				{ id: 'room', path: 'community/:id' },
+			],
+		},
+	]
+	/** Matching a path decodes it segment by segment before walking the table: a remembered path is neither. */
+	function decodesDuring(run: () => void): number {
+		const decode = vi.spyOn(globalThis, 'decodeURIComponent')
+		try {
+			run()
+			return decode.mock.calls.length
+		} finally {
+			decode.mockRestore()
+		}
+	}
+
+	it('gives the same matches again without walking the table, each caller its own copy', () => {
+		const table = routes()
+		let first: ReturnType<typeof matchRoutes> = null
+		let again: ReturnType<typeof matchRoutes> = null
+		expect(decodesDuring(() => (first = matchRoutes(table, '/community/7')))).toBeGreaterThan(0)
+		expect(decodesDuring(() => (again = matchRoutes(table, '/community/7')))).toBe(0)
+
+		expect(again).toEqual(first)
+		expect(again).not.toBe(first)
+		expect(again!.at(-1)).not.toBe(first!.at(-1))
+		expect(again!.at(-1)!.route).toBe(table[0]!.children![1])
+		// What one caller does to its matches reaches no other.
+		for (const answer of [first!, again!]) {
+			// The types say read-only, but nothing stops a caller's JavaScript from writing.
+			;(answer.at(-1)!.params as Record<string, string>).id = 'changed'
+			answer.at(-1)!.pathname = '/changed'
+		}
+		expect(matchRoutes(table, '/community/7')!.at(-1)).toMatchObject({ params: { id: '7' }, pathname: '/community/7' })
+		// One params object for the whole list, as the router makes it.
+		expect(again!.at(0)!.params).toBe(again!.at(-1)!.params)
+
+		expect(matchRoutes(table, '/community/8')!.at(-1)!.params).toEqual({ id: '8' })
+		expect(matchRoutes(table, '/nowhere')).toBeNull()
+		expect(decodesDuring(() => expect(matchRoutes(table, '/nowhere')).toBeNull())).toBe(0)
+	})
+
+	it('keeps at most 500 paths per table, and none longer than 512 characters: made-up addresses cannot grow it', () => {
+		const table = routes()
+		matchRoutes(table, '/community/first')
+		for (let i = 0; i < 500; i++) matchRoutes(table, `/community/made-up-${i}`)
+		expect(decodesDuring(() => matchRoutes(table, '/community/made-up-499'))).toBe(0)
+		// The oldest was forgotten to make room.
+		expect(decodesDuring(() => matchRoutes(table, '/community/first'))).toBeGreaterThan(0)
+
+		const long = `/community/${'x'.repeat(600)}`
+		expect(matchRoutes(table, long)!.at(-1)!.params.id).toHaveLength(600)
+		expect(decodesDuring(() => matchRoutes(table, long))).toBeGreaterThan(0)
+	})
+
+	it('is per table: another table with the same paths answers with its own routes', () => {
+		const one = routes()
+		const other = routes()
+		expect(matchRoutes(one, '/events')!.at(-1)!.route).toBe(one[0]!.children![0])
+		expect(matchRoutes(other, '/events')!.at(-1)!.route).toBe(other[0]!.children![0])
 	})
 })
 

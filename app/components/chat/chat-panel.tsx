@@ -90,6 +90,9 @@ export function ChatPanel({
 		mute: withParam(pageUrl, 'mute', messageId),
 	})
 
+	// Each message's calendar day, worked out once: a day separator compares a message's with the one before.
+	const days = chat.messages.map((message) => calendarDay(message.createdAt, timeZone))
+
 	return (
 		<section aria-label={label} className="flex h-[min(70vh,40rem)] min-h-[24rem] flex-col">
 			<div className="flex items-center justify-end border-b border-gray-100 px-4 py-2">
@@ -131,8 +134,7 @@ export function ChatPanel({
 						<ol className="space-y-3" aria-label="Messages">
 							{chat.messages.map((message, index) => {
 								const previous = index > 0 ? chat.messages[index - 1]! : null
-								const newDay =
-									!previous || calendarDay(previous.createdAt, timeZone) !== calendarDay(message.createdAt, timeZone)
+								const newDay = !previous || days[index - 1] !== days[index]
 								return (
 									<Fragment key={message.id}>
 										{newDay ? <DaySeparator label={relativeDayLabel(message.createdAt, timeZone, now)} /> : null}
