@@ -58,8 +58,22 @@ export async function openSharedState(config: AppConfig): Promise<void> {
 	console.log('Shared state: Redis at REDIS_URL (several processes may serve this app)')
 }
 
+/**
+ * An idle keep-alive connection is kept 65 s, longer than what is in front of the app keeps its own (nginx's
+ * upstream connections, a load balancer's 60 s, browsers and API clients that reuse a connection after a pause).
+ * With Node's 5 s the server could close a connection just as a client sent its next request on it, which the
+ * client took as a reset connection (an end-to-end test's request failed so, once). Headers still must arrive
+ * within a minute and a bit, as before.
+ */
+const IDLE_CONNECTION_MS = 65_000
+function keepIdleConnectionsOpen(httpServer: http.Server) {
+	httpServer.keepAliveTimeout = IDLE_CONNECTION_MS
+	httpServer.headersTimeout = IDLE_CONNECTION_MS + 1_000
+}
+
 /** Listens on HOST:PORT (every interface unless HOST says otherwise; the demo: 127.0.0.1, this machine only) and says where. */
 export async function listen(httpServer: http.Server, config: AppConfig): Promise<void> {
+	keepIdleConnectionsOpen(httpServer)
 	await new Promise<void>((resolve, reject) => {
 		httpServer.once('error', reject)
 		httpServer.listen(config.port, config.host, resolve)

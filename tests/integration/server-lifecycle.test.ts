@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import net from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { startEmbeddedDatabase } from '~/platform/database.server'
 import { DEMO_SERVER_ENV, startTestServer } from '../setup/test-server'
@@ -85,6 +86,38 @@ describe('health and shutdown', () => {
 				// Static files need no database.
 				expect((await fetch(new URL('/favicon.svg', server.url))).status).toBe(200)
 			} finally {
+				await server.stop()
+				await database.stop()
+			}
+		},
+		START_UP_TIMEOUT,
+	)
+
+	it(
+		"keeps an idle connection open past Node's 5 seconds, so a client reusing it after a pause is answered",
+		async () => {
+			const database = await startEmbeddedDatabase()
+			const server = await startTestServer({ mongodbUri: `${database.uri}/keep-alive` })
+			const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1')
+			try {
+				let received = ''
+				let closedByServer = false
+				socket.setEncoding('latin1')
+				socket.on('data', (chunk: string) => (received += chunk))
+				socket.on('end', () => (closedByServer = true))
+				const ask = () => socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n')
+				const answers = () => received.match(/HTTP\/1\.1 200 OK/g)?.length ?? 0
+
+				ask()
+				await expect.poll(answers).toBe(1)
+				expect(received).toMatch(/Keep-Alive: timeout=65\r\n/i)
+				// Longer than Node's default of 5 s, after which the server used to close the connection.
+				await new Promise((resolve) => setTimeout(resolve, 6_000))
+				expect(closedByServer).toBe(false)
+				ask()
+				await expect.poll(answers).toBe(2)
+			} finally {
+				socket.destroy()
 				await server.stop()
 				await database.stop()
 			}
