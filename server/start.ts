@@ -59,11 +59,10 @@ export async function openSharedState(config: AppConfig): Promise<void> {
 }
 
 /**
- * An idle keep-alive connection is kept 65 s, longer than what is in front of the app keeps its own (nginx's
- * upstream connections, a load balancer's 60 s, browsers and API clients that reuse a connection after a pause).
- * With Node's 5 s the server could close a connection just as a client sent its next request on it, which the
- * client took as a reset connection (an end-to-end test's request failed so, once; docs/decisions/224). Headers still must arrive
- * within a minute and a bit, as before.
+ * An idle keep-alive connection is kept 65 s (docs/decisions/224), longer than what may sit in front of the app
+ * keeps its own (a load balancer's 60 s, a proxy's pool, API clients reusing a connection after a pause). With
+ * Node's 5 s the server could close a connection just as a client sent its next request on it, which the client
+ * took as a reset connection. Headers must still arrive within a minute and a bit, as before.
  */
 const IDLE_CONNECTION_MS = 65_000
 function keepIdleConnectionsOpen(httpServer: http.Server) {

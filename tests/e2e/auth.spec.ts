@@ -155,6 +155,12 @@ test.describe('routing', () => {
 	})
 })
 
+/** Once the page has hydrated (Remix's router is up): its forms are Conform's, its links the router's. */
+const hydrated = (page: Page) =>
+	page.waitForFunction(
+		() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+	)
+
 test.describe('an island page (decision 222)', () => {
 	// What the page fetches is watched here: the service worker would answer some of it from its cache.
 	test.use({ serviceWorkers: 'block' })
@@ -173,9 +179,7 @@ test.describe('an island page (decision 222)', () => {
 				priorities.set(new URL(request.url).pathname, request.initialPriority)
 		})
 		const html = await (await page.goto('/auth'))!.text()
-		await page.waitForFunction(
-			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-		)
+		await hydrated(page)
 		// The scripts the page names (its autofocused form then loads its checks at once, at a higher priority).
 		const named = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href!)
 		expect(named.length).toBeGreaterThan(5)
@@ -190,11 +194,6 @@ test.describe('a form’s checks (decision 220)', () => {
 	// What the page fetches is watched and held here: the service worker would answer some of it from its cache.
 	test.use({ serviceWorkers: 'block' })
 
-	/** Once the page has hydrated, its forms are Conform's. */
-	const hydrated = (page: Page) =>
-		page.waitForFunction(
-			() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
-		)
 	/** The addresses of the page's posts from now on. */
 	function postsOf(page: Page): string[] {
 		const posts: string[] = []

@@ -10,6 +10,15 @@ const server = useTestServer()
 
 const signedUpClient = () => signUpMember(server.url, 'page_user', { name: 'Robin Page' })
 
+/** The text of every script the page preloads, as the browser fetches them. */
+async function scriptsOf(client: TestClient, path: string): Promise<string> {
+	const html = await (await client.get(path)).text()
+	const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
+	expect(sources.length).toBeGreaterThan(0)
+	const texts = await Promise.all(sources.map(async (source) => (await client.get(source)).text()))
+	return texts.join('\n')
+}
+
 describe('pages without JavaScript', () => {
 	it('the landing page ships no script at all', async () => {
 		const response = await new TestClient(server.url).get('/')
@@ -68,15 +77,6 @@ describe('pages without JavaScript', () => {
 })
 
 describe('what an island page loads', () => {
-	/** The text of every script the page preloads, as the browser fetches them. */
-	async function scriptsOf(client: TestClient, path: string): Promise<string> {
-		const html = await (await client.get(path)).text()
-		const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
-		expect(sources.length).toBeGreaterThan(0)
-		const texts = await Promise.all(sources.map(async (source) => (await client.get(source)).text()))
-		return texts.join('\n')
-	}
-
 	/** The scripts a page's scripts import on demand (`import("/build/...")`), with what those import in turn. */
 	async function lazilyLoadedBy(client: TestClient, scripts: string): Promise<string> {
 		const loaded = new Map<string, string>()
@@ -151,13 +151,8 @@ describe('icons (decision 221)', () => {
 		const symbols = await file.text()
 		for (const [, , name] of uses) expect(symbols, name).toContain(`<symbol id="${name}"`)
 
-		const scripts = await Promise.all(
-			[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(async ([, href]) =>
-				(await client.get(href!)).text(),
-			),
-		)
 		// The menu icon's lines, once a string in the layout's scripts.
-		expect(scripts.join('\n')).not.toContain('M4 6.5h16M4 12h16M4 17.5h16')
+		expect(await scriptsOf(client, '/content-library/1')).not.toContain('M4 6.5h16M4 12h16M4 17.5h16')
 	})
 })
 
