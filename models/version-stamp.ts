@@ -5,7 +5,7 @@ import { afterWrite, defineModel } from '#models/model'
 /**
  * A value that changes whenever what it stands for changes (`people`, the
  * members' public fields; `events`, the events and who is going to them:
- * decision 199), so a process that holds a read made under one
+ * decision 199; `catalogue`, the library's videos: decision 225), so a process that holds a read made under one
  * value serves it only while the value is unchanged (docs/decisions/089).
  * Random, not counted: a database emptied and filled again never repeats an
  * old value. A room's messages have their own, on the community document.
@@ -25,7 +25,9 @@ const versionStampSchema = new Schema<VersionStamp>(
 
 export const VersionStampModel = defineModel<VersionStamp>('VersionStamp', versionStampSchema)
 
-export type VersionStampKey = 'people' | 'events'
+/** Every stamp there is: a page reads them all in one query, however many of its held reads ask (held-reads.server.ts). */
+export const VERSION_STAMP_KEYS = ['people', 'events', 'catalogue'] as const
+export type VersionStampKey = (typeof VERSION_STAMP_KEYS)[number]
 
 /** Gives the stamp a new value: after the write it stands for, never before. One atomic upsert, like the counters. */
 export async function renewVersionStamp(key: VersionStampKey): Promise<string> {
@@ -44,13 +46,24 @@ export function currentVersionStamp(key: VersionStampKey): Promise<string> {
  * the version of a read made from all of them. A stamp never renewed yet gets
  * its first value.
  */
-export async function currentVersionStamps(keys: VersionStampKey[]): Promise<string> {
+export async function currentVersionStamps(keys: readonly VersionStampKey[]): Promise<string> {
+	const values = await readVersionStamps(keys)
+	return keys.map((key) => values.get(key)!).join(':')
+}
+
+/** These stamps' values now, read in one query; a stamp never renewed yet gets its first value. */
+export async function readVersionStamps(keys: readonly VersionStampKey[]): Promise<Map<VersionStampKey, string>> {
 	const stamps = await VersionStampModel.find({ key: mongoose.trusted({ $in: keys }) }).lean<VersionStamp[]>()
 	// The first of a key's records, should there ever be two.
-	const values = new Map<string, string>()
-	for (const stamp of stamps) if (!values.has(stamp.key)) values.set(stamp.key, stamp.value)
-	const joined = await Promise.all(keys.map((key) => values.get(key) ?? renewVersionStamp(key)))
-	return joined.join(':')
+	const values = new Map<VersionStampKey, string>()
+	for (const stamp of stamps)
+		if (!values.has(stamp.key as VersionStampKey)) values.set(stamp.key as VersionStampKey, stamp.value)
+	await Promise.all(
+		keys.map(async (key) => {
+			if (!values.has(key)) values.set(key, await renewVersionStamp(key))
+		}),
+	)
+	return values
 }
 
 /** renewVersionStamp after a write that is already done (the model middleware's call). */

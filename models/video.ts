@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose'
 import { defineModel, toIso } from '#models/model'
+import { renewStampOnEveryWrite } from '#models/version-stamp'
 
 export interface Video {
 	id: number
@@ -75,5 +76,8 @@ const videoSchema = new Schema<Video>(
 videoSchema.index({ announcementPending: 1 }, { sparse: true })
 // Who may play a file or a stream: the lessons whose url names it (services/catalogue/member-files.server.ts).
 videoSchema.index({ url: 1 })
+
+// What a process holds of the library (the dashboard's count of videos) is read again after any write: decision 225.
+renewStampOnEveryWrite(videoSchema, 'catalogue')
 
 export const VideoModel = defineModel<Video>('Video', videoSchema)

@@ -1,3 +1,5 @@
+import { VERSION_STAMP_KEYS, readVersionStamps, type VersionStampKey } from '#models/index'
+import { sharedInRequest } from '~/platform/request-context.server'
 import { singleton } from '~/platform/singleton.server'
 
 /**
@@ -18,7 +20,10 @@ import { singleton } from '~/platform/singleton.server'
  * - the upcoming events of the dashboard and of /events' pages (how many,
  *   each window, who is going),
  *   under the `events` and `people` stamps, and read again once the soonest
- *   has started (events.server.ts; decision 199).
+ *   has started (events.server.ts; decision 199);
+ * - the library's video ids, for the dashboard's "videos watched" (how many
+ *   there are, which still exist), under the `catalogue` stamp, which any
+ *   write to a video renews (progress.server.ts; decision 225).
  * The version lives in the database and is read with each visit, so a change
  * made by any process is seen by the next read everywhere.
  */
@@ -59,4 +64,15 @@ export function heldRead<Value>(key: string, version: string, read: () => Promis
 		if (held.get(key) === fresh) held.delete(key)
 	})
 	return fresh.value as Promise<Value>
+}
+
+/**
+ * The version of a read made from these stamps: their values now, joined.
+ * A page's held reads may ask for several stamps between them (the
+ * dashboard: events, people, catalogue); a GET reads every stamp in its
+ * first ask, one query, and the others share it (decision 225).
+ */
+export async function currentStamps(keys: readonly VersionStampKey[]): Promise<string> {
+	const values = await sharedInRequest('version-stamps', () => readVersionStamps(VERSION_STAMP_KEYS))
+	return keys.map((key) => values.get(key)!).join(':')
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import MarkdownIt from 'markdown-it'
 import sanitizeHtml from 'sanitize-html'
 
@@ -56,19 +57,42 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 	},
 }
 
-/** Safe HTML for Markdown a person wrote. */
-export function renderMarkdown(source: string): string {
-	return sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS)
+/**
+ * What a text became, remembered (docs/decisions/225): both functions below
+ * are pure, and the same texts come back on every page — a program's
+ * readings give each program card its minutes, posts their excerpts — while
+ * parsing and sanitizing one costs far more than looking it up. Bounded by
+ * the characters held (a text and its result), the least recently used
+ * forgotten first; a text longer than a long reading is worked out each time.
+ */
+export const REMEMBERED_CHARACTERS = 2_000_000
+export const LONGEST_REMEMBERED_TEXT = 100_000
+
+function remembered(work: (source: string) => string): (source: string) => string {
+	const results = new LRUCache<string, string>({
+		maxSize: REMEMBERED_CHARACTERS,
+		sizeCalculation: (result, source) => source.length + result.length + 1,
+	})
+	return (source) => {
+		const known = results.get(source)
+		if (known !== undefined) return known
+		const result = work(source)
+		if (source.length <= LONGEST_REMEMBERED_TEXT) results.set(source, result)
+		return result
+	}
 }
+
+/** Safe HTML for Markdown a person wrote. */
+export const renderMarkdown = remembered((source) => sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS))
 
 /**
  * The words of Markdown without its marks, on one line: for search, snippets,
  * notifications and emails, where markup means nothing.
  */
-export function markdownToPlainText(source: string): string {
+export const markdownToPlainText = remembered((source) => {
 	const text = sanitizeHtml(markdown.render(source), { allowedTags: [], allowedAttributes: {} })
 	return decodeEntities(text).replace(/\s+/g, ' ').trim()
-}
+})
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
 

@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EventModel, RsvpModel, UserModel, nextId } from '#models/index'
+import { EventModel, ProgressModel, RsvpModel, UserModel, VideoModel, nextId } from '#models/index'
 import { type TestClient } from '../setup/http-client'
 import { logInWithUser } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
@@ -107,5 +107,53 @@ describe("the dashboard's upcoming events, and /events' list", () => {
 		})
 		// The count, the soonest events, who is going and their faces: four reads an unchanged visit does not make.
 		expect(afterAnAnswer).toBeGreaterThanOrEqual(unchanged + 4)
+	})
+})
+
+/**
+ * The count of videos watched is the member's own records against the
+ * library's ids, which the server holds under the `catalogue` stamp
+ * (decision 225): a video added, or a watched one deleted, by anyone is in
+ * the very next count.
+ */
+describe("the dashboard's videos watched", () => {
+	const videosWatched = async () => {
+		const { html, queries } = await dashboard()
+		const [, watched, total] =
+			/text-3xl font-bold text-gray-900">(\d+)(?:<!-- -->)? of (?:<!-- -->)?(\d+)</.exec(html) ?? []
+		return { watched: Number(watched), total: Number(total), queries }
+	}
+
+	it('counts a video added or a watched one deleted on the very next visit', async () => {
+		const before = await videosWatched()
+		expect(before.total).toBe(await VideoModel.countDocuments())
+
+		const id = await nextId('videos')
+		await VideoModel.create({
+			id,
+			title: 'Held-read check: a new lesson',
+			url: '/videos/check.mp4',
+			createdBy: premiumId,
+		})
+		expect(await videosWatched()).toMatchObject({ watched: before.watched, total: before.total + 1 })
+
+		await ProgressModel.create({ id: await nextId('progress'), userId: premiumId, videoId: id, progress: 40 })
+		expect(await videosWatched()).toMatchObject({ watched: before.watched + 1, total: before.total + 1 })
+
+		await VideoModel.deleteOne({ id })
+		expect(await videosWatched()).toMatchObject({ watched: before.watched, total: before.total })
+		await ProgressModel.deleteMany({ videoId: id })
+	})
+
+	it('costs no query for the library when it did not change, and one read of its ids after a change', async () => {
+		const fewest = async (visit: () => Promise<number>) => Math.min(await visit(), await visit(), await visit())
+		await videosWatched()
+		const unchanged = await fewest(async () => (await videosWatched()).queries)
+		const afterAnEdit = await fewest(async () => {
+			const video = (await VideoModel.findOne().sort({ id: 1 }).lean())!
+			await VideoModel.updateOne({ id: video.id }, { $set: { title: video.title } })
+			return (await videosWatched()).queries
+		})
+		expect(afterAnEdit).toBe(unchanged + 1)
 	})
 })

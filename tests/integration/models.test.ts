@@ -4,11 +4,14 @@ import {
 	MessageModel,
 	UserModel,
 	VersionStampModel,
+	VideoModel,
 	conversationKeyOf,
 	currentVersionStamp,
 	nextId,
 } from '#models/index'
 import { registerUser } from '~/services/account/users.server'
+import { currentStamps } from '~/platform/held-reads.server'
+import { currentRequestContext, runInRequestContext } from '~/platform/request-context.server'
 import { useTestDatabase } from '../setup/test-database'
 
 useTestDatabase()
@@ -249,6 +252,45 @@ describe('models', () => {
 			await UserModel.updateMany({}, { $set: { unreadConversations: null } })
 			expect(await currentVersionStamp('people')).toBe(before)
 			expect(await VersionStampModel.countDocuments({ key: 'people' })).toBe(1)
+		})
+	})
+
+	describe("the catalogue stamp: the library's videos (decision 225)", () => {
+		it('changes with a new video, an edited one, one written in bulk and a deleted one', async () => {
+			const seen = [await currentVersionStamp('catalogue')]
+			const id = await nextId('videos')
+			const video = { title: 'Stamp check', url: 'https://example.com/stamp.mp4', createdBy: 1 }
+			const changes: Array<[string, () => Promise<unknown>]> = [
+				['a new video', () => VideoModel.create({ id, ...video })],
+				['an edit', () => VideoModel.findOneAndUpdate({ id }, { $set: { title: 'Stamp check, renamed' } })],
+				['videos written in bulk', async () => VideoModel.insertMany([{ id: await nextId('videos'), ...video }])],
+				['a deleted video', () => VideoModel.deleteOne({ id })],
+			]
+			for (const [write, change] of changes) {
+				await change()
+				const now = await currentVersionStamp('catalogue')
+				expect(seen, `${write} renews the stamp`).not.toContain(now)
+				seen.push(now)
+			}
+		})
+
+		it("is read with every other stamp in one query for a page's held reads, and afresh by each read of a write", async () => {
+			const queriesFor = (method: string) =>
+				runInRequestContext(method, async () => {
+					const [events, catalogue] = await Promise.all([
+						currentStamps(['events', 'people']),
+						currentStamps(['catalogue']),
+					])
+					await currentStamps(['people'])
+					expect(events.split(':')).toHaveLength(2)
+					expect(catalogue).toBe(await currentVersionStamp('catalogue'))
+					return currentRequestContext()!.database.queries
+				})
+			// Every stamp has its first value already (a stamp never renewed costs its first write once).
+			await currentStamps(['people', 'events', 'catalogue'])
+			// The check's own currentVersionStamp is the second query of the GET.
+			expect(await queriesFor('GET')).toBe(2)
+			expect(await queriesFor('POST')).toBe(4)
 		})
 	})
 })

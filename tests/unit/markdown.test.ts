@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest'
-import { markdownToPlainText, renderMarkdown } from '~/platform/markdown.server'
+import MarkdownIt from 'markdown-it'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+	LONGEST_REMEMBERED_TEXT,
+	REMEMBERED_CHARACTERS,
+	markdownToPlainText,
+	renderMarkdown,
+} from '~/platform/markdown.server'
 
 /** Payloads from the usual XSS cheat sheets, written as a member could type them into a post. */
 const XSS_PAYLOADS = [
@@ -70,5 +76,47 @@ describe('Markdown written by members', () => {
 		expect(markdownToPlainText('# Delegation\n\n**Trust** your team & <script>x</script> them.')).toBe(
 			'Delegation Trust your team & <script>x</script> them.',
 		)
+	})
+})
+
+describe('a text worked out once (decision 225)', () => {
+	afterEach(() => {
+		vi.restoreAllMocks()
+	})
+	/** Each test its own texts: what an earlier test worked out is remembered. */
+	const unique = (words: string) => `${words} ${Math.random().toString(36).slice(2)}`
+
+	it('answers the same text again from memory, with the same words', () => {
+		const parse = vi.spyOn(MarkdownIt.prototype, 'render')
+		const reading = unique('A **reading** with [a link](https://example.com) and\n\n- a list')
+		const html = renderMarkdown(reading)
+		const text = markdownToPlainText(reading)
+		expect(parse).toHaveBeenCalledTimes(2)
+		expect(renderMarkdown(reading)).toBe(html)
+		expect(markdownToPlainText(reading)).toBe(text)
+		expect(parse).toHaveBeenCalledTimes(2)
+		expect(html).toContain('<strong>reading</strong>')
+		expect(text).toMatch(/^A reading with a link and a list /)
+	})
+
+	it('works out a text longer than a long reading each time', () => {
+		const parse = vi.spyOn(MarkdownIt.prototype, 'render')
+		const long = unique('word '.repeat(LONGEST_REMEMBERED_TEXT / 5))
+		expect(long.length).toBeGreaterThan(LONGEST_REMEMBERED_TEXT)
+		markdownToPlainText(long)
+		markdownToPlainText(long)
+		expect(parse).toHaveBeenCalledTimes(2)
+	})
+
+	it('forgets the least recently used texts once it holds its bound of characters', () => {
+		const texts = Array.from({ length: Math.ceil((REMEMBERED_CHARACTERS * 1.25) / 90_000) }, () =>
+			unique('x '.repeat(45_000)),
+		)
+		for (const text of texts) markdownToPlainText(text)
+		const parse = vi.spyOn(MarkdownIt.prototype, 'render')
+		markdownToPlainText(texts.at(-1)!)
+		expect(parse).not.toHaveBeenCalled()
+		markdownToPlainText(texts[0]!)
+		expect(parse).toHaveBeenCalledTimes(1)
 	})
 })

@@ -1,13 +1,5 @@
 import mongoose from 'mongoose'
-import {
-	EventModel,
-	RsvpModel,
-	VideoModel,
-	currentVersionStamps,
-	toEventJSON,
-	type Event,
-	type EventJSON,
-} from '#models/index'
+import { EventModel, RsvpModel, VideoModel, toEventJSON, type Event, type EventJSON } from '#models/index'
 import { type EventInput } from '~/lib/admin-schemas'
 import { formatDateTime } from '~/lib/dates'
 import { HOUR_MS, eventEnd } from '~/lib/events'
@@ -20,7 +12,7 @@ import { type Job } from '~/platform/jobs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { type Actor } from '~/services/permissions.server'
 import { goingMemberIds, readWhoIsGoing, type WhoIsGoing } from '~/services/events/rsvps.server'
-import { heldRead } from '~/platform/held-reads.server'
+import { currentStamps, heldRead } from '~/platform/held-reads.server'
 
 /** Events, soonest first; `search` matches title, description or location, ignoring case; a page with `window`. */
 export async function listEvents({ search }: { search?: string } = {}, window?: PageWindow): Promise<EventJSON[]> {
@@ -75,7 +67,7 @@ export interface HeldUpcomingEvents {
  * have changed without a write: they are read again then.
  */
 export async function heldUpcomingEvents(now: Date, window: PageWindow): Promise<HeldUpcomingEvents> {
-	const version = await currentVersionStamps(['events', 'people'])
+	const version = await currentStamps(['events', 'people'])
 	const key = `upcoming-events:${window.skip}:${window.limit}`
 	const read = async (): Promise<HeldUpcomingEvents> => {
 		const [count, events, soonest] = await Promise.all([

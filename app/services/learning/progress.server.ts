@@ -15,6 +15,7 @@ import { noteActivity } from '~/services/account/activity.server'
 import { getPublishedVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
 import { lessonCompleted } from '~/services/learning/program-progress.server'
 import { videoJSON } from '~/platform/public-pictures.server'
+import { currentStamps, heldRead } from '~/platform/held-reads.server'
 
 /**
  * Video progress (product §3, §4): one record per user and video, a whole
@@ -111,13 +112,26 @@ async function afterLessonCompleted(userId: number, videoId: number) {
 
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
-	// The member's own records, and whether each video still exists: never every video's id.
-	const [watchedIds, total] = await Promise.all([
+	// The member's own records, against the library's ids as this process holds them (decision 225).
+	const [watchedIds, library] = await Promise.all([
 		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
-		VideoModel.estimatedDocumentCount(),
+		libraryVideoIds(),
 	])
-	const watched = watchedIds.length ? await VideoModel.countDocuments({ id: mongoose.trusted({ $in: watchedIds }) }) : 0
-	return { watched, total }
+	return { watched: watchedIds.filter((id) => library.has(id)).length, total: library.size }
+}
+
+/**
+ * Every video's id, held between visits under the `catalogue` stamp, which any
+ * write to a video renews: read again only after the library changed. Ids
+ * alone (an index read on MongoDB): a library of ten thousand lessons is a
+ * few hundred kilobytes here.
+ */
+async function libraryVideoIds(): Promise<ReadonlySet<number>> {
+	return heldRead('library-video-ids', await currentStamps(['catalogue']), async () => {
+		// Sorted by id so that MongoDB answers from the id index alone, never reading a video.
+		const videos = await VideoModel.find().select({ _id: 0, id: 1 }).sort({ id: 1 }).lean<Array<{ id: number }>>()
+		return new Set(videos.map((video) => video.id))
+	})
 }
 
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
