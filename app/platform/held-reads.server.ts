@@ -10,10 +10,10 @@ import { singleton } from '~/platform/singleton.server'
  *   room's `historyVersion` (models/community.ts), which any write to the
  *   room's messages or to a member's name replaces (models/message.ts,
  *   models/user.ts);
- * - the first pages of each community's member list, under the `people`
- *   stamp (models/version-stamp.ts), which a new account, a deleted one, a
- *   membership or a change of what members see of an account replaces
- *   (models/user.ts; decision 161);
+ * - the first pages of each community's member list, and its member count,
+ *   under the `people` stamp (models/version-stamp.ts), which a new account,
+ *   a deleted one, a membership or a change of what members see of an
+ *   account replaces (models/user.ts; decisions 161, 226);
  * - the dashboard's Community Activity of each set of communities, under
  *   those rooms' ids, names, history and discussion versions
  *   (dashboard.server.ts; decision 165);

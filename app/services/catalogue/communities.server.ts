@@ -14,7 +14,7 @@ import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
-import { forgetCommunity } from '~/services/community/memberships.server'
+import { communityDocument, forgetCommunity } from '~/services/community/memberships.server'
 import { dropCommunityDiscussionsFromSearch } from '~/services/discussions/records.server'
 import { communityJSON } from '~/platform/public-pictures.server'
 
@@ -33,8 +33,9 @@ export async function listCommunities(
 }
 
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {
-	const community = await CommunityModel.findOne({ id, podId: null }).lean<Community>()
-	return community ? communityJSON(community) : null
+	const community = await communityDocument(id)
+	// A pod's room is a community document too, and never a community (decision 211).
+	return community && community.podId == null ? communityJSON(community) : null
 }
 
 /**

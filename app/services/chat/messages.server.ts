@@ -48,6 +48,7 @@ import { createRateLimiter } from '~/platform/rate-limit.server'
 import { heldRead } from '~/platform/held-reads.server'
 import { runInRoomOrder } from '~/platform/room-order.server'
 import { podAccessOf, podAudience } from '~/services/pods/access.server'
+import { communityDocument } from '~/services/community/memberships.server'
 
 /**
  * Chat messages: the one place that stores, delivers and reads them. The
@@ -94,11 +95,11 @@ export async function roomAccess(
 	mode: 'read' | 'write',
 	now = new Date(),
 ): Promise<RoomAccess> {
-	const room = await CommunityModel.findOne({ id: communityId })
-		.select('id name historyVersion podId')
-		.lean<RoomAccess['room']>()
-	if (!room) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
-	if (room.podId == null) return { room: { ...room, podId: null }, audience: null }
+	const community = await communityDocument(communityId)
+	if (!community) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
+	const { id, name, historyVersion } = community
+	const room = { id, name, historyVersion, podId: community.podId ?? null }
+	if (room.podId == null) return { room, audience: null }
 	const access = await podAccessOf(viewer, room.podId, now)
 	if (!access) throw new ServiceError(COMMUNITY_NOT_FOUND, 404)
 	if (mode === 'write' && !access.canWrite) throw new ServiceError(access.readOnlyReason!, 403)

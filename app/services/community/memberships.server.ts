@@ -1,9 +1,10 @@
 import mongoose from 'mongoose'
-import { CommunityModel, UserModel, currentVersionStamp, type Community, type PublicUserJSON } from '#models/index'
+import { CommunityModel, UserModel, type Community, type PublicUserJSON } from '#models/index'
 import { type PageWindow } from '~/lib/paging'
 import { notFound } from '~/lib/service-error'
-import { heldRead } from '~/platform/held-reads.server'
+import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { type Job } from '~/platform/jobs.server'
+import { sharedInRequest } from '~/platform/request-context.server'
 import { findPublicUsers } from '~/services/account/people.server'
 
 /**
@@ -73,8 +74,22 @@ export async function leaveCommunity(actor: { id: number }, communityId: number)
 	return { communityId, member: false, memberCount: await countMembers(communityId) }
 }
 
-export function countMembers(communityId: number): Promise<number> {
-	return UserModel.countDocuments({ communityIds: communityId }).exec()
+export async function countMembers(communityId: number): Promise<number> {
+	// Held under the `people` stamp, which every change of who is in which community renews (decision 226).
+	return heldRead(`member-count:${communityId}`, await currentStamps(['people']), () =>
+		UserModel.countDocuments({ communityIds: communityId }).exec(),
+	)
+}
+
+/**
+ * A community's (or a pod room's) document, read once per page: the room page
+ * asks for it twice, for what it shows and for who may read it (decision 226).
+ * Shared, so never changed by a caller.
+ */
+export function communityDocument(communityId: number): Promise<Community | null> {
+	return sharedInRequest(`community:${communityId}`, () =>
+		CommunityModel.findOne({ id: communityId }).lean<Community>().exec(),
+	)
 }
 
 /** Member counts of several communities (the /community list's cards), one index count each. */
@@ -111,7 +126,7 @@ export async function listCommunityMembers(communityId: number, window: PageWind
 	if (window.skip >= HELD_MEMBER_ROWS) return read()
 	return heldRead(
 		`community-members:${communityId}:${window.skip}:${window.limit}`,
-		await currentVersionStamp('people'),
+		await currentStamps(['people']),
 		read,
 	)
 }
