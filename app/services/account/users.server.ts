@@ -130,7 +130,7 @@ interface PublicUserQuery {
 	search?: string
 	excludeUserId?: number
 	/** More people to leave out: the ones the viewer blocked (their contacts, product §6 "Blocking"). */
-	excludeUserIds?: number[]
+	excludeUserIds?: readonly number[]
 }
 
 function publicUserFilter({ search, excludeUserId, excludeUserIds = [] }: PublicUserQuery) {

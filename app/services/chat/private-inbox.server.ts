@@ -1,6 +1,5 @@
 import mongoose from 'mongoose'
 import {
-	BlockModel,
 	ConversationModel,
 	MessageModel,
 	UserModel,
@@ -17,6 +16,7 @@ import { ServerToClient, type ConversationsEvent } from '~/lib/live-events'
 import { isDuplicateKeyError } from '~/lib/service-error'
 import { forgetInRequest, rememberInRequest, sharedInRequest } from '~/platform/request-context.server'
 import { live } from '~/platform/live.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 import { markGroupRead, notify } from '~/services/notifications/notifications.server'
 import { unreadConversationsKey } from '~/services/account/users.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
@@ -111,17 +111,16 @@ export async function listConversations(userId: number): Promise<ConversationSum
 		.select('otherUserId lastMessageId unreadCount lastMessage')
 		.lean<Array<Pick<Conversation, 'otherUserId' | 'lastMessageId' | 'unreadCount' | 'lastMessage'>>>()
 	if (entries.length === 0) return []
-	const [lastMessages, people, blocks] = await Promise.all([
+	const [lastMessages, people, blockedIds] = await Promise.all([
 		lastMessagesOf(entries),
 		UserModel.find({ id: mongoose.trusted({ $in: entries.map((entry) => entry.otherUserId) }) })
 			.select(CONVERSATION_PERSON_FIELDS)
 			.lean<ConversationPerson[]>(),
-		// A member the viewer blocked leaves their lists (product §6 "Blocking"). Read here, not through blocks.server,
-		// which imports this module to mark a blocked member's messages read.
-		BlockModel.find({ blockerId: userId }).select('blockedId').lean<Array<{ blockedId: number }>>(),
+		// A member the viewer blocked leaves their lists (product §6 "Blocking").
+		blockedUserIds(userId),
 	])
 	const personById = new Map(people.map((person) => [person.id, person]))
-	const blocked = new Set(blocks.map((block) => block.blockedId))
+	const blocked = new Set(blockedIds)
 	return entries.flatMap((entry) => {
 		const message = lastMessages.get(entry.lastMessageId)
 		const person = personById.get(entry.otherUserId)

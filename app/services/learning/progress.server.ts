@@ -16,6 +16,7 @@ import { getPublishedVideo, toMemberVideo, type MemberVideoJSON } from '~/servic
 import { lessonCompleted } from '~/services/learning/program-progress.server'
 import { videoJSON } from '~/platform/public-pictures.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
+import { sharedInRequest } from '~/platform/request-context.server'
 
 /**
  * Video progress (product §3, §4): one record per user and video, a whole
@@ -113,11 +114,26 @@ async function afterLessonCompleted(userId: number, videoId: number) {
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
 	// The member's own records, against the library's ids as this process holds them (decision 225).
-	const [watchedIds, library] = await Promise.all([
-		ProgressModel.distinct('videoId', { userId, progress: mongoose.trusted({ $gt: 0 }) }),
-		libraryVideoIds(),
-	])
-	return { watched: watchedIds.filter((id) => library.has(id)).length, total: library.size }
+	const [started, library] = await Promise.all([startedVideos(userId), libraryVideoIds()])
+	const watchedIds = new Set(started.map((record) => record.videoId))
+	return { watched: [...watchedIds].filter((id) => library.has(id)).length, total: library.size }
+}
+
+type StartedVideo = Pick<Progress, 'videoId' | 'progress' | 'updatedAt'>
+
+/**
+ * The member's records of the videos they started (progress above 0), read
+ * once per page: the dashboard's "Videos watched" and "Continue Learning"
+ * are both worked out from them (decision 227). Shared: never changed by a
+ * caller.
+ */
+function startedVideos(userId: number): Promise<readonly StartedVideo[]> {
+	return sharedInRequest(`started-videos:${userId}`, () =>
+		ProgressModel.find({ userId, progress: mongoose.trusted({ $gt: 0 }) })
+			.select({ _id: 0, videoId: 1, progress: 1, updatedAt: 1 })
+			.lean<StartedVideo[]>()
+			.exec(),
+	)
 }
 
 /**
@@ -137,13 +153,10 @@ async function libraryVideoIds(): Promise<ReadonlySet<number>> {
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
 export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
 	// A few more records than shown, in case some of their videos are gone; their videos in one query.
-	const records = await ProgressModel.find({
-		userId: user.id,
-		progress: mongoose.trusted({ $gt: 0, $lt: COMPLETED_THRESHOLD }),
-	})
-		.sort({ updatedAt: -1 })
-		.limit(CONTINUE_LEARNING_LIMIT * 4)
-		.lean<Progress[]>()
+	const records = (await startedVideos(user.id))
+		.filter((record) => record.progress < COMPLETED_THRESHOLD)
+		.sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime())
+		.slice(0, CONTINUE_LEARNING_LIMIT * 4)
 	if (records.length === 0) return []
 	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<
 		Video[]

@@ -52,13 +52,7 @@ export async function unblockMember(actor: { id: number }, userId: number): Prom
 	await BlockModel.deleteOne({ blockerId: actor.id, blockedId: userId })
 }
 
-/** The ids of the members `userId` has blocked: leave them out of their contacts and conversations lists. */
-export async function blockedUserIds(userId: number): Promise<number[]> {
-	const blocks = await BlockModel.find({ blockerId: userId })
-		.select('blockedId')
-		.lean<Array<Pick<Block, 'blockedId'>>>()
-	return blocks.map((block) => block.blockedId)
-}
+export { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 
 export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
 	return Boolean(await BlockModel.exists({ blockerId, blockedId }))
