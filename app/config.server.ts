@@ -69,6 +69,11 @@ const EnvSchema = z.object({
 	DEMO_MODE: BooleanSetting,
 	/** `npm run bench` only: serves /bench/baseline, the page with nothing of its own that every route is compared with (docs/decisions/083). */
 	BENCH_BASELINE_PAGE: BooleanSetting,
+	/**
+	 * Runs no background jobs in this process (docs/decisions/228): a web-only
+	 * process beside others that run them (each job is leased, so any process may).
+	 */
+	BACKGROUND_JOBS_DISABLED: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */
 	AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
 	/**
@@ -317,6 +322,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
 		isProduction,
 		demoMode,
 		benchBaselinePage: settings.BENCH_BASELINE_PAGE,
+		backgroundJobs: !settings.BACKGROUND_JOBS_DISABLED,
 		/** Cookies are Secure in production, which is served over HTTPS; the demo is plain http on this machine. */
 		secureCookies: isProduction && !demoMode,
 		port: settings.PORT,

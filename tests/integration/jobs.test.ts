@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { LeaseModel } from '#models/index'
 import { runJobNow, runJobSoon, startJobs, type Job, type JobContext } from '~/platform/jobs.server'
 import { useTestDatabase } from '../setup/test-database'
+import { startTestServer } from '../setup/test-server'
 
 /** Background jobs share one database; several "processes" are played by passing different holders. */
-useTestDatabase()
+const database = useTestDatabase()
 
 const MINUTE = 60_000
 let jobCount = 0
@@ -147,4 +148,24 @@ describe('jobs started in the process', () => {
 		const { job } = recordingJob()
 		expect(() => startJobs([job, { ...job }])).toThrowError(`Two background jobs are named ${job.name}`)
 	})
+})
+
+describe('a server process and the background jobs (decision 228)', () => {
+	it('runs none with BACKGROUND_JOBS_DISABLED=true, while a server without it claims them as soon as it starts', async () => {
+		await LeaseModel.deleteMany({})
+		const webOnly = await startTestServer({ mongodbUri: database.uri(), env: { BACKGROUND_JOBS_DISABLED: 'true' } })
+		try {
+			// Jobs run at once when they start (the outbox, the reminders, …): two seconds are plenty to see one claimed.
+			await new Promise((resolve) => setTimeout(resolve, 2_000))
+			expect(await LeaseModel.countDocuments()).toBe(0)
+		} finally {
+			await webOnly.stop()
+		}
+		const withJobs = await startTestServer({ mongodbUri: database.uri() })
+		try {
+			await expect.poll(() => LeaseModel.countDocuments(), { timeout: 10_000 }).toBeGreaterThan(0)
+		} finally {
+			await withJobs.stop()
+		}
+	}, 60_000)
 })

@@ -13,6 +13,13 @@ describe('configuration', () => {
 		expect(config.mongodbUri).toBeUndefined()
 		expect(config.billing.provider).toBe('demo')
 		expect(config.isProduction).toBe(false)
+		expect(config.backgroundJobs).toBe(true)
+	})
+
+	it('runs no background jobs in a process started with BACKGROUND_JOBS_DISABLED=true (decision 228)', () => {
+		expect(parseConfig({ BACKGROUND_JOBS_DISABLED: 'true' }).backgroundJobs).toBe(false)
+		expect(parseConfig({ BACKGROUND_JOBS_DISABLED: 'false' }).backgroundJobs).toBe(true)
+		expect(() => parseConfig({ BACKGROUND_JOBS_DISABLED: 'yes please' })).toThrow(/BACKGROUND_JOBS_DISABLED/)
 	})
 
 	it('stops production without MONGODB_URI and SESSION_SECRET, naming both in one line', () => {
