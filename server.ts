@@ -32,9 +32,9 @@ async function main() {
 	allowLongUploads(httpServer)
 	const io = attachSocketServer(httpServer, { appOrigin: config.appOrigin })
 	await listen(httpServer, config)
-	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121; none in a
-	// process started with BACKGROUND_JOBS_DISABLED=true (decision 228).
-	const jobs = startJobs(config.backgroundJobs ? BACKGROUND_JOBS : [])
+	// Background work (the mail outbox, lapsed trials, …) runs beside the requests: docs/decisions/121; in a process
+	// started with BACKGROUND_JOBS_DISABLED=true only the runs its own requests ask for (decision 228).
+	const jobs = startJobs(BACKGROUND_JOBS, { periodic: config.backgroundJobs })
 
 	shutDownOnSignals({ httpServer, io, jobs, mail, databaseMonitor, embedded })
 }

@@ -70,8 +70,9 @@ const EnvSchema = z.object({
 	/** `npm run bench` only: serves /bench/baseline, the page with nothing of its own that every route is compared with (docs/decisions/083). */
 	BENCH_BASELINE_PAGE: BooleanSetting,
 	/**
-	 * Runs no background jobs in this process (docs/decisions/228): a web-only
-	 * process beside others that run them (each job is leased, so any process may).
+	 * Runs no background jobs on a schedule in this process, only the runs its
+	 * own requests ask for (docs/decisions/228): a web-only process beside
+	 * others that run them (each job is leased, so any process may).
 	 */
 	BACKGROUND_JOBS_DISABLED: BooleanSetting,
 	/** Logins, sign-ups and password changes one client address may send per minute (docs/decisions/131). */

@@ -102,7 +102,7 @@ interface ScheduledJob {
 /** The jobs started in this process, by name: shared by both server bundles, so `runJobSoon` works from a route. */
 const scheduled = singleton('scheduled-jobs', () => new Map<string, ScheduledJob>())
 
-function schedule(job: Job): ScheduledJob {
+function schedule(job: Job, periodic: boolean): ScheduledJob {
 	const controller = new AbortController()
 	let timer: NodeJS.Timeout | undefined
 	let running: Promise<void> | null = null
@@ -141,12 +141,13 @@ function schedule(job: Job): ScheduledJob {
 				if (runAgain) {
 					runAgain = false
 					later(0, false)
-				} else later(job.everyMs, true)
+				} else if (periodic) later(job.everyMs, true)
 			})
 	}
 
-	// At start, whatever is overdue (a restart, a long stop) runs at once.
-	later(0, true)
+	// At start, whatever is overdue (a restart, a long stop) runs at once; a process that runs no jobs on a schedule
+	// waits to be asked (runJobSoon).
+	if (periodic) later(0, true)
 	return {
 		kick: () => tick(false),
 		async stop() {
@@ -163,8 +164,17 @@ function schedule(job: Job): ScheduledJob {
  * every `everyMs`. Call once, after the database is connected; `stop()`
  * (on shutdown) stops the timers, aborts runs in progress through their
  * signal and waits a few seconds for them.
+ *
+ * Not `periodic` (a web-only process, BACKGROUND_JOBS_DISABLED: decision
+ * 228): no job runs on a schedule here, but a run a request asks for
+ * (`runJobSoon`: a mail queued, a member joining a pod's queue) is made at
+ * once, under the same lease, instead of waiting for another process's next
+ * tick — up to a day for pod matching.
  */
-export function startJobs(jobs: Job[]): { stop: () => Promise<void> } {
+export function startJobs(
+	jobs: Job[],
+	{ periodic = true }: { periodic?: boolean } = {},
+): { stop: () => Promise<void> } {
 	const names = new Set<string>()
 	for (const job of jobs) {
 		if (names.has(job.name)) throw new Error(`Two background jobs are named ${job.name}`)
@@ -173,7 +183,7 @@ export function startJobs(jobs: Job[]): { stop: () => Promise<void> } {
 	}
 	for (const job of jobs) {
 		void scheduled.get(job.name)?.stop()
-		scheduled.set(job.name, schedule(job))
+		scheduled.set(job.name, schedule(job, periodic))
 	}
 	return {
 		async stop() {

@@ -61,9 +61,11 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
  * What a text became, remembered (docs/decisions/225): both functions below
  * are pure, and the same texts come back on every page — a program's
  * readings give each program card its minutes, posts their excerpts — while
- * parsing and sanitizing one costs far more than looking it up. Bounded by
- * the characters held (a text and its result), the least recently used
- * forgotten first; a text longer than a long reading is worked out each time.
+ * parsing and sanitizing one costs far more than looking it up. Each
+ * function's memory is bounded by the characters it holds (texts and
+ * results: REMEMBERED_CHARACTERS each, a few megabytes), the least recently
+ * used forgotten first; a text longer than a long reading is worked out
+ * each time.
  */
 export const REMEMBERED_CHARACTERS = 2_000_000
 export const LONGEST_REMEMBERED_TEXT = 100_000

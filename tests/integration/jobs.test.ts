@@ -144,6 +144,31 @@ describe('jobs started in the process', () => {
 		expect(runs).toHaveLength(2)
 	})
 
+	it('in a process that runs none on a schedule (decision 228): none at start, one run when asked, and no more', async () => {
+		const runs: Date[] = []
+		const ran = deferred()
+		const job: Job = {
+			name: `test-job-${++jobCount}`,
+			everyMs: 100,
+			async run({ now }) {
+				runs.push(now)
+				ran.resolve()
+			},
+		}
+		const jobs = startJobs([job], { periodic: false })
+		try {
+			// Overdue (it never ran) and due again every 100 ms: a scheduled process would have run it several times.
+			await new Promise((resolve) => setTimeout(resolve, 400))
+			expect(runs).toHaveLength(0)
+			runJobSoon(job.name)
+			await ran.promise
+			await new Promise((resolve) => setTimeout(resolve, 400))
+			expect(runs).toHaveLength(1)
+		} finally {
+			await jobs.stop()
+		}
+	})
+
 	it('refuses two jobs with the same name', () => {
 		const { job } = recordingJob()
 		expect(() => startJobs([job, { ...job }])).toThrowError(`Two background jobs are named ${job.name}`)

@@ -49,7 +49,11 @@ describe("a room's page", () => {
 		const outsider = (await UserModel.findOne({ communityIds: mongoose.trusted({ $ne: 1 }) }).lean())!
 		await UserModel.updateOne({ id: outsider.id }, { $addToSet: { communityIds: 1 } })
 		expect((await roomPage()).members).toBe(before.members + 1)
-		await UserModel.updateOne({ id: outsider.id }, { $pull: { communityIds: 1 } })
+		// Back as it was: an account that had chosen nothing yet (no `communityIds`) is not left having chosen none.
+		await UserModel.updateOne(
+			{ id: outsider.id },
+			outsider.communityIds ? { $set: { communityIds: outsider.communityIds } } : { $unset: { communityIds: 1 } },
+		)
 		expect((await roomPage()).members).toBe(before.members)
 	})
 
