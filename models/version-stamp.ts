@@ -36,21 +36,6 @@ export async function renewVersionStamp(key: VersionStampKey): Promise<string> {
 	return value
 }
 
-/** The stamp's value now; a stamp never renewed yet gets its first value. */
-export function currentVersionStamp(key: VersionStampKey): Promise<string> {
-	return currentVersionStamps([key])
-}
-
-/**
- * Several stamps' values now, read in one query, joined in the order given:
- * the version of a read made from all of them. A stamp never renewed yet gets
- * its first value.
- */
-export async function currentVersionStamps(keys: readonly VersionStampKey[]): Promise<string> {
-	const values = await readVersionStamps(keys)
-	return keys.map((key) => values.get(key)!).join(':')
-}
-
 /** These stamps' values now, read in one query; a stamp never renewed yet gets its first value. */
 export async function readVersionStamps(keys: readonly VersionStampKey[]): Promise<Map<VersionStampKey, string>> {
 	const stamps = await VersionStampModel.find({ key: mongoose.trusted({ $in: keys }) }).lean<VersionStamp[]>()
