@@ -397,9 +397,9 @@ const APP_ENV = {
 	// the settings take (app/config.server.ts), far above what a run sends.
 	READ_RATE_LIMIT_PER_MINUTE: '1000000',
 	READ_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
-	// A measured process runs no background jobs (decision 228): a job run (reminders and digests over the seeded
-	// thousands of members) falls on whichever process holds its lease, and its CPU counted as that process's
-	// requests' made a before/after pair differ by a fifth on routes neither side had changed.
+	// A measured process runs no background jobs on a schedule (decision 228): a job run (reminders and digests over
+	// the seeded thousands of members) falls on whichever process holds its lease, and its CPU would count as that
+	// process's requests'.
 	BACKGROUND_JOBS_DISABLED: 'true',
 }
 
