@@ -54,6 +54,10 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	// Health checks may name the server by its address (a load balancer's probe); everything else only by its own names.
 	app.use(hostGate(config))
 	const mode = config.isProduction ? 'production' : 'development'
+	const handleRemix = remixHandler(build, mode)
+	// The route table's entries for the links a hydrated page shows (Remix's lazy route discovery, decision 229): the
+	// build's own, the same for anyone, so they wait for no database, session or read limit.
+	app.get('/__manifest', handleRemix)
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, build, mode }))
 	app.use(crossSiteGate(config))
@@ -68,7 +72,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	mountMedia(app, config)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
-	app.all('*', readLimitGate, remixHandler(build, mode))
+	app.all('*', readLimitGate, handleRemix)
 	app.use(sendExpressError)
 	return app
 }

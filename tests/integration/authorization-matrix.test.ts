@@ -136,6 +136,9 @@ beforeAll(async () => {
 	const certificate = await CertificateModel.findOne({ userId: ids.premium }).lean()
 	certificateCode = certificate!.code
 	Object.assign(ids, { certificateId: certificate!.id, certificateProgram: certificate!.programId })
+	// The build's version, which a request for the route manifest's patches names (decision 229).
+	const authPage = await (await new TestClient(app.server.url).get('/auth')).text()
+	buildVersion = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(authPage)![1]!
 })
 
 const seededCommunities = new Map<number, number[] | undefined>()
@@ -175,6 +178,7 @@ async function davidComments(): Promise<number> {
 
 /** The premium member's seeded certificate's code: {certificate} in a path. */
 let certificateCode = ''
+let buildVersion = ''
 const adminActor = async () => ({ id: await userIdOf('admin'), role: 'admin' as const })
 
 /** A new room message by David (a member who is none of the callers), stored as the server would. */
@@ -819,6 +823,8 @@ const PAGES: Row[] = [
 		['→ /auth', '→ /dashboard', '→ /dashboard', '→ /dashboard', '403', '200'],
 		{ note: 'revoking is for admins' },
 	),
+	// The route table's entries for the paths a hydrated page links to: anyone, as the whole table's file was (decision 229)
+	page('GET /__manifest?p=/admin&p=/dashboard&version={buildVersion}', ['200', '200', '200', '200', '200', '200']),
 	page('GET /nowhere', ['404', '404', '404', '404', '404', '404']),
 ]
 
@@ -1388,6 +1394,7 @@ async function fillIn(
 		.replace('{upcoming}', String(UPCOMING_EVENT))
 		.replace('{past}', String(PAST_EVENT))
 		.replace('{certificate}', certificateCode)
+		.replace('{buildVersion}', buildVersion)
 	let filledBody = body === undefined ? undefined : JSON.stringify(body)
 	const uses = (placeholder: string) =>
 		filled.includes(`{${placeholder}}`) || Boolean(filledBody?.includes(`"{${placeholder}}"`))

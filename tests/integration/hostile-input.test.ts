@@ -1123,6 +1123,68 @@ describe('member files (docs/decisions/134)', () => {
 	})
 })
 
+describe("the route manifest's patches (docs/decisions/229)", () => {
+	/** The build's version as a page that hydrates states it in its inline manifest. */
+	async function manifestVersion() {
+		const html = await (await as.visitor.get('/auth')).text()
+		const version = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(html)?.[1]
+		expect(version, 'the /auth page states the build version in its inline manifest').toBeTruthy()
+		return version!
+	}
+
+	it('a page names only its own routes; the rest are given for the paths a page links to, to anyone, cached for good', async () => {
+		// /messages hydrates (an island page); /dashboard ships no script at all.
+		const html = await (await as.member.get('/messages')).text()
+		const inline = /window\.__remixManifest = ([\s\S]*?);\n/.exec(html)?.[1]
+		const routes = Object.keys((JSON.parse(inline!) as { routes: Record<string, unknown> }).routes)
+		expect(routes).toEqual(expect.arrayContaining(['root', 'app-layout', 'routes/messages']))
+		expect(routes).not.toContain('routes/dashboard')
+		expect(routes).not.toContain('admin')
+		// The whole manifest's file is neither imported nor preloaded (its address is only named in the inline one).
+		expect(html).not.toMatch(/import "\/build\/manifest-|href="\/build\/manifest-/)
+
+		const version = await manifestVersion()
+		for (const client of [as.visitor, as.member]) {
+			const response = await client.get(`/__manifest?p=/dashboard&p=/members/5&version=${version}`)
+			expect(response.status).toBe(200)
+			expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+			const patches = (await response.json()) as Record<string, { id: string; module: string }>
+			expect(Object.keys(patches)).toEqual(expect.arrayContaining(['routes/dashboard', 'routes/members/$id']))
+			expect(patches['routes/dashboard']!.module).toMatch(/^\/build\/routes\/dashboard-[A-Z0-9]+\.js$/)
+		}
+	})
+
+	it('odd paths, versions and lengths answer 204, 400 or no routes, never an error', async () => {
+		const version = await manifestVersion()
+		const stale = await as.member.get('/__manifest?p=/messages&version=0000')
+		expect(stale.status).toBe(204)
+		expect(stale.headers.get('x-remix-reload-document')).toBe('true')
+
+		expect((await as.member.get(`/__manifest?version=${version}`)).status).toBe(400)
+		expect((await as.member.get(`/__manifest?p=/messages&version=${version}&x=${'a'.repeat(8000)}`)).status).toBe(400)
+		for (const p of [
+			'',
+			'%00',
+			'%E0%A4%A',
+			'//evil.example/x',
+			'../../etc/passwd',
+			'x'.repeat(3000),
+			'/api/*',
+			'$where',
+		]) {
+			const response = await as.member.get(`/__manifest?p=${encodeURIComponent(p)}&version=${version}`)
+			expect.soft(response.status, p.slice(0, 30)).toBe(200)
+			const patches = (await response.json()) as Record<string, { module: string }>
+			for (const patch of Object.values(patches)) expect.soft(patch.module, p.slice(0, 30)).toMatch(/^\/build\//)
+		}
+		for (const query of ['p[$ne]=1', 'p[]=/a&p[]=/b', 'p', 'version[$ne]=1&p=/messages']) {
+			const response = await as.member.get(`/__manifest?${query}`)
+			expect.soft(response.status, query).toBeLessThan(500)
+			await response.arrayBuffer()
+		}
+	})
+})
+
 describe('fingerprinted pictures (docs/decisions/088)', () => {
 	it('an odd v answers the picture with the short cache, never an error; a name out of public/ is never served', async () => {
 		const picture = '/images/avatars/maria.svg'
