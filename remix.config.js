@@ -83,11 +83,13 @@ export default {
 					// The catalogue kinds' dialogs (app/lib/catalogue-kinds.ts: videos, communities, events, resources); an unknown kind is a 404
 					// A lesson's captions and chapters (docs/decisions/173), beside the video's own dialogs
 					route('videos/:id/captions', 'routes/admin/videos/$id/captions.tsx')
+					// A program's add dialog by a static path: `:kind/new` and `admin/programs/:id` rank equal for it (decision 229)
+					route('programs/new', 'routes/admin/programs/new.tsx')
 					route(':kind/new', 'routes/admin/$kind/new.tsx')
 					route(':kind/:id/edit', 'routes/admin/$kind/$id/edit.tsx')
 					route(':kind/:id/delete', 'routes/admin/$kind/$id/delete.tsx')
 				})
-				// A program's outline and its dialogs (decision 153); after the panel, whose /admin/programs/new ranks equal
+				// A program's outline and its dialogs (decision 153); /admin/programs/new is the panel's static child above
 				route('admin/programs/:id', 'routes/admin/programs/$id/index.tsx', () => {
 					route('modules/new', 'routes/admin/programs/$id/modules/new.tsx')
 					route('modules/:moduleId/edit', 'routes/admin/programs/$id/modules/$moduleId/edit.tsx')

@@ -12,7 +12,15 @@ import { settleSessionUser } from '~/web/arrival.server'
 import { MEMBER_FILE_CACHE_CONTROL, findMemberFile } from '~/web/member-files.server'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
 import { RequestRefused, sendExpressError } from '#server/errors'
-import { bodySizeGate, crossSiteGate, databaseGate, hostGate, readLimitGate, type DatabaseMonitor } from '#server/gates'
+import {
+	bodySizeGate,
+	crossSiteGate,
+	databaseGate,
+	hostGate,
+	manifestRequestGate,
+	readLimitGate,
+	type DatabaseMonitor,
+} from '#server/gates'
 import { carriesVideoFile, drainWhenAnsweredEarly, mountMedia } from '#server/media'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
 
@@ -54,10 +62,6 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	// Health checks may name the server by its address (a load balancer's probe); everything else only by its own names.
 	app.use(hostGate(config))
 	const mode = config.isProduction ? 'production' : 'development'
-	const handleRemix = remixHandler(build, mode)
-	// The route table's entries for the links a hydrated page shows (Remix's lazy route discovery, decision 229): the
-	// build's own, the same for anyone, so they wait for no database, session or read limit.
-	app.get('/__manifest', handleRemix)
 	// Before the database check: the landing page needs no database.
 	app.use(anonymousPageCache({ paths: ['/'], ttlMs: 60_000, build, mode }))
 	app.use(crossSiteGate(config))
@@ -72,7 +76,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
 	mountMedia(app, config)
 	app.get('/media/:file', memberFiles('media'))
 	app.get('/resources/:file', memberFiles('resources'))
-	app.all('*', readLimitGate, handleRemix)
+	app.all('*', readLimitGate, manifestRequestGate, remixHandler(build, mode))
 	app.use(sendExpressError)
 	return app
 }

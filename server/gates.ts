@@ -126,3 +126,40 @@ export const readLimitGate: express.RequestHandler = (req, res, next) => {
 		next(new RequestRefused(429, refusal.message))
 	}, next)
 }
+
+/** Remix's address for the route table's entries a hydrated page asks for (lazy route discovery, decision 229). */
+const MANIFEST_PATH = '/__manifest'
+/** The most path prefixes one such request may have matched: a page's links need a few dozen. */
+const MANIFEST_MAX_PREFIXES = 200
+const MANIFEST_MAX_PATH_LENGTH = 256
+const MANIFEST_REQUEST_TOO_LARGE = 'This request names too many paths, or too long a path.'
+
+/**
+ * Remix answers `/__manifest?p=…` by matching every prefix of every path
+ * named against the route table (server-runtime's handleManifestRequest):
+ * a made-up path of thousands of segments cost over a second of CPU, and
+ * a thousand new paths a quarter of one (found by a review of decision
+ * 229). More than MANIFEST_MAX_PREFIXES prefixes, or a path longer than any
+ * of ours, is refused with 400 here; the browser then learns each route
+ * when a link to it is followed, as it does when a page has more links
+ * than one address can name. Exact path only, as Remix compares it.
+ */
+export const manifestRequestGate: express.RequestHandler = (req, _res, next) => {
+	if (req.path !== MANIFEST_PATH) return next()
+	const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''
+	const paths = new URLSearchParams(query).getAll('p')
+	next(manifestRequestTooLarge(paths) ? new RequestRefused(400, MANIFEST_REQUEST_TOO_LARGE) : undefined)
+}
+
+function manifestRequestTooLarge(paths: string[]): boolean {
+	const prefixes = new Set<string>()
+	for (const path of paths) {
+		if (path.length > MANIFEST_MAX_PATH_LENGTH) return true
+		const segments = path.split('/').filter(Boolean)
+		for (let end = 1; end <= segments.length; end++) {
+			prefixes.add(segments.slice(0, end).join('/'))
+			if (prefixes.size > MANIFEST_MAX_PREFIXES) return true
+		}
+	}
+	return false
+}

@@ -40,6 +40,32 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'Video deleted')
 	})
 
+	test("from a program's outline, back to Programs, 'Add Program' opens the add dialog", async ({
+		page,
+		login,
+		javaScriptEnabled,
+	}) => {
+		// Opened first, the outline page is what the browser's router knows of the admin routes; the others it
+		// learns as it goes (decision 229), and /admin/programs/new must still be the add dialog, not an outline.
+		await login('admin')
+		await page.goto('/admin?tab=programs')
+		const outline = await page
+			.getByRole('link', { name: /^Outline of / })
+			.first()
+			.getAttribute('href')
+		await page.goto(outline!)
+		// With JavaScript, the next clicks are the router's: once it is up.
+		if (javaScriptEnabled)
+			await page.waitForFunction(
+				() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized,
+			)
+		await page.getByRole('main').getByRole('link', { name: 'Programs', exact: true }).first().click()
+		await expect(page).toHaveURL(/\/admin\?tab=programs$/)
+		await page.getByRole('link', { name: 'Add Program' }).click()
+		await expect(page).toHaveURL(/\/admin\/programs\/new$/)
+		await expect(dialog(page, 'Add Program').getByLabel('Title')).toBeVisible()
+	})
+
 	test('a content manager adds, edits and deletes a community, and cannot open the Users tab', async ({
 		page,
 		login,

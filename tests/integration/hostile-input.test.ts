@@ -1154,7 +1154,7 @@ describe("the route manifest's patches (docs/decisions/229)", () => {
 		}
 	})
 
-	it('odd paths, versions and lengths answer 204, 400 or no routes, never an error', async () => {
+	it("odd paths, versions and lengths answer 204, 400 with a message, or the catch-all's entries, never an error", async () => {
 		const version = await manifestVersion()
 		const stale = await as.member.get('/__manifest?p=/messages&version=0000')
 		expect(stale.status).toBe(204)
@@ -1162,23 +1162,29 @@ describe("the route manifest's patches (docs/decisions/229)", () => {
 
 		expect((await as.member.get(`/__manifest?version=${version}`)).status).toBe(400)
 		expect((await as.member.get(`/__manifest?p=/messages&version=${version}&x=${'a'.repeat(8000)}`)).status).toBe(400)
-		for (const p of [
-			'',
-			'%00',
-			'%E0%A4%A',
-			'//evil.example/x',
-			'../../etc/passwd',
-			'x'.repeat(3000),
-			'/api/*',
-			'$where',
-		]) {
+		// Unknown paths are answered with what matches them: the root and the not-found page.
+		for (const p of ['', '%00', '%E0%A4%A', '//evil.example/x', '../../etc/passwd', '/api/*', '$where']) {
 			const response = await as.member.get(`/__manifest?p=${encodeURIComponent(p)}&version=${version}`)
 			expect.soft(response.status, p.slice(0, 30)).toBe(200)
 			const patches = (await response.json()) as Record<string, { module: string }>
 			for (const patch of Object.values(patches)) expect.soft(patch.module, p.slice(0, 30)).toMatch(/^\/build\//)
 		}
-		for (const query of ['p[$ne]=1', 'p[]=/a&p[]=/b', 'p', 'version[$ne]=1&p=/messages']) {
-			const response = await as.member.get(`/__manifest?${query}`)
+		// What would cost the server a matching of every prefix of thousands of paths is refused before it does.
+		const deepPath = `/${'a/'.repeat(1900)}`
+		const manyPaths = Array.from({ length: 201 }, (_, n) => `p=/members/${n + 1}`).join('&')
+		for (const query of [`p=${'x'.repeat(3000)}`, `p=${deepPath}`, manyPaths]) {
+			const response = await as.member.get(`/__manifest?${query}&version=${version}`)
+			expect.soft(response.status, query.slice(0, 30)).toBe(400)
+			expect
+				.soft(await response.text(), query.slice(0, 30))
+				.toContain('This request names too many paths, or too long a path.')
+		}
+		// A page's worth of links is not.
+		const pageOfLinks = Array.from({ length: 60 }, (_, n) => `p=/members/${n + 1}`).join('&')
+		expect((await as.member.get(`/__manifest?${pageOfLinks}&version=${version}`)).status).toBe(200)
+		// Odd shapes of the query, with the right version so that they reach the paths.
+		for (const query of ['p[$ne]=1', 'p[]=/a&p[]=/b', 'p', 'p=/a&p=/a&p=/a']) {
+			const response = await as.member.get(`/__manifest?${query}&version=${version}`)
 			expect.soft(response.status, query).toBeLessThan(500)
 			await response.arrayBuffer()
 		}

@@ -111,8 +111,8 @@ describe('finding 10: reads and exports have limits, per member and per address'
 		expect((await refused!.json()).message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minute)\.$/)
 		// Pages too.
 		expect((await script.client.get('/dashboard')).status).toBe(429)
-		// But not the route table's entries a hydrated page asks for: the build's own, not a read (decision 229).
-		expect((await script.client.get(`/__manifest?p=/dashboard&version=${buildVersion}`)).status).toBe(200)
+		// And the route table's entries a hydrated page asks for (decision 229): a read like any other.
+		expect((await script.client.get(`/__manifest?p=/dashboard&version=${buildVersion}`)).status).toBe(429)
 
 		const someoneElse = await signUpMember(server.url, 'reader')
 		expect((await someoneElse.client.get('/api/user')).status).toBe(200)
