@@ -12,7 +12,8 @@ import { useSeededTestServer } from '../setup/seeded-server'
  * under the `people` stamp with its member list (decision 226): a member
  * joining or leaving, written by another process (this test's), is in the
  * very next count. `/messages` and the dashboard read each thing they ask
- * for twice only once (decision 227).
+ * for twice only once (decision 227); the dashboard's programs take the
+ * lessons the member completed from the same started videos (decision 230).
  */
 const server = useSeededTestServer()
 let premium: TestClient
@@ -69,7 +70,7 @@ describe('/messages', () => {
 })
 
 describe('the dashboard', () => {
-	it("reads the member's started videos once for Videos Watched and Continue Learning: eleven queries when nothing changed", async () => {
-		expect(await fewestQueriesOf('/dashboard')).toBe(11)
+	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons: ten queries when nothing changed", async () => {
+		expect(await fewestQueriesOf('/dashboard')).toBe(10)
 	})
 })

@@ -282,10 +282,15 @@ describe('items', () => {
 			(await (await client.get(`/api/programs/${program.id}`)).json()).modules[0].items.map(
 				(item: { state: string }) => item.state,
 			)
+		// The dashboard's card works the lesson out from the member's started videos (decision 230): the same answer.
+		const dashboardSaysNextIsTheReading = async () =>
+			textOf(await (await client.get('/dashboard')).text()).includes('Next: A reading')
 		await client.json('POST', '/api/progress', { videoId: 13, progress: 94 })
 		expect(await states()).toEqual(['open', 'open'])
+		expect(await dashboardSaysNextIsTheReading()).toBe(false)
 		await client.json('POST', '/api/progress', { videoId: 13, progress: 95 })
 		expect(await states()).toEqual(['done', 'open'])
+		expect(await dashboardSaysNextIsTheReading()).toBe(true)
 	})
 
 	it('free members: lessons by the free-video rule, the other items of the first module open, the rest Premium', async () => {

@@ -34,11 +34,12 @@ import {
 	evaluateFor,
 	evaluateProgram,
 	loadLearnerRecords,
+	type KnownLearnerRecords,
 	refreshEnrolment,
 	startingRecord,
 	type ProgramEvaluation,
 } from '~/services/learning/program-progress.server'
-import { listProgressOf, recordProgress } from '~/services/learning/progress.server'
+import { completedVideoIds, listProgressOf, recordProgress } from '~/services/learning/progress.server'
 import {
 	ITEM_NOT_FOUND,
 	PROGRAM_NOT_FOUND,
@@ -91,10 +92,10 @@ function cardOf(program: Program, evaluation: ProgramEvaluation): ProgramCard {
 }
 
 /** Several programs as one member stands in them, read together. */
-async function evaluateMany(member: Member, programs: Program[], now: Date, knownEnrolments?: ProgramEnrolment[]) {
+async function evaluateMany(member: Member, programs: Program[], now: Date, known?: KnownLearnerRecords) {
 	const [videos, records] = await Promise.all([
 		lessonVideosOf(programs),
-		loadLearnerRecords(member.id, programs, knownEnrolments),
+		loadLearnerRecords(member.id, programs, known),
 	])
 	return programs.map((program) => ({
 		program,
@@ -128,7 +129,8 @@ export async function listStartedPrograms(member: Member, now = new Date()): Pro
 		(program) => visibleTo(member, program),
 	)
 	programs.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-	return (await evaluateMany(member, programs, now, enrolments)).map(({ program, evaluation }) =>
+	const known = { enrolments, completedVideos: await completedVideoIds(member.id) }
+	return (await evaluateMany(member, programs, now, known)).map(({ program, evaluation }) =>
 		cardOf(program, evaluation),
 	)
 }

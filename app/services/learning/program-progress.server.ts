@@ -60,16 +60,22 @@ export interface LearnerRecords {
 	doneItemIds: Set<number>
 }
 
+/** What a caller has already read of a member's records, so that they are not read again. */
+export interface KnownLearnerRecords {
+	/** The member's enrolments in these programs (the dashboard finds the programs by them). */
+	enrolments?: ProgramEnrolment[]
+	/** Every video the member completed (the dashboard reads their started videos anyway, decision 230). */
+	completedVideos?: ReadonlySet<number>
+}
+
 /**
  * Reads what `userId` has done in these programs: three indexed reads, however
- * many programs; two when the caller has already read the member's
- * enrolments in them (`knownEnrolments`: the dashboard finds the programs by
- * them).
+ * many programs; one when the caller knows their enrolments and completed videos.
  */
 export async function loadLearnerRecords(
 	userId: number,
 	programs: Program[],
-	knownEnrolments?: ProgramEnrolment[],
+	known: KnownLearnerRecords = {},
 ): Promise<LearnerRecords> {
 	const programIds = programs.map((program) => program.id)
 	const lessons = programs.flatMap((program) =>
@@ -78,8 +84,8 @@ export async function loadLearnerRecords(
 		),
 	)
 	const videoIds = [...new Set(lessons.map((item) => item.videoId!))]
-	const [enrolments, states, watched] = await Promise.all([
-		knownEnrolments ??
+	const [enrolments, states, completedVideos] = await Promise.all([
+		known.enrolments ??
 			(programIds.length
 				? ProgramEnrolmentModel.find({ userId, programId: mongoose.trusted({ $in: programIds }) }).lean<
 						ProgramEnrolment[]
@@ -94,13 +100,14 @@ export async function loadLearnerRecords(
 					.select('itemId')
 					.lean<Array<{ itemId: number }>>()
 			: [],
-		videoIds.length
-			? ProgressModel.find({ userId, videoId: mongoose.trusted({ $in: videoIds }), completed: true })
-					.select('videoId')
-					.lean<Array<{ videoId: number }>>()
-			: [],
+		known.completedVideos ??
+			(videoIds.length
+				? ProgressModel.find({ userId, videoId: mongoose.trusted({ $in: videoIds }), completed: true })
+						.select('videoId')
+						.lean<Array<{ videoId: number }>>()
+						.then((records) => new Set(records.map((record) => record.videoId)))
+				: new Set<number>()),
 	])
-	const completedVideos = new Set(watched.map((record) => record.videoId))
 	return {
 		enrolments: new Map(enrolments.map((enrolment) => [enrolment.programId, enrolment])),
 		doneItemIds: new Set([

@@ -119,21 +119,30 @@ export async function getWatchStats(userId: number): Promise<{ watched: number; 
 	return { watched: [...watchedIds].filter((id) => library.has(id)).length, total: library.size }
 }
 
-type StartedVideo = Pick<Progress, 'videoId' | 'progress' | 'updatedAt'>
+type StartedVideo = Pick<Progress, 'videoId' | 'progress' | 'completed' | 'updatedAt'>
 
 /**
  * The member's records of the videos they started (progress above 0), read
- * once per page: the dashboard's "Videos watched" and "Continue Learning"
- * are both worked out from them (decision 227). Shared: never changed by a
- * caller.
+ * once per page: the dashboard's "Videos watched", "Continue Learning" and
+ * its programs' watched lessons are all worked out from them (decisions
+ * 227, 230). Shared: never changed by a caller.
  */
 function startedVideos(userId: number): Promise<readonly StartedVideo[]> {
 	return sharedInRequest(`started-videos:${userId}`, () =>
 		ProgressModel.find({ userId, progress: mongoose.trusted({ $gt: 0 }) })
-			.select({ _id: 0, videoId: 1, progress: 1, updatedAt: 1 })
+			.select({ _id: 0, videoId: 1, progress: 1, completed: 1, updatedAt: 1 })
 			.lean<StartedVideo[]>()
 			.exec(),
 	)
+}
+
+/**
+ * The videos the member completed, from the same records: a record is
+ * completed only at 95 % or more (`recordProgress`), so every completed one
+ * is among the started.
+ */
+export async function completedVideoIds(userId: number): Promise<ReadonlySet<number>> {
+	return new Set((await startedVideos(userId)).filter((record) => record.completed).map((record) => record.videoId))
 }
 
 /**
