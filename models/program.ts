@@ -1,5 +1,6 @@
 import { Schema } from 'mongoose'
 import { defineModel, toIso } from '#models/model'
+import { renewStampOnEveryWrite } from '#models/version-stamp'
 
 /**
  * A program (product §2 "Programs", docs/decisions/150): a leadership journey
@@ -152,5 +153,7 @@ const programSchema = new Schema<Program>(
 programSchema.index({ published: 1, id: 1 })
 programSchema.index({ 'modules.items.id': 1 })
 programSchema.index({ 'modules.items.videoId': 1 })
+// The dashboard holds every program under the catalogue stamp (decision 231): any write to one renews it.
+renewStampOnEveryWrite(programSchema, 'catalogue')
 
 export const ProgramModel = defineModel<Program>('Program', programSchema)

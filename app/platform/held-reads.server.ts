@@ -23,7 +23,10 @@ import { singleton } from '~/platform/singleton.server'
  *   has started (events.server.ts; decision 199);
  * - the library's video ids, for the dashboard's "videos watched" (how many
  *   there are, which still exist), under the `catalogue` stamp, which any
- *   write to a video renews (progress.server.ts; decision 225).
+ *   write to a video renews (progress.server.ts; decision 225);
+ * - every program and its lessons' videos, for the dashboard's "Your
+ *   programs", under the same stamp, which any write to a program renews
+ *   too (programs.server.ts; decision 231).
  * The version lives in the database and is read with each visit, so a change
  * made by any process is seen by the next read everywhere.
  */

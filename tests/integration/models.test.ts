@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
 	CommunityModel,
 	MessageModel,
+	ProgramModel,
 	UserModel,
 	VersionStampModel,
 	VideoModel,
@@ -259,7 +260,7 @@ describe('models', () => {
 		})
 	})
 
-	describe("the catalogue stamp: the library's videos (decision 225)", () => {
+	describe('the catalogue stamp: videos and programs (decisions 225, 231)', () => {
 		it('changes with a new video, an edited one, one written in bulk and a deleted one', async () => {
 			const seen = [await currentVersionStamp('catalogue')]
 			const id = await nextId('videos')
@@ -269,6 +270,27 @@ describe('models', () => {
 				['an edit', () => VideoModel.findOneAndUpdate({ id }, { $set: { title: 'Stamp check, renamed' } })],
 				['videos written in bulk', async () => VideoModel.insertMany([{ id: await nextId('videos'), ...video }])],
 				['a deleted video', () => VideoModel.deleteOne({ id })],
+			]
+			for (const [write, change] of changes) {
+				await change()
+				const now = await currentVersionStamp('catalogue')
+				expect(seen, `${write} renews the stamp`).not.toContain(now)
+				seen.push(now)
+			}
+		})
+
+		it('changes with a new program, an edited outline, programs written in bulk and a deleted one (decision 231)', async () => {
+			const seen = [await currentVersionStamp('catalogue')]
+			const id = await nextId('programs')
+			const program = { title: 'Stamp check', createdBy: 1 }
+			const changes: Array<[string, () => Promise<unknown>]> = [
+				['a new program', () => ProgramModel.create({ id, ...program })],
+				['an edited outline', () => ProgramModel.updateOne({ id }, { $set: { modules: [], revision: 1 } })],
+				[
+					'programs written in bulk',
+					async () => ProgramModel.insertMany([{ id: await nextId('programs'), ...program }]),
+				],
+				['a deleted program', () => ProgramModel.deleteOne({ id })],
 			]
 			for (const [write, change] of changes) {
 				await change()

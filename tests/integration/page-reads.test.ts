@@ -1,6 +1,7 @@
 import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { UserModel } from '#models/index'
+import { ProgramEnrolmentModel, ProgramModel, UserModel } from '#models/index'
+import { userIdOf } from './admin-helpers'
 import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { useSeededTestServer } from '../setup/seeded-server'
@@ -13,7 +14,9 @@ import { useSeededTestServer } from '../setup/seeded-server'
  * joining or leaving, written by another process (this test's), is in the
  * very next count. `/messages` and the dashboard read each thing they ask
  * for twice only once (decision 227); the dashboard's programs take the
- * lessons the member completed from the same started videos (decision 230).
+ * lessons the member completed from the same started videos (decision 230),
+ * and holds the programs and their lessons' videos under the `catalogue`
+ * stamp, which any write to a program renews (decision 231).
  */
 const server = useSeededTestServer()
 let premium: TestClient
@@ -32,6 +35,14 @@ async function fewestQueriesOf(path: string): Promise<number> {
 		queries.push(Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]))
 	}
 	return Math.min(...queries)
+}
+
+/** One visit: the page and its query count. */
+async function visit(path: string): Promise<{ html: string; queries: number }> {
+	const response = await premium.get(path)
+	expect(response.status).toBe(200)
+	const html = await response.text()
+	return { html, queries: Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]) }
 }
 
 async function roomPage(): Promise<{ members: number; queries: number }> {
@@ -70,7 +81,22 @@ describe('/messages', () => {
 })
 
 describe('the dashboard', () => {
-	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons: ten queries when nothing changed", async () => {
-		expect(await fewestQueriesOf('/dashboard')).toBe(10)
+	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons, and holds the programs: eight queries when nothing changed", async () => {
+		expect(await fewestQueriesOf('/dashboard')).toBe(8)
+	})
+
+	it('shows a program renamed by another process on the very next visit, reading the programs again only then', async () => {
+		const enrolment = (await ProgramEnrolmentModel.findOne({ userId: await userIdOf('premium') }).lean())!
+		const program = (await ProgramModel.findOne({ id: enrolment.programId }).lean())!
+		const renamed = `${program.title} (renamed)`
+		await ProgramModel.updateOne({ id: program.id }, { $set: { title: renamed } })
+		const afterRename = await visit('/dashboard')
+		expect(afterRename.html).toContain(renamed)
+		expect(afterRename.queries).toBeGreaterThan(8)
+		expect(await fewestQueriesOf('/dashboard')).toBe(8)
+		await ProgramModel.updateOne({ id: program.id }, { $set: { title: program.title } })
+		const afterRestore = await visit('/dashboard')
+		expect(afterRestore.html).not.toContain(renamed)
+		expect(afterRestore.html).toContain(program.title)
 	})
 })

@@ -45,9 +45,11 @@ import {
 	PROGRAM_NOT_FOUND,
 	findItem,
 	findProgram,
+	heldPrograms,
 	itemTitle,
 	lessonVideosOf,
 	publishedProgramsHolding,
+	type HeldPrograms,
 } from '~/services/learning/programs.server'
 import { CONTENT_ADMIN_ROLES } from '~/services/permissions.server'
 
@@ -92,9 +94,14 @@ function cardOf(program: Program, evaluation: ProgramEvaluation): ProgramCard {
 }
 
 /** Several programs as one member stands in them, read together. */
-async function evaluateMany(member: Member, programs: Program[], now: Date, known?: KnownLearnerRecords) {
+async function evaluateMany(
+	member: Member,
+	programs: Program[],
+	now: Date,
+	known?: KnownLearnerRecords & { videos?: HeldPrograms['videos'] },
+) {
 	const [videos, records] = await Promise.all([
-		lessonVideosOf(programs),
+		known?.videos ?? lessonVideosOf(programs),
 		loadLearnerRecords(member.id, programs, known),
 	])
 	return programs.map((program) => ({
@@ -124,12 +131,12 @@ export async function listStartedPrograms(member: Member, now = new Date()): Pro
 		.limit(20)
 		.lean<ProgramEnrolment[]>()
 	if (enrolments.length === 0) return []
-	const order = enrolments.map((enrolment) => enrolment.programId)
-	const programs = (await ProgramModel.find({ id: mongoose.trusted({ $in: order }) }).lean<Program[]>()).filter(
-		(program) => visibleTo(member, program),
-	)
-	programs.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-	const known = { enrolments, completedVideos: await completedVideoIds(member.id) }
+	// The programs and their lessons' videos as this process holds them (decision 231), in the enrolments' order.
+	const [held, completedVideos] = await Promise.all([heldPrograms(), completedVideoIds(member.id)])
+	const programs = enrolments
+		.map((enrolment) => held.programs.get(enrolment.programId) ?? null)
+		.filter((program) => visibleTo(member, program))
+	const known = { enrolments, completedVideos, videos: held.videos }
 	return (await evaluateMany(member, programs, now, known)).map(({ program, evaluation }) =>
 		cardOf(program, evaluation),
 	)

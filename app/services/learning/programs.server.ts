@@ -22,6 +22,7 @@ import { ITEM_KIND_LABELS, isPremiumItem, readingMinutes, type UnlockRule } from
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { runJobSoon } from '~/platform/jobs.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
@@ -111,6 +112,32 @@ export async function lessonVideosOf(
 }
 
 type LessonVideos = Awaited<ReturnType<typeof lessonVideosOf>>
+
+/** Every program, and the videos of every program's lessons, as `heldPrograms` holds them. */
+export interface HeldPrograms {
+	programs: ReadonlyMap<number, Program>
+	videos: LessonVideos
+}
+
+/**
+ * Every program (drafts too) and its lessons' videos, held between visits
+ * under the `catalogue` stamp, which every write to a program or a video
+ * renews (models/program.ts, models/video.ts; decision 231): the
+ * dashboard's "Your programs" reads neither on a visit where nothing
+ * changed. Two queries when something did, whoever wrote it. Shared:
+ * callers only read them (`evaluateProgram` and the cards build their own
+ * objects). A catalogue of fifty programs of forty items is a few
+ * megabytes here.
+ */
+export async function heldPrograms(): Promise<HeldPrograms> {
+	return heldRead('programs-and-lesson-videos', await currentStamps(['catalogue']), async () => {
+		const programs = await ProgramModel.find().sort({ id: 1 }).lean<Program[]>()
+		return {
+			programs: new Map(programs.map((program) => [program.id, program])),
+			videos: await lessonVideosOf(programs),
+		}
+	})
+}
 
 /** An item's title: its own, or for a lesson without one its video's. */
 export function itemTitle(item: ProgramItem, videos: LessonVideos): string {
