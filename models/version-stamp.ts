@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import mongoose, { Schema } from 'mongoose'
+import mongoose, { Schema, type Query, type UpdateQuery } from 'mongoose'
 import { afterWrite, defineModel } from '#models/model'
 
 /**
  * A value that changes whenever what it stands for changes (`people`, the
  * members' public fields; `events`, the events and who is going to them:
- * decision 199; `catalogue`, the library's videos: decision 225), so a process that holds a read made under one
+ * decision 199; `catalogue`, the library's videos and the programs: decisions
+ * 225, 231), so a process that holds a read made under one
  * value serves it only while the value is unchanged (docs/decisions/089).
  * Random, not counted: a database emptied and filled again never repeats an
  * old value. A room's messages have their own, on the community document.
@@ -61,16 +62,46 @@ export function afterStampedChange(key: VersionStampKey): Promise<void> {
  * documents saved or deleted, inserts, and every kind of update and delete by
  * query. For collections where any write can change what the stamp stands
  * for (every field of an event shows on its card; any answer changes who is
- * going).
+ * going), but a write to `ignoring` alone: fields no held read shows (a
+ * video's announcement progress, decision 231).
  */
-export function renewStampOnEveryWrite(schema: Schema, key: VersionStampKey): void {
+export function renewStampOnEveryWrite(
+	schema: Schema,
+	key: VersionStampKey,
+	{ ignoring = [] }: { ignoring?: readonly string[] } = {},
+): void {
 	const renew = () => afterStampedChange(key)
-	schema.post('save', renew)
+	schema.pre('save', function () {
+		this.$locals.renewsStamp = this.isNew || this.modifiedPaths().some((path) => !ignoring.includes(path))
+	})
+	schema.post('save', function (document) {
+		return document.$locals.renewsStamp === false ? undefined : renew()
+	})
 	schema.post('deleteOne', { document: true, query: false }, renew)
 	schema.post('insertMany', renew)
 	schema.post(
-		/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace|deleteOne|deleteMany|findOneAndDelete)$/,
-		{ document: false, query: true },
-		renew,
+		/^(updateOne|updateMany|findOneAndUpdate|replaceOne|findOneAndReplace)$/,
+		queryOnly,
+		function (this: Query<unknown, unknown>) {
+			return changesOnly(this.getUpdate(), ignoring) ? undefined : renew()
+		},
 	)
+	schema.post(/^(deleteOne|deleteMany|findOneAndDelete)$/, queryOnly, renew)
+}
+
+const queryOnly = { document: false, query: true } as const
+
+/**
+ * Whether an update can change nothing but `fields` (bookkeeping no held read
+ * shows, such as how far a video's announcement has gone): a replacement, a
+ * pipeline or an operator on any other field can change more.
+ */
+function changesOnly(update: UpdateQuery<unknown> | unknown[] | null, fields: readonly string[]): boolean {
+	if (fields.length === 0 || !update || Array.isArray(update)) return false
+	return Object.entries(update).every(([operator, value]) => {
+		if (!operator.startsWith('$') || typeof value !== 'object' || value === null) return false
+		return Object.entries(value).every(
+			([field, to]) => fields.includes(field) && (operator !== '$rename' || fields.includes(String(to))),
+		)
+	})
 }

@@ -77,7 +77,9 @@ videoSchema.index({ announcementPending: 1 }, { sparse: true })
 // Who may play a file or a stream: the lessons whose url names it (services/catalogue/member-files.server.ts).
 videoSchema.index({ url: 1 })
 
-// What a process holds of the library (the dashboard's count of videos) is read again after any write: decision 225.
-renewStampOnEveryWrite(videoSchema, 'catalogue')
+// What a process holds of the library (the dashboard's count of videos, its programs' lessons) is read again after
+// any write (decisions 225, 231) but one that only moves the new-lesson announcement's progress, which its job writes
+// after every batch of members: each would have every process read the catalogue again.
+renewStampOnEveryWrite(videoSchema, 'catalogue', { ignoring: ['announcementPending', 'announcedThroughUserId'] })
 
 export const VideoModel = defineModel<Video>('Video', videoSchema)

@@ -269,6 +269,10 @@ describe('models', () => {
 				['a new video', () => VideoModel.create({ id, ...video })],
 				['an edit', () => VideoModel.findOneAndUpdate({ id }, { $set: { title: 'Stamp check, renamed' } })],
 				['videos written in bulk', async () => VideoModel.insertMany([{ id: await nextId('videos'), ...video }])],
+				[
+					'the announcement cursor with a title',
+					() => VideoModel.updateOne({ id }, { $set: { announcedThroughUserId: 500, title: 'Stamp check, again' } }),
+				],
 				['a deleted video', () => VideoModel.deleteOne({ id })],
 			]
 			for (const [write, change] of changes) {
@@ -277,6 +281,25 @@ describe('models', () => {
 				expect(seen, `${write} renews the stamp`).not.toContain(now)
 				seen.push(now)
 			}
+		})
+
+		it("does not change when only a new lesson's announcement moves on (decision 231)", async () => {
+			const id = await nextId('videos')
+			await VideoModel.create({
+				id,
+				title: 'Announced',
+				url: 'https://example.com/a.mp4',
+				createdBy: 1,
+				announcementPending: true,
+			})
+			const before = await currentVersionStamp('catalogue')
+			await VideoModel.updateOne({ id }, { $set: { announcedThroughUserId: 500 } })
+			const saved = (await VideoModel.findOne({ id }))!
+			saved.set('announcedThroughUserId', 1000)
+			await saved.save()
+			await VideoModel.updateOne({ id }, { $unset: { announcementPending: 1, announcedThroughUserId: 1 } })
+			expect(await currentVersionStamp('catalogue')).toBe(before)
+			await VideoModel.deleteOne({ id })
 		})
 
 		it('changes with a new program, an edited outline, programs written in bulk and a deleted one (decision 231)', async () => {

@@ -10,7 +10,14 @@ import {
 	UserModel,
 } from '#models/index'
 import { runJobNow } from '~/platform/jobs.server'
-import { enrol, getProgramOutline, markItemDone, submitCheck } from '~/services/learning/program-learning.server'
+import {
+	enrol,
+	getProgramOutline,
+	listProgramsForMember,
+	listStartedPrograms,
+	markItemDone,
+	submitCheck,
+} from '~/services/learning/program-learning.server'
 import { getProgramProgress, programUnlocksJob } from '~/services/learning/program-progress.server'
 import { programSearchText } from '~/services/learning/programs.server'
 import { nthMailTo } from '../setup/caught-mail'
@@ -272,6 +279,24 @@ describe('items', () => {
 		}
 		expect((await author.client.get('/api/users/me/export')).status).toBe(200)
 		expect(await (await author.client.get('/api/users/me/export')).text()).toContain('MY-SECOND-WORDS')
+	})
+
+	it("the dashboard's card of a program, from the held programs, says what the programs page's card says", async () => {
+		const program = await makeProgram([
+			{
+				unlock: { kind: 'immediately' },
+				items: [lesson(13), reading('Long read', 'word '.repeat(1000)), reflection()],
+			},
+			{ unlock: { kind: 'after_days', days: 3 }, items: [reading('Later'), check()] },
+		])
+		const { member } = await learner(server.url)
+		await enrol(member, program.id)
+		await markItemDone(member, program.modules[0]!.items[1]!)
+		const onDashboard = (await listStartedPrograms(member)).find((card) => card.id === program.id)
+		const onProgramsPage = (await listProgramsForMember(member)).find((card) => card.id === program.id)
+		expect(onDashboard).toEqual(onProgramsPage)
+		expect(onDashboard!.estimatedMinutes).toBeGreaterThan(5)
+		expect(onDashboard!.progress.done).toBe(1)
 	})
 
 	it("a lesson's progress is its video's: the player's reports complete it at 95 %", async () => {

@@ -120,23 +120,40 @@ export interface HeldPrograms {
 }
 
 /**
- * Every program (drafts too) and its lessons' videos, held between visits
- * under the `catalogue` stamp, which every write to a program or a video
- * renews (models/program.ts, models/video.ts; decision 231): the
+ * Every program (drafts too, for staff) and its lessons' videos, held
+ * between visits under the `catalogue` stamp, which every write to a program
+ * or a video renews (models/program.ts, models/video.ts; decision 231): the
  * dashboard's "Your programs" reads neither on a visit where nothing
- * changed. Two queries when something did, whoever wrote it. Shared:
- * callers only read them (`evaluateProgram` and the cards build their own
- * objects). A catalogue of fifty programs of forty items is a few
- * megabytes here.
+ * changed. Two queries when something did, whoever wrote it. What a card
+ * needs only: the outline's ids, kinds, titles, lessons and rules, with
+ * each reading's minutes in place of its words, and no descriptions,
+ * prompts or questions. Shared: callers only read them (`evaluateProgram`
+ * and the cards build their own objects).
  */
 export async function heldPrograms(): Promise<HeldPrograms> {
-	return heldRead('programs-and-lesson-videos', await currentStamps(['catalogue']), async () => {
+	return heldRead('programs-for-cards', await currentStamps(['catalogue']), async () => {
 		const programs = await ProgramModel.find().sort({ id: 1 }).lean<Program[]>()
-		return {
-			programs: new Map(programs.map((program) => [program.id, program])),
-			videos: await lessonVideosOf(programs),
-		}
+		const cards = programs.map(cardShapeOf)
+		return { programs: new Map(cards.map((program) => [program.id, program])), videos: await lessonVideosOf(cards) }
 	})
+}
+
+/** A program as a card needs it (above): the words are read, turned into minutes and let go. */
+function cardShapeOf(program: Program): Program {
+	return {
+		...program,
+		description: null,
+		modules: program.modules.map((module) => ({
+			...module,
+			description: null,
+			items: module.items.map((item): HeldProgramItem => {
+				const kept = { id: item.id, kind: item.kind, title: item.title, videoId: item.videoId ?? null }
+				return item.kind === 'reading'
+					? { ...kept, minutes: readingMinutes(markdownToPlainText(item.body ?? '')) }
+					: kept
+			}),
+		})),
+	}
 }
 
 /** An item's title: its own, or for a lesson without one its video's. */
@@ -147,10 +164,13 @@ export function itemTitle(item: ProgramItem, videos: LessonVideos): string {
 	return ITEM_KIND_LABELS[item.kind]
 }
 
+/** An item as `heldPrograms` keeps it: a reading's minutes instead of its words (decision 231). */
+type HeldProgramItem = ProgramItem & { minutes?: number }
+
 /** An item's minutes: a lesson's duration, a reading's time; null for the rest. */
-export function itemMinutes(item: ProgramItem, videos: LessonVideos): number | null {
+export function itemMinutes(item: HeldProgramItem, videos: LessonVideos): number | null {
 	if (item.kind === 'lesson') return (item.videoId && videos.get(item.videoId)?.duration) || null
-	if (item.kind === 'reading') return readingMinutes(markdownToPlainText(item.body ?? ''))
+	if (item.kind === 'reading') return item.minutes ?? readingMinutes(markdownToPlainText(item.body ?? ''))
 	return null
 }
 
