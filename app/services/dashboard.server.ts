@@ -19,7 +19,7 @@ import { getContinueLearning, getWatchStats } from '~/services/learning/progress
 import { userNamesById } from '~/services/account/users.server'
 import { memberLayoutReads } from '~/services/member-layout.server'
 import { commentUrl, postUrl } from '~/services/discussions/records.server'
-import { blockedUserIds } from '~/services/moderation/blocks.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 
 /** product §9 dashboard limits (Continue Learning's 3 lives in the progress service). */
 export const DASHBOARD_EVENT_LIMIT = 2

@@ -6,7 +6,7 @@ import { anyFieldContains } from '~/platform/contains-filter.server'
 import { findPublicUsers } from '~/services/account/people.server'
 import { getPublicUser } from '~/services/account/users.server'
 import { joinedCommunities, type JoinedCommunity } from '~/services/community/memberships.server'
-import { blockedUserIds } from '~/services/moderation/blocks.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 
 /**
  * The member directory (product §2 "Member directory"): every member who has

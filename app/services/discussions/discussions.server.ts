@@ -67,7 +67,7 @@ import {
 	removedByModerator,
 	type DiscussionAuthor,
 } from '~/services/discussions/records.server'
-import { blockedUserIds } from '~/services/moderation/blocks.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 import { assertNotMuted } from '~/services/moderation/mutes.server'
 import { assertMayTakePart } from '~/services/moderation/participation.server'
 import { notifyMentioned } from '~/services/notifications/mentions.server'

@@ -52,8 +52,6 @@ export async function unblockMember(actor: { id: number }, userId: number): Prom
 	await BlockModel.deleteOne({ blockerId: actor.id, blockedId: userId })
 }
 
-export { blockedUserIds } from '~/services/moderation/blocked-ids.server'
-
 export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
 	return Boolean(await BlockModel.exists({ blockerId, blockedId }))
 }

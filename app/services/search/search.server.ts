@@ -10,7 +10,7 @@ import {
 } from '~/lib/search'
 import { isPremium } from '~/lib/subscription'
 import { findInIndex, type IndexMatch, type SearchAudience } from '~/platform/search-index.server'
-import { blockedUserIds } from '~/services/moderation/blocks.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 import { SEARCH_SOURCES, searchSource, type SearchViewer } from '~/services/search/sources.server'
 
 /**
