@@ -28,6 +28,7 @@ import { DEMO_PASSWORD, seedDemoData } from '~/demo/data.server'
 import { STRIPE_TEST_ENV } from '../mocks/fake-stripe'
 import { useStripeModeServer } from '../setup/billing-test-helpers'
 import { TestClient } from '../setup/http-client'
+import { buildVersionOf } from '../setup/page-html'
 import { logIn } from '../setup/log-in'
 import { useTestDatabase } from '../setup/test-database'
 import { TEST_SESSION_SECRET } from '../setup/test-server'
@@ -138,7 +139,7 @@ beforeAll(async () => {
 	Object.assign(ids, { certificateId: certificate!.id, certificateProgram: certificate!.programId })
 	// The build's version, which a request for the route manifest's patches names (decision 229).
 	const authPage = await (await new TestClient(app.server.url).get('/auth')).text()
-	buildVersion = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(authPage)![1]!
+	buildVersion = buildVersionOf(authPage)
 })
 
 const seededCommunities = new Map<number, number[] | undefined>()

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { EventModel, ProgressModel, RsvpModel, UserModel, VideoModel, nextId } from '#models/index'
 import { type TestClient } from '../setup/http-client'
 import { logInWithUser } from '../setup/log-in'
+import { visitPage } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
@@ -22,12 +23,7 @@ beforeAll(async () => {
 	premiumId = user.id
 })
 
-async function dashboard(): Promise<{ html: string; queries: number }> {
-	const response = await premium.get('/dashboard')
-	expect(response.status).toBe(200)
-	const timing = response.headers.get('Server-Timing') ?? ''
-	return { html: await response.text(), queries: Number(/Database \((\d+) quer/.exec(timing)?.[1]) }
-}
+const dashboard = () => visitPage(premium, '/dashboard')
 
 async function newEvent(title: string, startsInMs: number): Promise<number> {
 	const id = await nextId('events')

@@ -25,6 +25,7 @@ import { DEMO_PASSWORD } from '~/demo/data.server'
 import { TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
 import { signUpMember } from '../setup/members'
+import { buildVersionOf } from '../setup/page-html'
 import { useTestServer } from '../setup/seeded-server'
 import { userIdOf } from './admin-helpers'
 import { connectChat, demoMember, type ChatClient, type Member } from './chat-helpers'
@@ -1125,12 +1126,7 @@ describe('member files (docs/decisions/134)', () => {
 
 describe("the route manifest's patches (docs/decisions/229)", () => {
 	/** The build's version as a page that hydrates states it in its inline manifest. */
-	async function manifestVersion() {
-		const html = await (await as.visitor.get('/auth')).text()
-		const version = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(html)?.[1]
-		expect(version, 'the /auth page states the build version in its inline manifest').toBeTruthy()
-		return version!
-	}
+	const manifestVersion = async () => buildVersionOf(await (await as.visitor.get('/auth')).text())
 
 	it('a page names only its own routes; the rest are given for the paths a page links to, to anyone, cached for good', async () => {
 		// /messages hydrates (an island page); /dashboard ships no script at all.

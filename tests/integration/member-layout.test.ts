@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityModel, MessageModel, NotificationModel, UserModel, nextId, reserveIds } from '#models/index'
 import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
+import { visitPage } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { askBadges, connectChat, demoMember } from './chat-helpers'
 
@@ -23,11 +24,7 @@ beforeAll(async () => {
 
 /** The page's Server-Timing query count (docs/decisions/082). */
 async function queriesOf(path: string): Promise<number> {
-	const response = await premium.get(path)
-	expect(response.status).toBe(200)
-	await response.text()
-	const timing = response.headers.get('Server-Timing') ?? ''
-	return Number(/Database \((\d+) quer/.exec(timing)?.[1])
+	return (await visitPage(premium, path)).queries
 }
 
 async function profilePage(): Promise<string> {

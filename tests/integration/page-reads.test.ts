@@ -4,6 +4,7 @@ import { ProgramEnrolmentModel, ProgramModel, UserModel } from '#models/index'
 import { userIdOf } from './admin-helpers'
 import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
+import { visitPage } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 
 /**
@@ -28,30 +29,13 @@ beforeAll(async () => {
 /** The fewest queries of a few visits: other held reads are read again now and then on their own, which only adds. */
 async function fewestQueriesOf(path: string): Promise<number> {
 	const queries: number[] = []
-	for (let visit = 0; visit < 3; visit++) {
-		const response = await premium.get(path)
-		expect(response.status).toBe(200)
-		await response.text()
-		queries.push(Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]))
-	}
+	for (let visit = 0; visit < 3; visit++) queries.push((await visitPage(premium, path)).queries)
 	return Math.min(...queries)
 }
 
-/** One visit: the page and its query count. */
-async function visit(path: string): Promise<{ html: string; queries: number }> {
-	const response = await premium.get(path)
-	expect(response.status).toBe(200)
-	const html = await response.text()
-	return { html, queries: Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]) }
-}
-
 async function roomPage(): Promise<{ members: number; queries: number }> {
-	const response = await premium.get('/community/1')
-	expect(response.status).toBe(200)
-	const html = await response.text()
-	const timing = response.headers.get('Server-Timing') ?? ''
-	const members = /(\d+) members?</.exec(html)?.[1]
-	return { members: Number(members), queries: Number(/Database \((\d+) quer/.exec(timing)?.[1]) }
+	const { html, queries } = await visitPage(premium, '/community/1')
+	return { members: Number(/(\d+) members?</.exec(html)?.[1]), queries }
 }
 
 describe("a room's page", () => {
@@ -91,7 +75,7 @@ describe('the dashboard', () => {
 		const renamed = `${program.title} (renamed)`
 		await ProgramModel.updateOne({ id: program.id }, { $set: { title: renamed } })
 		try {
-			const afterRename = await visit('/dashboard')
+			const afterRename = await visitPage(premium, '/dashboard')
 			expect(afterRename.html).toContain(renamed)
 			expect(afterRename.queries).toBeGreaterThan(8)
 			expect(await fewestQueriesOf('/dashboard')).toBe(8)
@@ -99,7 +83,7 @@ describe('the dashboard', () => {
 			// Back as it was, whatever failed: the file's other tests share the program.
 			await ProgramModel.updateOne({ id: program.id }, { $set: { title: program.title } })
 		}
-		const afterRestore = await visit('/dashboard')
+		const afterRestore = await visitPage(premium, '/dashboard')
 		expect(afterRestore.html).not.toContain(renamed)
 		expect(afterRestore.html).toContain(program.title)
 	})

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TestClient } from '../setup/http-client'
 import { signUpMember } from '../setup/members'
+import { buildVersionOf } from '../setup/page-html'
 import { useTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
 
@@ -97,7 +98,7 @@ describe('finding 10: reads and exports have limits, per member and per address'
 		const script = await signUpMember(server.url, 'scraper')
 		// The build's version, as the browser has it from a page that hydrates (before this member's reads run out).
 		const authPage = await (await new TestClient(server.url, { from: newAddress() }).get('/auth')).text()
-		const buildVersion = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(authPage)![1]!
+		const buildVersion = buildVersionOf(authPage)
 		const statuses: number[] = []
 		let refused: Response | undefined
 		for (let n = 0; n < READS_PER_MEMBER + 5; n++) {

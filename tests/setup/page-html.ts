@@ -16,3 +16,18 @@ export function textOf(html: string): string {
 		.replace(/&quot;/g, '"')
 		.replace(/\s+/g, ' ')
 }
+
+/** Loads a page like `pageHtml`, with how many database queries it made (its Server-Timing header, docs/decisions/082). */
+export async function visitPage(client: TestClient, path: string): Promise<{ html: string; queries: number }> {
+	const response = await client.get(path)
+	expect(response.status, path).toBe(200)
+	const html = await response.text()
+	return { html, queries: Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]) }
+}
+
+/** The build's version, as a page that hydrates names it in its inline route table (docs/decisions/229). */
+export function buildVersionOf(html: string): string {
+	const version = /window\.__remixManifest = [\s\S]*?"version": "([^"]+)"/.exec(html)?.[1]
+	expect(version, 'the page names the build version in its inline route table').toBeTruthy()
+	return version!
+}
