@@ -51,6 +51,7 @@ const INCLUSIVE = (
 		'requestHandler',
 		'handleDocumentRequest',
 		'renderToPipeableStream',
+		'renderToString',
 		'performWork',
 		'createServerHandoffString',
 		'helmetMiddleware',

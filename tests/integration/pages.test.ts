@@ -66,6 +66,23 @@ describe('pages without JavaScript', () => {
 		for (const [, attributes] of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`)
 	})
 
+	it('every page is one whole standards-mode document: the doctype once, then the html element (decision 232)', async () => {
+		const { client: member } = await signedUpClient()
+		for (const [client, path] of [
+			[new TestClient(server.url), '/'],
+			[new TestClient(server.url), '/auth'],
+			[member, '/dashboard'],
+			[new TestClient(server.url), '/no-such-page'],
+		] as const) {
+			const response = await client.get(path)
+			expect(response.headers.get('Content-Type'), path).toBe('text/html; charset=utf-8')
+			const html = await response.text()
+			expect(html.startsWith('<!DOCTYPE html><html lang="en"'), path).toBe(true)
+			expect(html.split('<!DOCTYPE').length, path).toBe(2)
+			expect(html.trimEnd().endsWith('</html>'), path).toBe(true)
+		}
+	})
+
 	it('sends the security headers', async () => {
 		const response = await new TestClient(server.url).get('/')
 		expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
