@@ -8,7 +8,8 @@ export const FALLBACK_TIME_ZONE = 'UTC'
 export function isValidTimeZone(timeZone: string): boolean {
 	if (!timeZone || timeZone.length > 64) return false
 	try {
-		new Intl.DateTimeFormat('en-US', { timeZone })
+		// A zone is checked on every member page (the time-zone hint's cookie): a zone seen before is a lookup.
+		formatter('date', timeZone)
 		return true
 	} catch {
 		return false
@@ -20,28 +21,64 @@ function toDate(value: string | Date): Date {
 }
 
 /**
- * Some ICU versions put a narrow no-break space before "PM"; plain spaces keep
- * the server's and the browser's text identical, so hydration matches.
+ * Every way a date is written, by name. Building an Intl.DateTimeFormat costs
+ * far more than using one, and a page formats dates by the hundred in a
+ * handful of styles: one formatter is kept per style and zone, found by a
+ * short key rather than by serializing the options on every call (which was
+ * a measurable share of the room page's CPU, docs/decisions/233).
  */
-function format(options: Intl.DateTimeFormatOptions, value: string | Date, locale = 'en-US'): string {
-	return formatter(locale, options).format(toDate(value)).replace(/\s/g, ' ')
-}
+const STYLES = {
+	/** 'Mar 5, 2025' */
+	date: { dateStyle: 'medium' },
+	/** 'Wed, Mar 5, 2025' */
+	longDate: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
+	/** 'Jun 1, 2025, 5:00 PM' */
+	dateTime: { dateStyle: 'medium', timeStyle: 'short' },
+	/** '3:00 PM' */
+	time: { hour: 'numeric', minute: '2-digit' },
+	/** 'Mar 5, 3:00 PM' */
+	dayAndTime: { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+	/** 'Mon' */
+	weekday: { weekday: 'short' },
+	/** 'Nov 2' */
+	monthDay: { month: 'short', day: 'numeric' },
+	/** 'Nov 2, 2024' */
+	monthDayYear: { month: 'short', day: 'numeric', year: 'numeric' },
+	/** '2025-03-05' (in the en-CA locale) */
+	calendarDay: { year: 'numeric', month: '2-digit', day: '2-digit' },
+	/** Every field as a number on a 24-hour clock, for formatToParts. */
+	wallClock: {
+		hourCycle: 'h23',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+		hour: '2-digit',
+		minute: '2-digit',
+		second: '2-digit',
+	},
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>
+type Style = keyof typeof STYLES
 
-/**
- * Building an Intl.DateTimeFormat costs far more than using one, and a page
- * of events formats hundreds of dates in a handful of styles: keep one per
- * locale, style and zone (the bench's /events went from 4 to … requests/s).
- */
+// Zones come from a cookie: the cache stays bounded by the ~600 IANA zones times the styles above.
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-	const key = `${locale}|${JSON.stringify(options)}`
+
+/** The formatter of `style` in `timeZone`; no zone is the runtime's own (the browser's, for a reader's local time). */
+function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFormat {
+	const key = timeZone === undefined ? style : `${style}|${timeZone}`
 	let cached = formatters.get(key)
 	if (!cached) {
-		// Zones come from a cookie: the cache stays bounded by the ~600 IANA zones times a few styles.
-		cached = new Intl.DateTimeFormat(locale, options)
+		cached = new Intl.DateTimeFormat(style === 'calendarDay' ? 'en-CA' : 'en-US', { ...STYLES[style], timeZone })
 		formatters.set(key, cached)
 	}
 	return cached
+}
+
+/**
+ * Some ICU versions put a narrow no-break space before "PM"; plain spaces keep
+ * the server's and the browser's text identical, so hydration matches.
+ */
+function format(style: Style, value: string | Date, timeZone: string | undefined): string {
+	return formatter(style, timeZone).format(toDate(value)).replace(/\s/g, ' ')
 }
 
 /** The zone a browser runs in (only meaningful in the browser). */
@@ -52,22 +89,22 @@ export function browserTimeZone(): string {
 
 /** 'Mar 5, 2025' */
 export function formatDate(value: string | Date, timeZone: string): string {
-	return format({ dateStyle: 'medium', timeZone }, value)
+	return format('date', value, timeZone)
 }
 
 /** 'Wed, Mar 5, 2025' */
 export function formatLongDate(value: string | Date, timeZone: string): string {
-	return format({ weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone }, value)
+	return format('longDate', value, timeZone)
 }
 
 /** 'Jun 1, 2025, 5:00 PM' */
 export function formatDateTime(value: string | Date, timeZone: string): string {
-	return format({ dateStyle: 'medium', timeStyle: 'short', timeZone }, value)
+	return format('dateTime', value, timeZone)
 }
 
 /** '3:00 PM' */
 export function formatTime(value: string | Date, timeZone: string): string {
-	return format({ hour: 'numeric', minute: '2-digit', timeZone }, value)
+	return format('time', value, timeZone)
 }
 
 /**
@@ -79,21 +116,13 @@ export function formatTime(value: string | Date, timeZone: string): string {
 export function formatMessageTime(value: string | Date, { local }: { local: boolean }): string {
 	const date = toDate(value)
 	const sameDay = local && date.toDateString() === new Date().toDateString()
-	const text = format(
-		{
-			...(sameDay ? {} : { month: 'short', day: 'numeric' }),
-			hour: 'numeric',
-			minute: '2-digit',
-			...(local ? {} : { timeZone: 'UTC' }),
-		},
-		date,
-	)
+	const text = format(sameDay ? 'time' : 'dayAndTime', date, local ? undefined : 'UTC')
 	return local ? text : `${text} UTC`
 }
 
 /** The calendar day of an instant in a time zone, as 'YYYY-MM-DD' (for "is it today?"). */
 export function calendarDay(value: string | Date, timeZone: string): string {
-	return format({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone }, value, 'en-CA')
+	return format('calendarDay', value, timeZone)
 }
 
 /**
@@ -124,9 +153,9 @@ export function formatListTime(value: string | Date, timeZone: string, now: stri
 	const daysAgo = calendarDaysAgo(value, timeZone, now)
 	if (daysAgo <= 0) return formatTime(value, timeZone)
 	if (daysAgo === 1) return 'Yesterday'
-	if (daysAgo < 7) return format({ weekday: 'short', timeZone }, value)
+	if (daysAgo < 7) return format('weekday', value, timeZone)
 	const thisYear = calendarDay(value, timeZone).slice(0, 4) === calendarDay(new Date(now), timeZone).slice(0, 4)
-	return format({ month: 'short', day: 'numeric', ...(thisYear ? {} : { year: 'numeric' }), timeZone }, value)
+	return format(thisYear ? 'monthDay' : 'monthDayYear', value, timeZone)
 }
 
 /*
@@ -140,16 +169,7 @@ const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\
 /** The offset of `zone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffset(instant: number, zone: string): number {
 	const parts = Object.fromEntries(
-		new Intl.DateTimeFormat('en-US', {
-			timeZone: zone,
-			hourCycle: 'h23',
-			year: 'numeric',
-			month: '2-digit',
-			day: '2-digit',
-			hour: '2-digit',
-			minute: '2-digit',
-			second: '2-digit',
-		})
+		formatter('wallClock', zone)
 			.formatToParts(new Date(instant))
 			.map((part) => [part.type, Number(part.value)]),
 	) as Record<string, number>

@@ -14,8 +14,10 @@ export interface TimeZoneInfo {
 	fromHint: boolean
 }
 
+const TIME_ZONE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`)
+
 export function readTimeZone(cookieHeader: string | null | undefined): TimeZoneInfo {
-	const raw = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`).exec(cookieHeader ?? '')?.[1]
+	const raw = TIME_ZONE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1]
 	let value = ''
 	try {
 		value = raw ? decodeURIComponent(raw) : ''

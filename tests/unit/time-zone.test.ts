@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatListTime, toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/dates'
+import {
+	calendarDay,
+	formatDate,
+	formatDateTime,
+	formatListTime,
+	formatLongDate,
+	formatMessageTime,
+	formatTime,
+	isValidTimeZone,
+	relativeDayLabel,
+	toDateTimeLocalValue,
+	zonedDateTimeToDate,
+} from '~/lib/dates'
 import { readTimeZone } from '~/lib/time-zone'
 
 const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
@@ -53,5 +65,41 @@ describe("a list's short times (the conversations on a phone)", () => {
 		// 23:59 UTC on the 25th is the 26th's morning in Tokyo.
 		expect(formatListTime('2026-11-25T23:59:00Z', 'Asia/Tokyo', now)).toBe('8:59 AM')
 		expect(formatListTime('2026-11-26T09:45:00Z', 'UTC', now)).toBe('9:45 AM')
+	})
+})
+
+describe('the ways a date is written (kept formatters, decision 233)', () => {
+	const instant = '2026-03-05T22:15:00Z'
+	it('writes each style in the zone asked for, the same on every call, whatever zones came between', () => {
+		for (let round = 0; round < 2; round++) {
+			expect(formatDate(instant, 'UTC')).toBe('Mar 5, 2026')
+			expect(formatDate(instant, 'Asia/Tokyo')).toBe('Mar 6, 2026')
+			expect(formatLongDate(instant, 'UTC')).toBe('Thu, Mar 5, 2026')
+			expect(formatLongDate(instant, 'Asia/Tokyo')).toBe('Fri, Mar 6, 2026')
+			expect(formatDateTime(instant, 'America/New_York')).toBe('Mar 5, 2026, 5:15 PM')
+			expect(formatTime(instant, 'Asia/Tokyo')).toBe('7:15 AM')
+			expect(calendarDay(instant, 'UTC')).toBe('2026-03-05')
+			expect(calendarDay(instant, 'Asia/Tokyo')).toBe('2026-03-06')
+			expect(relativeDayLabel(instant, 'Asia/Tokyo', '2026-03-06T12:00:00Z')).toBe('Today')
+			expect(relativeDayLabel(instant, 'UTC', '2026-03-06T12:00:00Z')).toBe('Yesterday')
+			expect(relativeDayLabel(instant, 'UTC', '2026-03-09T12:00:00Z')).toBe('Thu, Mar 5, 2026')
+		}
+	})
+
+	it("writes a chat message's time in UTC, marked so, before hydration, and in the reader's zone after", () => {
+		expect(formatMessageTime(instant, { local: false })).toBe('Mar 5, 10:15 PM UTC')
+		const local = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+		expect(formatMessageTime(instant, { local: true })).toBe(local.format(new Date(instant)).replace(/\s/g, ' '))
+		const now = new Date()
+		const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(now).replace(/\s/g, ' ')
+		expect(formatMessageTime(now, { local: true })).toBe(time)
+	})
+
+	it('knows a real zone from a made-up one, asked once or many times', () => {
+		for (let round = 0; round < 2; round++) {
+			expect(isValidTimeZone('Europe/Berlin')).toBe(true)
+			expect(isValidTimeZone('Mars/Olympus')).toBe(false)
+			expect(isValidTimeZone('')).toBe(false)
+		}
 	})
 })
