@@ -141,7 +141,7 @@ test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and
 		await expect(navigation.getByRole('link', { name, exact: true })).toBeVisible()
 	}
 	await expect(navigation.getByRole('link', { name: /^Messages \(\d+ unread\)$/ })).toBeVisible()
-	await expect(menu.getByText('Trial Active')).toBeVisible()
+	await expect(page.locator('#app-sidebar').getByText('Trial Active')).toBeVisible()
 	await navigation.getByRole('link', { name: 'Events', exact: true }).click()
 	await expect(page).toHaveURL(/\/events$/)
 	await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()

@@ -42,15 +42,7 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 				bell={live.bell}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
-				phoneMenu={
-					<PhoneMenu
-						user={user}
-						trialEnds={trialEnds}
-						unreadConversations={live.unreadConversations}
-						openReports={openReports}
-						communities={communities}
-					/>
-				}
+				phoneMenu={<PhoneMenu />}
 			/>
 			<div className="flex">
 				<Sidebar
@@ -89,7 +81,10 @@ function PaymentFailedBanner() {
 
 /**
  * The <details> menus of the top bar work without JavaScript; with it they
- * also close on an outside click, on Escape and after a navigation.
+ * also close on an outside click, on Escape and after a navigation. A menu
+ * whose drawer is drawn elsewhere in the page (the phone's Menu opens the
+ * sidebar, `data-menu-drawer`) counts a tap in its drawer as inside, and Tab
+ * from its open button goes into the drawer, as if it followed the button.
  */
 function useDismissibleMenus() {
 	const location = useLocation()
@@ -98,9 +93,11 @@ function useDismissibleMenus() {
 	}, [location.key])
 	useEffect(() => {
 		function onPointerDown(event: PointerEvent) {
-			closeMenus((menu) => !menu.contains(event.target as Node))
+			const target = event.target as Node
+			closeMenus((menu) => !menu.contains(target) && !drawerOf(menu)?.contains(target))
 		}
 		function onKeyDown(event: KeyboardEvent) {
+			if (event.key === 'Tab' && !event.shiftKey) return enterDrawer(event)
 			if (event.key !== 'Escape') return
 			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
 			closeMenus()
@@ -113,6 +110,21 @@ function useDismissibleMenus() {
 			document.removeEventListener('keydown', onKeyDown)
 		}
 	}, [])
+}
+
+function drawerOf(menu: HTMLDetailsElement): HTMLElement | null {
+	return menu.dataset.menuDrawer ? document.getElementById(menu.dataset.menuDrawer) : null
+}
+
+/** Tab on the open button of a menu with a drawer: the drawer's first link or button takes the focus. */
+function enterDrawer(event: KeyboardEvent) {
+	const summary = document.activeElement
+	const menu = summary?.parentElement
+	if (!(menu instanceof HTMLDetailsElement) || !menu.open || summary?.tagName !== 'SUMMARY') return
+	const first = drawerOf(menu)?.querySelector<HTMLElement>('a[href], button:not([disabled])')
+	if (!first) return
+	event.preventDefault()
+	first.focus()
 }
 
 function closeMenus(shouldClose: (menu: HTMLDetailsElement) => boolean = () => true) {

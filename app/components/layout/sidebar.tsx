@@ -55,18 +55,22 @@ export interface SidebarProps {
 	communities: SidebarCommunity[]
 }
 
+/** The sidebar's id: the phone's Menu opens it as its drawer (PhoneMenu). */
+export const SIDEBAR_ID = 'app-sidebar'
+
 /**
  * From the `md` breakpoint up: 16rem wide, 5rem collapsed (product §2), with
- * the labels kept for screen readers when collapsed. Phones get the same
- * links, labelled, in the top bar's Menu drawer instead (PhoneMenu).
+ * the labels kept for screen readers when collapsed. Below `md` it is the
+ * Menu's drawer, always labelled (PhoneMenu): the page draws its navigation
+ * once (docs/decisions/234).
  */
 export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boolean }) {
 	return (
 		<aside
-			id="app-sidebar"
+			id={SIDEBAR_ID}
 			aria-label="Sidebar"
 			data-collapsed={collapsed}
-			className={`sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 flex-col border-r border-gray-200 bg-white md:flex ${collapsed ? 'w-20' : 'w-64'}`}
+			className={`sticky top-16 hidden h-[calc(100vh-4rem)] shrink-0 flex-col border-r border-gray-200 bg-white md:flex ${collapsed ? 'md:w-20' : 'md:w-64'}`}
 		>
 			<SidebarContents {...props} collapsed={collapsed} />
 		</aside>
@@ -74,27 +78,26 @@ export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boo
 }
 
 /**
- * Below `md`: a labelled drawer behind a 'Menu' button in the top bar. It is
- * a <details> menu, so it opens and closes without JavaScript; with it, it
- * also closes on Escape and after a navigation (useDismissibleMenus).
- * docs/decisions/064.
+ * Below `md`: a 'Menu' button in the top bar whose drawer is the sidebar
+ * itself. It is a <details> menu, so it opens and closes without
+ * JavaScript: while it is open a style (app/tailwind.css) draws the sidebar
+ * as a labelled drawer over the page (docs/decisions/064, 234). With
+ * JavaScript it also closes on Escape and after a navigation, and Tab from
+ * the open button goes into the drawer (useDismissibleMenus).
  *
  * The dimmed backdrop beside the open drawer is the summary's own ::before,
  * drawn over the page: a tap on it is a tap on the summary, which closes the
  * menu with or without JavaScript (docs/decisions/205).
  */
-export function PhoneMenu(props: SidebarProps) {
+export function PhoneMenu() {
 	return (
-		<details data-menu data-phone-menu className="group md:hidden">
+		<details data-menu data-phone-menu data-menu-drawer={SIDEBAR_ID} className="group md:hidden">
 			<summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 before:content-[''] hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 group-open:before:fixed group-open:before:inset-x-0 group-open:before:bottom-0 group-open:before:top-16 group-open:before:z-30 group-open:before:cursor-default group-open:before:bg-gray-900/40 [&::-webkit-details-marker]:hidden">
 				<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 				<Icon name="close" className="hidden h-5 w-5 group-open:block" />
 				<span className="group-open:hidden">Menu</span>
 				<span className="hidden group-open:inline">Close</span>
 			</summary>
-			<div className="fixed bottom-0 left-0 top-16 z-40 flex w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-gray-200 bg-white shadow-xl">
-				<SidebarContents {...props} collapsed={false} />
-			</div>
 		</details>
 	)
 }
@@ -107,7 +110,9 @@ function SidebarContents({
 	openReports = 0,
 	communities,
 }: SidebarProps & { collapsed: boolean }) {
-	const label = collapsed ? 'sr-only' : ''
+	// Collapsed is a width of the `md` sidebar; the phone's drawer always shows its labels.
+	const label = collapsed ? 'md:sr-only' : ''
+	const centred = collapsed ? 'justify-start md:justify-center' : 'justify-start'
 	const links: SidebarLink[] = [
 		...LINKS.map((link) =>
 			link.to === '/messages'
@@ -131,7 +136,7 @@ function SidebarContents({
 	]
 	const premium = isPremium(user)
 	const itemClass = (active: boolean) =>
-		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${collapsed ? 'justify-center' : 'justify-start'} ${
+		`group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${centred} ${
 			active ? 'bg-brand-50 text-brand-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'
 		}`
 
@@ -150,16 +155,18 @@ function SidebarContents({
 								>
 									<span className="relative">
 										<Icon name={link.icon} />
-										{badge && collapsed ? <CountBadge count={badge} className="absolute -right-2 -top-2" /> : null}
+										{badge && collapsed ? (
+											<CountBadge count={badge} className="absolute -right-2 -top-2 max-md:hidden" />
+										) : null}
 									</span>
 									<span className={`${label} flex-1`}>
 										{link.label}
 										{badge ? <span className="sr-only">{` (${link.badgeLabel})`}</span> : null}
 									</span>
-									{badge && !collapsed ? (
+									{badge ? (
 										<span
 											aria-hidden="true"
-											className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
+											className={`rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white ${collapsed ? 'md:hidden' : ''}`}
 										>
 											{badge}
 										</span>
@@ -179,7 +186,7 @@ function SidebarContents({
 						</Link>
 					</p>
 				) : (
-					<ul className={`space-y-1 ${collapsed ? '' : 'mt-2'}`}>
+					<ul className={`mt-2 space-y-1 ${collapsed ? 'md:mt-0' : ''}`}>
 						{communities.map((community) => (
 							<li key={community.id}>
 								<NavLink
@@ -206,9 +213,7 @@ function SidebarContents({
 					<Link
 						to="/subscribe"
 						title={collapsed ? 'Upgrade to Premium' : undefined}
-						className={`flex items-center gap-3 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${
-							collapsed ? 'justify-center' : 'justify-start'
-						}`}
+						className={`flex items-center gap-3 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 ${centred}`}
 					>
 						<Icon name="star" />
 						<span className={label}>Upgrade to Premium</span>
@@ -244,15 +249,15 @@ function SubscriptionStatus({
 	return (
 		<div
 			title={collapsed ? (detail ? `${text}. ${detail}` : text) : undefined}
-			className={`mb-2 rounded-lg bg-gray-50 p-3 ${collapsed ? 'flex justify-center' : 'block'}`}
+			className={`mb-2 block rounded-lg bg-gray-50 p-3 ${collapsed ? 'md:flex md:justify-center' : ''}`}
 		>
 			<p className="flex items-center gap-2 text-sm font-medium text-gray-900">
 				<span aria-hidden="true" className={`h-2.5 w-2.5 shrink-0 rounded-full ${tone}`} />
-				<span className={collapsed ? 'sr-only' : ''}>{text}</span>
+				<span className={collapsed ? 'md:sr-only' : ''}>{text}</span>
 			</p>
 			{detail ? (
 				<p className="mt-1 text-xs text-gray-500">
-					<span className={collapsed ? 'sr-only' : ''}>{detail}</span>
+					<span className={collapsed ? 'md:sr-only' : ''}>{detail}</span>
 				</p>
 			) : null}
 		</div>

@@ -37,7 +37,7 @@ export function TopBar({
 	bell: Bell
 	unreadConversations: number
 	timeZone: string
-	/** The sidebar's links for phones (below `md`), where the sidebar itself is not drawn. */
+	/** The Menu button for phones (below `md`), which opens the sidebar as a drawer. */
 	phoneMenu: ReactNode
 }) {
 	return (
