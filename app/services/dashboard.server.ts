@@ -197,7 +197,7 @@ export async function getDashboard(
 	const { communities } = await memberLayoutReads(user)
 	const [videos, continueLearning, upcoming, activity] = await Promise.all([
 		getWatchStats(user.id),
-		getContinueLearning(user),
+		getContinueLearning(user.id),
 		upcomingEventsFor(user, { skip: 0, limit: DASHBOARD_EVENT_LIMIT }, now, timeZone),
 		activityFor(
 			user.id,

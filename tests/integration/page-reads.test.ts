@@ -1,6 +1,6 @@
 import mongoose from 'mongoose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ProgramEnrolmentModel, ProgramModel, UserModel } from '#models/index'
+import { ProgramEnrolmentModel, ProgramModel, ProgressModel, UserModel, VideoModel } from '#models/index'
 import { userIdOf } from './admin-helpers'
 import { type TestClient } from '../setup/http-client'
 import { logIn } from '../setup/log-in'
@@ -17,7 +17,8 @@ import { useSeededTestServer } from '../setup/seeded-server'
  * for twice only once (decision 227); the dashboard's programs take the
  * lessons the member completed from the same started videos (decision 230),
  * and holds the programs and their lessons' videos under the `catalogue`
- * stamp, which any write to a program renews (decision 231).
+ * stamp, which any write to a program renews (decision 231), as it holds
+ * the library's videos Continue Learning draws (decision 235).
  */
 const server = useSeededTestServer()
 let premium: TestClient
@@ -65,8 +66,31 @@ describe('/messages', () => {
 })
 
 describe('the dashboard', () => {
-	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons, and holds the programs: eight queries when nothing changed", async () => {
-		expect(await fewestQueriesOf('/dashboard')).toBe(8)
+	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons, and holds the programs and the library: seven queries when nothing changed", async () => {
+		expect(await fewestQueriesOf('/dashboard')).toBe(7)
+	})
+
+	it('shows a video of Continue Learning renamed by another process on the very next visit, reading the library again only then', async () => {
+		const record = (await ProgressModel.findOne({
+			userId: await userIdOf('premium'),
+			progress: mongoose.trusted({ $gt: 0, $lt: 95 }),
+		})
+			.sort({ updatedAt: -1 })
+			.lean())!
+		const video = (await VideoModel.findOne({ id: record.videoId }).lean())!
+		const renamed = `${video.title} (renamed)`
+		await VideoModel.updateOne({ id: video.id }, { $set: { title: renamed } })
+		try {
+			const afterRename = await visitPage(premium, '/dashboard')
+			expect(afterRename.html).toContain(renamed)
+			expect(afterRename.queries).toBeGreaterThan(7)
+			expect(await fewestQueriesOf('/dashboard')).toBe(7)
+		} finally {
+			await VideoModel.updateOne({ id: video.id }, { $set: { title: video.title } })
+		}
+		const afterRestore = await visitPage(premium, '/dashboard')
+		expect(afterRestore.html).not.toContain(renamed)
+		expect(afterRestore.html).toContain(video.title)
 	})
 
 	it('shows a program renamed by another process on the very next visit, reading the programs again only then', async () => {
@@ -77,8 +101,8 @@ describe('the dashboard', () => {
 		try {
 			const afterRename = await visitPage(premium, '/dashboard')
 			expect(afterRename.html).toContain(renamed)
-			expect(afterRename.queries).toBeGreaterThan(8)
-			expect(await fewestQueriesOf('/dashboard')).toBe(8)
+			expect(afterRename.queries).toBeGreaterThan(7)
+			expect(await fewestQueriesOf('/dashboard')).toBe(7)
 		} finally {
 			// Back as it was, whatever failed: the file's other tests share the program.
 			await ProgramModel.updateOne({ id: program.id }, { $set: { title: program.title } })

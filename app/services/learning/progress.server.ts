@@ -12,9 +12,9 @@ import {
 import { COMPLETED_THRESHOLD, isVideoLocked } from '~/lib/videos'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { noteActivity } from '~/services/account/activity.server'
-import { getPublishedVideo, toMemberVideo, type MemberVideoJSON } from '~/services/catalogue/videos.server'
+import { getPublishedVideo } from '~/services/catalogue/videos.server'
 import { lessonCompleted } from '~/services/learning/program-progress.server'
-import { videoJSON } from '~/platform/public-pictures.server'
+import { withPublicPicture } from '~/platform/public-pictures.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { sharedInRequest } from '~/platform/request-context.server'
 
@@ -114,7 +114,7 @@ async function afterLessonCompleted(userId: number, videoId: number) {
 /** product §4 'Videos watched': records above 0 % (of videos that still exist) against all videos. */
 export async function getWatchStats(userId: number): Promise<{ watched: number; total: number }> {
 	// The member's own records, against the library's ids as this process holds them (decision 225).
-	const [started, library] = await Promise.all([startedVideos(userId), libraryVideoIds()])
+	const [started, library] = await Promise.all([startedVideos(userId), libraryCards()])
 	const watchedIds = new Set(started.map((record) => record.videoId))
 	return { watched: [...watchedIds].filter((id) => library.has(id)).length, total: library.size }
 }
@@ -145,36 +145,37 @@ export async function completedVideoIds(userId: number): Promise<ReadonlySet<num
 	return new Set((await startedVideos(userId)).filter((record) => record.completed).map((record) => record.videoId))
 }
 
+/** What Continue Learning shows of a video. */
+export type ContinueLearningVideo = Pick<Video, 'id' | 'title' | 'category' | 'thumbnail'>
+
 /**
- * Every video's id, held between visits under the `catalogue` stamp, which any
- * write to a video renews: read again only after the library changed. Ids
- * alone (an index read on MongoDB): a library of ten thousand lessons is a
- * few hundred kilobytes here.
+ * Every video of the library, as much of it as the dashboard shows (its id,
+ * and the title, category and picture Continue Learning draws), held between
+ * visits under the `catalogue` stamp, which any write to a video renews: read
+ * again only after the library changed, never on a visit (decisions 225,
+ * 235). A library of ten thousand lessons is a few megabytes here.
  */
-async function libraryVideoIds(): Promise<ReadonlySet<number>> {
-	return heldRead('library-video-ids', await currentStamps(['catalogue']), async () => {
-		// Sorted by id so that MongoDB answers from the id index alone, never reading a video.
-		const videos = await VideoModel.find().select({ _id: 0, id: 1 }).sort({ id: 1 }).lean<Array<{ id: number }>>()
-		return new Set(videos.map((video) => video.id))
+async function libraryCards(): Promise<ReadonlyMap<number, ContinueLearningVideo>> {
+	return heldRead('library-cards', await currentStamps(['catalogue']), async () => {
+		const videos = await VideoModel.find()
+			.select({ _id: 0, id: 1, title: 1, category: 1, thumbnail: 1 })
+			.lean<ContinueLearningVideo[]>()
+		return new Map(videos.map((video) => [video.id, video]))
 	})
 }
 
 /** product §4 'Continue Learning': progress above 0 and below 95, most recently watched first, at most 3. */
-export async function getContinueLearning(user: Member): Promise<Array<{ video: MemberVideoJSON; progress: number }>> {
-	// A few more records than shown, in case some of their videos are gone; their videos in one query.
-	const records = (await startedVideos(user.id))
-		.filter((record) => record.progress < COMPLETED_THRESHOLD)
+export async function getContinueLearning(
+	userId: number,
+): Promise<Array<{ video: ContinueLearningVideo; progress: number }>> {
+	const [started, library] = await Promise.all([startedVideos(userId), libraryCards()])
+	return started
+		.filter((record) => record.progress < COMPLETED_THRESHOLD && library.has(record.videoId))
 		.sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime())
-		.slice(0, CONTINUE_LEARNING_LIMIT * 4)
-	if (records.length === 0) return []
-	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: records.map((record) => record.videoId) }) }).lean<
-		Video[]
-	>()
-	const byId = new Map(videos.map((video) => [video.id, videoJSON(video)]))
-	return records
-		.flatMap((record) => {
-			const video = byId.get(record.videoId)
-			return video ? [{ video: toMemberVideo(user, video), progress: record.progress }] : []
-		})
 		.slice(0, CONTINUE_LEARNING_LIMIT)
+		.map((record) => ({
+			// The picture's fingerprint is worked out now, not when the library was read (decision 195).
+			video: withPublicPicture(library.get(record.videoId)!, 'thumbnail'),
+			progress: record.progress,
+		}))
 }
