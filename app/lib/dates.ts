@@ -5,15 +5,47 @@
  */
 export const FALLBACK_TIME_ZONE = 'UTC'
 
-export function isValidTimeZone(timeZone: string): boolean {
-	if (!timeZone || timeZone.length > 64) return false
+/**
+ * Zones come from members (the time-zone hint's cookie on every member page,
+ * a pod's form) in any letter case, and UTC offsets ("+05:30") are zones too:
+ * what is kept per zone is bounded. Past this many entries a map starts again
+ * empty, so made-up spellings cannot grow it (docs/decisions/233).
+ */
+const KEPT_AT_MOST = 2_000
+
+function keep<V>(map: Map<string, V>, key: string, value: V): V {
+	if (map.size >= KEPT_AT_MOST) map.clear()
+	map.set(key, value)
+	return value
+}
+
+const zoneNames = new Map<string, string | null>()
+
+/**
+ * The zone's own name ('europe/paris' is 'Europe/Paris'), or null when the
+ * text names no zone. Checked on every member page: a spelling seen before
+ * is a lookup, not a new Intl formatter (about 40 µs).
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+	if (!timeZone || timeZone.length > 64) return null
+	const known = zoneNames.get(timeZone)
+	if (known !== undefined) return known
+	let name: string | null
 	try {
-		// A zone is checked on every member page (the time-zone hint's cookie): a zone seen before is a lookup.
-		formatter('date', timeZone)
-		return true
+		name = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
 	} catch {
-		return false
+		name = null
 	}
+	return keep(zoneNames, timeZone, name)
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+	return canonicalTimeZone(timeZone) !== null
+}
+
+/** How many zone spellings and formatters are kept (for the test of their bound). */
+export function keptDateFormatting(): { zones: number; formatters: number; atMost: number } {
+	return { zones: zoneNames.size, formatters: formatters.size, atMost: KEPT_AT_MOST }
 }
 
 function toDate(value: string | Date): Date {
@@ -59,7 +91,7 @@ const STYLES = {
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>
 type Style = keyof typeof STYLES
 
-// Zones come from a cookie: the cache stays bounded by the ~600 IANA zones times the styles above.
+// One per style and zone in use; bounded like the zones' names (KEPT_AT_MOST).
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 /** The formatter of `style` in `timeZone`; no zone is the runtime's own (the browser's, for a reader's local time). */
@@ -67,8 +99,11 @@ function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFor
 	const key = timeZone === undefined ? style : `${style}|${timeZone}`
 	let cached = formatters.get(key)
 	if (!cached) {
-		cached = new Intl.DateTimeFormat(style === 'calendarDay' ? 'en-CA' : 'en-US', { ...STYLES[style], timeZone })
-		formatters.set(key, cached)
+		cached = keep(
+			formatters,
+			key,
+			new Intl.DateTimeFormat(style === 'calendarDay' ? 'en-CA' : 'en-US', { ...STYLES[style], timeZone }),
+		)
 	}
 	return cached
 }

@@ -1,4 +1,4 @@
-import { FALLBACK_TIME_ZONE, isValidTimeZone } from '~/lib/dates'
+import { canonicalTimeZone, FALLBACK_TIME_ZONE, isValidTimeZone } from '~/lib/dates'
 
 /**
  * The time-zone client hint (as the Epic Stack does it): a tiny inline
@@ -24,9 +24,8 @@ export function readTimeZone(cookieHeader: string | null | undefined): TimeZoneI
 	} catch {
 		value = ''
 	}
-	return isValidTimeZone(value)
-		? { timeZone: value, fromHint: true }
-		: { timeZone: FALLBACK_TIME_ZONE, fromHint: false }
+	const timeZone = canonicalTimeZone(value)
+	return timeZone ? { timeZone, fromHint: true } : { timeZone: FALLBACK_TIME_ZONE, fromHint: false }
 }
 
 /** The hidden field of the login and sign-up forms that carries the browser's zone (filled by the hint script). */

@@ -21,9 +21,10 @@ import { singleton } from '~/platform/singleton.server'
  *   each window, who is going),
  *   under the `events` and `people` stamps, and read again once the soonest
  *   has started (events.server.ts; decision 199);
- * - the library's video ids, for the dashboard's "videos watched" (how many
- *   there are, which still exist), under the `catalogue` stamp, which any
- *   write to a video renews (progress.server.ts; decision 225);
+ * - the library's videos as the dashboard shows them (id, title, category,
+ *   picture), for "videos watched" (how many there are, which still exist)
+ *   and Continue Learning, under the `catalogue` stamp, which any write to a
+ *   video renews (progress.server.ts; decisions 225, 235);
  * - every program and its lessons' videos, for the dashboard's "Your
  *   programs", under the same stamp, which any write to a program renews
  *   too (programs.server.ts; decision 231).

@@ -8,6 +8,7 @@ import {
 	formatMessageTime,
 	formatTime,
 	isValidTimeZone,
+	keptDateFormatting,
 	relativeDayLabel,
 	toDateTimeLocalValue,
 	zonedDateTimeToDate,
@@ -93,6 +94,24 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 		const now = new Date()
 		const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(now).replace(/\s/g, ' ')
 		expect(formatMessageTime(now, { local: true })).toBe(time)
+	})
+
+	it("names a zone written in any letter case by its own name, and keeps a bounded number of members' spellings", () => {
+		expect(timeZoneFromCookie('tz=europe%2Fparis')).toBe('Europe/Paris')
+		expect(timeZoneFromCookie('tz=EUROPE%2FPARIS')).toBe('Europe/Paris')
+		const { atMost } = keptDateFormatting()
+		const spellings = atMost + 500
+		for (let index = 0; index < spellings; index++) {
+			// Every letter-case variant of one long zone name, as a hostile cookie could send them one by one.
+			const spelling = [...'America/Argentina/ComodRivadavia']
+				.map((letter, position) => ((index >> position) & 1 ? letter.toUpperCase() : letter.toLowerCase()))
+				.join('')
+			expect(isValidTimeZone(spelling)).toBe(true)
+			formatDate(instant, timeZoneFromCookie(`tz=${encodeURIComponent(spelling)}`))
+		}
+		const kept = keptDateFormatting()
+		expect(kept.zones).toBeLessThanOrEqual(atMost)
+		expect(kept.formatters).toBeLessThanOrEqual(atMost)
 	})
 
 	it('knows a real zone from a made-up one, asked once or many times', () => {

@@ -14,7 +14,7 @@ import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error
 import { noteActivity } from '~/services/account/activity.server'
 import { getPublishedVideo } from '~/services/catalogue/videos.server'
 import { lessonCompleted } from '~/services/learning/program-progress.server'
-import { withPublicPicture } from '~/platform/public-pictures.server'
+import { publicAssetUrl } from '~/platform/public-pictures.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { sharedInRequest } from '~/platform/request-context.server'
 
@@ -152,8 +152,9 @@ export type ContinueLearningVideo = Pick<Video, 'id' | 'title' | 'category' | 't
  * Every video of the library, as much of it as the dashboard shows (its id,
  * and the title, category and picture Continue Learning draws), held between
  * visits under the `catalogue` stamp, which any write to a video renews: read
- * again only after the library changed, never on a visit (decisions 225,
- * 235). A library of ten thousand lessons is a few megabytes here.
+ * again after the library changed, and at most once a minute per process
+ * like every held read (decisions 225, 235). A library of ten thousand
+ * lessons is a few megabytes here.
  */
 async function libraryCards(): Promise<ReadonlyMap<number, ContinueLearningVideo>> {
 	return heldRead('library-cards', await currentStamps(['catalogue']), async () => {
@@ -173,9 +174,10 @@ export async function getContinueLearning(
 		.filter((record) => record.progress < COMPLETED_THRESHOLD && library.has(record.videoId))
 		.sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime())
 		.slice(0, CONTINUE_LEARNING_LIMIT)
-		.map((record) => ({
-			// The picture's fingerprint is worked out now, not when the library was read (decision 195).
-			video: withPublicPicture(library.get(record.videoId)!, 'thumbnail'),
-			progress: record.progress,
-		}))
+		.map((record) => {
+			const card = library.get(record.videoId)!
+			// A copy: the held card is every visit's. Its picture's fingerprint is worked out now, not when the library
+			// was read (decision 195).
+			return { video: { ...card, thumbnail: publicAssetUrl(card.thumbnail) }, progress: record.progress }
+		})
 }
