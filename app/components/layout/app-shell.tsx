@@ -42,8 +42,9 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 				bell={live.bell}
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
-				phoneMenu={<PhoneMenu />}
 			/>
+			{/* Between the top bar and the sidebar: the drawer it opens follows it, in the page's order and in CSS. */}
+			<PhoneMenu />
 			<div className="flex">
 				<Sidebar
 					user={user}
@@ -82,9 +83,10 @@ function PaymentFailedBanner() {
 /**
  * The <details> menus of the top bar work without JavaScript; with it they
  * also close on an outside click, on Escape and after a navigation. A menu
- * whose drawer is drawn elsewhere in the page (the phone's Menu opens the
- * sidebar, `data-menu-drawer`) counts a tap in its drawer as inside, and Tab
- * from its open button goes into the drawer, as if it followed the button.
+ * whose drawer is drawn beside it (the phone's Menu opens the sidebar,
+ * `data-menu-drawer`) counts a tap in its drawer as inside, and Tab from
+ * the drawer's last link goes back to its button rather than into the page
+ * behind the backdrop.
  */
 function useDismissibleMenus() {
 	const location = useLocation()
@@ -97,7 +99,7 @@ function useDismissibleMenus() {
 			closeMenus((menu) => !menu.contains(target) && !drawerOf(menu)?.contains(target))
 		}
 		function onKeyDown(event: KeyboardEvent) {
-			if (event.key === 'Tab' && !event.shiftKey) return enterDrawer(event)
+			if (event.key === 'Tab' && !event.shiftKey) return stayInDrawer(event)
 			if (event.key !== 'Escape') return
 			const open = document.querySelector<HTMLDetailsElement>('details[data-menu][open]')
 			closeMenus()
@@ -116,15 +118,14 @@ function drawerOf(menu: HTMLDetailsElement): HTMLElement | null {
 	return menu.dataset.menuDrawer ? document.getElementById(menu.dataset.menuDrawer) : null
 }
 
-/** Tab on the open button of a menu with a drawer: the drawer's first link or button takes the focus. */
-function enterDrawer(event: KeyboardEvent) {
-	const summary = document.activeElement
-	const menu = summary?.parentElement
-	if (!(menu instanceof HTMLDetailsElement) || !menu.open || summary?.tagName !== 'SUMMARY') return
-	const first = drawerOf(menu)?.querySelector<HTMLElement>('a[href], button:not([disabled])')
-	if (!first) return
-	event.preventDefault()
-	first.focus()
+/** Tab on the last link or button of an open menu's drawer: its button takes the focus again. */
+function stayInDrawer(event: KeyboardEvent) {
+	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu-drawer][open]')) {
+		const focusable = drawerOf(menu)?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')
+		if (!focusable?.length || document.activeElement !== focusable[focusable.length - 1]) continue
+		event.preventDefault()
+		menu.querySelector('summary')?.focus()
+	}
 }
 
 function closeMenus(shouldClose: (menu: HTMLDetailsElement) => boolean = () => true) {

@@ -1,5 +1,4 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { type ReactNode } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
 import { type NotificationJSON } from '#models/notification'
 import { BrandLink } from '~/components/brand'
@@ -30,20 +29,16 @@ export function TopBar({
 	bell,
 	unreadConversations,
 	timeZone,
-	phoneMenu,
 }: {
 	user: TopBarUser
 	sidebarCollapsed: boolean
 	bell: Bell
 	unreadConversations: number
 	timeZone: string
-	/** The Menu button for phones (below `md`), which opens the sidebar as a drawer. */
-	phoneMenu: ReactNode
 }) {
 	return (
 		<header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-gray-200 bg-white px-3 sm:px-4">
 			<SidebarToggle collapsed={sidebarCollapsed} />
-			{phoneMenu}
 			<BrandLink to="/dashboard" compact />
 			{/* Search across everything (docs/decisions/167): a GET form to /search, so it works without JavaScript. */}
 			<form
@@ -105,6 +100,8 @@ export function TopBar({
 						</LogoutButton>
 					</nav>
 				</DropdownMenu>
+				{/* The phone's Menu button sits here, drawn by the shell after the top bar (PhoneMenu, decision 234). */}
+				<span aria-hidden="true" className="w-[5.25rem] shrink-0 md:hidden" />
 			</div>
 		</header>
 	)
