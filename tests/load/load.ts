@@ -268,6 +268,10 @@ function pickRoute(): Route {
 
 let truncatedSample: string | undefined
 
+/** Each answer's latency by when its request started (ms since the load began): the tail's place in the run. */
+const timeline: Array<{ at: number; ms: number }> = []
+let loadStartedAt = 0
+
 async function timedRequest(route: Route, url: string, init: RequestInit, processIndex: number) {
 	const figures = http.get(route)!
 	const processFigures = perProcess[processIndex]!
@@ -280,6 +284,7 @@ async function timedRequest(route: Route, url: string, init: RequestInit, proces
 		figures.bytes += Buffer.byteLength(body)
 		figures.latencies.push(Math.round(performance.now() - started))
 		processFigures.latencies.push(Math.round(performance.now() - started))
+		if (loadStartedAt) timeline.push({ at: started - loadStartedAt, ms: Math.round(performance.now() - started) })
 		if (response.status >= 500) processFigures['5xx'] += 1
 		// A page is only whole with its last tag: a 200 with half a document is no answer either.
 		if (
@@ -499,6 +504,7 @@ async function main() {
 		generator: process.cpuUsage(),
 	}
 	const started = Date.now()
+	loadStartedAt = performance.now()
 	const until = started + SECONDS * 1000
 	const loop = monitorEventLoopDelay({ resolution: 20 })
 	loop.enable()
@@ -589,6 +595,18 @@ async function main() {
 		`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`,
 	)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
+	const windows = new Map<number, number[]>()
+	for (const { at, ms } of timeline)
+		windows.set(Math.floor(at / 10_000), [...(windows.get(Math.floor(at / 10_000)) ?? []), ms])
+	console.log(
+		`Latency by ten seconds of the run (when the request started), p50 / p99 / max ms: ${[...windows]
+			.sort(([a], [b]) => a - b)
+			.map(([window, values]) => {
+				const figures = latencyFigures(values)
+				return `${window * 10}–${window * 10 + 10} s ${figures.p50} / ${figures.p99} / ${figures.max}`
+			})
+			.join('; ')}`,
+	)
 	const unexpectedStatuses = [...http].flatMap(([route, figures]) =>
 		[...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`),
 	)
