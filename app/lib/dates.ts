@@ -21,10 +21,15 @@ function keep<V>(map: Map<string, V>, key: string, value: V): V {
 
 const zoneNames = new Map<string, string | null>()
 
+/** The runtime's zone names by their lower case, for writing a zone in its own letter case. */
+let zonesByLowerCase: Map<string, string> | undefined
+
 /**
- * The zone's own name ('europe/paris' is 'Europe/Paris'), or null when the
- * text names no zone. Checked on every member page: a spelling seen before
- * is a lookup, not a new Intl formatter (about 40 µs).
+ * The zone as it is written ('europe/paris' is 'Europe/Paris'), or null when
+ * the text names no zone. Only the letter case changes: a browser's own
+ * spelling stays as it is ('Asia/Kolkata', which the runtime itself would
+ * call by its old name 'Asia/Calcutta'). Checked on every member page: a
+ * spelling seen before is a lookup, not a new Intl formatter (about 40 µs).
  */
 export function canonicalTimeZone(timeZone: string): string | null {
 	if (!timeZone || timeZone.length > 64) return null
@@ -32,7 +37,9 @@ export function canonicalTimeZone(timeZone: string): string | null {
 	if (known !== undefined) return known
 	let name: string | null
 	try {
-		name = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone
+		new Intl.DateTimeFormat('en-US', { timeZone })
+		zonesByLowerCase ??= new Map(Intl.supportedValuesOf('timeZone').map((zone) => [zone.toLowerCase(), zone]))
+		name = zonesByLowerCase.get(timeZone.toLowerCase()) ?? timeZone
 	} catch {
 		name = null
 	}

@@ -123,6 +123,28 @@ for (const width of [320, 390]) {
 	})
 }
 
+test("the top bar's notifications and account menus open wholly on a 320-pixel screen, left of the Menu (decision 234)", async ({
+	javaScriptEnabled,
+	newBrowser,
+}) => {
+	const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled })
+	await phone.login('premium')
+	const { page } = phone
+	for (const [button, content] of [
+		['Notifications', page.getByRole('link', { name: 'See all notifications' })],
+		['User menu', page.getByRole('navigation', { name: 'User menu' })],
+	] as const) {
+		const menu = page.locator('details[data-menu]', { has: page.locator('summary', { hasText: button }) })
+		await menu.locator('summary').click()
+		await expect(content).toBeVisible()
+		// Wholly on screen: a panel hung from its button would start off the screen's left edge.
+		await expect(menu.locator('summary + div')).toBeInViewport({ ratio: 1 })
+		await menu.locator('summary').click()
+		await expect(content).toBeHidden()
+	}
+	await phone.close()
+})
+
 test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and it closes again', async ({
 	javaScriptEnabled,
 	newBrowser,

@@ -89,16 +89,26 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 
 	it("writes a chat message's time in UTC, marked so, before hydration, and in the reader's zone after", () => {
 		expect(formatMessageTime(instant, { local: false })).toBe('Mar 5, 10:15 PM UTC')
-		const local = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })
+		const local = new Intl.DateTimeFormat('en-US', {
+			month: 'short',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: '2-digit',
+		})
 		expect(formatMessageTime(instant, { local: true })).toBe(local.format(new Date(instant)).replace(/\s/g, ' '))
 		const now = new Date()
-		const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(now).replace(/\s/g, ' ')
+		const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
+			.format(now)
+			.replace(/\s/g, ' ')
 		expect(formatMessageTime(now, { local: true })).toBe(time)
 	})
 
 	it("names a zone written in any letter case by its own name, and keeps a bounded number of members' spellings", () => {
 		expect(timeZoneFromCookie('tz=europe%2Fparis')).toBe('Europe/Paris')
 		expect(timeZoneFromCookie('tz=EUROPE%2FPARIS')).toBe('Europe/Paris')
+		// A browser's own spelling is kept, even where the runtime knows the zone by an older name.
+		expect(timeZoneFromCookie('tz=Asia%2FKolkata')).toBe('Asia/Kolkata')
+		expect(timeZoneFromCookie('tz=Europe%2FKyiv')).toBe('Europe/Kyiv')
 		const { atMost } = keptDateFormatting()
 		const spellings = atMost + 500
 		for (let index = 0; index < spellings; index++) {

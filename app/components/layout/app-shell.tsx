@@ -105,11 +105,19 @@ function useDismissibleMenus() {
 			closeMenus()
 			open?.querySelector('summary')?.focus()
 		}
+		// A phone's Menu left open when the window grows past `md` (a phone turned sideways) closes: its drawer is
+		// the sidebar again there.
+		const wide = window.matchMedia('(min-width: 768px)')
+		function onWidthChange(event: MediaQueryListEvent) {
+			if (event.matches) closeMenus((menu) => menu.hasAttribute('data-menu-drawer'))
+		}
 		document.addEventListener('pointerdown', onPointerDown)
 		document.addEventListener('keydown', onKeyDown)
+		wide.addEventListener('change', onWidthChange)
 		return () => {
 			document.removeEventListener('pointerdown', onPointerDown)
 			document.removeEventListener('keydown', onKeyDown)
+			wide.removeEventListener('change', onWidthChange)
 		}
 	}, [])
 }
@@ -118,13 +126,18 @@ function drawerOf(menu: HTMLDetailsElement): HTMLElement | null {
 	return menu.dataset.menuDrawer ? document.getElementById(menu.dataset.menuDrawer) : null
 }
 
-/** Tab on the last link or button of an open menu's drawer: its button takes the focus again. */
+/**
+ * Tab on the last link or button of an open menu's drawer: its button takes the focus again. Only while the
+ * button is drawn: a phone's Menu left open when the window grew past `md` is hidden, and Tab must go on.
+ */
 function stayInDrawer(event: KeyboardEvent) {
 	for (const menu of document.querySelectorAll<HTMLDetailsElement>('details[data-menu-drawer][open]')) {
+		const summary = menu.querySelector('summary')
+		if (!summary || summary.getClientRects().length === 0) continue
 		const focusable = drawerOf(menu)?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')
 		if (!focusable?.length || document.activeElement !== focusable[focusable.length - 1]) continue
 		event.preventDefault()
-		menu.querySelector('summary')?.focus()
+		summary.focus()
 	}
 }
 

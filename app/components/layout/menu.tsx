@@ -23,8 +23,10 @@ export function DropdownMenu({
 				<span className="sr-only">{label}</span>
 				{summary}
 			</summary>
+			{/* On a phone the panel hangs from the screen's right edge, not from its button: the buttons sit left of the
+			    Menu button, and a wide panel hung from one would start off the screen's left edge (decision 234). */}
 			<div
-				className={`absolute right-0 z-40 mt-2 overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg ${panelClassName}`}
+				className={`absolute right-0 z-40 mt-2 max-w-[calc(100vw-1.5rem)] overflow-hidden rounded-xl border border-gray-200 bg-white shadow-lg max-md:fixed max-md:right-3 max-md:top-16 ${panelClassName}`}
 			>
 				{children}
 			</div>

@@ -97,7 +97,7 @@ export function PhoneMenu() {
 			data-menu
 			data-phone-menu
 			data-menu-drawer={SIDEBAR_ID}
-			className="group fixed right-3 top-0 z-40 flex h-16 items-center sm:right-4 md:hidden"
+			className="group fixed right-3 top-3 z-40 sm:right-4 md:hidden"
 		>
 			<summary
 				aria-controls={SIDEBAR_ID}

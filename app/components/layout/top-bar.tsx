@@ -112,7 +112,7 @@ function NotificationsMenu({ bell, timeZone }: { bell: Bell; timeZone: string })
 	return (
 		<DropdownMenu
 			label={bell.unreadCount > 0 ? `Notifications (${bell.unreadCount} new)` : 'Notifications'}
-			panelClassName="w-80 max-w-[calc(100vw-1.5rem)]"
+			panelClassName="w-80"
 			summary={
 				<>
 					<Icon name="bell" />
