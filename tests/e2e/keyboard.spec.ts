@@ -20,11 +20,18 @@ function focused(page: Page) {
 	return page.locator(':focus')
 }
 
+/**
+ * What has the focus, for the message of a failed walk only: it must never hold the walk up. The focus can move
+ * between two reads (a page that is still settling), so each read is short and a miss reads as 'nothing'.
+ */
 async function describeFocus(page: Page) {
 	const element = focused(page)
 	if ((await element.count()) === 0) return 'nothing'
-	const label = (await element.getAttribute('aria-label')) ?? (await element.textContent()) ?? ''
-	return `"${label.trim().slice(0, 40)}"`
+	const read = (attempt: Promise<string | null>) => attempt.catch(() => null)
+	const label =
+		(await read(element.getAttribute('aria-label', { timeout: 500 }))) ??
+		(await read(element.textContent({ timeout: 500 })))
+	return label === null ? 'nothing' : `"${label.trim().slice(0, 40)}"`
 }
 
 /** Presses Tab (or `key`) until `target` has the focus; fails if it is not reached within `limit` presses. */
