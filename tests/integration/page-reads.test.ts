@@ -65,6 +65,27 @@ describe('/messages', () => {
 	})
 })
 
+/**
+ * Renames something the dashboard holds, as another process would, and checks the very next visit shows the new
+ * name (reading it again), the visits after it read nothing more, and the name is back afterwards.
+ */
+async function expectRenameOnTheNextDashboard(title: string, setTitle: (title: string) => Promise<unknown>) {
+	const renamed = `${title} (renamed)`
+	await setTitle(renamed)
+	try {
+		const afterRename = await visitPage(premium, '/dashboard')
+		expect(afterRename.html).toContain(renamed)
+		expect(afterRename.queries).toBeGreaterThan(7)
+		expect(await fewestQueriesOf('/dashboard')).toBe(7)
+	} finally {
+		// Back as it was, whatever failed: the file's other tests share it.
+		await setTitle(title)
+	}
+	const afterRestore = await visitPage(premium, '/dashboard')
+	expect(afterRestore.html).not.toContain(renamed)
+	expect(afterRestore.html).toContain(title)
+}
+
 describe('the dashboard', () => {
 	it("reads the member's started videos once for Videos Watched, Continue Learning and the programs' lessons, and holds the programs and the library: seven queries when nothing changed", async () => {
 		expect(await fewestQueriesOf('/dashboard')).toBe(7)
@@ -78,37 +99,16 @@ describe('the dashboard', () => {
 			.sort({ updatedAt: -1 })
 			.lean())!
 		const video = (await VideoModel.findOne({ id: record.videoId }).lean())!
-		const renamed = `${video.title} (renamed)`
-		await VideoModel.updateOne({ id: video.id }, { $set: { title: renamed } })
-		try {
-			const afterRename = await visitPage(premium, '/dashboard')
-			expect(afterRename.html).toContain(renamed)
-			expect(afterRename.queries).toBeGreaterThan(7)
-			expect(await fewestQueriesOf('/dashboard')).toBe(7)
-		} finally {
-			await VideoModel.updateOne({ id: video.id }, { $set: { title: video.title } })
-		}
-		const afterRestore = await visitPage(premium, '/dashboard')
-		expect(afterRestore.html).not.toContain(renamed)
-		expect(afterRestore.html).toContain(video.title)
+		await expectRenameOnTheNextDashboard(video.title, (title) =>
+			VideoModel.updateOne({ id: video.id }, { $set: { title } }),
+		)
 	})
 
 	it('shows a program renamed by another process on the very next visit, reading the programs again only then', async () => {
 		const enrolment = (await ProgramEnrolmentModel.findOne({ userId: await userIdOf('premium') }).lean())!
 		const program = (await ProgramModel.findOne({ id: enrolment.programId }).lean())!
-		const renamed = `${program.title} (renamed)`
-		await ProgramModel.updateOne({ id: program.id }, { $set: { title: renamed } })
-		try {
-			const afterRename = await visitPage(premium, '/dashboard')
-			expect(afterRename.html).toContain(renamed)
-			expect(afterRename.queries).toBeGreaterThan(7)
-			expect(await fewestQueriesOf('/dashboard')).toBe(7)
-		} finally {
-			// Back as it was, whatever failed: the file's other tests share the program.
-			await ProgramModel.updateOne({ id: program.id }, { $set: { title: program.title } })
-		}
-		const afterRestore = await visitPage(premium, '/dashboard')
-		expect(afterRestore.html).not.toContain(renamed)
-		expect(afterRestore.html).toContain(program.title)
+		await expectRenameOnTheNextDashboard(program.title, (title) =>
+			ProgramModel.updateOne({ id: program.id }, { $set: { title } }),
+		)
 	})
 })

@@ -282,9 +282,10 @@ async function timedRequest(route: Route, url: string, init: RequestInit, proces
 		const response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
 		const body = await response.text()
 		figures.bytes += Buffer.byteLength(body)
-		figures.latencies.push(Math.round(performance.now() - started))
-		processFigures.latencies.push(Math.round(performance.now() - started))
-		if (loadStartedAt) timeline.push({ at: started - loadStartedAt, ms: Math.round(performance.now() - started) })
+		const latency = Math.round(performance.now() - started)
+		figures.latencies.push(latency)
+		processFigures.latencies.push(latency)
+		if (loadStartedAt) timeline.push({ at: started - loadStartedAt, ms: latency })
 		if (response.status >= 500) processFigures['5xx'] += 1
 		// A page is only whole with its last tag: a 200 with half a document is no answer either.
 		if (
@@ -596,8 +597,12 @@ async function main() {
 	)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
 	const windows = new Map<number, number[]>()
-	for (const { at, ms } of timeline)
-		windows.set(Math.floor(at / 10_000), [...(windows.get(Math.floor(at / 10_000)) ?? []), ms])
+	for (const { at, ms } of timeline) {
+		const window = Math.floor(at / 10_000)
+		const values = windows.get(window) ?? []
+		values.push(ms)
+		windows.set(window, values)
+	}
 	console.log(
 		`Latency by ten seconds of the run (when the request started), p50 / p99 / max ms: ${[...windows]
 			.sort(([a], [b]) => a - b)
