@@ -35,7 +35,12 @@ export default async function handleRequest(
 	)
 	renderDone()
 	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-	return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode })
+	// Bytes, not the string (docs/decisions/236): a string body is checked for
+	// lone surrogates and then encoded, each a walk of the whole document, and
+	// the first flattens React's string of thousands of pieces; Buffer.from
+	// flattens and encodes it in one native pass. A lone surrogate (a member
+	// can type one) becomes U+FFFD either way, so the bytes are the same.
+	return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
 }
 
 /** A page's data fetched by the browser (`?_data`): the same 503 when the database caused its failure. */

@@ -213,6 +213,85 @@ describe('a link given as an object (patches/, decision 199)', () => {
 	})
 })
 
+describe('a link to an absolute path (patches/, decision 236)', () => {
+	/** What `run` returns, and the lists JSON.stringify wrote out while it ran. */
+	function listsWrittenOutDuring<T>(run: () => T): { result: T; writtenOut: unknown[][] } {
+		const stringify = vi.spyOn(JSON, 'stringify')
+		try {
+			const result = run()
+			// Read before the spy is restored, which forgets its calls.
+			const writtenOut = stringify.mock.calls.filter(([value]) => Array.isArray(value))
+			return { result, writtenOut }
+		} finally {
+			stringify.mockRestore()
+		}
+	}
+
+	it('resolves to the same place from any route and any location, each caller its own copy', () => {
+		const fromRoom = resolveTo('/members/7?tab=posts#bio', ['/', '/community/1'], '/community/1')
+		const fromHome = resolveTo('/members/7?tab=posts#bio', [], '/')
+		expect(fromRoom).toEqual({ pathname: '/members/7', search: '?tab=posts', hash: '#bio' })
+		expect(fromHome).toEqual(fromRoom)
+
+		fromRoom.pathname = '/somewhere-else'
+		expect(resolveTo('/members/7?tab=posts#bio', ['/'], '/events').pathname).toBe('/members/7')
+		expect(resolveTo('/a/b/../c/./d/', ['/', '/x'], '/x/').pathname).toBe('/a/c/d/')
+	})
+
+	it('leaves relative paths resolving against the route and location they are drawn at', () => {
+		expect(resolveTo('members', ['/', '/community/1'], '/community/1').pathname).toBe('/community/1/members')
+		expect(resolveTo('members', ['/', '/events'], '/events').pathname).toBe('/events/members')
+		expect(resolveTo('..', ['/', '/community/1'], '/community/1').pathname).toBe('/')
+		expect(resolveTo('?page=2', ['/'], '/community/1')).toMatchObject({ pathname: '/community/1', search: '?page=2' })
+	})
+
+	it("draws a page's absolute and search-only links without writing out the route's matches, and its relative links as before", async () => {
+		const { createMemoryRouter, RouterProvider, Link } = await import('react-router-dom')
+		const room = () =>
+			h(
+				'nav',
+				null,
+				h(Link, { to: '/events' }, 'Events'),
+				h(Link, { to: '/members/7?tab=posts' }, 'A member'),
+				h(Link, { to: 'members' }, 'Room members'),
+			)
+		const router = createMemoryRouter([{ path: '/community/:id', Component: room }], {
+			initialEntries: ['/community/1'],
+		})
+		// React Router writes a route's matches out as a list of pathnames to compare them between renders.
+		const { result: html, writtenOut: matchesWrittenOut } = listsWrittenOutDuring(() =>
+			renderToString(h(RouterProvider, { router })),
+		)
+		expect(html).toContain('href="/events"')
+		expect(html).toContain('href="/members/7?tab=posts"')
+		expect(html).toContain('href="/community/1/members"')
+		// The relative link alone needs them (for its href and its click handler's path).
+		expect(matchesWrittenOut.length).toBeGreaterThan(0)
+		expect(matchesWrittenOut.every(([value]) => JSON.stringify(value) === '["/community/1"]')).toBe(true)
+		// A search or a hash alone stays on the current address: no matches needed either.
+		const withoutRelativePaths = createMemoryRouter(
+			[
+				{
+					path: '/community/:id',
+					Component: () =>
+						h(
+							'nav',
+							null,
+							h(Link, { to: '/events' }, 'Events'),
+							h(Link, { to: '?page=2' }, 'Older'),
+							h(Link, { to: '#top' }, 'Top'),
+						),
+				},
+			],
+			{ initialEntries: ['/community/1?page=1'] },
+		)
+		const drawn = listsWrittenOutDuring(() => renderToString(h(RouterProvider, { router: withoutRelativePaths })))
+		expect(drawn.result).toContain('href="/community/1?page=2"')
+		expect(drawn.result).toContain('href="/community/1#top"')
+		expect(drawn.writtenOut).toEqual([])
+	})
+})
+
 /** A two-route Remix build (root and `/`) rendering its documents with renderToString. */
 function bareBuild(index: Record<string, unknown>) {
 	const root = { default: () => h('html', null, h('body', null, h(Outlet))) }
