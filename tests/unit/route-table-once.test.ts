@@ -11,6 +11,7 @@ import {
 } from '@remix-run/router'
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
+import type * as ReactRouter from 'react-router'
 import type { createStaticRouter as createStaticRouterType } from 'react-router-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { twoRouteRemixBuild } from '../setup/two-route-remix-build.mjs'
@@ -238,6 +239,31 @@ describe('a link to an absolute path (patches/, decision 236)', () => {
 		expect(resolveTo('/a/b/../c/./d/', ['/', '/x'], '/x/').pathname).toBe('/a/c/d/')
 	})
 
+	/** How often React Router warned while `run` ran: it warns about a path with '//' each time it works one out. */
+	function warningsDuring(run: () => void): number {
+		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+		try {
+			run()
+			return warn.mock.calls.length
+		} finally {
+			warn.mockRestore()
+		}
+	}
+
+	it('works an absolute path out once, and keeps at most 2,000: the oldest is forgotten first', () => {
+		expect(warningsDuring(() => resolveTo('/kept//once', ['/'], '/'))).toBe(1)
+		expect(warningsDuring(() => resolveTo('/kept//once', ['/', '/events'], '/events'))).toBe(0)
+		expect(resolveTo('/kept//once', [], '/').pathname).toBe('/kept/once')
+
+		for (let i = 0; i < 2_000; i++) resolveTo(`/notifications?before=${i}`, ['/'], '/')
+		expect(warningsDuring(() => resolveTo('/kept//once', ['/'], '/'))).toBe(1)
+		expect(warningsDuring(() => resolveTo('/kept//once', ['/'], '/'))).toBe(0)
+		// Longer than 512 characters: worked out each time, never kept.
+		const long = `/a//${'x'.repeat(600)}`
+		expect(warningsDuring(() => resolveTo(long, ['/'], '/'))).toBe(1)
+		expect(warningsDuring(() => resolveTo(long, ['/'], '/'))).toBe(1)
+	})
+
 	it('leaves relative paths resolving against the route and location they are drawn at', () => {
 		expect(resolveTo('members', ['/', '/community/1'], '/community/1').pathname).toBe('/community/1/members')
 		expect(resolveTo('members', ['/', '/events'], '/events').pathname).toBe('/events/members')
@@ -289,6 +315,28 @@ describe('a link to an absolute path (patches/, decision 236)', () => {
 		expect(drawn.result).toContain('href="/community/1?page=2"')
 		expect(drawn.result).toContain('href="/community/1#top"')
 		expect(drawn.writtenOut).toEqual([])
+	})
+
+	it('does the same in the minified build a production server runs', () => {
+		// Tests load the development build (NODE_ENV is not "production"); the production server loads this file.
+		const production = createRequire(import.meta.url)('react-router/dist/umd/react-router.production.min.js') as {
+			createMemoryRouter: typeof ReactRouter.createMemoryRouter
+			RouterProvider: typeof ReactRouter.RouterProvider
+			useHref: typeof ReactRouter.useHref
+		}
+		const Hrefs = () =>
+			h(
+				'p',
+				null,
+				[production.useHref('/events'), production.useHref('?page=2'), production.useHref('members')].join(' '),
+			)
+		const router = production.createMemoryRouter([{ path: '/community/:id', Component: Hrefs }], {
+			initialEntries: ['/community/1'],
+		})
+		const drawn = listsWrittenOutDuring(() => renderToString(h(production.RouterProvider, { router })))
+		expect(drawn.result).toContain('/events /community/1?page=2 /community/1/members')
+		// The relative path alone.
+		expect(drawn.writtenOut).toEqual([[['/community/1']]])
 	})
 })
 
