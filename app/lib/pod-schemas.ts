@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isOneLineText, oneLineTextMessage } from '~/lib/schemas'
-import { isValidTimeZone } from '~/lib/dates'
+import { canonicalTimeZone } from '~/lib/dates'
 import { OUTCOMES, POD_LIMITS } from '~/lib/pods'
 
 /**
@@ -9,10 +9,20 @@ import { OUTCOMES, POD_LIMITS } from '~/lib/pods'
  * are in `pods.ts` (docs/decisions/220).
  */
 
+/**
+ * A zone as it is written ('europe/paris' is kept as 'Europe/Paris'): pods
+ * are matched and named by their members' zones, so one zone spelled two
+ * ways would count as two (docs/decisions/233).
+ */
 export const TimeZoneField = z
 	.string({ required_error: 'Choose a time zone', invalid_type_error: 'Choose a time zone' })
 	.trim()
-	.refine(isValidTimeZone, 'Choose a time zone from the list')
+	.transform((zone, ctx) => {
+		const canonical = canonicalTimeZone(zone)
+		if (canonical) return canonical
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Choose a time zone from the list' })
+		return z.NEVER
+	})
 
 /** Numbers are numbers in JSON; forms' text is turned into numbers by Conform's parseWithZod before this. */
 export const CheckInDayField = z

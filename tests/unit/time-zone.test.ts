@@ -13,6 +13,7 @@ import {
 	toDateTimeLocalValue,
 	zonedDateTimeToDate,
 } from '~/lib/dates'
+import { JoinPodQueueSchema } from '~/lib/pod-schemas'
 import { readTimeZone } from '~/lib/time-zone'
 
 const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
@@ -122,6 +123,18 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 		const kept = keptDateFormatting()
 		expect(kept.zones).toBeLessThanOrEqual(atMost)
 		expect(kept.formatters).toBeLessThanOrEqual(atMost)
+	})
+
+	it("keeps a pod's zone in its own letter case, so one zone is never counted as two", () => {
+		const joined = (timeZone: string) => JoinPodQueueSchema.safeParse({ timeZone, checkInDay: 2 })
+		expect(joined(' europe/paris ').data?.timeZone).toBe('Europe/Paris')
+		expect(joined('EUROPE/PARIS').data?.timeZone).toBe('Europe/Paris')
+		expect(joined('Asia/Kolkata').data?.timeZone).toBe('Asia/Kolkata')
+		const madeUp = joined('Mars/Olympus')
+		expect(madeUp.success).toBe(false)
+		expect(madeUp.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+			[['timeZone'], 'Choose a time zone from the list'],
+		])
 	})
 
 	it('knows a real zone from a made-up one, asked once or many times', () => {
