@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { createRequestHandler, json } from '@remix-run/node'
-import { Outlet, RemixServer } from '@remix-run/react'
+import { Link, Outlet, RemixServer } from '@remix-run/react'
 import {
 	createMemoryHistory,
 	createRouter,
@@ -9,7 +9,7 @@ import {
 	resolveTo,
 	type AgnosticRouteObject,
 } from '@remix-run/router'
-import { createElement as h } from 'react'
+import { createElement as h, useId } from 'react'
 import { renderToString } from 'react-dom/server'
 import type * as ReactRouter from 'react-router'
 import type { createStaticRouter as createStaticRouterType } from 'react-router-dom/server'
@@ -337,6 +337,83 @@ describe('a link to an absolute path (patches/, decision 236)', () => {
 		expect(drawn.result).toContain('/events /community/1?page=2 /community/1/members')
 		// The relative path alone.
 		expect(drawn.writtenOut).toEqual([[['/community/1']]])
+	})
+})
+
+describe('a link drawn on the server (patches/, decision 237)', () => {
+	function LabelledIcon() {
+		const id = useId()
+		return h('svg', { 'aria-labelledby': id }, h('title', { id }, 'Member'))
+	}
+
+	/** Every kind of link the app and Remix allow: paths of each kind, a URL, React Router's and Remix's own props. */
+	const everyKindOfLink = () =>
+		h(
+			'nav',
+			null,
+			h(Link, { to: '/members/7', className: 'underline' }, 'Absolute'),
+			h(Link, { to: 'discussions', relative: 'path', 'aria-label': 'Discussions' }, 'Relative'),
+			h(Link, { to: '?page=2', preventScrollReset: true, replace: true, state: { from: 'room' } }, 'Search'),
+			h(Link, { to: '#top', id: 'top-link' }, 'Hash'),
+			h(Link, { to: 'https://example.com/x?y=1', target: '_blank', rel: 'noreferrer' }, 'External'),
+			h(Link, { to: '//cdn.example.com/file' }, 'Protocol-relative'),
+			h(Link, { to: '/certificates/1.pdf', reloadDocument: true, download: true }, 'Reload'),
+			h(
+				Link,
+				{
+					to: '/events',
+					discover: 'none',
+					prefetch: 'intent',
+					onClick: () => {},
+					onFocus: () => {},
+					title: 'Events',
+					'data-testid': 'events',
+					style: { color: 'red' },
+					tabIndex: -1,
+				},
+				'Events',
+			),
+			h(Link, { to: { pathname: '/search', search: '?q=lead', hash: '#results' } }, 'Object'),
+			h(Link, { to: '/programs', prefetch: 'render', viewTransition: true }, 'Render'),
+			// An id made inside a link depends on the link's shape: the browser's full Link must make the same one.
+			h(Link, { to: '/members/8' }, h(LabelledIcon), h(Link, { to: '/members/9' }, h(LabelledIcon))),
+		)
+
+	async function documentOf(component: () => ReturnType<typeof h>): Promise<string> {
+		const handleRequest = createRequestHandler(bareBuild({ default: component }), 'production')
+		return (await handleRequest(new Request('http://localhost/'))).text()
+	}
+
+	/** The document drawn by the full Link, as it is drawn where there is a `document` (the patch steps aside there). */
+	async function documentWithTheFullLink(component: () => ReturnType<typeof h>): Promise<string> {
+		vi.stubGlobal('document', {})
+		try {
+			return await documentOf(component)
+		} finally {
+			vi.unstubAllGlobals()
+		}
+	}
+
+	it('is the anchor the full Link draws, attribute for attribute', async () => {
+		const served = await documentOf(everyKindOfLink)
+		expect(served).toBe(await documentWithTheFullLink(everyKindOfLink))
+		expect(served).toContain('<a class="underline" data-discover="true" href="/members/7">Absolute</a>')
+		expect(served).toContain('<a rel="noreferrer" href="https://example.com/x?y=1" target="_blank">External</a>')
+	})
+
+	it("runs none of the hooks the full Link runs for the browser's sake", async () => {
+		// React as the server's modules require it (an import's namespace cannot be spied on).
+		const states = vi.spyOn(createRequire(import.meta.url)('react') as { useState: () => unknown }, 'useState')
+		try {
+			await documentOf(everyKindOfLink)
+			const served = states.mock.calls.length
+			await documentWithTheFullLink(everyKindOfLink)
+			const full = states.mock.calls.length - served
+			// Remix's prefetching keeps two pieces of state per link.
+			expect(full - served).toBeGreaterThanOrEqual(20)
+		} finally {
+			states.mockRestore()
+		}
 	})
 })
 
