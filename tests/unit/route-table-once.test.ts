@@ -367,7 +367,7 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 					onClick: () => {},
 					onFocus: () => {},
 					title: 'Events',
-					'data-testid': 'events',
+					...{ 'data-testid': 'events' },
 					style: { color: 'red' },
 					tabIndex: -1,
 				},
