@@ -38,7 +38,7 @@ export default async function handleRequest(
 	// Bytes, not the string (docs/decisions/236): a string body is checked for
 	// lone surrogates and then encoded, each a walk of the whole document, and
 	// the first flattens React's string of thousands of pieces; Buffer.from
-	// flattens and encodes it in one native pass. A lone surrogate (a member
+	// flattens and encodes it in one native call. A lone surrogate (a member
 	// can type one) becomes U+FFFD either way, so the bytes are the same.
 	return new Response(Buffer.from(`<!DOCTYPE html>${html}`), { headers: responseHeaders, status: responseStatusCode })
 }

@@ -127,15 +127,7 @@ describe('a path matched again is answered from memory (patches/, decision 223)'
 		},
 	]
 	/** Matching a path decodes it segment by segment before walking the table: a remembered path is neither. */
-	function decodesDuring(run: () => void): number {
-		const decode = vi.spyOn(globalThis, 'decodeURIComponent')
-		try {
-			run()
-			return decode.mock.calls.length
-		} finally {
-			decode.mockRestore()
-		}
-	}
+	const decodesDuring = (run: () => void) => callsDuring(globalThis, 'decodeURIComponent', run).calls.length
 
 	it('gives the same matches again without walking the table, each caller its own copy', () => {
 		const table = routes()
@@ -217,15 +209,8 @@ describe('a link given as an object (patches/, decision 199)', () => {
 describe('a link to an absolute path (patches/, decision 236)', () => {
 	/** What `run` returns, and the lists JSON.stringify wrote out while it ran. */
 	function listsWrittenOutDuring<T>(run: () => T): { result: T; writtenOut: unknown[][] } {
-		const stringify = vi.spyOn(JSON, 'stringify')
-		try {
-			const result = run()
-			// Read before the spy is restored, which forgets its calls.
-			const writtenOut = stringify.mock.calls.filter(([value]) => Array.isArray(value))
-			return { result, writtenOut }
-		} finally {
-			stringify.mockRestore()
-		}
+		const { result, calls } = callsDuring(JSON, 'stringify', run)
+		return { result, writtenOut: calls.filter(([value]) => Array.isArray(value)) }
 	}
 
 	it('resolves to the same place from any route and any location, each caller its own copy', () => {
@@ -240,15 +225,7 @@ describe('a link to an absolute path (patches/, decision 236)', () => {
 	})
 
 	/** How often React Router warned while `run` ran: it warns about a path with '//' each time it works one out. */
-	function warningsDuring(run: () => void): number {
-		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-		try {
-			run()
-			return warn.mock.calls.length
-		} finally {
-			warn.mockRestore()
-		}
-	}
+	const warningsDuring = (run: () => void) => callsDuring(console, 'warn', run, { silently: true }).calls.length
 
 	it('works an absolute path out once, and keeps at most 2,000: the oldest is forgotten first', () => {
 		expect(warningsDuring(() => resolveTo('/kept//once', ['/'], '/'))).toBe(1)
@@ -416,6 +393,26 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 		}
 	})
 })
+
+/**
+ * What `run` returns, and the calls `object[method]` received while it ran, read before the spy is restored (which
+ * forgets them). `silently` keeps the method itself from running (a warning nobody needs to read).
+ */
+function callsDuring<T>(
+	object: object,
+	method: string,
+	run: () => T,
+	{ silently = false } = {},
+): { result: T; calls: unknown[][] } {
+	const spy = vi.spyOn(object as Record<string, (...args: unknown[]) => unknown>, method)
+	if (silently) spy.mockImplementation(() => undefined)
+	try {
+		const result = run()
+		return { result, calls: [...spy.mock.calls] }
+	} finally {
+		spy.mockRestore()
+	}
+}
 
 /** A two-route Remix build (root and `/`) rendering its documents with renderToString. */
 function bareBuild(index: Record<string, unknown>) {
