@@ -168,6 +168,23 @@ export function calendarDay(value: string | Date, timeZone: string): string {
 }
 
 /**
+ * No calendar day anywhere lasts 48 hours (the longest, a zone putting its
+ * clock back two hours, has 26): instants this far apart are never on the
+ * same day, whatever the zone.
+ */
+const NEVER_THE_SAME_DAY_MS = 48 * 60 * 60 * 1000
+
+/**
+ * Whether two instants fall on the same calendar day in `timeZone` ("is it
+ * today?"). Instants days apart, as most of a list's events are from now,
+ * are answered without formatting either (a page asks this for each card).
+ */
+export function isSameCalendarDay(a: string | Date, b: string | Date, timeZone: string): boolean {
+	if (Math.abs(toDate(a).getTime() - toDate(b).getTime()) >= NEVER_THE_SAME_DAY_MS) return false
+	return calendarDay(a, timeZone) === calendarDay(b, timeZone)
+}
+
+/**
  * The heading of a day in a chat (product §2 "Chat panel"): 'Today',
  * 'Yesterday', else the date ('Wed, Mar 5, 2025'), by calendar days in `timeZone`.
  */

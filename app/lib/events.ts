@@ -1,4 +1,4 @@
-import { calendarDay, formatLongDate, formatTime } from '~/lib/dates'
+import { formatLongDate, formatTime, isSameCalendarDay } from '~/lib/dates'
 
 /**
  * The event rules of product §2 (Events, Dashboard) and §9, in one place:
@@ -40,7 +40,7 @@ export const UPCOMING_GROUP_TITLES: Record<UpcomingGroup, string> = {
  * 7 days, not today. Later: beyond 7 days.
  */
 export function upcomingGroupOf(event: Timed, now: Date, timeZone: string): UpcomingGroup {
-	if (calendarDay(event.startTime, timeZone) === calendarDay(now, timeZone)) return 'today'
+	if (isSameCalendarDay(event.startTime, now, timeZone)) return 'today'
 	return startOf(event) - now.getTime() <= THIS_WEEK_WINDOW_MS ? 'thisWeek' : 'later'
 }
 

@@ -7,6 +7,7 @@ import {
 	formatLongDate,
 	formatMessageTime,
 	formatTime,
+	isSameCalendarDay,
 	isValidTimeZone,
 	keptDateFormatting,
 	relativeDayLabel,
@@ -85,6 +86,35 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 			expect(relativeDayLabel(instant, 'Asia/Tokyo', '2026-03-06T12:00:00Z')).toBe('Today')
 			expect(relativeDayLabel(instant, 'UTC', '2026-03-06T12:00:00Z')).toBe('Yesterday')
 			expect(relativeDayLabel(instant, 'UTC', '2026-03-09T12:00:00Z')).toBe('Thu, Mar 5, 2026')
+		}
+	})
+
+	it('tells whether two instants share a day in the zone, on days of 23, 25 and 26 hours too', () => {
+		expect(isSameCalendarDay('2026-03-05T00:30:00Z', instant, 'UTC')).toBe(true)
+		expect(isSameCalendarDay(instant, '2026-03-06T00:30:00Z', 'UTC')).toBe(false)
+		expect(isSameCalendarDay(instant, '2026-03-06T00:30:00Z', 'America/New_York')).toBe(true)
+		// Troll's clock goes back two hours on 25 October 2026: a day of 26 hours, these two 25¼ hours apart.
+		expect(isSameCalendarDay('2026-10-24T22:30:00Z', '2026-10-25T23:45:00Z', 'Antarctica/Troll')).toBe(true)
+		// Pairs up to three days apart around each zone's change of clock agree with the days written out.
+		const around: Array<[string, string]> = [
+			['Antarctica/Troll', '2026-10-24T12:00:00Z'],
+			['Antarctica/Troll', '2026-03-28T12:00:00Z'],
+			['Australia/Lord_Howe', '2026-04-04T06:00:00Z'],
+			['America/New_York', '2026-11-01T00:00:00Z'],
+			['Europe/Paris', '2026-03-28T12:00:00Z'],
+			['Pacific/Apia', '2011-12-29T00:00:00Z'],
+		]
+		const HOUR = 60 * 60 * 1000
+		for (const [zone, start] of around) {
+			for (let from = 0; from < 36; from += 2.5) {
+				for (let apart = 0; apart <= 72; apart += 0.75) {
+					const a = new Date(Date.parse(start) + from * HOUR)
+					const b = new Date(a.getTime() + apart * HOUR)
+					const expected = calendarDay(a, zone) === calendarDay(b, zone)
+					expect([zone, a, b, isSameCalendarDay(a, b, zone)]).toEqual([zone, a, b, expected])
+					expect(isSameCalendarDay(b, a, zone)).toBe(expected)
+				}
+			}
 		}
 	})
 

@@ -1,5 +1,5 @@
 import { type EventJSON } from '#models/index'
-import { calendarDay, formatDateTime, formatTime } from '~/lib/dates'
+import { formatDateTime, formatTime, isSameCalendarDay } from '~/lib/dates'
 import { describeEventTime, isUpcoming, joinWindow, relativeStartText } from '~/lib/events'
 import { notFound } from '~/lib/service-error'
 import { PAGE_SIZES, type PageWindow } from '~/lib/paging'
@@ -37,7 +37,7 @@ function describeJoin(event: EventJSON, going: boolean, now: Date, timeZone: str
 	if (join.state === 'over') return null
 	if (!event.meetingUrl) return { kind: 'where', where: event.location ?? 'Online' }
 	if (join.state === 'open') return { kind: 'open', url: event.meetingUrl }
-	const sameDay = calendarDay(join.opensAt, timeZone) === calendarDay(now, timeZone)
+	const sameDay = isSameCalendarDay(join.opensAt, now, timeZone)
 	return {
 		kind: 'later',
 		opensAt: sameDay ? formatTime(join.opensAt, timeZone) : formatDateTime(join.opensAt, timeZone),
