@@ -27,3 +27,27 @@ export interface PageView {
 	/** Whether the page is on screen (not a hidden tab, not a minimised window). */
 	visible: boolean
 }
+
+/**
+ * `url` with the query value `name` set, for many values: the links each
+ * message of a chat carries (`?edit=`, `?report=`, `?mute=` and the id),
+ * 150 on a room page. The query is read once per name, not once per link,
+ * and each link is the one `URLSearchParams.set` would write: the value in
+ * place of the name's first occurrence (its others dropped), else at the end.
+ */
+export function paramSetter(url: string, name: string): (value: number) => string {
+	const queryAt = url.indexOf('?')
+	const path = queryAt === -1 ? url : url.slice(0, queryAt)
+	const before: Array<[string, string]> = []
+	const after: Array<[string, string]> = []
+	let found = false
+	for (const pair of new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))) {
+		if (pair[0] === name) found = true
+		else (found ? after : before).push(pair)
+	}
+	const written = (pairs: Array<[string, string]>) => new URLSearchParams(pairs).toString()
+	const prefix = `${path}?${before.length ? `${written(before)}&` : ''}${written([[name, '']])}`
+	const suffix = after.length ? `&${written(after)}` : ''
+	// A number is written as it is in a query (digits, a sign, a point): nothing to encode.
+	return (value) => `${prefix}${value}${suffix}`
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isInConversation, mergeMessages, type ChatMessage } from '~/lib/chat'
 import { ChatFormSchema } from '~/lib/chat-schemas'
+import { paramSetter } from '~/lib/page-link'
 import { createOrderedTasks } from '~/platform/ordered-tasks.server'
 
 const message = (id: number, extra: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -77,5 +78,36 @@ describe('createOrderedTasks', () => {
 		])
 		expect(done).toEqual(['other room', 'first', 'second', 'third'])
 		expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
+	})
+})
+
+describe("a chat message's links (edit, report, mute) on the page it is drawn on", () => {
+	/** What URLSearchParams.set writes: the one way the links were written before paramSetter. */
+	const setOnce = (url: string, name: string, value: number) => {
+		const [path, query = ''] = url.split('?')
+		const params = new URLSearchParams(query)
+		params.set(name, String(value))
+		return `${path}?${params}`
+	}
+
+	it('are the page with the value set, as URLSearchParams writes it, for every value', () => {
+		const pages = [
+			'/community/1',
+			'/community/1?',
+			'/community/1?before=40',
+			'/community/1?report=3',
+			'/community/1?before=40&report=3&sort=a+b',
+			'/community/1?report=3&before=40&report=9',
+			'/messages?userId=7&before=90',
+			'/messages?userId=7&q=caf%C3%A9%20%26%20co&edit=',
+			'/messages?edit',
+		]
+		for (const page of pages) {
+			for (const name of ['edit', 'report', 'mute', 'before']) {
+				const linkTo = paramSetter(page, name)
+				for (const value of [1, 42, 123456]) expect(linkTo(value)).toBe(setOnce(page, name, value))
+			}
+		}
+		expect(paramSetter('/community/1?report=3&before=40&report=9', 'report')(5)).toBe('/community/1?report=5&before=40')
 	})
 })

@@ -8,6 +8,7 @@ import { useConformForm } from '~/components/use-conform-form'
 import { MESSAGE_MAX_LENGTH, type ChatMessage, type OpenChatForm } from '~/lib/chat'
 import { calendarDay, relativeDayLabel } from '~/lib/dates'
 import { isWithinEditWindow } from '~/lib/moderation'
+import { paramSetter } from '~/lib/page-link'
 import { MutedNotice, type MuteNotice } from '~/components/community/notices'
 import { useChat, type ChatTarget, type ConnectionStatus, type TypingPerson } from '~/components/chat/use-chat'
 import { MessageItem, type MessageActions } from '~/components/chat/message-item'
@@ -83,11 +84,14 @@ export function ChatPanel({
 	const now = useNow(renderedAt)
 	// A mute given or lifted while the page is open counts at once (the server says so on the socket); it is about rooms only.
 	const currentMute = target.kind !== 'community' ? null : chat.mute === undefined ? mute : chat.mute
+	const editHref = paramSetter(pageUrl, 'edit')
+	const reportHref = paramSetter(pageUrl, 'report')
+	const muteHref = paramSetter(pageUrl, 'mute')
 	const hrefsOf = (messageId: number) => ({
 		page: pageUrl,
-		edit: withParam(pageUrl, 'edit', messageId),
-		report: withParam(pageUrl, 'report', messageId),
-		mute: withParam(pageUrl, 'mute', messageId),
+		edit: editHref(messageId),
+		report: reportHref(messageId),
+		mute: muteHref(messageId),
 	})
 
 	// Each message's calendar day, worked out once: a day separator compares a message's with the one before.
@@ -115,7 +119,7 @@ export function ChatPanel({
 					{chat.hasOlder && oldest ? (
 						<div className="text-center">
 							<Link
-								to={withParam(pageUrl, 'before', oldest.id)}
+								to={paramSetter(pageUrl, 'before')(oldest.id)}
 								preventScrollReset
 								onClick={(event) => {
 									if (!hydrated) return
@@ -181,13 +185,6 @@ export function ChatPanel({
 			</div>
 		</section>
 	)
-}
-
-function withParam(url: string, name: string, value: number) {
-	const [path, query = ''] = url.split('?')
-	const params = new URLSearchParams(query)
-	params.set(name, String(value))
-	return `${path}?${params}`
 }
 
 function ConnectionBadge({ status }: { status: ConnectionStatus }) {
