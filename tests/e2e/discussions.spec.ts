@@ -52,8 +52,8 @@ test.describe('discussions', () => {
 			'And we rotate who runs it.',
 		)
 
-		await page.getByRole('button', { name: 'Insightful the post (0)' }).click()
-		await expect(page.getByRole('button', { name: 'Insightful the post (1)' })).toHaveAttribute('aria-pressed', 'true')
+		await page.getByRole('button', { name: 'Insightful 0, on the post' }).click()
+		await expect(page.getByRole('button', { name: 'Insightful 1, on the post' })).toHaveAttribute('aria-pressed', 'true')
 		await page.getByText('Who reacted').click()
 		await expect(page.getByText('Insightful: Dana Discussant')).toBeVisible()
 

@@ -112,7 +112,7 @@ test.describe('moderation', () => {
 		await expect(report).toContainText(offending)
 		await expect(report).toContainText('Insulting the whole room')
 		await report.getByLabel('Mute for').selectOption({ label: '1 hour' })
-		await report.getByRole('button', { name: `Mute ${authorName}` }).click()
+		await report.getByRole('button', { name: `Mute author ${authorName}` }).click()
 		await expect(moderator.getByTestId('toast').filter({ hasText: 'Author muted' })).toBeVisible()
 		await expect(
 			moderator.getByRole('list', { name: 'Open reports' }).getByRole('listitem').filter({ hasText: reportHeading }),

@@ -65,7 +65,8 @@ export function Reactions({
 								<button
 									type="submit"
 									aria-pressed={reaction.reacted}
-									aria-label={`${reaction.label} ${about} (${reaction.count})`}
+									// Starts with what the button shows (WCAG 2.5.3, Label in Name): "Like 2" said to voice control presses it.
+									aria-label={`${reaction.label} ${reaction.count}, on ${about}`}
 									className={`rounded-full border px-3 py-1 text-xs font-medium ${
 										reaction.reacted
 											? 'border-brand-600 bg-brand-50 text-brand-700'

@@ -272,7 +272,7 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 								size="sm"
 								pending={isPending('delete')}
 								pendingLabel="Deleting..."
-								aria-label={`Delete ${report.author.name}'s ${TARGET_WORD[report.target]}`}
+								aria-label={`Delete ${TARGET_WORD[report.target]} by ${report.author.name}`}
 							>
 								{`Delete ${TARGET_WORD[report.target]}`}
 							</StatusButton>
@@ -303,7 +303,7 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 							size="sm"
 							pending={isPending('mute')}
 							pendingLabel="Muting..."
-							aria-label={`Mute ${report.author.name}`}
+							aria-label={`Mute author ${report.author.name}`}
 						>
 							Mute author
 						</StatusButton>
@@ -380,7 +380,7 @@ function MutesSection({
 													size="sm"
 													pending={pending}
 													pendingLabel="Lifting..."
-													aria-label={`Lift the mute of ${mute.name}`}
+													aria-label={`Lift mute of ${mute.name}`}
 												>
 													Lift mute
 												</StatusButton>
