@@ -256,7 +256,7 @@ function ResolveForms({ report, canActOnAuthor }: { report: ReportJSON; canActOn
 					size="sm"
 					pending={isPending('dismiss')}
 					pendingLabel="Dismissing..."
-					aria-label={`Dismiss the report of ${report.author.name}'s message`}
+					aria-label={`Dismiss report of ${TARGET_WORD[report.target]} by ${report.author.name}`}
 				>
 					Dismiss
 				</StatusButton>
