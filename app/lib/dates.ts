@@ -168,11 +168,13 @@ export function calendarDay(value: string | Date, timeZone: string): string {
 }
 
 /**
- * No calendar day anywhere lasts 48 hours (the longest, a zone putting its
- * clock back two hours, has 26): instants this far apart are never on the
- * same day, whatever the zone.
+ * No calendar day in the time-zone database lasts 72 hours. The longest are
+ * Alaska's 18 October 1867, lived twice when it moved from Russian to
+ * American time (48 hours less a second in America/Sitka), and days on which
+ * a zone puts its clock back (26 hours at most): instants 72 hours apart are
+ * never on the same day, whatever the zone, with a day's margin.
  */
-const NEVER_THE_SAME_DAY_MS = 48 * 60 * 60 * 1000
+const NEVER_THE_SAME_DAY_MS = 72 * 60 * 60 * 1000
 
 /**
  * Whether two instants fall on the same calendar day in `timeZone` ("is it

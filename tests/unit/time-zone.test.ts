@@ -89,12 +89,14 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 		}
 	})
 
-	it('tells whether two instants share a day in the zone, on days of 23, 25 and 26 hours too', () => {
+	it('tells whether two instants share a day in the zone, on days of 23, 25, 26 and 48 hours too', () => {
 		expect(isSameCalendarDay('2026-03-05T00:30:00Z', instant, 'UTC')).toBe(true)
 		expect(isSameCalendarDay(instant, '2026-03-06T00:30:00Z', 'UTC')).toBe(false)
 		expect(isSameCalendarDay(instant, '2026-03-06T00:30:00Z', 'America/New_York')).toBe(true)
 		// Troll's clock goes back two hours on 25 October 2026: a day of 26 hours, these two 25¼ hours apart.
 		expect(isSameCalendarDay('2026-10-24T22:30:00Z', '2026-10-25T23:45:00Z', 'Antarctica/Troll')).toBe(true)
+		// Sitka lived 18 October 1867 twice, moving from Russian to American time: a second under 48 hours apart.
+		expect(isSameCalendarDay('1867-10-17T09:01:13Z', '1867-10-19T09:01:12.999Z', 'America/Sitka')).toBe(true)
 		// Pairs up to three days apart around each zone's change of clock agree with the days written out.
 		const around: Array<[string, string]> = [
 			['Antarctica/Troll', '2026-10-24T12:00:00Z'],
@@ -103,6 +105,7 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 			['America/New_York', '2026-11-01T00:00:00Z'],
 			['Europe/Paris', '2026-03-28T12:00:00Z'],
 			['Pacific/Apia', '2011-12-29T00:00:00Z'],
+			['America/Sitka', '1867-10-17T00:00:00Z'],
 		]
 		const HOUR = 60 * 60 * 1000
 		for (const [zone, start] of around) {
