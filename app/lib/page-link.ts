@@ -48,6 +48,6 @@ export function paramSetter(url: string, name: string): (value: number) => strin
 	const written = (pairs: Array<[string, string]>) => new URLSearchParams(pairs).toString()
 	const prefix = `${path}?${before.length ? `${written(before)}&` : ''}${written([[name, '']])}`
 	const suffix = after.length ? `&${written(after)}` : ''
-	// A number is written as it is in a query (digits, a sign, a point): nothing to encode.
+	// The values are message ids, integers: written in digits, which a query carries as they are.
 	return (value) => `${prefix}${value}${suffix}`
 }
