@@ -84,8 +84,24 @@ function remembered(work: (source: string) => string): (source: string) => strin
 	}
 }
 
-/** Safe HTML for Markdown a person wrote. */
-export const renderMarkdown = remembered((source) => sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS))
+/**
+ * Safe HTML for Markdown a person wrote. Characters beyond Latin-1 (an emoji,
+ * a phone's curly apostrophe) are written as character references, as React
+ * writes the rest of the page (docs/decisions/238): one such character would
+ * make the whole document a two-byte string, three times the work to encode.
+ */
+export const renderMarkdown = remembered((source) =>
+	beyondLatin1AsReferences(sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS)),
+)
+
+/** `&#x…;` for each code point above U+00FF; a lone surrogate becomes U+FFFD, as a UTF-8 encoder makes it. */
+function beyondLatin1AsReferences(html: string): string {
+	return html.replace(/[\u0100-\u{10ffff}]/gu, (character) => {
+		const codePoint = character.codePointAt(0)!
+		const isLoneSurrogate = codePoint >= 0xd800 && codePoint <= 0xdfff
+		return `&#x${(isLoneSurrogate ? 0xfffd : codePoint).toString(16)};`
+	})
+}
 
 /**
  * The words of Markdown without its marks, on one line: for search, snippets,

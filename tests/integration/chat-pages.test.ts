@@ -21,6 +21,21 @@ describe('/community', () => {
 })
 
 describe('/community/{id} without JavaScript', () => {
+	it('sends what a member types beyond Latin-1 as references and escapes, which read back as typed (decision 238)', async () => {
+		const poster = await newMember(server.url)
+		const content = uniqueName('It’s done 😀 → next')
+		expect((await poster.client.submitForm('/community/3', { content })).status).toBe(303)
+		const html = await pageHtml(poster.client, '/community/3')
+		// No character above U+00FF anywhere: the document stays a one-byte string on the server.
+		expect(html.match(/.{0,80}[\u0100-\u{10ffff}]/u)?.[0]).toBeUndefined()
+		// Where it is shown, the browser reads the references as the characters typed; the page's arrow too.
+		expect(html).toContain(content.replace('’', '&#x2019;').replace('😀', '&#x1f600;').replace('→', '&#x2192;'))
+		expect(html).toContain('&#x2190; All communities')
+		// In the page's data the same message is \u escapes in a JSON string, which parse back to what was typed.
+		const data = html.match(/window\.__remixContext = (.*?);<\/script>/s)?.[1]
+		expect(JSON.stringify(JSON.parse(data!))).toContain(JSON.stringify(content).slice(1, -1))
+	})
+
 	it('renders the room, its history and its members, with a form for premium members', async () => {
 		const maria = await demoMember(server.url, 'maria')
 		const html = await pageHtml(maria.client, '/community/1')

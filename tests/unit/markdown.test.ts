@@ -58,6 +58,16 @@ describe('Markdown written by members', () => {
 		expect(html).toContain('<a href="https://example.com/guide" rel="nofollow ugc noopener">our guide</a>')
 	})
 
+	it('writes characters beyond Latin-1 as references, each a whole code point (decision 238)', () => {
+		expect(renderMarkdown('It’s *done* 😀 → café, a lone \ud800')).toBe(
+			'<p>It&#x2019;s <em>done</em> &#x1f600; &#x2192; café, a lone &#xfffd;</p>\n',
+		)
+		// An address is already percent-encoded by markdown-it; its text gets references.
+		expect(renderMarkdown('[über →](https://example.com/→)')).toBe(
+			'<p><a href="https://example.com/%E2%86%92" rel="nofollow ugc noopener">über &#x2192;</a></p>\n',
+		)
+	})
+
 	it('shows raw HTML as text instead of markup', () => {
 		expect(renderMarkdown('<b>hi</b>')).toBe('<p>&lt;b&gt;hi&lt;/b&gt;</p>\n')
 	})
