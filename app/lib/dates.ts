@@ -50,9 +50,9 @@ export function isValidTimeZone(timeZone: string): boolean {
 	return canonicalTimeZone(timeZone) !== null
 }
 
-/** How many zone spellings and formatters are kept (for the test of their bound). */
-export function keptDateFormatting(): { zones: number; formatters: number; atMost: number } {
-	return { zones: zoneNames.size, formatters: formatters.size, atMost: KEPT_AT_MOST }
+/** How many zone spellings, formatters and written texts are kept (for the tests of their bound). */
+export function keptDateFormatting(): { zones: number; formatters: number; texts: number; atMost: number } {
+	return { zones: zoneNames.size, formatters: formatters.size, texts: texts.size, atMost: KEPT_AT_MOST }
 }
 
 function toDate(value: string | Date): Date {
@@ -116,11 +116,25 @@ function formatter(style: Style, timeZone: string | undefined): Intl.DateTimeFor
 }
 
 /**
+ * Texts already written, by style, zone and instant (bounded like the
+ * formatters). An Intl format costs a few microseconds, and pages write the same
+ * ones again and again: a room writes its fifty latest messages' times on
+ * every request, and a list asks which day "now" is once per item
+ * (docs/decisions/240). Writing is deterministic for a style, a zone and an
+ * instant (a Date is keyed by its time, `@…`, apart from any text); an
+ * invalid date throws before anything is kept.
+ */
+const texts = new Map<string, string>()
+
+/**
  * Some ICU versions put a narrow no-break space before "PM"; plain spaces keep
  * the server's and the browser's text identical, so hydration matches.
  */
 function format(style: Style, value: string | Date, timeZone: string | undefined): string {
-	return formatter(style, timeZone).format(toDate(value)).replace(/\s/g, ' ')
+	const key = `${style}|${timeZone ?? ''}|${value instanceof Date ? `@${value.getTime()}` : value}`
+	const known = texts.get(key)
+	if (known !== undefined) return known
+	return keep(texts, key, formatter(style, timeZone).format(toDate(value)).replace(/\s/g, ' '))
 }
 
 /** The zone a browser runs in (only meaningful in the browser). */

@@ -158,6 +158,27 @@ describe('the ways a date is written (kept formatters, decision 233)', () => {
 		expect(kept.formatters).toBeLessThanOrEqual(atMost)
 	})
 
+	it('writes a time it wrote before from memory, the same text, and keeps a bounded number (decision 240)', () => {
+		const written = new Date('2031-03-09T14:05:00Z')
+		const keptBefore = keptDateFormatting().texts
+		const first = formatDateTime(written, 'America/New_York')
+		const keptAfterFirst = keptDateFormatting().texts
+		expect(keptAfterFirst).toBe(keptBefore + 1)
+		// The same instant again (another Date of it), in the same zone: nothing new is kept.
+		expect(formatDateTime(new Date(written), 'America/New_York')).toBe(first)
+		expect(keptDateFormatting().texts).toBe(keptAfterFirst)
+		expect(first).toBe('Mar 9, 2031, 10:05 AM')
+		// Another zone is its own text.
+		expect(formatDateTime(written, 'Asia/Tokyo')).toBe('Mar 9, 2031, 11:05 PM')
+		// A date that is not one is still refused, and nothing is kept for it.
+		expect(() => formatDateTime(new Date('not a date'), 'UTC')).toThrow(RangeError)
+		const { atMost } = keptDateFormatting()
+		for (let minute = 0; minute < atMost + 500; minute++)
+			formatTime(new Date(Date.UTC(2031, 0, 1) + minute * 60_000), 'UTC')
+		expect(keptDateFormatting().texts).toBeLessThanOrEqual(atMost)
+		expect(formatTime(new Date(Date.UTC(2031, 0, 1, 1, 1)), 'UTC')).toBe('1:01 AM')
+	})
+
 	it("keeps a pod's zone in its own letter case, so one zone is never counted as two", () => {
 		const joined = (timeZone: string) => JoinPodQueueSchema.safeParse({ timeZone, checkInDay: 2 })
 		expect(joined(' europe/paris ').data?.timeZone).toBe('Europe/Paris')

@@ -115,7 +115,7 @@ function MessageBody({
 	}
 	return (
 		<p
-			className={`whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm ${
+			className={`chat-bubble ${
 				mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-gray-100 text-gray-900'
 			}`}
 		>
@@ -129,7 +129,7 @@ function MessageBody({
 	)
 }
 
-const menuItemClass = 'block w-full rounded-md px-3 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-100'
+const menuItemClass = 'chat-menu-item'
 
 function MessageMenu({
 	message,
@@ -147,7 +147,7 @@ function MessageMenu({
 }) {
 	return (
 		<details data-menu className="group relative shrink-0">
-			<summary className="flex h-7 w-7 cursor-pointer list-none items-center justify-center rounded-full text-gray-500 hover:bg-gray-100 hover:text-gray-800 group-open:bg-gray-100 [&::-webkit-details-marker]:hidden">
+			<summary className="chat-menu-button">
 				<span className="sr-only">{`Actions for ${name}`}</span>
 				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 					<path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
@@ -156,9 +156,7 @@ function MessageMenu({
 			{/* Out of the layout while closed (a closed <details> may still count its content's width), and
 			    opening upwards: the history scrolls towards older messages only (it is anchored at the
 			    newest, column-reverse), so a menu opening below the last message could not be reached. */}
-			<div
-				className={`absolute bottom-full z-20 mb-1 hidden w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-md group-open:block ${opensTowards === 'left' ? 'right-0' : 'left-0'}`}
-			>
+			<div className={`chat-menu ${opensTowards === 'left' ? 'right-0' : 'left-0'}`}>
 				{actions.edit ? (
 					<Link to={hrefs.edit} preventScrollReset className={menuItemClass}>
 						Edit

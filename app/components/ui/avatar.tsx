@@ -10,10 +10,7 @@ export function Avatar({ name, src, size = 'md' }: { name: string; src?: string 
 	return src ? (
 		<img src={src} alt="" className={`${sizes[size]} shrink-0 rounded-full object-cover`} />
 	) : (
-		<span
-			aria-hidden="true"
-			className={`${sizes[size]} inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700`}
-		>
+		<span aria-hidden="true" className={`${sizes[size]} avatar-initials`}>
 			{initial}
 		</span>
 	)

@@ -174,9 +174,9 @@ export default function CommunityRoom() {
 							<ul className="max-h-[32rem] space-y-1 overflow-y-auto" aria-label="Community Members">
 								{/* Members who hid themselves from the directory are counted, not listed (decision 162). */}
 								{members.map((member) => (
-									<li key={member.id} className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-gray-50">
+									<li key={member.id} className="member-row">
 										<Avatar name={member.name} src={member.avatar} size="sm" />
-										<span className="min-w-0 flex-1 truncate text-sm font-medium text-gray-900">
+										<span className="member-row-name">
 											<Link to={`/members/${member.id}`} className="hover:underline">
 												{member.name}
 											</Link>
@@ -188,7 +188,7 @@ export default function CommunityRoom() {
 												to={`/messages?userId=${member.id}`}
 												aria-label={`Message ${member.name}`}
 												title={`Message ${member.name}`}
-												className="rounded-md p-1.5 text-gray-500 hover:bg-brand-50 hover:text-brand-700"
+												className="member-row-action"
 											>
 												<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
 													<path d="M2 5a3 3 0 0 1 3-3h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H9.4l-3.7 3.1A1 1 0 0 1 4 16.3V14a3 3 0 0 1-2-3V5Z" />
