@@ -15,7 +15,7 @@ import {
 	zonedDateTimeToDate,
 } from '~/lib/dates'
 import { JoinPodQueueSchema } from '~/lib/pod-schemas'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 
 const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
 
