@@ -126,7 +126,7 @@ describe('what an island page loads', () => {
 		expect(await scriptsOf(client, '/subscribe')).not.toContain(ZOD)
 	})
 
-	it("no module script a page preloads is there only for a loader's import (decision 239)", async () => {
+	it("an island page's scripts leave out what only loaders, JSON calls and other pages' forms use (decision 239)", async () => {
 		const { client } = await signedUpClient()
 		for (const path of ['/community/1', '/messages', '/profile', '/subscribe']) {
 			// ~/lib/videos, which the root's loader once imported for the default thumbnail: these pages draw no video.
@@ -140,6 +140,9 @@ describe('what an island page loads', () => {
 		}
 		// ~/lib/dates (its zone check lists Intl's zones), once imported by the root with the time-zone hint: /auth shows no date.
 		expect(await scriptsOf(new TestClient(server.url), '/auth')).not.toContain('supportedValuesOf')
+		// The wall clock of a named zone (~/lib/zoned-time), once in ~/lib/dates: only forms that take a time use it.
+		for (const path of ['/content-library/1', '/community/1', '/profile', '/subscribe'])
+			expect(await scriptsOf(client, path), path).not.toContain('formatToParts')
 	})
 
 	it('pages with forms load no zod either: each form loads its schema when first used (decision 220)', async () => {

@@ -11,9 +11,8 @@ import {
 	isValidTimeZone,
 	keptDateFormatting,
 	relativeDayLabel,
-	toDateTimeLocalValue,
-	zonedDateTimeToDate,
 } from '~/lib/dates'
+import { toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/zoned-time'
 import { JoinPodQueueSchema } from '~/lib/pod-schemas'
 import { readTimeZone } from '~/web/time-zone.server'
 
