@@ -143,6 +143,8 @@ describe('what an island page loads', () => {
 		// The wall clock of a named zone (~/lib/zoned-time), once in ~/lib/dates: only forms that take a time use it.
 		for (const path of ['/content-library/1', '/community/1', '/profile', '/subscribe'])
 			expect(await scriptsOf(client, path), path).not.toContain('formatToParts')
+		// The captions dialog's chapter lines (~/lib/chapter-lines), once in ~/lib/transcripts beside what the lesson draws.
+		expect(await scriptsOf(client, '/content-library/1')).not.toContain('List chapters in time order')
 	})
 
 	it('pages with forms load no zod either: each form loads its schema when first used (decision 220)', async () => {
