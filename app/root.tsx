@@ -18,9 +18,8 @@ import { useNonce } from '~/components/nonce-provider'
 import { ToastProvider, Toaster } from '~/components/ui/toaster'
 import { REGISTER_SERVICE_WORKER_SCRIPT, THEME_COLOR } from '~/lib/app-shell'
 import { PRODUCT_NAME } from '~/lib/product'
-import { TIME_ZONE_HINT_SCRIPT } from '~/lib/time-zone'
-import { DEFAULT_THUMBNAIL } from '~/lib/videos'
-import { publicAssetUrl } from '~/platform/public-pictures.server'
+import { TIME_ZONE_HINT_SCRIPT } from '~/lib/time-zone-hint'
+import { defaultThumbnailUrl } from '~/platform/public-pictures.server'
 import { commitCsrfToken } from '~/web/csrf.server'
 import { getToast } from '~/web/toast.server'
 import tailwindHref from '~/tailwind.css'
@@ -48,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	const headers = new Headers(toastHeaders ?? undefined)
 	if (csrfCookie) headers.append('Set-Cookie', csrfCookie)
 	// The picture a video without a thumbnail shows, fingerprinted like every other (docs/decisions/088).
-	return json({ csrfToken, toast, defaultThumbnail: publicAssetUrl(DEFAULT_THUMBNAIL) }, { headers })
+	return json({ csrfToken, toast, defaultThumbnail: defaultThumbnailUrl() }, { headers })
 }
 
 /** Only pages that say `handle.hydrate` ship JavaScript (docs/architecture.md "Pages without JavaScript"). */

@@ -22,6 +22,6 @@ declare module '@remix-run/node' {
 export interface RouteHandle {
 	/** Ship the JavaScript for this page (an island): see docs/architecture.md "Pages without JavaScript". */
 	hydrate?: boolean
-	/** Run the time-zone client hint script on this page (app/lib/time-zone.ts). */
+	/** Run the time-zone client hint script on this page (app/lib/time-zone-hint.ts). */
 	timeZoneHint?: boolean
 }

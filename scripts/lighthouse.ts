@@ -30,7 +30,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Flags } from 'lighthouse'
 // Lighthouse's own dependency, the way it takes an already prepared page.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
-import { TIME_ZONE_FIELD } from '~/lib/time-zone'
+import { TIME_ZONE_FIELD } from '~/lib/time-zone-hint'
 import { DEMO_PASSWORD } from '~/demo/data.server'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/setup/chromium'
 import { madeUpSigningKey } from './credential-key.mjs'

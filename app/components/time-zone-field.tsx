@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { TIME_ZONE_FIELD } from '~/lib/time-zone'
+import { TIME_ZONE_FIELD } from '~/lib/time-zone-hint'
 
 /**
  * The browser's time zone, sent with the login and sign-up forms so the

@@ -6,7 +6,7 @@ import {
 	LANGUAGE_CODES,
 	MAX_CAPTIONS_BYTES,
 } from '~/lib/captions'
-import { parseChapterLines } from '~/lib/transcripts'
+import { parseChapterLines } from '~/lib/chapter-lines'
 
 /** The admin captions dialog's forms (/admin/videos/{id}/captions, docs/decisions/170, 173). */
 

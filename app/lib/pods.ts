@@ -1,5 +1,5 @@
 import { type CheckInOutcome } from '#models/pod'
-import { toDateTimeLocalValue, zoneOffset, zonedDateTimeToDate } from '~/lib/dates'
+import { toDateTimeLocalValue, zoneOffset, zonedDateTimeToDate } from '~/lib/zoned-time'
 
 /**
  * Peer pods' rules that the browser shares (product §2 "Peer pods",

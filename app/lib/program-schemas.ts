@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { optionalLine, optionalText, requiredLine, requiredText } from '~/lib/admin-schemas'
-import { isValidTimeZone, zonedDateTimeToDate } from '~/lib/dates'
+import { isValidTimeZone } from '~/lib/dates'
+import { zonedDateTimeToDate } from '~/lib/zoned-time'
 import {
 	DEFAULT_PASS_MARK,
 	PROGRAM_LIMITS,

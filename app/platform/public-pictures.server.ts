@@ -15,6 +15,7 @@ import {
 	type VideoJSON,
 } from '#models/index'
 import { FINGERPRINT_PARAM } from '~/lib/public-asset-url'
+import { DEFAULT_THUMBNAIL } from '~/lib/videos'
 
 /**
  * Pictures under public/ (thumbnails, avatars, the default thumbnail) as pages
@@ -117,6 +118,12 @@ export const userJSON = (user: Omit<User, 'passwordHash' | 'usernameKey'>): User
 export const publicUserJSON = (
 	user: Pick<User, 'id' | 'username' | 'name' | 'avatar' | 'bio' | 'role'>,
 ): PublicUserJSON => withPublicPicture(toPublicUserJSON(user), 'avatar')
+/**
+ * The default thumbnail's fingerprinted address, which the root loader hands to every page. Named here, not
+ * in root.tsx: an import the browser build drops with the loader still leaves its chunk among the page's
+ * scripts (decision 239), and `~/lib/videos` is not otherwise needed by most island pages.
+ */
+export const defaultThumbnailUrl = (): string => publicAssetUrl(DEFAULT_THUMBNAIL)
 export const videoJSON = (video: Video): VideoJSON => withPublicPicture(toVideoJSON(video), 'thumbnail')
 export const communityJSON = (community: Community): CommunityJSON =>
 	withPublicPicture(toCommunityJSON(community), 'icon')

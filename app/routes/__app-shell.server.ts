@@ -1,6 +1,6 @@
 import { type UserJSON } from '#models/index'
 import { formatDate } from '~/lib/dates'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { isModerator } from '~/services/permissions.server'
 import { countUnreadConversations, markConversationRead } from '~/services/chat/private-inbox.server'
 import { countOpenReports } from '~/services/moderation/reports.server'

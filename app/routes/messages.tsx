@@ -16,7 +16,7 @@ import { chatPermissionsFor, handleChatPageAction, readOpenForm, readPageCursor 
 import { BlockForm } from '~/components/member-block-form'
 import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 import { hasBlocked, messagingRefusal } from '~/services/moderation/blocks.server'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { isRequestedByPage, requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'

@@ -12,7 +12,7 @@ import { ActionToast } from '~/components/ui/toaster'
 import { formatDateTime } from '~/lib/dates'
 import { EmptyFormSchema, OpenNotificationFormSchema } from '~/lib/form-schemas.server'
 import { parseBeforeCursor } from '~/lib/engagement-schemas'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import {
 	listNotifications,
 	markNotificationsRead,

@@ -24,7 +24,7 @@ export function loader() {
 /**
  * The cookies the app sets (app/web/session.server.ts, csrf.server.ts,
  * known-device.server.ts, toast.server.ts, sidebar-cookie.server.ts and the
- * time-zone hint of lib/time-zone.ts). A new cookie is a line here.
+ * time-zone hint of lib/time-zone-hint.ts). A new cookie is a line here.
  */
 const COOKIES = [
 	['__session', 'Keeps you logged in: a random id of your session, nothing else.', 'Until you log out, or 30 days.'],

@@ -126,6 +126,27 @@ describe('what an island page loads', () => {
 		expect(await scriptsOf(client, '/subscribe')).not.toContain(ZOD)
 	})
 
+	it("an island page's scripts leave out what only loaders, JSON calls and other pages' forms use (decision 239)", async () => {
+		const { client } = await signedUpClient()
+		for (const path of ['/community/1', '/messages', '/profile', '/subscribe']) {
+			// ~/lib/videos, which the root's loader once imported for the default thumbnail: these pages draw no video.
+			expect(await scriptsOf(client, path), path).not.toContain('/images/default-thumbnail.svg')
+		}
+		for (const path of ['/community/1', '/messages']) {
+			// An import whose module has no code in the browser (the JSON calls' paging, once in ~/lib/paging) is an empty script.
+			const html = await (await client.get(path)).text()
+			const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
+			for (const source of sources) expect((await (await client.get(source)).text()).trim(), source).not.toBe('')
+		}
+		// ~/lib/dates (its zone check lists Intl's zones), once imported by the root with the time-zone hint: /auth shows no date.
+		expect(await scriptsOf(new TestClient(server.url), '/auth')).not.toContain('supportedValuesOf')
+		// The wall clock of a named zone (~/lib/zoned-time), once in ~/lib/dates: only forms that take a time use it.
+		for (const path of ['/content-library/1', '/community/1', '/profile', '/subscribe'])
+			expect(await scriptsOf(client, path), path).not.toContain('formatToParts')
+		// The captions dialog's chapter lines (~/lib/chapter-lines), once in ~/lib/transcripts beside what the lesson draws.
+		expect(await scriptsOf(client, '/content-library/1')).not.toContain('List chapters in time order')
+	})
+
 	it('pages with forms load no zod either: each form loads its schema when first used (decision 220)', async () => {
 		const { client } = await signedUpClient()
 		for (const path of ['/content-library/1', '/community/1', '/community/1/discussions', '/messages', '/profile']) {

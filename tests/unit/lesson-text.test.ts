@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_LESSONS, demoLessonCaptions, demoLessonChapters, demoLessonSlides } from '~/demo/catalogue.server'
 import { ChaptersFormSchema } from '~/lib/caption-schemas'
+import { parseChapterLines } from '~/lib/chapter-lines'
 import { readCaptionsChoice } from '~/lib/captions'
 import { NoteApiSchema, NoteFormSchema, NotePatchSchema } from '~/lib/note-schemas'
 import {
 	activeChapterIndex,
 	activeCueIndex,
 	lessonTimeHref,
-	parseChapterLines,
 	parsePlaybackTime,
 	searchTranscript,
 	startTimeParam,

@@ -17,7 +17,7 @@ import {
 } from '~/lib/member-schemas'
 import { GENERIC_RESOURCE_ICON, resourceLink, resourceTypeInfo } from '~/components/resource-type'
 import { mentionedUsernames, splitMentions } from '~/lib/mentions'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import {
 	formatPlaybackTime,
 	isVideoLocked,

@@ -11,11 +11,10 @@ import {
 	isValidTimeZone,
 	keptDateFormatting,
 	relativeDayLabel,
-	toDateTimeLocalValue,
-	zonedDateTimeToDate,
 } from '~/lib/dates'
+import { toDateTimeLocalValue, zonedDateTimeToDate } from '~/lib/zoned-time'
 import { JoinPodQueueSchema } from '~/lib/pod-schemas'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 
 const timeZoneFromCookie = (cookie: string | null) => readTimeZone(cookie).timeZone
 

@@ -14,7 +14,8 @@ import {
 	type CatalogueOption,
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
-import { FALLBACK_TIME_ZONE, toDateTimeLocalValue } from '~/lib/dates'
+import { FALLBACK_TIME_ZONE } from '~/lib/dates'
+import { toDateTimeLocalValue } from '~/lib/zoned-time'
 import { type UploadSettings } from '~/lib/media'
 
 /**

@@ -21,7 +21,7 @@ import {
 } from '~/lib/admin-panel'
 import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { CATALOGUE, CATALOGUE_KINDS, catalogueKindOfTab } from '~/lib/catalogue-kinds'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { type RouteHandle } from '~/types'
 
 export const handle: RouteHandle = { hydrate: true }

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import { readSearch } from '~/lib/search-text'
-import { readApiPage } from '~/lib/paging'
+import { readApiPage } from '~/web/paging.server'
 import { SEARCH_TYPES, readSearchType } from '~/lib/search'
 import { ServiceError } from '~/lib/service-error'
 import { search } from '~/services/search/search.server'

@@ -20,7 +20,7 @@ import {
 	PodNameSchema,
 	PodReplyFormSchema,
 } from '~/lib/form-schemas.server'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { type RouteHandle } from '~/types'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
 import { getActiveMute } from '~/services/moderation/mutes.server'

@@ -5,7 +5,7 @@ import { DeleteAccountSchema, EmailPreferencesSchema } from '~/lib/account-schem
 import { PushDeviceOffSchema } from '~/lib/push'
 import { formatDate } from '~/lib/dates'
 import { ChangePasswordFormSchema, ProfileSchema } from '~/lib/member-schemas'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { makeToast } from '~/lib/toast'
 import { deleteOwnAccount } from '~/services/account/deletion.server'
 import { saveProfile as saveProfileAndEmail } from '~/services/account/email-change.server'

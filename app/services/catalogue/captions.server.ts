@@ -14,7 +14,8 @@ import {
 	type CaptionTrackSource,
 } from '~/lib/captions'
 import { ServiceError, notFound } from '~/lib/service-error'
-import { chapterLines, type Chapter, type TranscriptCue } from '~/lib/transcripts'
+import { chapterLines } from '~/lib/chapter-lines'
+import { type Chapter, type TranscriptCue } from '~/lib/transcripts'
 import { isVideoLocked } from '~/lib/videos'
 import { idsOrTheirRange, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
 import { recordAudit } from '~/services/admin/audit.server'

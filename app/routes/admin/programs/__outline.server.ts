@@ -9,7 +9,7 @@ import {
 	type CheckQuestion,
 } from '~/lib/program-schemas'
 import { ITEM_KIND_LABELS, isProgramItemKind, type ProgramItemKind } from '~/lib/programs'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { listVideos } from '~/services/catalogue/videos.server'
 import { getCertificateForAdmin, revokeCertificate } from '~/services/learning/certificates.server'
 import {

@@ -21,7 +21,7 @@ import {
 } from '~/lib/programs'
 import { EmptyFormSchema, JoinPodQueueSchema } from '~/lib/form-schemas.server'
 import { isPremium } from '~/lib/subscription'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { PodQueuePanel, type PodPanelState } from '~/components/pods/pod-queue-panel'
 import { enrol, getProgramOutline } from '~/services/learning/program-learning.server'
 import { joinPodQueue, leavePodQueue, podQueueState } from '~/services/pods/matching.server'

@@ -15,7 +15,7 @@ import {
 	type CaptionLanguage,
 } from '~/lib/captions'
 import { CaptionsFormSchema, ChaptersFormSchema, RemoveCaptionsSchema } from '~/lib/form-schemas.server'
-import { chapterLines } from '~/lib/transcripts'
+import { chapterLines } from '~/lib/chapter-lines'
 import { requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import {
 	getCaptionsForAdmin,

@@ -1,6 +1,6 @@
 import { json } from '@remix-run/node'
 import { PostUpdateSchema } from '~/lib/discussion-schemas'
-import { readApiPage } from '~/lib/paging'
+import { readApiPage } from '~/web/paging.server'
 import { deletePost, editPost, getThread } from '~/services/discussions/discussions.server'
 import { requireApiUser } from '~/web/auth.server'
 import { apiRoute } from '~/web/errors.server'

@@ -33,7 +33,7 @@ import {
 } from '~/lib/discussions'
 import { readPageNumber } from '~/lib/paging'
 import { isPremium } from '~/lib/subscription'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { getThread, type CommentJSON } from '~/services/discussions/discussions.server'
 import { getActiveMute, protectedMemberIds } from '~/services/moderation/mutes.server'
 import { isModerator } from '~/services/permissions.server'

@@ -17,7 +17,7 @@ import { DISCUSSION_INTENTS, POSTS_PAGE_SIZE, SORTS, SORT_LABELS, readSort } fro
 import { NewPostFormSchema } from '~/lib/form-schemas.server'
 import { pageFrom, pageWindow, readPageNumber } from '~/lib/paging'
 import { isPremium } from '~/lib/subscription'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { createPost, listPosts } from '~/services/discussions/discussions.server'
 import { getActiveMute } from '~/services/moderation/mutes.server'
 import { type RouteHandle } from '~/types'

@@ -25,7 +25,7 @@ import {
 	programItemPath,
 	programProgressText,
 } from '~/lib/programs'
-import { readTimeZone } from '~/lib/time-zone'
+import { readTimeZone } from '~/web/time-zone.server'
 import { progressText } from '~/lib/videos'
 import {
 	getItemPage,

@@ -1,46 +1,19 @@
-import { canonicalTimeZone, FALLBACK_TIME_ZONE, isValidTimeZone } from '~/lib/dates'
-
 /**
  * The time-zone client hint (as the Epic Stack does it): a tiny inline
  * script writes the browser's IANA time zone into a cookie, and the server
  * formats times with it. Without JavaScript there is no cookie and times are
  * shown in UTC, and the page says so.
+ *
+ * The server reads and sets the cookie in ~/web/time-zone.server, with
+ * ~/lib/dates: the root draws this script on every page, and when both lived
+ * in one module its import, though nothing of the rest ran in the browser,
+ * kept the dates' chunk among the scripts of islands that show no date, such
+ * as /auth (decision 239).
  */
 export const TIME_ZONE_COOKIE = 'tz'
 
-export interface TimeZoneInfo {
-	timeZone: string
-	/** False when the browser sent no (valid) hint and we fell back to UTC. */
-	fromHint: boolean
-}
-
-const TIME_ZONE_COOKIE_VALUE = new RegExp(`(?:^|;\\s*)${TIME_ZONE_COOKIE}=([^;]*)`)
-
-export function readTimeZone(cookieHeader: string | null | undefined): TimeZoneInfo {
-	const raw = TIME_ZONE_COOKIE_VALUE.exec(cookieHeader ?? '')?.[1]
-	let value = ''
-	try {
-		value = raw ? decodeURIComponent(raw) : ''
-	} catch {
-		value = ''
-	}
-	const timeZone = canonicalTimeZone(value)
-	return timeZone ? { timeZone, fromHint: true } : { timeZone: FALLBACK_TIME_ZONE, fromHint: false }
-}
-
 /** The hidden field of the login and sign-up forms that carries the browser's zone (filled by the hint script). */
 export const TIME_ZONE_FIELD = 'tz'
-
-/**
- * The `tz` cookie as the server sets it after a login or sign-up that sent
- * the zone along, so the first member page is drawn in it at once. Not
- * HttpOnly: the hint script reads it to see whether it is still right.
- * Null when the value is not a zone.
- */
-export function timeZoneCookieFor(value: FormDataEntryValue | null, { secure }: { secure: boolean }): string | null {
-	if (typeof value !== 'string' || !isValidTimeZone(value)) return null
-	return `${TIME_ZONE_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`
-}
 
 /**
  * Runs at the end of the body: fills the forms' time-zone fields (login and
