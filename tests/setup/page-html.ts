@@ -5,12 +5,25 @@ import { type TestClient } from './http-client'
 export async function pageHtml(client: TestClient, path: string, status = 200): Promise<string> {
 	const response = await client.get(path)
 	expect(response.status, path).toBe(status)
-	return response.text()
+	return withReferencesRead(await response.text())
+}
+
+/**
+ * The server writes characters beyond Latin-1 as hexadecimal references
+ * (`&#x201c;` for “, docs/decisions/238); a browser reads them back as the
+ * characters, and so do the tests, which say what a reader sees. Other
+ * escapes (`&lt;`, `&amp;`, `&#x27;`) are left as they are.
+ */
+export function withReferencesRead(html: string): string {
+	return html.replace(/&#x([0-9a-f]+);/g, (reference, hex: string) => {
+		const codePoint = Number.parseInt(hex, 16)
+		return codePoint > 0xff ? String.fromCodePoint(codePoint) : reference
+	})
 }
 
 /** A page's HTML as the words a reader sees: tags out, quotes decoded, white space squeezed to single spaces. */
 export function textOf(html: string): string {
-	return html
+	return withReferencesRead(html)
 		.replace(/<[^>]+>/g, ' ')
 		.replace(/&#x27;/g, "'")
 		.replace(/&quot;/g, '"')
@@ -21,7 +34,7 @@ export function textOf(html: string): string {
 export async function visitPage(client: TestClient, path: string): Promise<{ html: string; queries: number }> {
 	const response = await client.get(path)
 	expect(response.status, path).toBe(200)
-	const html = await response.text()
+	const html = withReferencesRead(await response.text())
 	return { html, queries: Number(/Database \((\d+) quer/.exec(response.headers.get('Server-Timing') ?? '')?.[1]) }
 }
 
