@@ -94,13 +94,20 @@ export const renderMarkdown = remembered((source) =>
 	beyondLatin1AsReferences(sanitizeHtml(markdown.render(source), SANITIZE_OPTIONS)),
 )
 
-/** `&#x…;` for each code point above U+00FF; a lone surrogate becomes U+FFFD, as a UTF-8 encoder makes it. */
+/**
+ * `&#x…;` for each code point above U+00FF; a lone surrogate becomes U+FFFD,
+ * as a UTF-8 encoder makes it. The result is copied to a one-byte string
+ * (docs/decisions/242): V8 keeps whatever is made from a two-byte string
+ * two-byte, references and all, and the HTML is remembered, so the copy is
+ * made once per text.
+ */
 function beyondLatin1AsReferences(html: string): string {
-	return html.replace(/[\u0100-\u{10ffff}]/gu, (character) => {
+	const latin1 = html.replace(/[\u0100-\u{10ffff}]/gu, (character) => {
 		const codePoint = character.codePointAt(0)!
 		const isLoneSurrogate = codePoint >= 0xd800 && codePoint <= 0xdfff
 		return `&#x${(isLoneSurrogate ? 0xfffd : codePoint).toString(16)};`
 	})
+	return Buffer.from(latin1, 'latin1').toString('latin1')
 }
 
 /**
