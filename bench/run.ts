@@ -37,7 +37,9 @@
  * node_modules: its server is started too, on the same database, and every
  * route is measured on both in turn, round after round, so a change's
  * before and after are taken back to back; the tables give both and the
- * change).
+ * change), BENCH_COMPARE_NODE_OPTIONS (NODE_OPTIONS of that other server,
+ * when it should differ from BENCH_SERVER_NODE_OPTIONS: a V8 setting's
+ * before and after with one checkout given twice).
  *
  * Scale-out (docs/decisions/140), where redis-server is installed: HTTP
  * throughput of one app process against two on the same database and Redis
@@ -740,7 +742,11 @@ async function main() {
 			const appEnv = { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' }
 			const app = await startProcess(serverArgs(), appEnv)
 			// BENCH_COMPARE: the other checkout's server, on the same database, measured in the same rounds.
-			const before = COMPARE_DIR ? await startProcess(serverArgs(), appEnv, COMPARE_DIR) : null
+			const compareEnv =
+				process.env.BENCH_COMPARE_NODE_OPTIONS === undefined
+					? appEnv
+					: { ...appEnv, NODE_OPTIONS: process.env.BENCH_COMPARE_NODE_OPTIONS }
+			const before = COMPARE_DIR ? await startProcess(serverArgs(), compareEnv, COMPARE_DIR) : null
 			await new Promise((resolve) => setTimeout(resolve, 1_000))
 			const rssAtRest = rssMegabytes(app.child.pid!)
 			let rssPeak = rssAtRest
