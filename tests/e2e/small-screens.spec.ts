@@ -145,6 +145,30 @@ test("the top bar's notifications and account menus open wholly on a 320-pixel s
 	await phone.close()
 })
 
+test("the Menu is the top bar's last control, and a top-bar panel opened over its open drawer is drawn whole on top (decision 243)", async ({
+	javaScriptEnabled,
+	newBrowser,
+}) => {
+	const phone = await newBrowser({ viewport: PHONE, javaScriptEnabled })
+	await phone.login('premium')
+	const { page } = phone
+	// In the banner landmark, with the rest of the top bar.
+	await expect(page.getByRole('banner').getByText('Menu', { exact: true })).toBeVisible()
+	await page.getByText('Menu', { exact: true }).click()
+	await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
+	// Without JavaScript nothing closes the drawer first (with it, the tap on the bell does): the panel must be
+	// drawn over the drawer, not under it or under its backdrop, and take a tap.
+	await page.locator('summary', { hasText: 'Notifications' }).click()
+	await expect(
+		page
+			.locator('details[data-menu]', { has: page.locator('summary', { hasText: 'Notifications' }) })
+			.locator('summary + div'),
+	).toBeInViewport({ ratio: 1 })
+	await page.getByRole('link', { name: 'See all notifications' }).click({ timeout: 5_000 })
+	await expect(page).toHaveURL(/\/notifications$/)
+	await phone.close()
+})
+
 test('on a phone the sidebar is a labelled Menu drawer whose links navigate, and it closes again', async ({
 	javaScriptEnabled,
 	newBrowser,

@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { MAIN_ID, SkipLink } from '~/components/ui/skip-link'
 import { useLiveCounts } from '~/components/layout/live-counts'
-import { PhoneMenu, Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'
+import { Sidebar, type SidebarCommunity, type SidebarUser } from '~/components/layout/sidebar'
 import { SIDEBAR_FETCHER_KEY, TopBar, type Bell, type TopBarUser } from '~/components/layout/top-bar'
 
 /** What the member layout is drawn from: the app layout's loader data (routes/__app-shell.server.ts). */
@@ -43,8 +43,6 @@ export function AppShell({ data, children }: { data: AppShellData; children: Rea
 				unreadConversations={live.unreadConversations}
 				timeZone={timeZone}
 			/>
-			{/* Between the top bar and the sidebar: the drawer it opens follows it, in the page's order and in CSS. */}
-			<PhoneMenu />
 			<div className="flex">
 				<Sidebar
 					user={user}

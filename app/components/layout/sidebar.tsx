@@ -80,11 +80,11 @@ export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boo
 /**
  * Below `md`: a 'Menu' button at the right end of the top bar whose drawer is
  * the sidebar itself, opening from the right. It is a <details> menu, so it
- * opens and closes without JavaScript: the shell draws it between the top
- * bar and the sidebar, and while it is open a style (app/tailwind.css) draws
- * the sidebar that follows it as the drawer. In the page's order the drawer's
- * links come right after the button, as they appear (docs/decisions/064,
- * 234). With JavaScript it also closes on Escape and after a navigation
+ * opens and closes without JavaScript: it is the top bar's last control, and
+ * while it is open a style (app/tailwind.css) draws the sidebar, which
+ * follows the top bar, as the drawer. In the page's order the drawer's links
+ * come right after the button, as they appear (docs/decisions/064, 234,
+ * 243). With JavaScript it also closes on Escape and after a navigation
  * (useDismissibleMenus).
  *
  * The dimmed backdrop beside the open drawer is the summary's own ::before,
@@ -93,15 +93,10 @@ export function Sidebar({ collapsed, ...props }: SidebarProps & { collapsed: boo
  */
 export function PhoneMenu() {
 	return (
-		<details
-			data-menu
-			data-phone-menu
-			data-menu-drawer={SIDEBAR_ID}
-			className="group fixed right-3 top-3 z-40 sm:right-4 md:hidden"
-		>
+		<details data-menu data-phone-menu data-menu-drawer={SIDEBAR_ID} className="group w-[5.25rem] shrink-0 md:hidden">
 			<summary
 				aria-controls={SIDEBAR_ID}
-				className="flex cursor-pointer list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 before:content-[''] hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 group-open:before:fixed group-open:before:inset-x-0 group-open:before:bottom-0 group-open:before:top-16 group-open:before:z-30 group-open:before:cursor-default group-open:before:bg-gray-900/40 [&::-webkit-details-marker]:hidden"
+				className="flex cursor-pointer list-none items-center justify-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-gray-700 before:content-[''] hover:bg-gray-100 hover:text-gray-900 group-open:bg-gray-100 group-open:before:fixed group-open:before:inset-x-0 group-open:before:bottom-0 group-open:before:top-16 group-open:before:z-30 group-open:before:cursor-default group-open:before:bg-gray-900/40 [&::-webkit-details-marker]:hidden"
 			>
 				<Icon name="menu" className="h-5 w-5 group-open:hidden" />
 				<Icon name="close" className="hidden h-5 w-5 group-open:block" />

@@ -8,6 +8,7 @@ import { Avatar } from '~/components/ui/avatar'
 import { Icon } from '~/components/ui/icon'
 import { formatDateTime } from '~/lib/dates'
 import { CountBadge, DropdownMenu } from '~/components/layout/menu'
+import { PhoneMenu } from '~/components/layout/sidebar'
 
 export const SIDEBAR_FETCHER_KEY = 'sidebar-toggle'
 
@@ -100,8 +101,8 @@ export function TopBar({
 						</LogoutButton>
 					</nav>
 				</DropdownMenu>
-				{/* The phone's Menu button sits here, drawn by the shell after the top bar (PhoneMenu, decision 234). */}
-				<span aria-hidden="true" className="w-[5.25rem] shrink-0 md:hidden" />
+				{/* The phone's Menu, last in the top bar: the sidebar, which follows the top bar, is its drawer (decision 243). */}
+				<PhoneMenu />
 			</div>
 		</header>
 	)
