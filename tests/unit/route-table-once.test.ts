@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { createRequestHandler, json } from '@remix-run/node'
-import { Link, Outlet, RemixServer } from '@remix-run/react'
+import { Link, NavLink, Outlet, RemixServer } from '@remix-run/react'
 import {
 	createMemoryHistory,
 	createRouter,
@@ -390,6 +390,130 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 			expect(full - served).toBeGreaterThanOrEqual(20)
 		} finally {
 			states.mockRestore()
+		}
+	})
+})
+
+describe('a NavLink drawn on the server (patches/, decision 244)', () => {
+	/** React Router's location context as Remix's server modules require it (the one their hooks read). */
+	const { UNSAFE_LocationContext: LocationContext } = createRequire(import.meta.url)('react-router-dom') as {
+		UNSAFE_LocationContext: React.Context<unknown>
+	}
+	const at = (pathname: string, ...links: ReturnType<typeof h>[]) =>
+		h(
+			LocationContext.Provider,
+			{ value: { location: { pathname, search: '', hash: '', state: null, key: 'default' }, navigationType: 'POP' } },
+			h('nav', { 'aria-label': pathname }, ...links),
+		)
+
+	function LabelledIcon() {
+		const id = useId()
+		return h('svg', { 'aria-labelledby': id }, h('title', { id }, 'Member'))
+	}
+
+	/** Active and not, by each of React Router's rules, with every kind of prop the app and Remix allow. */
+	const everyKindOfNavLink = () =>
+		h(
+			'div',
+			null,
+			// The request's own location: /
+			h(NavLink, { to: '/', className: 'nav', end: true }, 'Home'),
+			h(NavLink, { to: '/members' }, 'Members'),
+			at(
+				'/members/7',
+				h(NavLink, { to: '/members', className: 'nav' }, 'Below it'),
+				h(NavLink, { to: '/members', end: true }, 'Not the whole path'),
+				h(NavLink, { to: '/members/' }, 'Trailing slash'),
+				h(NavLink, { to: '/MEMBERS' }, 'Another case'),
+				h(NavLink, { to: '/MEMBERS', caseSensitive: true }, 'Case-sensitive'),
+				h(NavLink, { to: '/mem' }, 'A prefix, not a segment'),
+				h(NavLink, {
+					to: '/events',
+					className: ({ isActive }: { isActive: boolean }) => (isActive ? 'on' : 'off'),
+					style: ({ isActive }: { isActive: boolean }) => ({ fontWeight: isActive ? 700 : 400 }),
+					children: ({ isActive }: { isActive: boolean }) => (isActive ? 'Here' : 'Elsewhere'),
+				}),
+				h(
+					NavLink,
+					{
+						to: '/members/7',
+						'aria-current': 'location',
+						className: ({ isActive, isPending }: { isActive: boolean; isPending: boolean }) =>
+							`${isActive} ${isPending}`,
+					},
+					'Own aria-current',
+				),
+				h(NavLink, { to: '..', relative: 'path', 'aria-label': 'Up' }, 'Relative'),
+				h(NavLink, { to: '?page=2', preventScrollReset: true, replace: true, state: { from: 'nav' } }, 'Search'),
+				h(NavLink, { to: 'https://example.com/members', target: '_blank', rel: 'noreferrer' }, 'External'),
+				h(NavLink, { to: '/certificates/1.pdf', reloadDocument: true, download: true }, 'Reload'),
+				h(
+					NavLink,
+					{
+						to: '/members/7/posts',
+						discover: 'none',
+						prefetch: 'intent',
+						onClick: () => {},
+						onFocus: () => {},
+						title: 'Posts',
+						...{ 'data-testid': 'posts' },
+						tabIndex: -1,
+						viewTransition: true,
+					},
+					'Posts',
+				),
+				h(NavLink, { to: { pathname: '/members', search: '?q=lead' } }, 'Object'),
+				// An id made inside a link depends on the link's shape: the browser's full NavLink must make the same one.
+				h(NavLink, { to: '/members/8' }, h(LabelledIcon), h(NavLink, { to: '/members/9' }, h(LabelledIcon))),
+			),
+		)
+
+	async function documentOf(component: () => ReturnType<typeof h>, withDocument = false): Promise<string> {
+		if (withDocument) vi.stubGlobal('document', {})
+		try {
+			const handleRequest = createRequestHandler(bareBuild({ default: component }), 'production')
+			return await (await handleRequest(new Request('http://localhost/'))).text()
+		} finally {
+			vi.unstubAllGlobals()
+		}
+	}
+
+	it('is the anchor the full NavLink draws, attribute for attribute, active where it is', async () => {
+		const served = await documentOf(everyKindOfNavLink)
+		// The full NavLink, as it is drawn where there is a `document` (the patch steps aside there).
+		expect(served).toBe(await documentOf(everyKindOfNavLink, true))
+		expect(served).toContain('<a data-discover="true" aria-current="page" class="nav active" href="/">Home</a>')
+		expect(served).toContain('<a data-discover="true" class="" href="/members">Members</a>')
+		expect(served).toContain(
+			'<a data-discover="true" aria-current="page" class="nav active" href="/members">Below it</a>',
+		)
+		expect(served).toContain('<a data-discover="true" class="" href="/members">Not the whole path</a>')
+		expect(served).toContain(
+			'<a data-discover="true" aria-current="page" class="active" href="/members/">Trailing slash</a>',
+		)
+		expect(served).toContain(
+			'<a data-discover="true" aria-current="page" class="active" href="/MEMBERS">Another case</a>',
+		)
+		expect(served).toContain('<a data-discover="true" class="" href="/MEMBERS">Case-sensitive</a>')
+		expect(served).toContain('<a data-discover="true" class="" href="/mem">A prefix, not a segment</a>')
+		expect(served).toContain('<a data-discover="true" class="off" style="font-weight:400" href="/events">Elsewhere</a>')
+		expect(served).toContain(
+			'<a data-discover="true" aria-current="location" class="true false" href="/members/7">Own aria-current</a>',
+		)
+	})
+
+	it("runs none of the hooks the full NavLink runs for the browser's sake", async () => {
+		// React as the server's modules require it (an import's namespace cannot be spied on).
+		const contexts = vi.spyOn(createRequire(import.meta.url)('react') as { useContext: () => unknown }, 'useContext')
+		try {
+			await documentOf(everyKindOfNavLink)
+			const served = contexts.mock.calls.length
+			await documentOf(everyKindOfNavLink, true)
+			const full = contexts.mock.calls.length - served
+			// The full NavLink reads about a dozen contexts more per link (its Link's, its click handler's, its view transition's).
+			expect(full - served).toBeGreaterThanOrEqual(100)
+		} finally {
+			contexts.mockRestore()
 		}
 	})
 })
