@@ -465,6 +465,16 @@ describe('a NavLink drawn on the server (patches/, decision 244)', () => {
 				h(NavLink, { to: { pathname: '/members', search: '?q=lead' } }, 'Object'),
 				// An id made inside a link depends on the link's shape: the browser's full NavLink must make the same one.
 				h(NavLink, { to: '/members/8' }, h(LabelledIcon), h(NavLink, { to: '/members/9' }, h(LabelledIcon))),
+				// And so does one made by a hook in a function the NavLink calls (at the place of React Router's NavLink).
+				h(NavLink, {
+					to: '/members/10',
+					className: function useClassWithId() {
+						return `labelled-${useId()}`
+					},
+					children: function useChildrenWithId() {
+						return h('b', { id: useId() }, h(LabelledIcon))
+					},
+				}),
 			),
 		)
 
