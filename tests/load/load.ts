@@ -612,6 +612,22 @@ async function main() {
 			})
 			.join('; ')}`,
 	)
+	// The tail has been the first ten seconds (a cold process meeting every member at once): second by second.
+	const firstSeconds = new Map<number, number[]>()
+	for (const { at, ms } of timeline) {
+		if (at >= 10_000) continue
+		const second = Math.floor(at / 1_000)
+		firstSeconds.set(second, [...(firstSeconds.get(second) ?? []), ms])
+	}
+	console.log(
+		`The first ten seconds by second (when the request started), requests, p50 / max ms: ${[...firstSeconds]
+			.sort(([a], [b]) => a - b)
+			.map(([second, values]) => {
+				const figures = latencyFigures(values)
+				return `${second} s ${values.length}, ${figures.p50} / ${figures.max}`
+			})
+			.join('; ')}`,
+	)
 	const unexpectedStatuses = [...http].flatMap(([route, figures]) =>
 		[...figures.unexpected].map(([status, count]) => `${route}: ${status} ×${count}`),
 	)
