@@ -268,6 +268,18 @@ function pickRoute(): Route {
 
 let truncatedSample: string | undefined
 
+/** The latencies of the requests started in each window of `widthMs` (window 0 first), in order of time. */
+function latenciesByWindow(entries: Array<{ at: number; ms: number }>, widthMs: number): Array<[number, number[]]> {
+	const windows = new Map<number, number[]>()
+	for (const { at, ms } of entries) {
+		const window = Math.floor(at / widthMs)
+		const values = windows.get(window) ?? []
+		values.push(ms)
+		windows.set(window, values)
+	}
+	return [...windows].sort(([a], [b]) => a - b)
+}
+
 /** Each answer's latency by when its request started (ms since the load began): the tail's place in the run. */
 const timeline: Array<{ at: number; ms: number }> = []
 let loadStartedAt = 0
@@ -596,16 +608,9 @@ async function main() {
 		`\nHTTP: ${totalRequests} requests in ${elapsedSeconds.toFixed(1)} s (${(totalRequests / elapsedSeconds).toFixed(1)}/s); latency in ms, to the last byte; size uncompressed`,
 	)
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
-	const windows = new Map<number, number[]>()
-	for (const { at, ms } of timeline) {
-		const window = Math.floor(at / 10_000)
-		const values = windows.get(window) ?? []
-		values.push(ms)
-		windows.set(window, values)
-	}
+	const windows = latenciesByWindow(timeline, 10_000)
 	console.log(
 		`Latency by ten seconds of the run (when the request started), p50 / p99 / max ms: ${[...windows]
-			.sort(([a], [b]) => a - b)
 			.map(([window, values]) => {
 				const figures = latencyFigures(values)
 				return `${window * 10}–${window * 10 + 10} s ${figures.p50} / ${figures.p99} / ${figures.max}`
@@ -613,15 +618,12 @@ async function main() {
 			.join('; ')}`,
 	)
 	// The tail has been the first ten seconds (a cold process meeting every member at once): second by second.
-	const firstSeconds = new Map<number, number[]>()
-	for (const { at, ms } of timeline) {
-		if (at >= 10_000) continue
-		const second = Math.floor(at / 1_000)
-		firstSeconds.set(second, [...(firstSeconds.get(second) ?? []), ms])
-	}
+	const firstSeconds = latenciesByWindow(
+		timeline.filter(({ at }) => at < 10_000),
+		1_000,
+	)
 	console.log(
 		`The first ten seconds by second (when the request started), requests, p50 / max ms: ${[...firstSeconds]
-			.sort(([a], [b]) => a - b)
 			.map(([second, values]) => {
 				const figures = latencyFigures(values)
 				return `${second} s ${values.length}, ${figures.p50} / ${figures.max}`

@@ -17,19 +17,24 @@ const PROBE = 'tests/unit/probes/string-representations.ts'
 /** Each case's V8 string type, e.g. "CONS_ONE_BYTE_STRING_TYPE", in a process with NODE_ENV as given. */
 function representations(nodeEnv: 'production' | 'development') {
 	// A file, not a pipe: Node makes a pipe non-blocking, and V8's writes to it can be lost.
-	const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'one-byte-')), 'output.txt')
-	const descriptor = fs.openSync(file, 'w')
+	const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'one-byte-'))
+	const file = path.join(directory, 'output.txt')
+	let output: string
 	try {
-		execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', PROBE], {
-			cwd: process.cwd(),
-			env: { ...process.env, NODE_ENV: nodeEnv },
-			stdio: ['ignore', descriptor, 'inherit'],
-		})
+		const descriptor = fs.openSync(file, 'w')
+		try {
+			execFileSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', PROBE], {
+				cwd: process.cwd(),
+				env: { ...process.env, NODE_ENV: nodeEnv },
+				stdio: ['ignore', descriptor, 'inherit'],
+			})
+		} finally {
+			fs.closeSync(descriptor)
+		}
+		output = fs.readFileSync(file, 'utf8')
 	} finally {
-		fs.closeSync(descriptor)
+		fs.rmSync(directory, { recursive: true, force: true })
 	}
-	const output = fs.readFileSync(file, 'utf8')
-	fs.rmSync(path.dirname(file), { recursive: true, force: true })
 	const labels = JSON.parse(output.match(/^LABELS (.*)$/m)![1]!) as string[]
 	const types = [...output.matchAll(/^ - type: (\w+)/gm)].map((match) => match[1]!)
 	expect(types).toHaveLength(labels.length)

@@ -317,12 +317,32 @@ describe('a link to an absolute path (patches/, decision 236)', () => {
 	})
 })
 
-describe('a link drawn on the server (patches/, decision 237)', () => {
-	function LabelledIcon() {
-		const id = useId()
-		return h('svg', { 'aria-labelledby': id }, h('title', { id }, 'Member'))
-	}
+/** An icon labelled by an id from useId: an id made inside a link depends on the link's shape in the tree. */
+function LabelledIcon() {
+	const id = useId()
+	return h('svg', { 'aria-labelledby': id }, h('title', { id }, 'Member'))
+}
 
+/** The document a bare Remix app draws for `/` with `component` as its index route. */
+async function documentOf(component: () => ReturnType<typeof h>): Promise<string> {
+	const handleRequest = createRequestHandler(bareBuild({ default: component }), 'production')
+	return (await handleRequest(new Request('http://localhost/'))).text()
+}
+
+/**
+ * The same document where there is a `document`, as in a browser: the patched links step aside there, so this
+ * is what the full Link and NavLink draw.
+ */
+async function documentWithTheFullLinks(component: () => ReturnType<typeof h>): Promise<string> {
+	vi.stubGlobal('document', {})
+	try {
+		return await documentOf(component)
+	} finally {
+		vi.unstubAllGlobals()
+	}
+}
+
+describe('a link drawn on the server (patches/, decision 237)', () => {
 	/** Every kind of link the app and Remix allow: paths of each kind, a URL, React Router's and Remix's own props. */
 	const everyKindOfLink = () =>
 		h(
@@ -356,24 +376,9 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 			h(Link, { to: '/members/8' }, h(LabelledIcon), h(Link, { to: '/members/9' }, h(LabelledIcon))),
 		)
 
-	async function documentOf(component: () => ReturnType<typeof h>): Promise<string> {
-		const handleRequest = createRequestHandler(bareBuild({ default: component }), 'production')
-		return (await handleRequest(new Request('http://localhost/'))).text()
-	}
-
-	/** The document drawn by the full Link, as it is drawn where there is a `document` (the patch steps aside there). */
-	async function documentWithTheFullLink(component: () => ReturnType<typeof h>): Promise<string> {
-		vi.stubGlobal('document', {})
-		try {
-			return await documentOf(component)
-		} finally {
-			vi.unstubAllGlobals()
-		}
-	}
-
 	it('is the anchor the full Link draws, attribute for attribute', async () => {
 		const served = await documentOf(everyKindOfLink)
-		expect(served).toBe(await documentWithTheFullLink(everyKindOfLink))
+		expect(served).toBe(await documentWithTheFullLinks(everyKindOfLink))
 		expect(served).toContain('<a class="underline" data-discover="true" href="/members/7">Absolute</a>')
 		expect(served).toContain('<a rel="noreferrer" href="https://example.com/x?y=1" target="_blank">External</a>')
 	})
@@ -384,7 +389,7 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 		try {
 			await documentOf(everyKindOfLink)
 			const served = states.mock.calls.length
-			await documentWithTheFullLink(everyKindOfLink)
+			await documentWithTheFullLinks(everyKindOfLink)
 			const full = states.mock.calls.length - served
 			// Remix's prefetching keeps two pieces of state per link.
 			expect(full - served).toBeGreaterThanOrEqual(20)
@@ -405,11 +410,6 @@ describe('a NavLink drawn on the server (patches/, decision 244)', () => {
 			{ value: { location: { pathname, search: '', hash: '', state: null, key: 'default' }, navigationType: 'POP' } },
 			h('nav', { 'aria-label': pathname }, ...links),
 		)
-
-	function LabelledIcon() {
-		const id = useId()
-		return h('svg', { 'aria-labelledby': id }, h('title', { id }, 'Member'))
-	}
 
 	/** Active and not, by each of React Router's rules, with every kind of prop the app and Remix allow. */
 	const everyKindOfNavLink = () =>
@@ -478,20 +478,9 @@ describe('a NavLink drawn on the server (patches/, decision 244)', () => {
 			),
 		)
 
-	async function documentOf(component: () => ReturnType<typeof h>, withDocument = false): Promise<string> {
-		if (withDocument) vi.stubGlobal('document', {})
-		try {
-			const handleRequest = createRequestHandler(bareBuild({ default: component }), 'production')
-			return await (await handleRequest(new Request('http://localhost/'))).text()
-		} finally {
-			vi.unstubAllGlobals()
-		}
-	}
-
 	it('is the anchor the full NavLink draws, attribute for attribute, active where it is', async () => {
 		const served = await documentOf(everyKindOfNavLink)
-		// The full NavLink, as it is drawn where there is a `document` (the patch steps aside there).
-		expect(served).toBe(await documentOf(everyKindOfNavLink, true))
+		expect(served).toBe(await documentWithTheFullLinks(everyKindOfNavLink))
 		expect(served).toContain('<a data-discover="true" aria-current="page" class="nav active" href="/">Home</a>')
 		expect(served).toContain('<a data-discover="true" class="" href="/members">Members</a>')
 		expect(served).toContain(
@@ -518,7 +507,7 @@ describe('a NavLink drawn on the server (patches/, decision 244)', () => {
 		try {
 			await documentOf(everyKindOfNavLink)
 			const served = contexts.mock.calls.length
-			await documentOf(everyKindOfNavLink, true)
+			await documentWithTheFullLinks(everyKindOfNavLink)
 			const full = contexts.mock.calls.length - served
 			// The full NavLink reads about a dozen contexts more per link (its Link's, its click handler's, its view transition's).
 			expect(full - served).toBeGreaterThanOrEqual(100)
