@@ -213,6 +213,26 @@ describe('without JavaScript', () => {
 		expect(other.slice(0, other.indexOf('</li>'))).not.toContain('?edit=')
 	})
 
+	it("names each message's menu and each member's Message link by its label, and draws their icons by their classes: no <svg> in each (decision 245)", async () => {
+		const author = await newMember(server.url)
+		const reader = await newMember(server.url)
+		await post(author, 'Icon check')
+		const html = await pageHtml(reader.client, `/community/${ROOM}`)
+		const menuButtons = [...html.matchAll(/<summary class="chat-menu-button" aria-label="([^"]+)"><\/summary>/g)]
+		expect(menuButtons.map(([, label]) => label)).toContain(`Actions for the message from ${author.name}`)
+		for (const [, label] of menuButtons) expect(label).toMatch(/^Actions for (your message|the message from .+)$/)
+		expect(html).toMatch(new RegExp(`<a aria-label="Message ${author.name}"[^>]*class="member-row-action"[^>]*></a>`))
+		// The message history's own markup has no drawing left in it.
+		const historyStart = html.indexOf('aria-label="Messages"')
+		expect(historyStart).toBeGreaterThan(0)
+		expect(html.slice(historyStart, html.indexOf('</ol>', historyStart))).not.toContain('<svg')
+
+		const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!
+		const css = await (await reader.client.get(stylesheet)).text()
+		expect(css).toMatch(/\.chat-menu-button:before[^{]*\{[^}]*mask/)
+		expect(css).toMatch(/\.member-row-action:before[^{]*\{[^}]*mask/)
+	})
+
 	it('?edit={id} opens the edit form under the message; posting it edits, and an empty text comes back with its error', async () => {
 		const author = await newMember(server.url)
 		const id = await post(author, 'Form draft')

@@ -61,7 +61,8 @@ export function MessageItem({
 	const hasActions = actions.edit || actions.delete || actions.report || actions.mute
 	return (
 		<li className={`flex gap-2 ${mine ? 'flex-row-reverse' : ''}`} data-message-id={message.id}>
-			<div className="w-8 shrink-0">{continued ? null : <Avatar name={name} size="sm" />}</div>
+			{/* The avatar is its own 2rem column; under a continued message an empty one keeps the text aligned. */}
+			{continued ? <div className="w-8 shrink-0" /> : <Avatar name={name} size="sm" />}
 			<div className={`flex max-w-[80%] flex-col ${mine ? 'items-end' : 'items-start'}`}>
 				{continued ? null : (
 					<div className={`mb-0.5 flex items-baseline gap-2 text-xs ${mine ? 'flex-row-reverse' : ''}`}>
@@ -113,18 +114,22 @@ function MessageBody({
 			</p>
 		)
 	}
+	const text = <MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
 	return (
 		<p
 			className={`chat-bubble ${
 				mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-gray-100 text-gray-900'
 			}`}
 		>
-			<span>
-				<MessageText content={message.content} viewerUsername={viewerUsername} onDark={mine} />
-			</span>
+			{/* The text in an element of its own only beside the edited mark, so the text alone is still one element's. */}
 			{message.editedAt ? (
-				<span className={`ml-1.5 text-xs ${mine ? 'text-brand-100' : 'text-gray-600'}`}>{EDITED_MARK}</span>
-			) : null}
+				<>
+					<span>{text}</span>
+					<span className={`ml-1.5 text-xs ${mine ? 'text-brand-100' : 'text-gray-600'}`}>{EDITED_MARK}</span>
+				</>
+			) : (
+				text
+			)}
 		</p>
 	)
 }
@@ -147,12 +152,8 @@ function MessageMenu({
 }) {
 	return (
 		<details data-menu className="group relative shrink-0">
-			<summary className="chat-menu-button">
-				<span className="sr-only">{`Actions for ${name}`}</span>
-				<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
-					<path d="M4 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Zm7.5 0a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0ZM19 10a1.5 1.5 0 1 1-3 0 1.5 1.5 0 0 1 3 0Z" />
-				</svg>
-			</summary>
+			{/* Named by its label and drawn by its class (the three dots): nothing inside, for fifty of them a page. */}
+			<summary className="chat-menu-button" aria-label={`Actions for ${name}`} />
 			{/* Out of the layout while closed (a closed <details> may still count its content's width), and
 			    opening upwards: the history scrolls towards older messages only (it is anchored at the
 			    newest, column-reverse), so a menu opening below the last message could not be reached. */}

@@ -189,11 +189,7 @@ export default function CommunityRoom() {
 												aria-label={`Message ${member.name}`}
 												title={`Message ${member.name}`}
 												className="member-row-action"
-											>
-												<svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
-													<path d="M2 5a3 3 0 0 1 3-3h10a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H9.4l-3.7 3.1A1 1 0 0 1 4 16.3V14a3 3 0 0 1-2-3V5Z" />
-												</svg>
-											</Link>
+											/>
 										)}
 									</li>
 								))}
