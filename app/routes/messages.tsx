@@ -2,7 +2,6 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
-import { type PublicUserJSON } from '#models/index'
 import { ChatPanel } from '~/components/chat/chat-panel'
 import { LIVE_CONVERSATIONS_EVENT } from '~/components/layout/live-counts'
 import { pageMeta } from '~/components/page-meta'
@@ -20,6 +19,7 @@ import { readTimeZone } from '~/web/time-zone.server'
 import { isRequestedByPage, requireNumericId } from '~/web/http.server'
 import { requireUser } from '~/web/auth.server'
 import { getPublicUser, listPublicUsers } from '~/services/account/users.server'
+import { listedPerson, type ListedPerson } from '~/services/account/people.server'
 import { getPrivateHistory, sendPrivateMessage } from '~/services/chat/messages.server'
 import { listConversations } from '~/services/chat/private-inbox.server'
 import { type ConversationSummary } from '~/lib/chat'
@@ -82,7 +82,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 		formOnce: newFormOnceToken(),
 		me: { id: user.id, username: user.username },
 		search,
-		contacts,
+		contacts: contacts.map(listedPerson),
 		contactsPage,
 		moreContacts,
 		contact,
@@ -228,7 +228,7 @@ function ContactList({
 	search,
 	selectedId,
 }: {
-	contacts: PublicUserJSON[]
+	contacts: ListedPerson[]
 	page: number
 	hasMore: boolean
 	search: string

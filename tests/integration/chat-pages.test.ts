@@ -103,6 +103,26 @@ describe('/community/{id} without JavaScript', () => {
 	})
 })
 
+describe("a page's list of people (decision 246)", () => {
+	it("carries each person's name, picture and username, not the rest of their profile: a room's members and Messages' contacts", async () => {
+		const premium = await demoMember(server.url, 'premium')
+		const maria = await UserModel.findOne({ username: 'maria' }).lean()
+		expect(maria?.bio).toBeTruthy()
+		expect(maria?.headline).toBeTruthy()
+		const room = await pageHtml(premium.client, '/community/1')
+		const contacts = await pageHtml(premium.client, '/messages')
+		for (const html of [room, contacts]) {
+			expect(html).toContain('Maria Gonzalez')
+			// Neither drawn nor in the data the document carries for hydration.
+			expect(html).not.toContain(maria!.bio!)
+			expect(html).not.toContain(maria!.headline!)
+		}
+		// Her own card still shows them.
+		const card = await pageHtml(premium.client, `/members/${maria!.id}`)
+		expect(card).toContain(maria!.headline!)
+	})
+})
+
 describe('/messages without JavaScript', () => {
 	it('lists the other members as contacts and asks to select one', async () => {
 		const premium = await demoMember(server.url, 'premium')

@@ -16,6 +16,7 @@ import { isPremium } from '~/lib/subscription'
 import { requireUser } from '~/web/auth.server'
 import { getCommunity } from '~/services/catalogue/communities.server'
 import { countMembers, listCommunityMembers } from '~/services/community/memberships.server'
+import { listedPerson } from '~/services/account/people.server'
 import { getCommunityHistory, sendCommunityMessage } from '~/services/chat/messages.server'
 import { getActiveMute } from '~/services/moderation/mutes.server'
 import { readTimeZone } from '~/web/time-zone.server'
@@ -59,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 		community,
 		history,
 		viewingOlder: cursor.before !== undefined,
-		members,
+		members: members.map(listedPerson),
 		membersPage,
 		moreMembers,
 		memberCount,

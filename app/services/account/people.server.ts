@@ -17,3 +17,14 @@ export async function findPublicUsers(filter: Record<string, unknown>, window?: 
 		.lean<User[]>()
 	return users.map(publicUserJSON)
 }
+
+/**
+ * What a page's list of people draws of each (a room's members, Messages' contacts): a name, a picture, a
+ * username and the admin badge. The rest of a public profile (bio, headline, links, interests) stays out of the
+ * page's data, which the document carries once more for hydration: fifty profiles a page otherwise.
+ */
+export type ListedPerson = Pick<PublicUserJSON, 'id' | 'username' | 'name' | 'avatar' | 'role'>
+
+export function listedPerson({ id, username, name, avatar, role }: PublicUserJSON): ListedPerson {
+	return { id, username, name, avatar, role }
+}
