@@ -1,4 +1,5 @@
 import { type UserJSON } from '#models/index'
+import { type AppShellData } from '~/components/layout/app-shell'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/web/time-zone.server'
 import { isModerator } from '~/services/permissions.server'
@@ -26,7 +27,7 @@ export async function loadAppShell(request: Request, user: UserJSON) {
 		isModerator(user) ? countOpenReports(user) : 0,
 	])
 	return {
-		user,
+		user: layoutUser(user),
 		bell,
 		unreadConversations,
 		sidebarCollapsed: await isSidebarCollapsed(request),
@@ -36,4 +37,13 @@ export async function loadAppShell(request: Request, user: UserJSON) {
 		openReports,
 		communities,
 	}
+}
+
+/**
+ * What the layout draws of the account: the name, username and picture in the top bar, the role's links and
+ * the subscription's status in the sidebar. The rest of it (the email address, the billing ids, the profile) is
+ * not written into every page's data for hydration.
+ */
+function layoutUser({ username, name, avatar, role, subscriptionStatus }: UserJSON): AppShellData['user'] {
+	return { username, name, avatar, role, subscriptionStatus }
 }

@@ -164,6 +164,21 @@ describe('what an island page loads', () => {
 	})
 })
 
+describe("an island page's data (decision 246)", () => {
+	it('carries what the layout draws of the account, not the email address, the billing ids or the profile', async () => {
+		const { client, email, name } = await signedUpClient()
+		for (const path of ['/content-library/1', '/community/1']) {
+			const html = await (await client.get(path)).text()
+			// An island: the document carries the loaders' data once more for hydration.
+			expect(html, path).toContain('window.__remixContext')
+			expect(html, path).toContain(name)
+			expect(html, path).not.toContain(email)
+			expect(html, path).not.toContain('stripeCustomerId')
+			expect(html, path).not.toContain('"communityIds"')
+		}
+	})
+})
+
 describe('icons (decision 221)', () => {
 	it("are drawn from one fingerprinted sprite the browser keeps: not in a page's HTML or its scripts", async () => {
 		const { client } = await signedUpClient()
