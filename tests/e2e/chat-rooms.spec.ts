@@ -20,6 +20,28 @@ test.describe('community rooms', () => {
 		await expect(page.getByRole('heading', { name: 'Alex Morgan' })).toBeVisible()
 	})
 
+	test("in high contrast a message's menu and a member's Message link keep the link colour the system gives them (decision 245)", async ({
+		page,
+		login,
+	}) => {
+		await login('david')
+		await page.emulateMedia({ forcedColors: 'active' })
+		await page.goto('/community/1')
+		await expect(page.getByRole('list', { name: 'Messages' }).locator('summary').first()).toBeVisible()
+		// The icons are drawn by the controls' classes (a masked ::before), so they must name a system colour themselves.
+		const colours = await page.evaluate(() => {
+			const iconColour = (selector: string) =>
+				getComputedStyle(document.querySelector(selector)!, '::before').backgroundColor
+			return {
+				menuDots: iconColour('summary.chat-menu-button'),
+				messageIcon: iconColour('a.member-row-action'),
+				link: getComputedStyle(document.querySelector('a.member-row-action')!).color,
+			}
+		})
+		expect(colours.menuDots).toBe(colours.link)
+		expect(colours.messageIcon).toBe(colours.link)
+	})
+
 	test('a free member reads the room but is offered Premium instead of a message box', async ({ page, signUp }) => {
 		// A fresh account is sure to be free, whatever other tests do to the demo accounts.
 		await signUp()
