@@ -610,7 +610,7 @@ async function main() {
 	console.table(Object.fromEntries(httpRows.map(({ route, ...row }) => [route, row])))
 	const windows = latenciesByWindow(timeline, 10_000)
 	console.log(
-		`Latency by ten seconds of the run (when the request started), p50 / p99 / max ms: ${[...windows]
+		`Latency by ten seconds of the run (when the request started), p50 / p99 / max ms: ${windows
 			.map(([window, values]) => {
 				const figures = latencyFigures(values)
 				return `${window * 10}–${window * 10 + 10} s ${figures.p50} / ${figures.p99} / ${figures.max}`
@@ -623,7 +623,7 @@ async function main() {
 		1_000,
 	)
 	console.log(
-		`The first ten seconds by second (when the request started), requests, p50 / max ms: ${[...firstSeconds]
+		`The first ten seconds by second (when the request started), requests, p50 / max ms: ${firstSeconds
 			.map(([second, values]) => {
 				const figures = latencyFigures(values)
 				return `${second} s ${values.length}, ${figures.p50} / ${figures.max}`

@@ -342,6 +342,24 @@ async function documentWithTheFullLinks(component: () => ReturnType<typeof h>): 
 	}
 }
 
+/** How many more calls of React's `hook` drawing `component`'s document takes with the full links than with the patched ones. */
+async function hookCallsOnlyTheFullLinksMake(
+	hook: 'useState' | 'useContext',
+	component: () => ReturnType<typeof h>,
+): Promise<number> {
+	// React as the server's modules require it (an import's namespace cannot be spied on).
+	const calls = vi.spyOn(createRequire(import.meta.url)('react') as Record<typeof hook, () => unknown>, hook)
+	try {
+		await documentOf(component)
+		const served = calls.mock.calls.length
+		await documentWithTheFullLinks(component)
+		const full = calls.mock.calls.length - served
+		return full - served
+	} finally {
+		calls.mockRestore()
+	}
+}
+
 describe('a link drawn on the server (patches/, decision 237)', () => {
 	/** Every kind of link the app and Remix allow: paths of each kind, a URL, React Router's and Remix's own props. */
 	const everyKindOfLink = () =>
@@ -384,18 +402,8 @@ describe('a link drawn on the server (patches/, decision 237)', () => {
 	})
 
 	it("runs none of the hooks the full Link runs for the browser's sake", async () => {
-		// React as the server's modules require it (an import's namespace cannot be spied on).
-		const states = vi.spyOn(createRequire(import.meta.url)('react') as { useState: () => unknown }, 'useState')
-		try {
-			await documentOf(everyKindOfLink)
-			const served = states.mock.calls.length
-			await documentWithTheFullLinks(everyKindOfLink)
-			const full = states.mock.calls.length - served
-			// Remix's prefetching keeps two pieces of state per link.
-			expect(full - served).toBeGreaterThanOrEqual(20)
-		} finally {
-			states.mockRestore()
-		}
+		// Remix's prefetching keeps two pieces of state per link.
+		expect(await hookCallsOnlyTheFullLinksMake('useState', everyKindOfLink)).toBeGreaterThanOrEqual(20)
 	})
 })
 
@@ -502,18 +510,8 @@ describe('a NavLink drawn on the server (patches/, decision 244)', () => {
 	})
 
 	it("runs none of the hooks the full NavLink runs for the browser's sake", async () => {
-		// React as the server's modules require it (an import's namespace cannot be spied on).
-		const contexts = vi.spyOn(createRequire(import.meta.url)('react') as { useContext: () => unknown }, 'useContext')
-		try {
-			await documentOf(everyKindOfNavLink)
-			const served = contexts.mock.calls.length
-			await documentWithTheFullLinks(everyKindOfNavLink)
-			const full = contexts.mock.calls.length - served
-			// The full NavLink reads about a dozen contexts more per link (its Link's, its click handler's, its view transition's).
-			expect(full - served).toBeGreaterThanOrEqual(100)
-		} finally {
-			contexts.mockRestore()
-		}
+		// The full NavLink reads about a dozen contexts more per link (its Link's, its click handler's, its view transition's).
+		expect(await hookCallsOnlyTheFullLinksMake('useContext', everyKindOfNavLink)).toBeGreaterThanOrEqual(100)
 	})
 })
 
