@@ -209,6 +209,23 @@ describe('icons (decision 221)', () => {
 	})
 })
 
+describe('the stylesheet (decision 247)', () => {
+	it("sets Tailwind's shadow, ring, transform and filter variables only on the elements whose classes use them", async () => {
+		const html = await (await new TestClient(server.url).get('/')).text()
+		const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!
+		const css = await (await new TestClient(server.url).get(stylesheet)).text()
+		// Tailwind's default writes some forty --tw-* properties on every element and pseudo-element, which each
+		// style calculation of the page then carries.
+		const universalRules = [...css.matchAll(/(?:^|\})([^{}]*)\{([^}]*)\}/g)].filter(
+			([, selector, body]) => /(^|,)\s*\*/.test(selector!) && body!.includes('--tw-'),
+		)
+		expect(universalRules.map(([, selector]) => selector)).toEqual([])
+		// The same defaults now start the rules of the classes that use them, focus rings and cards' shadows included.
+		expect(css).toMatch(/\.focus-visible\\:ring-2[,{][^}]*--tw-ring-offset-width: 0px/)
+		expect(css).toMatch(/\.shadow-sm[,{][^}]*--tw-ring-offset-shadow: 0 0 #0000/)
+	})
+})
+
 describe('routing rules of product §2', () => {
 	it('protected pages send a visitor to /auth', async () => {
 		const response = await new TestClient(server.url).get('/dashboard')
