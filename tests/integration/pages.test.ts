@@ -132,8 +132,9 @@ describe('what an island page loads', () => {
 			// ~/lib/videos, which the root's loader once imported for the default thumbnail: these pages draw no video.
 			expect(await scriptsOf(client, path), path).not.toContain('/images/default-thumbnail.svg')
 		}
-		for (const path of ['/community/1', '/messages']) {
-			// An import whose module has no code in the browser (the JSON calls' paging, once in ~/lib/paging) is an empty script.
+		for (const path of ['/community/1', '/messages', '/content-library/1', '/profile', '/subscribe']) {
+			// An import whose module has no code in the browser is an empty script: the JSON calls' paging, once in
+			// ~/lib/paging; a constant only a loader reads, as the lesson page's MAX_SEARCH_LENGTH (decision 248).
 			const html = await (await client.get(path)).text()
 			const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(([, href]) => href)
 			for (const source of sources) expect((await (await client.get(source)).text()).trim(), source).not.toBe('')
