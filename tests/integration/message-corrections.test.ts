@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MessageModel } from '#models/index'
 import { type ChatMessage } from '~/lib/chat'
-import { pageHtml } from '../setup/page-html'
+import { pageHtml, stylesheetOf } from '../setup/page-html'
 import { useSeededTestServer } from '../setup/seeded-server'
 import { postInRoom, useChatConnections, newMember, type Member } from './chat-helpers'
 
@@ -227,8 +227,7 @@ describe('without JavaScript', () => {
 		expect(historyStart).toBeGreaterThan(0)
 		expect(html.slice(historyStart, html.indexOf('</ol>', historyStart))).not.toContain('<svg')
 
-		const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!
-		const css = await (await reader.client.get(stylesheet)).text()
+		const css = await stylesheetOf(reader.client, html)
 		expect(css).toMatch(/\.chat-menu-button:before[^{]*\{[^}]*mask/)
 		expect(css).toMatch(/\.member-row-action:before[^{]*\{[^}]*mask/)
 	})

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { UserModel } from '#models/index'
 import { REGISTER_SERVICE_WORKER_SCRIPT } from '~/lib/app-shell'
 import { TestClient } from '../setup/http-client'
+import { pageHtml, stylesheetOf } from '../setup/page-html'
 import { signUpMember } from '../setup/members'
 import { useTestServer } from '../setup/seeded-server'
 import { uniqueName } from '../setup/unique-name'
@@ -212,9 +213,8 @@ describe('icons (decision 221)', () => {
 
 describe('the stylesheet (decision 247)', () => {
 	it("sets Tailwind's shadow, ring, transform and filter variables only on the elements whose classes use them", async () => {
-		const html = await (await new TestClient(server.url).get('/')).text()
-		const stylesheet = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!
-		const css = await (await new TestClient(server.url).get(stylesheet)).text()
+		const visitor = new TestClient(server.url)
+		const css = await stylesheetOf(visitor, await pageHtml(visitor, '/'))
 		// Tailwind's default writes some forty --tw-* properties on every element and pseudo-element, which each
 		// style calculation of the page then carries.
 		const universalRules = [...css.matchAll(/(?:^|\})([^{}]*)\{([^}]*)\}/g)].filter(

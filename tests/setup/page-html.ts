@@ -44,3 +44,10 @@ export function buildVersionOf(html: string): string {
 	expect(version, 'the page names the build version in its inline route table').toBeTruthy()
 	return version!
 }
+
+/** The text of the stylesheet a page's HTML links, as the browser fetches it. */
+export async function stylesheetOf(client: TestClient, html: string): Promise<string> {
+	const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1]
+	expect(href, 'the page links its stylesheet').toBeTruthy()
+	return (await client.get(href!)).text()
+}
