@@ -196,6 +196,8 @@ test.describe('administration panel', () => {
 		await page.goto('/admin')
 		await expect(page).toHaveURL(/\/dashboard$/)
 		await page.getByRole('button', { name: 'Logout' }).click()
+		// Logged out before the next login opens /auth, which sends a signed-in member to the dashboard.
+		await expect(page).toHaveURL(/\/$/)
 
 		await login('admin')
 		await page.goto('/admin')
@@ -210,6 +212,7 @@ test.describe('administration panel', () => {
 		await expectNotice(page, 'User role updated')
 		await expect(row(page, username)).toContainText('content manager')
 		await page.getByRole('button', { name: 'Logout' }).click()
+		await expect(page).toHaveURL(/\/$/)
 
 		await login(username, password)
 		await page.goto('/admin')
