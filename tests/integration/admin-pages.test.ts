@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import mongoose from 'mongoose'
 import { CommunityModel, EventModel, MessageModel, ResourceModel, UserModel, VideoModel } from '#models/index'
 import { LAST_ADMIN } from '~/services/account/admin-users.server'
 import { TestClient } from '../setup/http-client'
@@ -145,6 +146,33 @@ describe('forms without JavaScript', () => {
 			thumbnail: null,
 			createdBy: await userIdOf('manager'),
 		})
+	})
+
+	it('an add opens the page its new row is on, leaving a search that would hide it (decision 249)', async () => {
+		// Enough lessons that the next one, last in library order, is on the table's second page.
+		// The dialog is opened from a search for 'Strategy', which the new lesson's title and description leave out.
+		const fillers: string[] = []
+		while ((await VideoModel.countDocuments()) < 25) {
+			const title = `Filler lesson ${fillers.length + 1}`
+			const added = await manager.json('POST', '/api/admin/videos', { title, url: '/media/filler.mp4', duration: 5 })
+			expect(added.status).toBe(201)
+			fillers.push(title)
+		}
+		try {
+			const response = await manager.submitForm(
+				'/admin/videos/new?q=Strategy',
+				{ intent: 'save-video', title: 'The Twenty-Sixth Lesson', url: '/media/strategy.mp4', duration: '7' },
+				'/admin/videos/new?q=Strategy',
+			)
+			expect(response.headers.get('Location')).toBe('/admin?tab=content&page=2')
+			const page = await followWithNotice(manager, response)
+			expect(page).toContain('Video added')
+			expect(page).toContain('The Twenty-Sixth Lesson')
+			// The first page, where the dialog would have returned before, does not have it.
+			expect(await html(manager, '/admin?tab=content')).not.toContain('The Twenty-Sixth Lesson')
+		} finally {
+			await VideoModel.deleteMany({ title: mongoose.trusted({ $in: [...fillers, 'The Twenty-Sixth Lesson'] }) })
+		}
 	})
 
 	it('an empty title or a non-number duration comes back with the messages and stores nothing', async () => {

@@ -3,7 +3,7 @@ import { listUsersForAdmin, changeUserRole } from '~/services/account/admin-user
 import { createCommunity, deleteCommunity, updateCommunity } from '~/services/catalogue/communities.server'
 import { seedDemoData } from '~/demo/data.server'
 import { ServiceError } from '~/lib/service-error'
-import { createEvent, deleteEvent, updateEvent } from '~/services/events/events.server'
+import { createEvent, deleteEvent, listEvents, placeOfEvent, updateEvent } from '~/services/events/events.server'
 import { type Actor } from '~/services/permissions.server'
 import { createResource, deleteResource, updateResource } from '~/services/catalogue/resources.server'
 import { createVideo, deleteVideo, updateVideo } from '~/services/catalogue/videos.server'
@@ -76,5 +76,30 @@ describe('roles enforced by the services', () => {
 		const created = await createResource(manager, resource)
 		expect(created.createdBy).toBe(manager.id)
 		expect((await deleteResource(manager, created.id)).title).toBe('T')
+	})
+})
+
+describe('where a new row is in its tab (docs/decisions/249)', () => {
+	it("an event's place follows the table's order, soonest first and then by id, within a search or outside it", async () => {
+		const at = new Date('2040-06-01T09:00:00Z')
+		const [first, second] = [
+			await createEvent(manager, { ...event, title: 'Place check A', startTime: at }),
+			await createEvent(manager, { ...event, title: 'Place check B', startTime: at }),
+		]
+		const later = await createEvent(manager, {
+			...event,
+			title: 'Place check C',
+			startTime: new Date('2040-06-02T09:00:00Z'),
+		})
+		try {
+			const table = await listEvents()
+			for (const row of [first, second, later])
+				expect(await placeOfEvent(row, {})).toBe(table.findIndex((listed) => listed.id === row.id))
+			expect(await placeOfEvent(second, { search: 'place check' })).toBe(1)
+			expect(await placeOfEvent(later, { search: 'place check' })).toBe(2)
+			expect(await placeOfEvent(later, { search: 'no such words' })).toBeNull()
+		} finally {
+			for (const row of [first, second, later]) await deleteEvent(manager, row.id)
+		}
 	})
 })

@@ -10,7 +10,7 @@ import { ServiceError } from '~/lib/service-error'
 import { CATALOGUE_SERVICES } from '~/services/catalogue/kinds.server'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'
 import { redirectWithToast } from '~/web/toast.server'
-import { dialogCloseHref, type AdminTab } from '~/lib/admin-panel'
+import { adminTabHref, dialogCloseHref, searchOf, type AdminTab } from '~/lib/admin-panel'
 import {
 	CATALOGUE,
 	catalogueFields,
@@ -133,7 +133,8 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 	failedTitle: string
 	/** An add dialog: the same rendered form posted twice saves once (decision 204). */
 	creates?: boolean
-	save: (value: z.output<Schema>) => Promise<ToastInput>
+	/** The notice, and where the panel opens when that is not where the dialog was opened from. */
+	save: (value: z.output<Schema>) => Promise<ToastInput & { closeHref?: string }>
 }) {
 	const close = dialogCloseHref(new URL(request.url))
 	return handleFormSubmission({
@@ -146,7 +147,10 @@ export function handleDialogForm<Schema extends z.ZodTypeAny>({
 		once: creates
 			? { onRepeat: () => redirectWithToast(close, { title: 'Already saved', description: ALREADY_SAVED }) }
 			: undefined,
-		onValid: async (value) => redirectWithToast(close, await save(value)),
+		onValid: async (value) => {
+			const { closeHref = close, ...toast } = await save(value)
+			return redirectWithToast(closeHref, toast)
+		},
 	})
 }
 
@@ -198,9 +202,24 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 			return {
 				title: id === null ? notices.added : notices.updated,
 				description: `"${catalogueLabel(kind, entity)}" has been saved.`,
+				// An add opens the tab where the new row is, search cleared (decision 249); an edit goes back where it was.
+				closeHref: id === null ? await tabShowingNewRow(kind, entity, new URL(request.url)) : undefined,
 			}
 		},
 	})
+}
+
+/**
+ * The tab on the page that shows a new row (docs/decisions/249): in the
+ * search the dialog was opened from when the row matches it, else in the
+ * whole list. A table sorted oldest first would otherwise hide it past page 1.
+ */
+async function tabShowingNewRow(kind: CatalogueKind, row: CatalogueRow, dialogUrl: URL): Promise<string> {
+	const service = CATALOGUE_SERVICES[kind]
+	const q = searchOf(dialogUrl)
+	const inSearch = q ? await service.placeOf(row, { search: q }) : null
+	const [search, before] = inSearch === null ? ['', await service.placeOf(row, {})] : [q, inSearch]
+	return adminTabHref(CATALOGUE[kind].tab, { q: search, page: Math.floor((before ?? 0) / PAGE_SIZES.admin) + 1 })
 }
 
 /** The entity a delete dialog is for, from its address: /admin/{kind}/{id}/delete. */

@@ -20,6 +20,7 @@ import {
 	deleteCommunity,
 	getCommunity,
 	listCommunities,
+	placeOfCommunity,
 	updateCommunity,
 } from '~/services/catalogue/communities.server'
 import {
@@ -27,6 +28,7 @@ import {
 	deleteResource,
 	getResource,
 	listResources,
+	placeOfResource,
 	updateResource,
 } from '~/services/catalogue/resources.server'
 import {
@@ -35,6 +37,7 @@ import {
 	getVideoForAdmin,
 	listVideos,
 	listVideosForAdmin,
+	placeOfVideo,
 	updateVideo,
 } from '~/services/catalogue/videos.server'
 import { uploadSettings } from '~/services/media/assets.server'
@@ -44,6 +47,7 @@ import {
 	deleteEvent,
 	getEvent,
 	listEvents,
+	placeOfEvent,
 	updateEvent,
 } from '~/services/events/events.server'
 import {
@@ -51,6 +55,7 @@ import {
 	deleteProgram,
 	getProgram,
 	listPrograms,
+	placeOfProgram,
 	updateProgram,
 } from '~/services/learning/programs.server'
 import { type Actor } from '~/services/permissions.server'
@@ -66,6 +71,12 @@ export interface CatalogueService<Row extends CatalogueRow, Input> {
 	list(filters: { search?: string }, window?: PageWindow): Promise<Row[]>
 	/** How many the search finds, for a tab whose footer says so ('{n} events total'). */
 	count?(filters: { search?: string }): Promise<number>
+	/**
+	 * How many rows the list (searched or not) shows before this one, or null
+	 * when the search leaves it out: an add opens the page the new row is on
+	 * (docs/decisions/249).
+	 */
+	placeOf(row: Row, filters: { search?: string }): Promise<number | null>
 	get(id: number): Promise<Row | null>
 	create(actor: Actor, input: Input): Promise<Row>
 	/** Changes the given fields only. */
@@ -89,6 +100,7 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	videos: {
 		// The admin table shows each lesson's upload and where it is (docs/decisions/176).
 		list: listVideosForAdmin,
+		placeOf: placeOfVideo,
 		get: getVideoForAdmin,
 		create: createVideo,
 		update: updateVideo,
@@ -98,6 +110,7 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	} satisfies CatalogueService<AdminVideoJSON, VideoInput>,
 	communities: {
 		list: listCommunities,
+		placeOf: placeOfCommunity,
 		get: getCommunity,
 		create: createCommunity,
 		update: updateCommunity,
@@ -107,6 +120,7 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	events: {
 		list: listEvents,
 		count: countEvents,
+		placeOf: placeOfEvent,
 		get: getEvent,
 		create: createEvent,
 		update: updateEvent,
@@ -121,6 +135,7 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	} satisfies CatalogueService<EventJSON, EventInput>,
 	resources: {
 		list: listResources,
+		placeOf: placeOfResource,
 		get: getResource,
 		create: createResource,
 		update: updateResource,
@@ -129,6 +144,7 @@ export const CATALOGUE_SERVICES: Record<CatalogueKind, AnyCatalogueService> = {
 	} satisfies CatalogueService<ResourceJSON, ResourceInput>,
 	programs: {
 		list: listPrograms,
+		placeOf: placeOfProgram,
 		get: getProgram,
 		create: createProgram,
 		update: updateProgram,

@@ -4,6 +4,7 @@ import { type ResourceInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { placeInList, type ListOrder } from '~/platform/list-place.server'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 
@@ -18,10 +19,17 @@ function resourceFilter({ search, type }: ResourceFilters): Record<string, unkno
 	return filter
 }
 
+const NEWEST_FIRST: ListOrder = { id: -1 }
+
+/** Where a resource is in the admin table's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
+export function placeOfResource({ id }: ResourceJSON, filters: ResourceFilters): Promise<number | null> {
+	return placeInList(ResourceModel, resourceFilter(filters), NEWEST_FIRST, { id })
+}
+
 /** Resources, newest first, optionally filtered by a case-insensitive search (title or description) and a type; a page with `window`. */
 export async function listResources(filters: ResourceFilters = {}, window?: PageWindow): Promise<ResourceJSON[]> {
 	const resources = await ResourceModel.find(resourceFilter(filters))
-		.sort({ id: -1 })
+		.sort(NEWEST_FIRST)
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Resource[]>()

@@ -18,6 +18,7 @@ import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { placeInList, type ListOrder } from '~/platform/list-place.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
@@ -53,14 +54,22 @@ function videoFilter({ search, category, published }: VideoFilters): Record<stri
 	return filter
 }
 
+/** Library order: by id, so the first FREE_VIDEO_LIMIT lessons are the free ones. */
+const LIBRARY_ORDER: ListOrder = { id: 1 }
+
 /** Videos in library order (by id), optionally filtered by a case-insensitive search and a category; a page of them with `window`. */
 export async function listVideos(filters: VideoFilters = {}, window?: PageWindow): Promise<VideoJSON[]> {
 	const videos = await VideoModel.find(videoFilter(filters))
-		.sort({ id: 1 })
+		.sort(LIBRARY_ORDER)
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Video[]>()
 	return videos.map(videoJSON)
+}
+
+/** Where a lesson is in the admin table's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
+export function placeOfVideo({ id }: VideoJSON, filters: VideoFilters): Promise<number | null> {
+	return placeInList(VideoModel, videoFilter(filters), LIBRARY_ORDER, { id })
 }
 
 /** How many lessons a member's search finds (the "N results" line; only searches are counted). */

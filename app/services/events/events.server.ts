@@ -6,6 +6,7 @@ import { HOUR_MS, eventEnd } from '~/lib/events'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { placeInList, type ListOrder } from '~/platform/list-place.server'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { ServiceError } from '~/lib/service-error'
 import { type Job } from '~/platform/jobs.server'
@@ -14,10 +15,16 @@ import { type Actor } from '~/services/permissions.server'
 import { goingMemberIds, readWhoIsGoing, type WhoIsGoing } from '~/services/events/rsvps.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 
+const SOONEST_FIRST: ListOrder = { startTime: 1, id: 1 }
+
+function eventFilter(search: string | undefined) {
+	return anyFieldContains(search, ['title', 'description', 'location'])
+}
+
 /** Events, soonest first; `search` matches title, description or location, ignoring case; a page with `window`. */
 export async function listEvents({ search }: { search?: string } = {}, window?: PageWindow): Promise<EventJSON[]> {
-	const events = await EventModel.find(anyFieldContains(search, ['title', 'description', 'location']))
-		.sort({ startTime: 1, id: 1 })
+	const events = await EventModel.find(eventFilter(search))
+		.sort(SOONEST_FIRST)
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Event[]>()
@@ -26,7 +33,12 @@ export async function listEvents({ search }: { search?: string } = {}, window?: 
 
 /** How many events a search finds (the admin Events tab's "N events total"). */
 export function countEvents({ search }: { search?: string } = {}): Promise<number> {
-	return EventModel.countDocuments(anyFieldContains(search, ['title', 'description', 'location']))
+	return EventModel.countDocuments(eventFilter(search))
+}
+
+/** Where an event is in the admin table's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
+export function placeOfEvent({ id, startTime }: EventJSON, { search }: { search?: string }): Promise<number | null> {
+	return placeInList(EventModel, eventFilter(search), SOONEST_FIRST, { startTime: new Date(startTime), id })
 }
 
 const upcomingFilter = (now: Date) => ({ startTime: mongoose.trusted({ $gt: now }) })

@@ -22,6 +22,7 @@ import { ITEM_KIND_LABELS, isPremiumItem, readingMinutes, type UnlockRule } from
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { placeInList, type ListOrder } from '~/platform/list-place.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { runJobSoon } from '~/platform/jobs.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
@@ -58,10 +59,17 @@ const toJSON = (program: Program): ProgramJSON => {
 	return { ...json, cover: publicAssetUrl(json.cover) }
 }
 
+const NEWEST_FIRST: ListOrder = { id: -1 }
+
+/** Where a program is in the Programs tab's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
+export function placeOfProgram({ id }: ProgramJSON, filters: { search?: string }): Promise<number | null> {
+	return placeInList(ProgramModel, programFilter(filters.search), NEWEST_FIRST, { id })
+}
+
 /** The Programs tab: every program, newest first, searched by title or summary; a page with `window`. */
 export async function listPrograms(filters: { search?: string } = {}, window?: PageWindow): Promise<ProgramJSON[]> {
 	const programs = await ProgramModel.find(programFilter(filters.search))
-		.sort({ id: -1 })
+		.sort(NEWEST_FIRST)
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Program[]>()
