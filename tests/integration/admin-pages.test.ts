@@ -175,6 +175,18 @@ describe('forms without JavaScript', () => {
 		}
 	})
 
+	it("an add from a search of regular-expression signs, past the search box's length, lands in the whole list", async () => {
+		const search = encodeURIComponent('(.*+?[{\\'.repeat(500))
+		const response = await manager.submitForm(
+			`/admin/communities/new?q=${search}`,
+			{ intent: 'save-community', name: 'Searched Past Its Length', description: '', icon: '' },
+			`/admin/communities/new?q=${search}`,
+		)
+		expect(response.headers.get('Location')).toBe('/admin?tab=communities')
+		expect(await followWithNotice(manager, response)).toContain('Searched Past Its Length')
+		await CommunityModel.deleteOne({ name: 'Searched Past Its Length' })
+	})
+
 	it('an empty title or a non-number duration comes back with the messages and stores nothing', async () => {
 		const before = await snapshot()
 		const response = await manager.submitForm('/admin/videos/new', {

@@ -20,6 +20,7 @@ import {
 	type CatalogueKind,
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
+import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
@@ -52,6 +53,11 @@ export interface AdminPanelData {
 	hasMore: boolean
 	/** How many rows the tab's search finds, for the tabs that say so (users, events). */
 	total: number | null
+}
+
+/** The search a tab's list is searched by: the first ADMIN_LIMITS.search characters of its `q`. */
+export function listSearchOf(url: { search: string }): string {
+	return searchOf(url).slice(0, ADMIN_LIMITS.search)
 }
 
 /** A tab with no list (the Audit log and Insights). */
@@ -216,7 +222,7 @@ export async function handleCatalogueForm(request: Request, params: Params) {
  */
 async function tabShowingNewRow(kind: CatalogueKind, row: CatalogueRow, dialogUrl: URL): Promise<string> {
 	const service = CATALOGUE_SERVICES[kind]
-	const q = searchOf(dialogUrl)
+	const q = listSearchOf(dialogUrl)
 	const inSearch = q ? await service.placeOf(row, { search: q }) : null
 	const [search, before] = inSearch === null ? ['', await service.placeOf(row, {})] : [q, inSearch]
 	return adminTabHref(CATALOGUE[kind].tab, { q: search, page: Math.floor((before ?? 0) / PAGE_SIZES.admin) + 1 })

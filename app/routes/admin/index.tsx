@@ -5,7 +5,7 @@ import { InsightsPanel } from '~/components/admin/insights-panel'
 import { CataloguePanel, UsersPanel } from '~/components/admin/panels'
 import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
-import { NO_LIST, loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
+import { NO_LIST, listSearchOf, loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import { loadAuditTab, loadInsightsTab, loadPodsTab } from '~/routes/admin/__insight-tabs.server'
 import { PodsPanel } from '~/components/admin/pods-panel'
 import {
@@ -19,7 +19,6 @@ import {
 	searchOf,
 	type AdminTab,
 } from '~/lib/admin-panel'
-import { ADMIN_LIMITS } from '~/lib/admin-schemas'
 import { CATALOGUE, CATALOGUE_KINDS, catalogueKindOfTab } from '~/lib/catalogue-kinds'
 import { readTimeZone } from '~/web/time-zone.server'
 import { type RouteHandle } from '~/types'
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 	// The Users and Audit log tabs are disabled for content managers: send them to the first tab they may use.
 	if (requested && ADMIN_ONLY_TABS.includes(requested) && !canManageUsers) throw redirect(adminTabHref('content'))
 	const tab = requested ?? (canManageUsers ? 'users' : 'content')
-	const q = searchOf(url).slice(0, ADMIN_LIMITS.search)
+	const q = listSearchOf(url)
 	const [panel, audit, insights, pods] = await Promise.all([
 		tab === 'audit' || tab === 'insights' || tab === 'pods' ? null : loadAdminPanel(user, tab, q, pageOf(url)),
 		tab === 'audit' ? loadAuditTab(user, url) : null,
