@@ -1,13 +1,17 @@
 import mongoose, { type Model } from 'mongoose'
 
-/** A list's order as `.sort()` takes it: fields with their direction, the last one unique (an id). */
+/**
+ * A list's order as `.sort()` takes it: fields with their direction, the last
+ * one unique (an id). Each field is required: a comparison with null matches
+ * nothing, so a row with a missing value would be counted nowhere.
+ */
 export type ListOrder = Record<string, 1 | -1>
 
 /**
  * Where a row is in a list: how many rows the list shows before it, or null
  * when the list's filter leaves it out. `at` holds the row's values of the
  * order's fields as they are stored. Used to open the page a new row is on
- * (decision 249); both counts read what the list itself reads.
+ * (decision 249); both reads use the list's own filter and order.
  */
 export async function placeInList<Doc>(
 	model: Model<Doc>,
@@ -15,7 +19,8 @@ export async function placeInList<Doc>(
 	order: ListOrder,
 	at: Record<string, unknown>,
 ): Promise<number | null> {
-	if (!(await model.exists({ $and: [filter, at] }))) return null
+	// An empty filter takes every row: only a search needs asking.
+	if (Object.keys(filter).length > 0 && !(await model.exists({ $and: [filter, at] }))) return null
 	const fields = Object.keys(order)
 	// Before it in the order: equal on every earlier field and before it on this one, for some field.
 	const before = fields.map((field, index) => ({

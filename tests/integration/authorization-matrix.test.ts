@@ -1436,12 +1436,12 @@ async function csrfTokenOf(client: TestClient, role: Role): Promise<string> {
 const isRefusal = (cell: string, role: Role) =>
 	['400', '401', '403', '→ /auth'].includes(cell) || (cell === '→ /dashboard' && role !== 'visitor')
 
-/** The row's call as `role`, ready to send: its path filled in (fresh entities made), its form's CSRF token read. */
 /** The page of a tab an add returns to is where the new row landed (decision 249, admin-pages.test.ts), not who may add. */
 function withoutListPage(location: string) {
 	return location.replace(/&page=\d+/, '')
 }
 
+/** The row's call as `role`, ready to send: its path filled in (fresh entities made), its form's CSRF token read. */
 async function prepareCall(row: Row, role: Role) {
 	const client = role === 'visitor' ? new TestClient(app.server.url) : as[role]
 	const [method, template] = row.call.split(' ') as [string, string]

@@ -208,7 +208,7 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 			return {
 				title: id === null ? notices.added : notices.updated,
 				description: `"${catalogueLabel(kind, entity)}" has been saved.`,
-				// An add opens the tab where the new row is, search cleared (decision 249); an edit goes back where it was.
+				// An add opens the tab's page that shows the new row (decision 249); an edit goes back where it was.
 				closeHref: id === null ? await tabShowingNewRow(kind, entity, new URL(request.url)) : undefined,
 			}
 		},
