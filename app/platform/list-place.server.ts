@@ -7,6 +7,10 @@ import mongoose, { type Model } from 'mongoose'
  */
 export type ListOrder = Record<string, 1 | -1>
 
+/** The orders most lists use: by id, oldest or newest first. */
+export const OLDEST_FIRST: ListOrder = { id: 1 }
+export const NEWEST_FIRST: ListOrder = { id: -1 }
+
 /**
  * Where a row is in a list: how many rows the list shows before it, or null
  * when the list's filter leaves it out. `at` holds the row's values of the

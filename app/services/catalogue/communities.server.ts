@@ -12,14 +12,12 @@ import {
 import { type CommunityInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { placeInList, type ListOrder } from '~/platform/list-place.server'
+import { OLDEST_FIRST, placeInList } from '~/platform/list-place.server'
 import { catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 import { communityDocument, forgetCommunity } from '~/services/community/memberships.server'
 import { dropCommunityDiscussionsFromSearch } from '~/services/discussions/records.server'
 import { communityJSON } from '~/platform/public-pictures.server'
-
-const COMMUNITY_ORDER: ListOrder = { id: 1 }
 
 function communityFilter(search: string | undefined) {
 	// A peer pod's chat room is no community: never listed, never a page (decision 211).
@@ -32,7 +30,7 @@ export async function listCommunities(
 	window?: PageWindow,
 ): Promise<CommunityJSON[]> {
 	const communities = await CommunityModel.find(communityFilter(search))
-		.sort(COMMUNITY_ORDER)
+		.sort(OLDEST_FIRST)
 		.skip(window?.skip ?? 0)
 		.limit(window?.limit ?? 0)
 		.lean<Community[]>()
@@ -41,7 +39,7 @@ export async function listCommunities(
 
 /** Where a community is in the admin table's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
 export function placeOfCommunity({ id }: CommunityJSON, { search }: { search?: string }): Promise<number | null> {
-	return placeInList(CommunityModel, communityFilter(search), COMMUNITY_ORDER, { id })
+	return placeInList(CommunityModel, communityFilter(search), OLDEST_FIRST, { id })
 }
 
 export async function getCommunity(id: number): Promise<CommunityJSON | null> {

@@ -4,7 +4,7 @@ import { type ResourceInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { placeInList, type ListOrder } from '~/platform/list-place.server'
+import { NEWEST_FIRST, placeInList } from '~/platform/list-place.server'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { type Actor } from '~/services/permissions.server'
 
@@ -18,8 +18,6 @@ function resourceFilter({ search, type }: ResourceFilters): Record<string, unkno
 	if (type) filter.type = type
 	return filter
 }
-
-const NEWEST_FIRST: ListOrder = { id: -1 }
 
 /** Where a resource is in the admin table's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
 export function placeOfResource({ id }: ResourceJSON, filters: ResourceFilters): Promise<number | null> {

@@ -18,7 +18,7 @@ import { type VideoInput } from '~/lib/admin-schemas'
 import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { placeInList, type ListOrder } from '~/platform/list-place.server'
+import { OLDEST_FIRST, placeInList } from '~/platform/list-place.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
@@ -55,7 +55,7 @@ function videoFilter({ search, category, published }: VideoFilters): Record<stri
 }
 
 /** Library order: by id, so the first FREE_VIDEO_LIMIT lessons are the free ones. */
-const LIBRARY_ORDER: ListOrder = { id: 1 }
+const LIBRARY_ORDER = OLDEST_FIRST
 
 /** Videos in library order (by id), optionally filtered by a case-insensitive search and a category; a page of them with `window`. */
 export async function listVideos(filters: VideoFilters = {}, window?: PageWindow): Promise<VideoJSON[]> {

@@ -22,7 +22,7 @@ import { ITEM_KIND_LABELS, isPremiumItem, readingMinutes, type UnlockRule } from
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { anyFieldContains } from '~/platform/contains-filter.server'
-import { placeInList, type ListOrder } from '~/platform/list-place.server'
+import { NEWEST_FIRST, placeInList } from '~/platform/list-place.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { runJobSoon } from '~/platform/jobs.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
@@ -58,8 +58,6 @@ const toJSON = (program: Program): ProgramJSON => {
 	const json = toProgramJSON(program)
 	return { ...json, cover: publicAssetUrl(json.cover) }
 }
-
-const NEWEST_FIRST: ListOrder = { id: -1 }
 
 /** Where a program is in the Programs tab's list (docs/decisions/249): how many come before it, or null when the search leaves it out. */
 export function placeOfProgram({ id }: ProgramJSON, filters: { search?: string }): Promise<number | null> {
