@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose'
+import { renewLayoutsOfOwner } from '#models/layout-version'
 import { defineModel } from '#models/model'
 
 /**
@@ -23,5 +24,8 @@ const blockSchema = new Schema<Block>(
 // A member's blocks (their list, their contacts) and the one question "has A blocked B?".
 blockSchema.index({ blockerId: 1, blockedId: 1 }, { unique: true })
 blockSchema.index({ blockedId: 1 })
+
+// The blocker's list is held under their layout version (app/services/moderation/blocked-ids.server.ts, decision 250).
+renewLayoutsOfOwner(blockSchema, 'blockerId')
 
 export const BlockModel = defineModel<Block>('Block', blockSchema)

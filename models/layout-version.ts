@@ -9,7 +9,9 @@ import { afterWrite } from '#models/model'
  * notifications (the bell), and the name, icon or existence of a community
  * they belong to (the sidebar). The account is read with every member page
  * anyway, so a process that holds the layout's reads under this value knows
- * at no cost whether they are still true, whichever process wrote.
+ * at no cost whether they are still true, whichever process wrote. Two other
+ * reads of the member's own that many pages make and that rarely change are
+ * held under it too (decision 250): whom they blocked, and their mute.
  */
 
 /**
@@ -110,5 +112,23 @@ export function renewLayoutsOnWrite<Doc>(
 	})
 	schema.post('save', function (document) {
 		return document.$locals.layoutConcerned ? afterLayoutChange(ownersOf(document as unknown as Doc)) : undefined
+	})
+}
+
+/**
+ * renewLayoutsOnWrite for a model whose documents each belong to one member,
+ * named by `field` (a notification's recipient, a block's blocker, a mute's
+ * member): the filter names them, or the documents it matches do.
+ */
+export function renewLayoutsOfOwner<Doc>(schema: Schema<Doc>, field: keyof Doc & string) {
+	renewLayoutsOnWrite(schema, {
+		async owners(query) {
+			const filter = query.getFilter()
+			const named = filter[field]
+			return {
+				userIds: typeof named === 'number' ? [named] : ((await query.model.distinct(field, filter)) as number[]),
+			}
+		},
+		ownersOf: (document) => ({ userIds: [document[field] as number] }),
 	})
 }

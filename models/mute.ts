@@ -1,4 +1,5 @@
 import { Schema } from 'mongoose'
+import { renewLayoutsOfOwner } from '#models/layout-version'
 import { defineModel } from '#models/model'
 
 /**
@@ -25,5 +26,8 @@ const muteSchema = new Schema<Mute>(
 	},
 	{ versionKey: false },
 )
+
+// What the member's pages show of their mute is held under their layout version (mutes.server.ts, decision 250).
+renewLayoutsOfOwner(muteSchema, 'userId')
 
 export const MuteModel = defineModel<Mute>('Mute', muteSchema)

@@ -1,5 +1,5 @@
 import { Schema } from 'mongoose'
-import { renewLayoutsOnWrite } from '#models/layout-version'
+import { renewLayoutsOfOwner } from '#models/layout-version'
 import { defineModel, toIso } from '#models/model'
 
 /** What happened to the member; each kind has its own wording, link and email choice. */
@@ -121,15 +121,6 @@ notificationSchema.index(
 )
 
 // The bell is drawn on every member page from reads held under the recipient's layout version (decision 193).
-renewLayoutsOnWrite(notificationSchema, {
-	async owners(query) {
-		const filter = query.getFilter()
-		const named = filter.recipientId
-		return {
-			userIds: typeof named === 'number' ? [named] : ((await query.model.distinct('recipientId', filter)) as number[]),
-		}
-	},
-	ownersOf: (notification) => ({ userIds: [notification.recipientId] }),
-})
+renewLayoutsOfOwner(notificationSchema, 'recipientId')
 
 export const NotificationModel = defineModel<Notification>('Notification', notificationSchema)

@@ -27,7 +27,10 @@ import { singleton } from '~/platform/singleton.server'
  *   video renews (progress.server.ts; decisions 225, 235);
  * - every program and its lessons' videos, for the dashboard's "Your
  *   programs", under the same stamp, which any write to a program renews
- *   too (programs.server.ts; decision 231).
+ *   too (programs.server.ts; decision 231);
+ * - each member's layout (the bell, their communities), whom they blocked
+ *   and their mute, under the account's `layoutVersion`, which a write to
+ *   any of these renews (models/layout-version.ts; decisions 193, 250).
  * The version lives in the database and is read with each visit, so a change
  * made by any process is seen by the next read everywhere.
  */

@@ -19,6 +19,7 @@ import { type PageWindow } from '~/lib/paging'
 import { SEARCH_TITLE_WEIGHT } from '~/lib/search'
 import { anyFieldContains } from '~/platform/contains-filter.server'
 import { OLDEST_FIRST, placeInList } from '~/platform/list-place.server'
+import { sharedInRequest } from '~/platform/request-context.server'
 import { RELATED_VIDEO_LIMIT, isVideoLocked } from '~/lib/videos'
 import { catalogueSearch, catalogueWriter } from '~/services/catalogue/writer.server'
 import { notFound } from '~/lib/service-error'
@@ -83,9 +84,16 @@ export async function getVideo(id: number): Promise<VideoJSON | null> {
 }
 
 /** A lesson members may see and play, or null (unknown, or still waiting for its uploaded video). */
-export async function getPublishedVideo(id: number): Promise<VideoJSON | null> {
-	const video = await VideoModel.findOne({ id, ...PUBLISHED_LESSON }).lean<Video>()
-	return video ? videoJSON(video) : null
+/**
+ * A published lesson, read once per page: the lesson page asks for it for
+ * the lesson and again for the member's notes on it (decision 250). The
+ * answer is shared, so callers copy it rather than change it.
+ */
+export function getPublishedVideo(id: number): Promise<VideoJSON | null> {
+	return sharedInRequest(`published-video:${id}`, async () => {
+		const video = await VideoModel.findOne({ id, ...PUBLISHED_LESSON }).lean<Video>()
+		return video ? videoJSON(video) : null
+	})
 }
 
 async function withUploads(videos: VideoJSON[]): Promise<AdminVideoJSON[]> {

@@ -45,6 +45,7 @@ import {
 	PROGRAM_NOT_FOUND,
 	findItem,
 	findProgram,
+	findPrograms,
 	heldPrograms,
 	itemTitle,
 	lessonVideosOf,
@@ -585,9 +586,7 @@ export async function exportProgramsOf(userId: number) {
 		ProgramCheckAttemptModel.find({ userId }).sort({ id: 1 }).lean<ProgramCheckAttempt[]>(),
 	])
 	const programIds = [...new Set([...enrolments, ...states, ...attempts].map((record) => record.programId))]
-	const programs = programIds.length
-		? await ProgramModel.find({ id: mongoose.trusted({ $in: programIds }) }).lean<Program[]>()
-		: []
+	const programs = await findPrograms(programIds)
 	const videos = await lessonVideosOf(programs)
 	const titles = new Map(
 		programs.flatMap((program) =>

@@ -84,6 +84,12 @@ export async function findProgram(id: number): Promise<Program | null> {
 	return ProgramModel.findOne({ id }).lean<Program>()
 }
 
+/** The stored programs of these ids, published or not, in one query (none asked, none read). */
+export async function findPrograms(ids: readonly number[]): Promise<Program[]> {
+	const unique = [...new Set(ids)]
+	return unique.length ? ProgramModel.find({ id: mongoose.trusted({ $in: unique }) }).lean<Program[]>() : []
+}
+
 /** The program an item belongs to, with the item and its module. */
 export async function findItem(
 	itemId: number,

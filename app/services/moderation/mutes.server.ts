@@ -5,7 +5,9 @@ import { CANNOT_MODERATE_STAFF, NO_SELF_MUTE, USER_NOT_FOUND, mutedMessage, type
 import { ServiceError, notFound } from '~/lib/service-error'
 import { recordAudit } from '~/services/admin/audit.server'
 import { ServerToClient } from '~/lib/live-events'
+import { heldRead } from '~/platform/held-reads.server'
 import { live } from '~/platform/live.server'
+import { layoutVersionOf } from '~/services/account/users.server'
 import { MODERATION_ROLES, assertActorRole, type Actor } from '~/services/permissions.server'
 
 /**
@@ -36,15 +38,31 @@ export interface OwnMute {
 
 const activeFilter = (now: Date) => ({ $or: [{ until: null }, { until: mongoose.trusted({ $gt: now }) }] })
 
-/** The member's mute while it lasts, else null. */
+const ownMute = (mute: Pick<Mute, 'until' | 'reason'> | null): OwnMute | null =>
+	mute ? { until: toIso(mute.until), reason: mute.reason } : null
+
+/** The member's mute while it lasts, else null: the database's answer now, which a post is checked against. */
+async function readActiveMute(userId: number, now = new Date()): Promise<OwnMute | null> {
+	return ownMute(await MuteModel.findOne({ userId, ...activeFilter(now) }).lean<Mute>())
+}
+
+/**
+ * The same for a page that shows it instead of a composer (a room, a
+ * discussion, a pod): held by this process under the member's layout
+ * version, which every write to their mute renews (models/mute.ts, decision
+ * 250), so a page costs no query for it while nothing changed. Whether a
+ * timed mute has ended is asked each time, not when it was read.
+ */
 export async function getActiveMute(userId: number, now = new Date()): Promise<OwnMute | null> {
-	const mute = await MuteModel.findOne({ userId, ...activeFilter(now) }).lean<Mute>()
-	return mute ? { until: toIso(mute.until), reason: mute.reason } : null
+	const mute = await heldRead(`own-mute:${userId}`, await layoutVersionOf(userId), () =>
+		MuteModel.findOne({ userId }).select('until reason').lean<Pick<Mute, 'until' | 'reason'>>().exec(),
+	)
+	return mute && (mute.until === null || mute.until > now) ? ownMute(mute) : null
 }
 
 /** Refuses a post by a muted member: 403 'You are muted until {time}' (product §6). */
 export async function assertNotMuted(userId: number): Promise<void> {
-	const mute = await getActiveMute(userId)
+	const mute = await readActiveMute(userId)
 	if (mute) throw new ServiceError(mutedMessage(mute.until), 403, 'content')
 }
 
@@ -151,4 +169,4 @@ export async function deleteMuteOf(userId: number): Promise<void> {
 }
 
 /** The member's own mute in force, for their data export: until when and why, nothing about who. */
-export const exportOwnMute = (userId: number): Promise<OwnMute | null> => getActiveMute(userId)
+export const exportOwnMute = (userId: number): Promise<OwnMute | null> => readActiveMute(userId)

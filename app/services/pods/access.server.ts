@@ -64,6 +64,16 @@ export async function podAccessOf(reader: PodReader, podId: number, now = new Da
 		PodModel.findOne({ id: podId }).lean<Pod>(),
 		PodMemberModel.findOne({ podId, userId: reader.id, state: 'active' }).lean<PodMember>(),
 	])
+	return accessFrom(reader, pod, membership, now)
+}
+
+/** podAccessOf from the pod and the reader's active membership of it, already read (a list of the reader's pods). */
+export async function accessFrom(
+	reader: PodReader,
+	pod: Pod | null | undefined,
+	membership: PodMember | null | undefined,
+	now: Date,
+): Promise<PodAccess | null> {
 	if (!pod || !membership || pod.state === 'dissolved') return null
 	const lapsedAt = await settleLapse(reader, membership, now)
 	if (lapseExpired(lapsedAt, now)) return null

@@ -26,13 +26,14 @@ import { ServiceError, notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
 import { getProgramProgressOfMembers } from '~/services/learning/program-progress.server'
-import { findProgram, itemTitle, lessonVideosOf } from '~/services/learning/programs.server'
+import { findProgram, findPrograms, itemTitle, lessonVideosOf } from '~/services/learning/programs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { recordAudit } from '~/services/admin/audit.server'
 import { type Actor } from '~/services/permissions.server'
 import {
 	POD_NOT_FOUND,
 	parsePodInput,
+	accessFrom,
 	podAccessOf,
 	type PodAccess,
 	type PodReader,
@@ -156,11 +157,19 @@ async function namesOf(userIds: number[]): Promise<Map<number, string>> {
 /** GET /api/pods: the caller's pods (active and finished), newest first. */
 export async function listMyPods(member: PodReader, now = new Date()): Promise<PodCard[]> {
 	const memberships = await PodMemberModel.find({ userId: member.id, state: 'active' }).lean<PodMember[]>()
+	// Three reads however many pods: the memberships, their pods, the pods' programs.
+	const podIds = memberships.map((membership) => membership.podId)
+	const pods = podIds.length ? await PodModel.find({ id: mongoose.trusted({ $in: podIds }) }).lean<Pod[]>() : []
+	const programs = new Map(
+		(await findPrograms(pods.map((pod) => pod.programId))).map((program) => [program.id, program]),
+	)
+	const podById = new Map(pods.map((pod) => [pod.id, pod]))
 	const cards: PodCard[] = []
 	for (const membership of memberships) {
-		const access = await podAccessOf(member, membership.podId, now)
+		// One after the other: the first that finds a lapse stamps it on every membership (settleLapse).
+		const access = await accessFrom(member, podById.get(membership.podId), membership, now)
 		if (!access) continue
-		const program = await findProgram(access.pod.programId)
+		const program = programs.get(access.pod.programId)
 		cards.push({
 			id: access.pod.id,
 			name: access.pod.name,
