@@ -166,7 +166,8 @@ export async function listMyPods(member: PodReader, now = new Date()): Promise<P
 	const podById = new Map(pods.map((pod) => [pod.id, pod]))
 	const cards: PodCard[] = []
 	for (const membership of memberships) {
-		// One after the other: the first that finds a lapse stamps it on every membership (settleLapse).
+		// Each membership as read above: after the first pod stamps (or clears) a lapse on all of them, the others'
+		// settleLapse repeats a write that matches nothing and answers the same date.
 		const access = await accessFrom(member, podById.get(membership.podId), membership, now)
 		if (!access) continue
 		const program = programs.get(access.pod.programId)
