@@ -92,6 +92,19 @@ describe('the member layout', () => {
 	})
 })
 
+describe('an account from before the layout version (decision 193)', () => {
+	it('gets one on its first page, written once for the layout, the blocks and the mute alike, and is held from then on', async () => {
+		await UserModel.updateOne({ id: premiumId }, { $unset: { layoutVersion: 1 } })
+		const first = await queriesOf('/community/1')
+		const version = (await UserModel.findOne({ id: premiumId }).lean())!.layoutVersion
+		expect(version).toMatch(/^[0-9a-f-]{36}$/)
+		expect(first).toBeGreaterThan(4)
+		// The very next page reads only the session, the account, the room and the stamps: every held read of the
+		// first page was held under the one value that was stored.
+		expect(await queriesOf('/community/1')).toBe(4)
+	})
+})
+
 describe("the layout's live socket catching up when it connects (`badges`, docs/decisions/100)", () => {
 	it('is answered what the next page draws: the counts, and the notifications newer than the newest it shows', async () => {
 		const page = await connectChat(server.url, await demoMember(server.url, 'premium'), { auth: false })

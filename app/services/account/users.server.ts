@@ -61,11 +61,14 @@ export async function layoutVersionOf(userId: number): Promise<string> {
 		return user?.layoutVersion ?? null
 	})
 	if (stored) return stored
-	// Two first visits at once may each write a value: the later one stays, and what the other held under its own
-	// value is simply never found again.
-	const fresh = randomUUID()
-	await UserModel.updateOne({ id: userId, layoutVersion: null }, { $set: { layoutVersion: fresh } })
-	return fresh
+	// The page's other held reads (the layout, the blocks, the mute: decision 250) share the one first value.
+	return sharedInRequest(`first-${layoutVersionKey(userId)}`, async () => {
+		// Two first visits at once may each write a value: the later one stays, and what the other held under its
+		// own value is simply never found again.
+		const fresh = randomUUID()
+		await UserModel.updateOne({ id: userId, layoutVersion: null }, { $set: { layoutVersion: fresh } })
+		return fresh
+	})
 }
 
 /** Where a request keeps the account's stored Messages badge count (private-inbox.server.ts reads it). */
