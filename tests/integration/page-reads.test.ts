@@ -8,6 +8,7 @@ import {
 	ProgramEnrolmentModel,
 	ProgramModel,
 	ProgressModel,
+	RsvpModel,
 	UserModel,
 	VideoModel,
 } from '#models/index'
@@ -194,5 +195,36 @@ describe('/pods', () => {
 		const pods = await PodMemberModel.countDocuments({ userId: await userIdOf('premium'), state: 'active' })
 		expect(pods).toBeGreaterThan(1)
 		expect(await fewestQueriesOf('/pods')).toBe(5)
+	})
+})
+
+describe("a pod's page (decision 251)", () => {
+	it('reads its access, its program and its lessons once for the page, its chat and its progress, and everyone it names at once: fifteen queries', async () => {
+		const membership = (await PodMemberModel.findOne({ userId: await userIdOf('premium'), state: 'active' }).lean())!
+		// The session, the account; the pod and the membership; the program and its lessons; the members, check-ins
+		// and replies; the people named; the members' enrolments, items done and lessons completed; the room and who
+		// reads it.
+		expect(await fewestQueriesOf(`/pods/${membership.podId}`)).toBe(15)
+	})
+})
+
+describe("an event's page (decision 251)", () => {
+	it("reads who is going once for the member's answer, the faces and the list: six queries", async () => {
+		const [busiest] = await RsvpModel.aggregate<{ _id: number }>([
+			{ $match: { going: true } },
+			{ $group: { _id: '$eventId', going: { $sum: 1 } } },
+			{ $sort: { going: -1, _id: 1 } },
+			{ $limit: 1 },
+		])
+		// The session, the account, the event, who is going, the faces shown and the people listed.
+		expect(await fewestQueriesOf(`/events/${busiest!._id}`)).toBe(6)
+	})
+})
+
+describe("a member's card (decision 251)", () => {
+	it('reads the member once, and whether either blocked the other once: five queries', async () => {
+		const other = (await UserModel.findOne({ username: 'member' }).lean())!
+		// The session, the account, the member, the communities in common, the blocks between the two.
+		expect(await fewestQueriesOf(`/members/${other.id}`)).toBe(5)
 	})
 })

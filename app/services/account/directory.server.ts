@@ -1,10 +1,10 @@
 import mongoose from 'mongoose'
-import { UserModel, type PublicUserJSON, type Role, type User } from '#models/index'
+import { PUBLIC_USER_FIELDS, UserModel, type PublicUserJSON, type Role, type User } from '#models/index'
 import { type DirectoryFilter } from '~/lib/directory'
 import { type PageWindow } from '~/lib/paging'
 import { anyFieldContains } from '~/platform/contains-filter.server'
+import { publicUserJSON } from '~/platform/public-pictures.server'
 import { findPublicUsers } from '~/services/account/people.server'
-import { getPublicUser } from '~/services/account/users.server'
 import { joinedCommunities, type JoinedCommunity } from '~/services/community/memberships.server'
 import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 
@@ -57,9 +57,9 @@ export async function getMemberCard(
 	reader: { id: number; communityIds: number[] },
 	memberId: number,
 ): Promise<{ member: PublicUserJSON; communitiesInCommon: JoinedCommunity[] } | null> {
-	const member = await getPublicUser(memberId)
-	if (!member) return null
-	const theirs = await UserModel.findOne({ id: memberId }).select('communityIds').lean<Pick<User, 'communityIds'>>()
-	const common = reader.communityIds.filter((id) => theirs?.communityIds?.includes(id))
-	return { member, communitiesInCommon: await joinedCommunities({ communityIds: common }) }
+	// One read: what others may see of them, and their communities for the ones in common.
+	const theirs = await UserModel.findOne({ id: memberId }).select(`${PUBLIC_USER_FIELDS} communityIds`).lean<User>()
+	if (!theirs) return null
+	const common = reader.communityIds.filter((id) => theirs.communityIds?.includes(id))
+	return { member: publicUserJSON(theirs), communitiesInCommon: await joinedCommunities({ communityIds: common }) }
 }

@@ -9,6 +9,7 @@ import {
 	attendanceOf,
 	getAttendance,
 	listEventAttendees,
+	readWhoIsGoing,
 	type Attendance,
 } from '~/services/events/rsvps.server'
 
@@ -147,10 +148,9 @@ export type EventView = ReturnType<typeof presentEvent>
 export async function describeEventPage(viewer: { id: number }, eventId: number, now: Date, timeZone: string) {
 	const event = await getEvent(eventId)
 	if (!event) throw notFound('Event not found')
-	const [actions, going] = await Promise.all([
-		describeEventActions(viewer, [event], now, timeZone),
-		listEventAttendees(eventId),
-	])
+	const whoIsGoing = await readWhoIsGoing([eventId])
+	const actions = eventActionsOf([event], attendanceFor(viewer.id, whoIsGoing), now, timeZone)
+	const going = await listEventAttendees(whoIsGoing.get(eventId)?.goingIds ?? [])
 	const upcoming = isUpcoming(event, now)
 	return {
 		...presentEvent(event, now, timeZone, actions.get(event.id)!),

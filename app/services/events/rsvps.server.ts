@@ -112,20 +112,14 @@ export const ATTENDEES_LISTED = 50
 
 /**
  * Who is going to one event (its page): the first ATTENDEES_LISTED in the
- * order they said so, and how many there are in all.
+ * order they said so, and how many there are in all, from the event's
+ * going members as readWhoIsGoing read them in that order: the page's
+ * actions and its list share the one read of its answers (decision 251).
  */
 export async function listEventAttendees(
-	eventId: number,
+	goingIds: readonly number[],
 ): Promise<{ total: number; people: Array<{ id: number; name: string; avatar: string | null }> }> {
-	const [rsvps, total] = await Promise.all([
-		RsvpModel.find({ eventId, going: true })
-			.sort({ updatedAt: 1 })
-			.limit(ATTENDEES_LISTED)
-			.select('userId')
-			.lean<Array<Pick<Rsvp, 'userId'>>>(),
-		RsvpModel.countDocuments({ eventId, going: true }),
-	])
-	const ids = rsvps.map((rsvp) => rsvp.userId)
+	const ids = goingIds.slice(0, ATTENDEES_LISTED)
 	const people = ids.length
 		? await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
 				.select('id name avatar')
@@ -133,7 +127,7 @@ export async function listEventAttendees(
 		: []
 	const byId = new Map(people.map((person) => [person.id, person]))
 	return {
-		total,
+		total: goingIds.length,
 		people: ids.flatMap((id) => {
 			const person = byId.get(id)
 			return person ? [{ id, name: person.name, avatar: publicAssetUrl(person.avatar) }] : []

@@ -25,6 +25,7 @@ import { anyFieldContains } from '~/platform/contains-filter.server'
 import { NEWEST_FIRST, placeInList } from '~/platform/list-place.server'
 import { currentStamps, heldRead } from '~/platform/held-reads.server'
 import { runJobSoon } from '~/platform/jobs.server'
+import { sharedInRequest } from '~/platform/request-context.server'
 import { markdownToPlainText } from '~/platform/markdown.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
 import { idsInOrder, writeIndexed, type SearchDocument } from '~/platform/search-index.server'
@@ -80,8 +81,9 @@ export async function getProgram(id: number): Promise<ProgramJSON | null> {
 }
 
 /** The stored program (its outline with the knowledge checks' answers: for the services, never for a member as it is). */
-export async function findProgram(id: number): Promise<Program | null> {
-	return ProgramModel.findOne({ id }).lean<Program>()
+export function findProgram(id: number): Promise<Program | null> {
+	// Once per page: a pod's page asks for its program, and again for its members' progress (decision 251).
+	return sharedInRequest(`program:${id}`, () => ProgramModel.findOne({ id }).lean<Program>().exec())
 }
 
 /** The stored programs of these ids, published or not, in one query (none asked, none read). */
@@ -117,10 +119,13 @@ export async function lessonVideosOf(
 		),
 	]
 	if (ids.length === 0) return new Map()
-	const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) })
-		.select('id title duration')
-		.lean<Array<Pick<Video, 'id' | 'title' | 'duration'>>>()
-	return new Map(videos.map((video) => [video.id, video]))
+	// Shared by the page's askers for the same lessons (a pod's page: its items' titles and its members' progress).
+	return sharedInRequest(`lesson-videos:${[...ids].sort((a, b) => a - b).join(',')}`, async () => {
+		const videos = await VideoModel.find({ id: mongoose.trusted({ $in: ids }) })
+			.select('id title duration')
+			.lean<Array<Pick<Video, 'id' | 'title' | 'duration'>>>()
+		return new Map(videos.map((video) => [video.id, video]))
+	})
 }
 
 type LessonVideos = Awaited<ReturnType<typeof lessonVideosOf>>

@@ -4,6 +4,7 @@ import { toIso } from '#models/model'
 import { CANNOT_MESSAGE_MEMBER, NO_SELF_BLOCK, USER_NOT_FOUND, YOU_BLOCKED_MEMBER } from '~/lib/moderation'
 import { ServiceError, isDuplicateKeyError, notFound } from '~/lib/service-error'
 import { markConversationRead } from '~/services/chat/private-inbox.server'
+import { blockedUserIds } from '~/services/moderation/blocked-ids.server'
 import { publicAssetUrl } from '~/platform/public-pictures.server'
 
 /**
@@ -52,8 +53,9 @@ export async function unblockMember(actor: { id: number }, userId: number): Prom
 	await BlockModel.deleteOne({ blockerId: actor.id, blockedId: userId })
 }
 
+/** Whether `blockerId` blocked `blockedId`, as the blocker's pages show it: from their held list (decision 250). */
 export async function hasBlocked(blockerId: number, blockedId: number): Promise<boolean> {
-	return Boolean(await BlockModel.exists({ blockerId, blockedId }))
+	return (await blockedUserIds(blockerId)).includes(blockedId)
 }
 
 /**

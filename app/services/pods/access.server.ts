@@ -4,6 +4,7 @@ import { PodMemberModel, PodModel, type Pod, type PodMember } from '#models/inde
 import { POD_LAPSE_DAYS } from '~/lib/pods'
 import { ServiceError } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
+import { sharedInRequest } from '~/platform/request-context.server'
 
 /**
  * Who may read and write a pod (product §2 "Peer pods", docs/decisions/211,
@@ -59,12 +60,15 @@ export function lapseExpired(lapsedAt: Date | null, now: Date): boolean {
 }
 
 /** The reader's access to a pod, or null when it is not theirs to read (the callers answer 404). */
-export async function podAccessOf(reader: PodReader, podId: number, now = new Date()): Promise<PodAccess | null> {
-	const [pod, membership] = await Promise.all([
-		PodModel.findOne({ id: podId }).lean<Pod>(),
-		PodMemberModel.findOne({ podId, userId: reader.id, state: 'active' }).lean<PodMember>(),
-	])
-	return accessFrom(reader, pod, membership, now)
+export function podAccessOf(reader: PodReader, podId: number, now = new Date()): Promise<PodAccess | null> {
+	// Once per page: a pod's page asks for itself, and its room's history asks again (decision 251).
+	return sharedInRequest(`pod-access:${podId}:${reader.id}`, async () => {
+		const [pod, membership] = await Promise.all([
+			PodModel.findOne({ id: podId }).lean<Pod>(),
+			PodMemberModel.findOne({ podId, userId: reader.id, state: 'active' }).lean<PodMember>(),
+		])
+		return accessFrom(reader, pod, membership, now)
+	})
 }
 
 /** podAccessOf from the pod and the reader's active membership of it, already read (a list of the reader's pods). */

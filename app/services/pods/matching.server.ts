@@ -26,6 +26,7 @@ import { JoinPodQueueSchema } from '~/lib/pod-schemas'
 import { ServiceError, notFound } from '~/lib/service-error'
 import { isPremium } from '~/lib/subscription'
 import { runJobSoon, type Job } from '~/platform/jobs.server'
+import { findProgram } from '~/services/learning/programs.server'
 import { notify } from '~/services/notifications/notifications.server'
 import { parsePodInput } from '~/services/pods/access.server'
 
@@ -67,11 +68,9 @@ export interface PodQueueState {
 }
 
 async function requirePublishedProgram(programId: number) {
-	const program = await ProgramModel.findOne({ id: programId, published: true }).select('id title').lean<{
-		id: number
-		title: string
-	}>()
-	if (!program) throw notFound(PROGRAM_NOT_FOUND)
+	// The program's page has just read it for its outline: the same read (decision 251).
+	const program = await findProgram(programId)
+	if (!program?.published) throw notFound(PROGRAM_NOT_FOUND)
 	return program
 }
 

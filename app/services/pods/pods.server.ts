@@ -215,12 +215,16 @@ export async function getPod(member: PodReader, podId: number, now = new Date())
 	const shown = memberRows.filter((row) => row.state === 'active' || row.state === 'left')
 	const userIds = shown.flatMap((row) => (row.userId === null ? [] : [row.userId]))
 	const replies = checkIns.length ? await PodReplyModel.find({ podId }).sort({ createdAt: 1 }).lean<PodReply[]>() : []
-	const [names, learners] = await Promise.all([
-		namesOf([...userIds, ...checkIns.map((row) => row.userId), ...replies.map((row) => row.userId)]),
-		UserModel.find({ id: mongoose.trusted({ $in: userIds }) })
-			.select('id subscriptionStatus')
-			.lean<Array<{ id: number; subscriptionStatus: string }>>(),
-	])
+	// One read of everyone the page names, the members among them with what their progress depends on.
+	const named = [...new Set([...userIds, ...checkIns.map((row) => row.userId), ...replies.map((row) => row.userId)])]
+	const people = named.length
+		? await UserModel.find({ id: mongoose.trusted({ $in: named }) })
+				.select('id name subscriptionStatus')
+				.lean<Array<{ id: number; name: string; subscriptionStatus: string }>>()
+		: []
+	const names = new Map(people.map((person) => [person.id, person.name]))
+	const shownIds = new Set(userIds)
+	const learners = people.filter((person) => shownIds.has(person.id))
 	const progress = await getProgramProgressOfMembers(learners, pod.programId, now)
 	const week = currentWeekOf(pod, now)
 	const items = programItems(program, videos)

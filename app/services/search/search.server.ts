@@ -67,7 +67,7 @@ async function match(
 	viewer: SearchViewer,
 	query: SearchQuery,
 	types: SearchType[] | null,
-): Promise<{ matches: IndexMatch[]; complete: boolean }> {
+): Promise<{ matches: IndexMatch[]; complete: boolean; checked: CheckedItems }> {
 	const { matches, complete } = await findInIndex({
 		terms: query.terms,
 		prefix: query.prefix,
@@ -76,22 +76,31 @@ async function match(
 		excludeAuthorIds: [...viewer.blocked],
 	})
 	// The kinds whose rule the index cannot hold for this viewer: each match of them is checked before counting.
-	const kept = new Map<SearchKind, Set<number>>()
+	const checked: CheckedItems = new Map()
 	for (const entry of SEARCH_SOURCES) {
 		if (!entry.checkEveryMatch) continue
 		const ids = matches.filter((candidate) => candidate.kind === entry.kind).map((candidate) => candidate.id)
 		if (ids.length === 0) continue
 		const items = (await entry.load(ids, viewer)).filter((item) => entry.mayFind(viewer, item))
-		kept.set(entry.kind, new Set(items.map((item) => item.id)))
+		checked.set(entry.kind, new Map(items.map((item) => [item.id, item])))
 	}
-	return { matches: matches.filter((candidate) => kept.get(candidate.kind)?.has(candidate.id) ?? true), complete }
+	const matchesKept = matches.filter((candidate) => checked.get(candidate.kind)?.has(candidate.id) ?? true)
+	return { matches: matchesKept, complete, checked }
 }
+
+/** The items of the kinds checked match by match, as they were read for the check (by kind, then id). */
+type CheckedItems = Map<SearchKind, Map<number, { id: number }>>
 
 /**
  * These matches as results, in their order: each read through its kind's
  * service, kept only when the viewer may find it now.
  */
-async function present(viewer: SearchViewer, query: SearchQuery, matches: IndexMatch[]): Promise<SearchResultJSON[]> {
+async function present(
+	viewer: SearchViewer,
+	query: SearchQuery,
+	matches: IndexMatch[],
+	checked: CheckedItems,
+): Promise<SearchResultJSON[]> {
 	const byKind = new Map<SearchKind, number[]>()
 	for (const { kind, id } of matches) byKind.set(kind, [...(byKind.get(kind) ?? []), id])
 	const shown = new Map<string, SearchResultJSON>()
@@ -100,8 +109,12 @@ async function present(viewer: SearchViewer, query: SearchQuery, matches: IndexM
 			const entry = searchSource(kind)
 			if (!entry) return
 			const asked = new Set(ids)
+			// A kind checked match by match was read for the check, moments ago: not read again (decision 251).
+			const read = checked.get(kind)
 			// A service may answer more than it was asked (a range of ids): only the matches are shown.
-			const items = (await entry.load(ids, viewer)).filter((item) => asked.has(item.id) && entry.mayFind(viewer, item))
+			const items = read
+				? ids.flatMap((id) => read.get(id) ?? [])
+				: (await entry.load(ids, viewer)).filter((item) => asked.has(item.id) && entry.mayFind(viewer, item))
 			for (const item of items) {
 				const result = await entry.show(item, query, viewer)
 				shown.set(`${kind}:${item.id}`, { type: kind, id: item.id, ...result })
@@ -126,11 +139,11 @@ export async function search(
 	const query = parseSearchQuery(q)
 	if (query.terms.length === 0) return { query, results: [], total: 0, complete: true, page, hasMore: false }
 	const viewer = await viewerOf(user)
-	const { matches, complete } = await match(viewer, query, type ? [type] : null)
+	const { matches, complete, checked } = await match(viewer, query, type ? [type] : null)
 	const start = (page - 1) * SEARCH_PAGE_SIZE
 	return {
 		query,
-		results: await present(viewer, query, matches.slice(start, start + SEARCH_PAGE_SIZE)),
+		results: await present(viewer, query, matches.slice(start, start + SEARCH_PAGE_SIZE), checked),
 		total: matches.length,
 		complete,
 		page,
@@ -154,11 +167,15 @@ export async function searchOverview(user: Searcher, q: string): Promise<SearchO
 	const query = parseSearchQuery(q)
 	if (query.terms.length === 0) return { query, total: 0, complete: true, sections: [] }
 	const viewer = await viewerOf(user)
-	const { matches, complete } = await match(viewer, query, null)
+	const { matches, complete, checked } = await match(viewer, query, null)
 	const sections = await Promise.all(
 		SEARCHED_TYPES.map(async (type) => {
 			const own = matches.filter((candidate) => candidate.type === type)
-			return { type, total: own.length, results: await present(viewer, query, own.slice(0, OVERVIEW_PER_TYPE)) }
+			return {
+				type,
+				total: own.length,
+				results: await present(viewer, query, own.slice(0, OVERVIEW_PER_TYPE), checked),
+			}
 		}),
 	)
 	return {
