@@ -5,6 +5,7 @@ import { notFound } from '~/lib/service-error'
 import { PAGE_SIZES, type PageWindow } from '~/lib/paging'
 import { getEvent, heldUpcomingEvents, listPastEvents, listUpcomingEvents } from '~/services/events/events.server'
 import {
+	ATTENDEES_LISTED,
 	attendanceFor,
 	attendanceOf,
 	getAttendance,
@@ -148,9 +149,9 @@ export type EventView = ReturnType<typeof presentEvent>
 export async function describeEventPage(viewer: { id: number }, eventId: number, now: Date, timeZone: string) {
 	const event = await getEvent(eventId)
 	if (!event) throw notFound('Event not found')
-	const whoIsGoing = await readWhoIsGoing([eventId])
+	const whoIsGoing = await readWhoIsGoing([eventId], ATTENDEES_LISTED)
 	const actions = eventActionsOf([event], attendanceFor(viewer.id, whoIsGoing), now, timeZone)
-	const going = await listEventAttendees(whoIsGoing.get(eventId)?.goingIds ?? [])
+	const going = listEventAttendees(whoIsGoing.get(eventId))
 	const upcoming = isUpcoming(event, now)
 	return {
 		...presentEvent(event, now, timeZone, actions.get(event.id)!),

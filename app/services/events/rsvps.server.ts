@@ -58,11 +58,23 @@ export async function setRsvp(
  * the order they said so, and the first few's faces. Held between visits by
  * the upcoming events (events.server.ts), so it is never changed.
  */
-export type WhoIsGoing = ReadonlyMap<number, { goingIds: number[]; attendees: Attendance['attendees'] }>
+export type WhoIsGoing = ReadonlyMap<number, WhoIsGoingTo>
 
-/** Who is going to each of the events: one query for the answers, one for the faces. */
-export async function readWhoIsGoing(eventIds: number[]): Promise<WhoIsGoing> {
-	const whoIsGoing = new Map<number, { goingIds: number[]; attendees: Attendance['attendees'] }>()
+interface WhoIsGoingTo {
+	goingIds: number[]
+	/** The first ATTENDEES_SHOWN's faces (a card's). */
+	attendees: Attendance['attendees']
+	/** The first `faced`'s (an event's page lists ATTENDEES_LISTED). */
+	listed: Attendance['attendees']
+}
+
+/**
+ * Who is going to each of the events: one query for the answers, one for
+ * the faces of the first `faced` of each (a card shows ATTENDEES_SHOWN, an
+ * event's page lists ATTENDEES_LISTED from the same read, decision 251).
+ */
+export async function readWhoIsGoing(eventIds: number[], faced = ATTENDEES_SHOWN): Promise<WhoIsGoing> {
+	const whoIsGoing = new Map<number, WhoIsGoingTo>()
 	if (eventIds.length === 0) return whoIsGoing
 	const rsvps = await RsvpModel.find({ eventId: mongoose.trusted({ $in: eventIds }), going: true })
 		.sort({ updatedAt: 1 })
@@ -74,7 +86,7 @@ export async function readWhoIsGoing(eventIds: number[]): Promise<WhoIsGoing> {
 		const list = byEvent.get(rsvp.eventId) ?? []
 		list.push(rsvp.userId)
 		byEvent.set(rsvp.eventId, list)
-		if (list.length <= ATTENDEES_SHOWN) shownIds.add(rsvp.userId)
+		if (list.length <= Math.max(faced, ATTENDEES_SHOWN)) shownIds.add(rsvp.userId)
 	}
 	const people = shownIds.size
 		? await UserModel.find({ id: mongoose.trusted({ $in: [...shownIds] }) })
@@ -86,9 +98,11 @@ export async function readWhoIsGoing(eventIds: number[]): Promise<WhoIsGoing> {
 	)
 	for (const eventId of eventIds) {
 		const goingIds = byEvent.get(eventId) ?? []
+		const facesOf = (ids: number[]) => ids.flatMap((id) => (faces.has(id) ? [faces.get(id)!] : []))
 		whoIsGoing.set(eventId, {
 			goingIds,
-			attendees: goingIds.slice(0, ATTENDEES_SHOWN).flatMap((id) => (faces.has(id) ? [faces.get(id)!] : [])),
+			attendees: facesOf(goingIds.slice(0, ATTENDEES_SHOWN)),
+			listed: facesOf(goingIds.slice(0, faced)),
 		})
 	}
 	return whoIsGoing
@@ -112,27 +126,15 @@ export const ATTENDEES_LISTED = 50
 
 /**
  * Who is going to one event (its page): the first ATTENDEES_LISTED in the
- * order they said so, and how many there are in all, from the event's
- * going members as readWhoIsGoing read them in that order: the page's
- * actions and its list share the one read of its answers (decision 251).
+ * order they said so, and how many there are in all, from the read that
+ * gave the member's own answer (`readWhoIsGoing(…, ATTENDEES_LISTED)`,
+ * decision 251).
  */
-export async function listEventAttendees(
-	goingIds: readonly number[],
-): Promise<{ total: number; people: Array<{ id: number; name: string; avatar: string | null }> }> {
-	const ids = goingIds.slice(0, ATTENDEES_LISTED)
-	const people = ids.length
-		? await UserModel.find({ id: mongoose.trusted({ $in: ids }) })
-				.select('id name avatar')
-				.lean<Array<{ id: number; name: string; avatar?: string | null }>>()
-		: []
-	const byId = new Map(people.map((person) => [person.id, person]))
-	return {
-		total: goingIds.length,
-		people: ids.flatMap((id) => {
-			const person = byId.get(id)
-			return person ? [{ id, name: person.name, avatar: publicAssetUrl(person.avatar) }] : []
-		}),
-	}
+export function listEventAttendees(going: WhoIsGoingTo | undefined): {
+	total: number
+	people: Array<{ id: number; name: string; avatar: string | null }>
+} {
+	return { total: going?.goingIds.length ?? 0, people: going?.listed ?? [] }
 }
 
 export function attendanceOf(attendance: Map<number, Attendance>, eventId: number): Attendance {

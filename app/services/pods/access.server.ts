@@ -61,7 +61,8 @@ export function lapseExpired(lapsedAt: Date | null, now: Date): boolean {
 
 /** The reader's access to a pod, or null when it is not theirs to read (the callers answer 404). */
 export function podAccessOf(reader: PodReader, podId: number, now = new Date()): Promise<PodAccess | null> {
-	// Once per page: a pod's page asks for itself, and its room's history asks again (decision 251).
+	// Once per page: a pod's page asks for itself, and its room's history asks again (decision 251). The first
+	// asker's `now` stands for the page's.
 	return sharedInRequest(`pod-access:${podId}:${reader.id}`, async () => {
 		const [pod, membership] = await Promise.all([
 			PodModel.findOne({ id: podId }).lean<Pod>(),
