@@ -83,9 +83,9 @@ export async function getVideo(id: number): Promise<VideoJSON | null> {
 	return video ? videoJSON(video) : null
 }
 
-/** A lesson members may see and play, or null (unknown, or still waiting for its uploaded video). */
 /**
- * A published lesson, read once per page: the lesson page asks for it for
+ * A lesson members may see and play, or null (unknown, or still waiting for
+ * its uploaded video). Read once per page: the lesson page asks for it for
  * the lesson and again for the member's notes on it (decision 250). The
  * answer is shared, so callers copy it rather than change it.
  */

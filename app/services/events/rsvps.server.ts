@@ -96,9 +96,9 @@ export async function readWhoIsGoing(eventIds: number[], faced = ATTENDEES_SHOWN
 	const faces = new Map(
 		people.map((person) => [person.id, { id: person.id, name: person.name, avatar: publicAssetUrl(person.avatar) }]),
 	)
+	const facesOf = (ids: number[]) => ids.flatMap((id) => (faces.has(id) ? [faces.get(id)!] : []))
 	for (const eventId of eventIds) {
 		const goingIds = byEvent.get(eventId) ?? []
-		const facesOf = (ids: number[]) => ids.flatMap((id) => (faces.has(id) ? [faces.get(id)!] : []))
 		whoIsGoing.set(eventId, {
 			goingIds,
 			attendees: facesOf(goingIds.slice(0, ATTENDEES_SHOWN)),

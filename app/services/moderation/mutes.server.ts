@@ -38,12 +38,19 @@ export interface OwnMute {
 
 const activeFilter = (now: Date) => ({ $or: [{ until: null }, { until: mongoose.trusted({ $gt: now }) }] })
 
-const ownMute = (mute: Pick<Mute, 'until' | 'reason'> | null): OwnMute | null =>
-	mute ? { until: toIso(mute.until), reason: mute.reason } : null
+type StoredMute = Pick<Mute, 'until' | 'reason'>
+
+/** The member's mute as stored (one per member), ended or not. */
+const readMute = (userId: number): Promise<StoredMute | null> =>
+	MuteModel.findOne({ userId }).select('until reason').lean<StoredMute>().exec()
+
+/** The mute while it lasts (until lifted, or until its time), else null. */
+const lasting = (mute: StoredMute | null, now: Date): OwnMute | null =>
+	mute && (mute.until === null || mute.until > now) ? { until: toIso(mute.until), reason: mute.reason } : null
 
 /** The member's mute while it lasts, else null: the database's answer now, which a post is checked against. */
 async function readActiveMute(userId: number, now = new Date()): Promise<OwnMute | null> {
-	return ownMute(await MuteModel.findOne({ userId, ...activeFilter(now) }).lean<Mute>())
+	return lasting(await readMute(userId), now)
 }
 
 /**
@@ -54,10 +61,7 @@ async function readActiveMute(userId: number, now = new Date()): Promise<OwnMute
  * timed mute has ended is asked each time, not when it was read.
  */
 export async function getActiveMute(userId: number, now = new Date()): Promise<OwnMute | null> {
-	const mute = await heldRead(`own-mute:${userId}`, await layoutVersionOf(userId), () =>
-		MuteModel.findOne({ userId }).select('until reason').lean<Pick<Mute, 'until' | 'reason'>>().exec(),
-	)
-	return mute && (mute.until === null || mute.until > now) ? ownMute(mute) : null
+	return lasting(await heldRead(`own-mute:${userId}`, await layoutVersionOf(userId), () => readMute(userId)), now)
 }
 
 /** Refuses a post by a muted member: 403 'You are muted until {time}' (product §6). */
