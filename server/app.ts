@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import zlib from 'node:zlib'
 import express from 'express'
 import compression from 'compression'
 import helmet from 'helmet'
@@ -23,6 +22,7 @@ import {
 } from '#server/gates'
 import { carriesVideoFile, drainWhenAnsweredEarly, mountMedia } from '#server/media'
 import { remixHandler, type BuildSource } from '#server/remix-handler'
+import { PAGE_COMPRESSION } from '#server/whole-answers'
 
 /**
  * The Express app, in the order a request meets it: security headers with a
@@ -90,7 +90,7 @@ export function createApp(config: AppConfig, database: DatabaseMonitor, build: B
  * cached for a year, so each browser asks for them once per release, and
  * smaller files load sooner on a phone (docs/decisions/192).
  */
-const compressPages = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } })
+const compressPages = compression(PAGE_COMPRESSION)
 const compressAssets = compression()
 const compress: express.RequestHandler = (req, res, next) =>
 	(req.path.startsWith('/build/') ? compressAssets : compressPages)(req, res, next)

@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler } from '@remix-run/express'
-import { type ServerBuild } from '@remix-run/node'
+// Not re-exported by the package's index; the adapter's own functions, so requests and answers are converted as it does.
+import { createRemixRequest } from '@remix-run/express/dist/server.js'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
 import type express from 'express'
 import onHeaders from 'on-headers'
 import { type AppConfig } from '~/config.server'
 import { watchRequestFailure, type RequestFailureWatch } from '~/platform/database.server'
 import { currentRequestContext, serverTimingHeader } from '~/platform/request-context.server'
+import { sendRemixAnswer } from '#server/whole-answers'
 
 const BUILD_PATH = path.resolve('build/index.js')
 
@@ -46,27 +48,32 @@ function isAccountRequest(req: express.Request): boolean {
 }
 
 /**
- * Pages, data requests and JSON calls: Remix's Express adapter, with the
- * request's load context (docs/decisions/096): the CSP nonce, the client's
+ * Pages, data requests and JSON calls: Remix's Express adapter, taken apart
+ * so its answers are sent by `sendRemixAnswer` (docs/decisions/252), with
+ * the request's load context (docs/decisions/096): the CSP nonce, the client's
  * address as Express sees it (TRUST_PROXY), and the watch that tells a
  * failure the database caused from the app's own (the app answers the
  * former with the readable 503: web/unavailable.server.ts).
  */
 export function remixHandler(build: BuildSource, mode: 'production' | 'development'): express.RequestHandler {
-	const handleRemixRequest = createRequestHandler({
-		build,
-		mode,
-		getLoadContext: (req, res) => ({
-			cspNonce: res.locals.cspNonce as string,
-			clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-			failure: (res.locals.failure as RequestFailureWatch | undefined) ?? watchRequestFailure(),
-		}),
-	})
+	const handleRemixRequest = createRequestHandler(build, mode)
 	return (req, res, next) => {
 		const timings = currentRequestContext()
 		// Pages and JSON alike, as the answer's headers go: the browser's network panel shows where the time went (docs/decisions/082).
 		if (timings && !isAccountRequest(req))
 			onHeaders(res, () => res.setHeader('Server-Timing', serverTimingHeader(timings)))
-		void handleRemixRequest(req, res, next)
+		// As the adapter's own handler does: the request (aborted when the client goes), Remix's answer, and a failure passed on to Express.
+		const loadContext = {
+			cspNonce: res.locals.cspNonce as string,
+			clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+			failure: (res.locals.failure as RequestFailureWatch | undefined) ?? watchRequestFailure(),
+		}
+		void (async () => {
+			try {
+				await sendRemixAnswer(req, res, await handleRemixRequest(createRemixRequest(req, res), loadContext))
+			} catch (error) {
+				next(error)
+			}
+		})()
 	}
 }

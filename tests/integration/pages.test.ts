@@ -181,6 +181,38 @@ describe("an island page's data (decision 246)", () => {
 	})
 })
 
+describe('how a page reaches the browser (decision 252)', () => {
+	it('a member page arrives compressed in one piece, with its length', async () => {
+		const { client } = await signedUpClient()
+		for (const [path, encoding] of [
+			['/dashboard', 'gzip, deflate, br'],
+			['/messages', 'gzip'],
+		] as const) {
+			const response = await client.request(path, { headers: { 'Accept-Encoding': encoding } })
+			expect(response.status, path).toBe(200)
+			expect(response.headers.get('Content-Encoding'), path).toBe(encoding === 'gzip' ? 'gzip' : 'br')
+			expect(response.headers.get('Transfer-Encoding'), path).toBeNull()
+			expect(Number(response.headers.get('Content-Length')), path).toBeGreaterThan(1000)
+			expect(response.headers.get('Vary'), path).toContain('Accept-Encoding')
+			expect(response.headers.get('Server-Timing'), path).toMatch(/queries/)
+		}
+		// fetch undoes the encoding: what the member reads is the page.
+		const page = await client.request('/dashboard', { headers: { 'Accept-Encoding': 'br' } })
+		expect(await page.text()).toContain('Continue Learning')
+	})
+
+	it('a short JSON answer arrives as it is, with its length', async () => {
+		const { client } = await signedUpClient()
+		const response = await client.request('/api/user', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+		expect(response.status).toBe(200)
+		expect(response.headers.get('Content-Encoding')).toBeNull()
+		expect(response.headers.get('Transfer-Encoding')).toBeNull()
+		const body = await response.text()
+		expect(Number(response.headers.get('Content-Length'))).toBe(Buffer.byteLength(body))
+		expect(JSON.parse(body)).toMatchObject({ name: 'Robin Page' })
+	})
+})
+
 describe('icons (decision 221)', () => {
 	it("are drawn from one fingerprinted sprite the browser keeps: not in a page's HTML or its scripts", async () => {
 		const { client } = await signedUpClient()
