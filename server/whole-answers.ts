@@ -24,7 +24,12 @@ const SMALLEST_COMPRESSED = 1024
  * middleware's stream, which compresses it off the main thread.
  */
 const LARGEST_COMPRESSED_AT_ONCE = 512 * 1024
-/** What this path compresses to itself, in the middleware's order of preference; anything else is left to it. */
+/**
+ * What this path compresses to itself, in the middleware's order of
+ * preference. Deflate is not among them: a client that takes only deflate
+ * gets it from the middleware, and one that prefers deflate but takes gzip
+ * too gets gzip.
+ */
 const OWN_ENCODINGS = ['br', 'gzip', 'identity']
 const PREFERRED_ENCODINGS = ['br', 'gzip']
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
@@ -40,18 +45,17 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
  * the middleware, as before.
  */
 export async function sendRemixAnswer(req: express.Request, res: express.Response, answer: Response) {
-	if (!answer.body || req.method === 'HEAD' || !WHOLE_ANSWER_TYPE.test(answer.headers.get('Content-Type') ?? '')) {
-		return sendRemixResponse(res, answer)
-	}
+	if (!isWholeAnswer(req, answer)) return sendRemixResponse(res, answer)
 	const body = Buffer.from(await answer.arrayBuffer())
+	// The client went while the page was read: nothing to compress or send.
+	if (res.destroyed) return
 	res.statusMessage = answer.statusText
 	res.status(answer.status)
 	for (const [key, value] of answer.headers) res.append(key, value)
-	vary(res, 'Accept-Encoding')
 	const encoding = encodingFor(req, res, body.length)
 	if (encoding === null) {
 		// Small, not accepted, or too large for one call: the middleware (server/app.ts) decides, as for any answer
-		// (it drops the length if it compresses after all).
+		// (under 1 kB it leaves the body as it is; if it compresses after all, it drops the length).
 		res.setHeader('Content-Length', body.length)
 		res.end(body)
 		return
@@ -66,9 +70,25 @@ export async function sendRemixAnswer(req: express.Request, res: express.Respons
 	res.end(compressed)
 }
 
+/**
+ * A GET's page or JSON, not encoded by its route. Its body is read whole: a
+ * route that streams HTML or JSON as it goes (none does: documents are
+ * rendered whole, JSON is `json()`) would need a type of its own here.
+ */
+function isWholeAnswer(req: express.Request, answer: Response): boolean {
+	return (
+		answer.body !== null &&
+		req.method !== 'HEAD' &&
+		!answer.headers.has('Content-Encoding') &&
+		WHOLE_ANSWER_TYPE.test(answer.headers.get('Content-Type') ?? '')
+	)
+}
+
+/** Br or gzip when this path compresses the body itself; null leaves it to the middleware. Adds Vary as the middleware would. */
 function encodingFor(req: express.Request, res: express.Response, bytes: number): 'br' | 'gzip' | null {
-	if (bytes < SMALLEST_COMPRESSED || bytes > LARGEST_COMPRESSED_AT_ONCE) return null
 	if (NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return null
+	vary(res, 'Accept-Encoding')
+	if (bytes < SMALLEST_COMPRESSED || bytes > LARGEST_COMPRESSED_AT_ONCE) return null
 	// negotiator 0.6.4 takes the server's preference among equally accepted encodings (the middleware passes it too); its types predate it.
 	const negotiator = new Negotiator(req) as unknown as {
 		encoding(available: string[], preferred: string[]): string | undefined
