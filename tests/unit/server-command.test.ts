@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { SERVER_ENTRY, SERVER_NODE_ARGS, serverArgs } from '../../scripts/server-command.mjs'
@@ -13,5 +14,31 @@ describe('how the server is started', () => {
 		const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync('Dockerfile', 'utf8'))
 		expect(cmd, 'the Dockerfile has a CMD in exec form').not.toBeNull()
 		expect(JSON.parse(cmd![1]!)).toEqual(['node', ...SERVER_NODE_ARGS, SERVER_ENTRY])
+	})
+
+	it("the server's young generation stays at the size its heap cap was tuned with (decision 253)", () => {
+		// A busy server's garbage, made in a node started as the server is: the
+		// young generation grows to its largest, which Node 24 would otherwise
+		// let reach 128 MB (two semi-spaces of 64 MB).
+		const youngGenerationBytes = Number(
+			execFileSync(
+				process.execPath,
+				[
+					...SERVER_NODE_ARGS,
+					'-e',
+					`let kept = []
+					for (let i = 0; i < 3e6; i++) {
+						const made = { i, text: 'x' + i, list: [i] }
+						if (i % 3 === 0) kept.push(made)
+						if (kept.length > 200000) kept = []
+					}
+					const young = require('node:v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
+					process.stdout.write(String(young.space_size))`,
+				],
+				{ encoding: 'utf8' },
+			),
+		)
+		expect(youngGenerationBytes).toBeGreaterThan(0)
+		expect(youngGenerationBytes).toBeLessThanOrEqual(2 * 16 * 1024 * 1024 + 2 * 1024 * 1024)
 	})
 })
