@@ -38,6 +38,5 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
 	CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# The same command as `npm start`.
 # The same arguments as `npm start` (scripts/server-command.mjs says why).
 CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=16", "build-server/server.js"]

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { serverArgs } from './scripts/server-command.mjs'
 import { vapidSettings } from './scripts/vapid-keys.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/setup/chromium'
 import { TEST_CREDENTIAL_SIGNING_KEY } from './tests/setup/credential-key'
@@ -33,7 +34,8 @@ export default defineConfig({
 		{ name: 'js-off', use: { javaScriptEnabled: false } },
 	],
 	webServer: {
-		command: 'node build-server/server.js',
+		// As `npm start` runs it: its heap is bounded as production's is (scripts/server-command.mjs).
+		command: `node ${serverArgs().join(' ')}`,
 		url: `http://localhost:${PORT}/healthz`,
 		timeout: 120_000,
 		reuseExistingServer: false,

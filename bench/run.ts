@@ -28,16 +28,17 @@
  * it, and the results say which and why: `stoppedAt`),
  * BENCH_DURATION seconds per HTTP target (default 8), BENCH_WARMUP (2),
  * BENCH_CONNECTIONS (10), BENCH_ROUNDS (2), BENCH_CHAT_SIZES ("100,1000"; at
- * the first scale), BENCH_SERVER_NODE_OPTIONS (NODE_OPTIONS of the measured
- * app server only, on top of production's arguments,
- * scripts/server-command.mjs; `--cpu-prof --cpu-prof-dir=<dir>` profiles it),
+ * the first scale), BENCH_SERVER_NODE_OPTIONS (node options of the measured
+ * app server only, given on its command line after production's arguments,
+ * scripts/server-command.mjs, so a V8 setting given here replaces
+ * production's; `--cpu-prof --cpu-prof-dir=<dir>` profiles it),
  * BENCH_PARTS ("http,javascript,chat,scaleout,search": the parts to run),
  * BENCH_ROUTES (labels or paths of the routes to measure; default all),
  * BENCH_COMPARE (the directory of another built checkout, with its own
  * node_modules: its server is started too, on the same database, and every
  * route is measured on both in turn, round after round, so a change's
  * before and after are taken back to back; the tables give both and the
- * change), BENCH_COMPARE_NODE_OPTIONS (NODE_OPTIONS of that other server,
+ * change), BENCH_COMPARE_NODE_OPTIONS (node options of that other server,
  * when it should differ from BENCH_SERVER_NODE_OPTIONS: a V8 setting's
  * before and after with one checkout given twice).
  *
@@ -81,6 +82,16 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('BENCH_ROUNDS must 
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'http,javascript,chat,scaleout,search').split(','))
 const ONLY_ROUTES = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',')) : null
 const COMPARE_DIR = process.env.BENCH_COMPARE
+/** Node options given to the measured server, and to the compared one (the same unless BENCH_COMPARE_NODE_OPTIONS is set). */
+const SERVER_NODE_OPTIONS = nodeOptionsSetting(process.env.BENCH_SERVER_NODE_OPTIONS)
+const COMPARE_NODE_OPTIONS =
+	process.env.BENCH_COMPARE_NODE_OPTIONS === undefined
+		? SERVER_NODE_OPTIONS
+		: nodeOptionsSetting(process.env.BENCH_COMPARE_NODE_OPTIONS)
+
+function nodeOptionsSetting(value: string | undefined): string[] {
+	return (value ?? '').split(/\s+/).filter(Boolean)
+}
 /** Requests per route whose Server-Timing headers give its database and render shares. */
 const TIMING_SAMPLES = 20
 
@@ -736,17 +747,10 @@ async function main() {
 			const memberCookie = await sessionCookieFor(member!.id)
 
 			// BENCH_SERVER_NODE_OPTIONS: other V8 settings for the measured app server alone, to compare with production's.
-			const nodeOptions: Record<string, string> = process.env.BENCH_SERVER_NODE_OPTIONS
-				? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS }
-				: {}
-			const appEnv = { ...APP_ENV, ...nodeOptions, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' }
-			const app = await startProcess(serverArgs(), appEnv)
+			const appEnv = { ...APP_ENV, MONGODB_URI: uri, BENCH_BASELINE_PAGE: 'true' }
+			const app = await startProcess(serverArgs(SERVER_NODE_OPTIONS), appEnv)
 			// BENCH_COMPARE: the other checkout's server, on the same database, measured in the same rounds.
-			const compareEnv =
-				process.env.BENCH_COMPARE_NODE_OPTIONS === undefined
-					? appEnv
-					: { ...appEnv, NODE_OPTIONS: process.env.BENCH_COMPARE_NODE_OPTIONS }
-			const before = COMPARE_DIR ? await startProcess(serverArgs(), compareEnv, COMPARE_DIR) : null
+			const before = COMPARE_DIR ? await startProcess(serverArgs(COMPARE_NODE_OPTIONS), appEnv, COMPARE_DIR) : null
 			await new Promise((resolve) => setTimeout(resolve, 1_000))
 			const rssAtRest = rssMegabytes(app.child.pid!)
 			let rssPeak = rssAtRest
@@ -967,7 +971,16 @@ async function main() {
 	const results = {
 		at: startedAt.toISOString(),
 		backend,
-		settings: { DURATION, WARMUP, CONNECTIONS, ROUNDS, SCALES, COMPARE_DIR: COMPARE_DIR ?? null },
+		settings: {
+			DURATION,
+			WARMUP,
+			CONNECTIONS,
+			ROUNDS,
+			SCALES,
+			COMPARE_DIR: COMPARE_DIR ?? null,
+			SERVER_NODE_OPTIONS,
+			COMPARE_NODE_OPTIONS: COMPARE_DIR ? COMPARE_NODE_OPTIONS : null,
+		},
 		loadAverage: { atStart: loadAtStart, atEnd: loadAtEnd },
 		scales,
 		stoppedAt,

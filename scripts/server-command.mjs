@@ -19,7 +19,12 @@
 export const SERVER_NODE_ARGS = ['--max-old-space-size=256', '--max-semi-space-size=16']
 export const SERVER_ENTRY = 'build-server/server.js'
 
-/** The arguments after `node`: `spawn(process.execPath, serverArgs())`. */
-export function serverArgs() {
-	return [...SERVER_NODE_ARGS, SERVER_ENTRY]
+/**
+ * The arguments after `node`: `spawn(process.execPath, serverArgs())`. Node
+ * options given as `extra` (the bench's other V8 settings) come after
+ * production's, so the same option given there replaces production's: in
+ * NODE_OPTIONS it would not, since the command line is read after it.
+ */
+export function serverArgs(extra = []) {
+	return [...SERVER_NODE_ARGS, ...extra, SERVER_ENTRY]
 }

@@ -19,7 +19,7 @@ describe('how the server is started', () => {
 	it("the server's young generation stays at the size its heap cap was tuned with (decision 253)", () => {
 		// A busy server's garbage, made in a node started as the server is: the
 		// young generation grows to its largest, which Node 24 would otherwise
-		// let reach 128 MB (two semi-spaces of 64 MB).
+		// let reach 128 MiB (two semi-spaces of 64 MiB).
 		const youngGenerationBytes = Number(
 			execFileSync(
 				process.execPath,
