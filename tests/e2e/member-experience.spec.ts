@@ -25,7 +25,11 @@ test.describe('member layout', () => {
 		await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
 
 		expect(await widthOf(sidebar(page))).toBe(256)
-		const stored = page.waitForResponse((response) => response.url().includes('/sidebar'))
+		// The form's own answer, which sets the cookie: not the sidebar route's module (/build/routes/sidebar-….js),
+		// which the browser fetches first and whose address also holds "/sidebar".
+		const stored = page.waitForResponse(
+			(response) => new URL(response.url()).pathname === '/sidebar' && response.request().method() === 'POST',
+		)
 		await page.getByRole('button', { name: 'Collapse sidebar' }).click()
 		await stored
 		await expect(sidebar(page)).toHaveAttribute('data-collapsed', 'true')
