@@ -2,7 +2,6 @@ import zlib from 'node:zlib'
 import { sendRemixResponse } from '@remix-run/express/dist/server.js'
 import type express from 'express'
 import Negotiator from 'negotiator'
-import vary from 'vary'
 
 /**
  * How pages and JSON are compressed (docs/decisions/192): Brotli at quality 1
@@ -84,10 +83,13 @@ function isWholeAnswer(req: express.Request, answer: Response): boolean {
 	)
 }
 
-/** Br or gzip when this path compresses the body itself; null leaves it to the middleware. Adds Vary as the middleware would. */
+/**
+ * Br or gzip when this path compresses the body itself; null leaves it to the
+ * middleware. The middleware adds `Vary: Accept-Encoding` to every answer it
+ * could compress (server/app.ts mounts it before Remix), these included.
+ */
 function encodingFor(req: express.Request, res: express.Response, bytes: number): 'br' | 'gzip' | null {
 	if (NO_TRANSFORM.test(String(res.getHeader('Cache-Control') ?? ''))) return null
-	vary(res, 'Accept-Encoding')
 	if (bytes < SMALLEST_COMPRESSED || bytes > LARGEST_COMPRESSED_AT_ONCE) return null
 	// negotiator 0.6.4 takes the server's preference among equally accepted encodings (the middleware passes it too); its types predate it.
 	const negotiator = new Negotiator(req) as unknown as {
