@@ -1,15 +1,8 @@
-import { useForm, type Submission, type SubmissionResult } from '@conform-to/react'
+import { useForm, type Submission } from '@conform-to/react'
 import { useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { type z } from 'zod'
-import { type Toast } from '~/lib/toast'
-
-/** The shape `handleFormSubmission` (app/web/form.server.ts) answers a refused form with. */
-interface FormActionData {
-	intent?: string | null
-	result?: SubmissionResult<string[]>
-	toast?: Toast | null
-}
+import { type FormActionData } from '~/components/form-action-toast'
 
 /**
  * Conform for every form (docs/decisions/090): the same zod schema as the
@@ -41,12 +34,6 @@ export function useConformForm<Schema extends z.ZodTypeAny>({
 		// Checked again on each input once the schema is here; before, each check would be a post to the action.
 		shouldRevalidate: validate ? 'onInput' : 'onSubmit',
 	})
-}
-
-/** The notice of the action's last answer, when it was for this form. */
-export function useFormActionToast(intent?: string): Toast | null | undefined {
-	const actionData = useActionData<FormActionData>()
-	return intent === undefined || actionData?.intent === intent ? actionData?.toast : undefined
 }
 
 /** Conform's client-side check of a form: the schema's answer on what the form holds. */

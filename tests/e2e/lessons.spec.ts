@@ -327,3 +327,38 @@ test.describe('the admin captions dialog', () => {
 		} else await expect(page.locator('video track')).toHaveCount(2)
 	})
 })
+
+test.describe('the notes panel as a part with its own code', () => {
+	// The service worker would answer the module from its cache, where page.route cannot hold it back.
+	test.use({ serviceWorkers: 'block' })
+
+	test('the notes panel works while its code is still coming, and keeps what the server drew once it arrives', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
+		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
+		await signUp()
+		// Hold the notes panel's module back: the rest of the page hydrates without it.
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		await page.goto(LESSON)
+		await page.getByRole('button', { name: 'Play' }).first().click()
+		await expect(playerTime(page)).toHaveText(/^0:0[1-9] \/ 12:00$/)
+		await page.getByRole('button', { name: 'Pause' }).click()
+		await expect(notes(page).getByLabel('New note')).toBeVisible()
+		await expect(notes(page).getByText('Type the time in the lesson the note is about, such as 1:05.')).toBeVisible()
+		await notes(page).evaluate((panel) => panel.setAttribute('data-drawn-by', 'server'))
+
+		release()
+		// Hydrated in place (the same element, not drawn again): the hint changes and the time follows the video.
+		await expect(notes(page).getByText('The time is where the video is when you start writing')).toBeVisible()
+		await expect(notes(page)).toHaveAttribute('data-drawn-by', 'server')
+		await notes(page).getByLabel('New note').click()
+		await expect(notes(page).getByLabel('At time')).toHaveValue(/^0:0[1-9]$/)
+	})
+})

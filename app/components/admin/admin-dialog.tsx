@@ -6,7 +6,8 @@ import { FormErrors, useIsSubmitting } from '~/components/forms'
 import { StatusButton, ButtonLink } from '~/components/ui/button'
 import { MAIN_ID } from '~/components/ui/skip-link'
 import { ActionToast } from '~/components/ui/toaster'
-import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
+import { useFormActionToast } from '~/components/form-action-toast'
+import { useConformForm } from '~/components/use-conform-form'
 import { dialogCloseHref } from '~/lib/admin-panel'
 
 /** Where a dialog's Cancel, Close and Escape lead: its tab, with the tab's search. */

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useCallback, useRef, useState, type MouseEvent } from 'react'
 import { AuthenticityTokenInput } from 'remix-utils/csrf/react'
+import { lazyIsland } from '~/components/lazy-island'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { type NoteJSON } from '#models/index'
 import { useIsSubmitting } from '~/components/forms'
@@ -33,13 +34,18 @@ import { NOTE_INTENTS } from '~/lib/notes'
 import { DeleteNoteFormSchema, EditNoteFormSchema, EmptyFormSchema, NoteFormSchema } from '~/lib/form-schemas.server'
 import { activeChapterIndex, activeCueIndex, searchTranscript, startTimeParam } from '~/lib/transcripts'
 import { ChapterList, Transcript, type Seek } from '~/routes/content-library/__lesson-text'
-import { NotesPanel } from '~/routes/content-library/__notes'
 import { type RouteHandle } from '~/types'
 
 /** Related lessons in the first row of the grid on a wide screen (three columns). */
 const RELATED_FIRST_ROW = 3
 
 /** The player is an island. */
+/**
+ * The notes panel and Conform, which only its forms use on this page, are not among the page's first
+ * scripts: they are fetched once the page's scripts have run, and the player is ready without waiting for them (decision 254).
+ */
+const NotesPanel = lazyIsland(() => import('~/routes/content-library/__notes').then((module) => module.NotesPanel))
+
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -290,7 +296,7 @@ export default function VideoPage() {
 							notes={notes}
 							editing={editingNote}
 							startAt={startAt}
-							seek={hydrated ? seek : null}
+							seek={seek}
 							currentTime={currentTime}
 						/>
 					) : null}

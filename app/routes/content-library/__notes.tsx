@@ -38,6 +38,9 @@ export function NotesPanel({
 	/** Where the video is now (with JavaScript). */
 	currentTime: () => number | null
 }) {
+	// The page hands over its seek at once (a lazy island's props keep their identity, decision 254); the
+	// time links seek only once this part has hydrated, and are plain links to `?t=` before.
+	const canSeek = useHydrated() ? seek : null
 	return (
 		<Card id="notes" className="scroll-mt-20">
 			<CardHeader>
@@ -57,7 +60,7 @@ export function NotesPanel({
 									<EditNoteForm videoId={videoId} note={note} />
 								</li>
 							) : (
-								<NoteItem key={note.id} videoId={videoId} note={note} seek={seek} />
+								<NoteItem key={note.id} videoId={videoId} note={note} seek={canSeek} />
 							),
 						)}
 					</ol>

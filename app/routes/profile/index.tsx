@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { lazyIsland } from '~/components/lazy-island'
 import { pageMeta } from '~/components/page-meta'
 import { Avatar } from '~/components/ui/avatar'
 import { Card } from '~/components/ui/card'
 import { TabLinks } from '~/components/ui/tab-links'
 import { ActionToast } from '~/components/ui/toaster'
-import { useFormActionToast } from '~/components/use-conform-form'
+import { useFormActionToast } from '~/components/form-action-toast'
 import { formatDate } from '~/lib/dates'
 import { readTimeZone } from '~/web/time-zone.server'
 import { getPendingEmail } from '~/services/account/email-change.server'
@@ -17,7 +18,6 @@ import { readProtectedForm } from '~/web/csrf.server'
 import { pageHeadersWithRetryAfter } from '~/web/errors.server'
 import { type RouteHandle } from '~/types'
 import { listBlockedMembers } from '~/services/moderation/blocks.server'
-import { AccountTab } from '~/routes/profile/__account-tab'
 import {
 	cancelBilling,
 	deleteAccount,
@@ -35,9 +35,17 @@ import { BillingTab } from '~/routes/profile/__billing-tab'
 import { toBillingView } from '~/routes/profile/__billing-view'
 import { getCalendarFeedStatus } from '~/services/events/calendar.server'
 import { BlockedTab } from '~/routes/profile/__blocked-tab'
-import { NotificationsTab } from '~/routes/profile/__notifications-tab'
-import { PasswordTab } from '~/routes/profile/__password-tab'
-import { ProfileTab } from '~/routes/profile/__profile-tab'
+
+/**
+ * The tabs with forms, and Conform that only they use on this page, are not among the page's first scripts:
+ * the open tab's code is fetched once the page's scripts have run (decision 254).
+ */
+const ProfileTab = lazyIsland(() => import('~/routes/profile/__profile-tab').then((module) => module.ProfileTab))
+const PasswordTab = lazyIsland(() => import('~/routes/profile/__password-tab').then((module) => module.PasswordTab))
+const NotificationsTab = lazyIsland(() =>
+	import('~/routes/profile/__notifications-tab').then((module) => module.NotificationsTab),
+)
+const AccountTab = lazyIsland(() => import('~/routes/profile/__account-tab').then((module) => module.AccountTab))
 
 /** Client validation, pending labels and the delete confirmation need JavaScript; every form also works without it. */
 export const handle: RouteHandle = { hydrate: true }

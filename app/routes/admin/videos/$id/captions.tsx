@@ -7,7 +7,8 @@ import { AdminDialog, AdminDialogErrorBoundary, DialogButtons, useDialogAction }
 import { Field, FormErrors, SelectField, TextareaField, useIsSubmitting } from '~/components/forms'
 import { Button, StatusButton } from '~/components/ui/button'
 import { ActionToast } from '~/components/ui/toaster'
-import { useConformForm, useFormActionToast } from '~/components/use-conform-form'
+import { useFormActionToast } from '~/components/form-action-toast'
+import { useConformForm } from '~/components/use-conform-form'
 import {
 	CAPTIONS_DIALOG_INTENTS as INTENTS,
 	CAPTION_LANGUAGES,
