@@ -1,0 +1,29 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, test } from 'vitest'
+import { lazyIsland } from '~/components/lazy-island'
+
+function Greeting({ name }: { name: string }) {
+	return <p>Hello, {name}</p>
+}
+
+describe('a part with its own code (decision 254), drawn by the server', () => {
+	test('is drawn in the same pass as the page once its module has settled, between Suspense markers', async () => {
+		const Part = lazyIsland(() => import('./lazy-island.test').then(() => Greeting))
+		// The server's first request comes after the modules' own imports have settled.
+		await new Promise((resolve) => setTimeout(resolve, 0))
+		const html = renderToString(
+			<main>
+				<Part name="Ada" />
+			</main>,
+		)
+		expect(html).toBe('<main><!--$--><p>Hello, <!-- -->Ada</p><!--/$--></main>')
+	})
+
+	test('is left to the browser when the server renders before its module has settled (so it starts at once)', () => {
+		const Part = lazyIsland(() => new Promise<typeof Greeting>(() => {}))
+		const html = renderToString(<Part name="Ada" />)
+		// The fallback (nothing) and the marker that makes the browser draw the part itself.
+		expect(html).toContain('<!--$!-->')
+		expect(html).not.toContain('Ada')
+	})
+})
