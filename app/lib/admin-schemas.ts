@@ -1,11 +1,18 @@
 import { z } from 'zod'
 import { ROLE_VALUES } from '~/lib/roles'
-import { LIMITS, isOneLineText, oneLineTextMessage } from '~/lib/schemas'
+import { isOneLineText, oneLineTextMessage } from '~/lib/schemas'
 import { isValidTimeZone } from '~/lib/dates'
 import { zonedDateTimeToDate } from '~/lib/zoned-time'
 import { isSafeUrl } from '~/lib/safe-url'
 import { withoutFingerprint } from '~/lib/public-asset-url'
 import { PROGRAM_LIMITS } from '~/lib/programs'
+import {
+	ADMIN_LIMITS,
+	RESOURCE_TYPE_OPTIONS,
+	RESOURCE_TYPE_VALUES,
+	resourceTypeLabel,
+	type ResourceTypeValue,
+} from '~/lib/admin-fields'
 
 /** The safe-address rule lives in ./safe-url (avatars use it too); re-exported for the admin forms' callers. */
 export { isSafeUrl }
@@ -16,44 +23,7 @@ export { isSafeUrl }
  * JSON admin API use the same ones; PATCH takes `.partial()` of them.
  */
 
-/** Must match RESOURCE_TYPES of models/resource.ts (a unit test checks): models import mongoose, which the browser cannot. */
-export const RESOURCE_TYPE_VALUES = [
-	'pdf',
-	'doc',
-	'docx',
-	'xls',
-	'xlsx',
-	'ppt',
-	'pptx',
-	'image',
-	'video',
-	'link',
-	'article',
-	'worksheet',
-	'template',
-	'book',
-	'tool',
-	'other',
-] as const
-export type ResourceTypeValue = (typeof RESOURCE_TYPE_VALUES)[number]
-
-/** product §2: the types the resource dialog offers, pdf first (the default). */
-export const RESOURCE_TYPE_OPTIONS = ['pdf', 'article', 'worksheet', 'template', 'book', 'tool', 'other'] as const
-
-export function resourceTypeLabel(type: string): string {
-	return type === 'pdf' ? 'PDF' : type.charAt(0).toUpperCase() + type.slice(1)
-}
-
-export const ADMIN_LIMITS = {
-	title: 200,
-	name: 100,
-	description: 5000,
-	category: 100,
-	location: 200,
-	url: LIMITS.url,
-	durationMinutes: 10_000,
-	search: 100,
-} as const
+export { ADMIN_LIMITS, RESOURCE_TYPE_OPTIONS, RESOURCE_TYPE_VALUES, resourceTypeLabel, type ResourceTypeValue }
 
 export const requiredText = (label: string, max: number) =>
 	z

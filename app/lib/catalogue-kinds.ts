@@ -1,15 +1,7 @@
 import { type z } from 'zod'
 import { type CommunityJSON, type EventJSON, type ProgramJSON, type ResourceJSON } from '#models/index'
 import { type AdminVideoJSON } from '~/lib/media'
-import {
-	CommunitySchema,
-	EventFormSchema,
-	ProgramFormSchema,
-	RESOURCE_TYPE_OPTIONS,
-	ResourceSchema,
-	VideoSchema,
-	resourceTypeLabel,
-} from '~/lib/admin-schemas'
+import { RESOURCE_TYPE_OPTIONS, resourceTypeLabel } from '~/lib/admin-fields'
 
 /**
  * The catalogue kinds of the administration panel (product §2: Content,
@@ -122,8 +114,11 @@ interface CatalogueKindInput<Row, Tab extends string> {
 	adding: 'add' | 'create'
 	/** The field that names an entity in notices, confirmations and row actions. */
 	labelField: FieldOf<Row>
-	/** The add and edit dialog's schema, in the browser and in the action (the JSON API's is kinds.server.ts's). */
-	schema: z.ZodTypeAny
+	/**
+	 * The add and edit dialog's schema, in the browser and in the action (the JSON API's is kinds.server.ts's),
+	 * loaded when needed: the panel's page carries no zod until a dialog is used (decisions 220, 254).
+	 */
+	loadSchema: () => Promise<z.ZodTypeAny>
 	fields: readonly CatalogueFieldEntry[]
 	subtitle: string
 	/** What the add dialog says under its title. */
@@ -147,7 +142,7 @@ export interface CatalogueKindDescription<Tab extends string = string> {
 	tab: Tab
 	tabLabel: string
 	labelField: string
-	schema: z.ZodTypeAny
+	loadSchema: () => Promise<z.ZodTypeAny>
 	fields: readonly CatalogueFieldEntry[]
 	columns: readonly CatalogueColumn[]
 	/** Dialogs of their own a row links to, before Edit and Delete. */
@@ -205,7 +200,7 @@ function describeKind<Row>() {
 			tab,
 			tabLabel: given.tabLabel ?? heading,
 			labelField: given.labelField,
-			schema: given.schema,
+			loadSchema: given.loadSchema,
 			fields: given.fields,
 			columns: given.columns as ReadonlyArray<CatalogueColumn>,
 			rowLinks: given.rowLinks ?? [],
@@ -260,7 +255,7 @@ export const CATALOGUE = {
 		tabLabel: 'Content',
 		adding: 'add',
 		labelField: 'title',
-		schema: VideoSchema,
+		loadSchema: () => import('~/lib/admin-schemas').then((schemas) => schemas.VideoSchema),
 		fields: [
 			TITLE,
 			DESCRIPTION,
@@ -300,7 +295,7 @@ export const CATALOGUE = {
 		tab: 'communities',
 		adding: 'add',
 		labelField: 'name',
-		schema: CommunitySchema,
+		loadSchema: () => import('~/lib/admin-schemas').then((schemas) => schemas.CommunitySchema),
 		fields: [
 			{ name: 'name', label: 'Name', input: 'text' },
 			DESCRIPTION,
@@ -323,7 +318,7 @@ export const CATALOGUE = {
 		tab: 'events',
 		adding: 'create',
 		labelField: 'title',
-		schema: EventFormSchema,
+		loadSchema: () => import('~/lib/admin-schemas').then((schemas) => schemas.EventFormSchema),
 		fields: [
 			TITLE,
 			DESCRIPTION,
@@ -372,7 +367,7 @@ export const CATALOGUE = {
 		tab: 'resources',
 		adding: 'add',
 		labelField: 'title',
-		schema: ResourceSchema,
+		loadSchema: () => import('~/lib/admin-schemas').then((schemas) => schemas.ResourceSchema),
 		fields: [
 			TITLE,
 			DESCRIPTION,
@@ -413,7 +408,7 @@ export const CATALOGUE = {
 		tab: 'programs',
 		adding: 'add',
 		labelField: 'title',
-		schema: ProgramFormSchema,
+		loadSchema: () => import('~/lib/admin-schemas').then((schemas) => schemas.ProgramFormSchema),
 		fields: [
 			TITLE,
 			{ name: 'summary', label: 'Summary', input: 'text', help: 'One line, shown on the program’s card.' },

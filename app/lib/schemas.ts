@@ -9,14 +9,9 @@ import { hasHiddenOrControlCharacter } from '~/lib/characters'
  */
 
 /** Sane upper bounds: long enough for any real value, short enough that nobody can post a megabyte. */
-export const LIMITS = {
-	username: 32,
-	password: 128,
-	name: 100,
-	email: 254,
-	bio: 500,
-	url: 2048,
-} as const
+import { LIMITS } from '~/lib/limits'
+
+export { LIMITS }
 
 export const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })
 

@@ -11,7 +11,7 @@ import {
 	type TdHTMLAttributes,
 } from 'react'
 import { Icon, type IconName } from '~/components/ui/icon'
-import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { ADMIN_LIMITS } from '~/lib/admin-fields'
 import { type AdminTab } from '~/lib/admin-panel'
 
 /** The building blocks every admin tab shares: header, search, table, row actions, footer, load error. */

@@ -74,12 +74,10 @@ function CatalogueForm({
 	zone: string
 	formOnce: string | null
 }) {
-	const { schema, dialog, fields: layout } = CATALOGUE[kind]
+	const { loadSchema, dialog, fields: layout } = CATALOGUE[kind]
 	const [form, fields] = useDialogForm({
 		id: entity ? `${dialog.formId}-${entity.id}` : `${dialog.formId}-new`,
-		// The panel already holds the catalogue's description, schemas included (decision 220): only Conform's
-		// zod adapter is left to load.
-		schema: async () => schema,
+		schema: loadSchema,
 		defaultValue: entity ? storedValues(kind, entity, zone) : initialValues(kind),
 	})
 	// A file on its way: the dialog is saved once it has arrived. A ref, not state: Conform's own update of the

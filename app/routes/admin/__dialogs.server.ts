@@ -20,7 +20,7 @@ import {
 	type CatalogueKind,
 	type CatalogueRow,
 } from '~/lib/catalogue-kinds'
-import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { ADMIN_LIMITS } from '~/lib/admin-fields'
 import { makeToast, type ToastInput } from '~/lib/toast'
 import { requireFound } from '~/web/errors.server'
 import { handleFormSubmission, newFormOnceToken } from '~/web/form.server'
@@ -190,7 +190,7 @@ export async function loadCatalogueForm(request: Request, params: Params) {
 export async function handleCatalogueForm(request: Request, params: Params) {
 	const actor = await requireCatalogueEditor(request)
 	const kind = requireCatalogueKind(params)
-	const { what, schema, notices } = CATALOGUE[kind]
+	const { what, loadSchema, notices } = CATALOGUE[kind]
 	const service = CATALOGUE_SERVICES[kind]
 	const id = params.id === undefined ? null : requireNumericId(params.id, what)
 	// A kind whose dialog takes a file reads it (without JavaScript it comes in the form) before the form is checked.
@@ -200,7 +200,7 @@ export async function handleCatalogueForm(request: Request, params: Params) {
 		request,
 		formData: read?.formData,
 		refusal: read?.refusal,
-		schema,
+		schema: await loadSchema(),
 		failedTitle: id === null ? notices.addFailed : notices.updateFailed,
 		creates: id === null,
 		save: async (value) => {

@@ -1,13 +1,11 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Outlet, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from '@remix-run/react'
-import { AuditPanel } from '~/components/admin/audit-panel'
-import { InsightsPanel } from '~/components/admin/insights-panel'
 import { CataloguePanel, UsersPanel } from '~/components/admin/panels'
+import { lazyIsland } from '~/components/lazy-island'
 import { pageMeta } from '~/components/page-meta'
 import { TabLinks } from '~/components/ui/tab-links'
 import { NO_LIST, listSearchOf, loadAdminPanel, requireCatalogueEditor } from '~/routes/admin/__dialogs.server'
 import { loadAuditTab, loadInsightsTab, loadPodsTab } from '~/routes/admin/__insight-tabs.server'
-import { PodsPanel } from '~/components/admin/pods-panel'
 import {
 	ADMIN_ONLY_TABS,
 	ADMIN_TAB_LABELS,
@@ -22,6 +20,17 @@ import {
 import { CATALOGUE, CATALOGUE_KINDS, catalogueKindOfTab } from '~/lib/catalogue-kinds'
 import { readTimeZone } from '~/web/time-zone.server'
 import { type RouteHandle } from '~/types'
+
+/**
+ * The audit log, the insights (their charts) and the pods are tabs of their own: their code is fetched once
+ * the panel's scripts have run, not among them (decision 254). The users' and catalogue tabs, the ones most
+ * opened, come with the page.
+ */
+const AuditPanel = lazyIsland(() => import('~/components/admin/audit-panel').then((module) => module.AuditPanel))
+const InsightsPanel = lazyIsland(() =>
+	import('~/components/admin/insights-panel').then((module) => module.InsightsPanel),
+)
+const PodsPanel = lazyIsland(() => import('~/components/admin/pods-panel').then((module) => module.PodsPanel))
 
 export const handle: RouteHandle = { hydrate: true }
 

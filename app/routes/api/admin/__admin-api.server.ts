@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { type z } from 'zod'
-import { ADMIN_LIMITS } from '~/lib/admin-schemas'
+import { ADMIN_LIMITS } from '~/lib/admin-fields'
 import { CATALOGUE_KINDS, catalogueKindNamed, type CatalogueKind } from '~/lib/catalogue-kinds'
 import { type PageWindow } from '~/lib/paging'
 import { CONTENT_ADMIN_ROLES, type Actor } from '~/services/permissions.server'

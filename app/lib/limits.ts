@@ -1,0 +1,13 @@
+/**
+ * The lengths of what a member types, apart from the schemas that check them
+ * (~/lib/schemas re-exports them): a page that draws a field's `maxLength`
+ * needs no zod among its scripts (decisions 220, 254).
+ */
+export const LIMITS = {
+	username: 32,
+	password: 128,
+	name: 100,
+	email: 254,
+	bio: 500,
+	url: 2048,
+} as const
