@@ -152,3 +152,39 @@ test.describe('community rooms', () => {
 		await reader.close()
 	})
 })
+
+test.describe('the composer as a part with its own code', () => {
+	// The service worker would answer the module from its cache, where page.route cannot hold it back.
+	test.use({ serviceWorkers: 'block' })
+
+	test('the room is live while the composer’s code is still coming, and the composer hydrates in place, keeping what was typed', async ({
+		page,
+		javaScriptEnabled,
+		login,
+	}) => {
+		test.skip(!javaScriptEnabled, 'The composer loads its own code only with JavaScript (decision 254)')
+		await login('maria')
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route(/\/build\/_shared\/composer-[A-Z0-9]+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		// The rest of the panel hydrated and connected; the composer is the server's, without its Enter hint.
+		await openChat(page, '/community/1')
+		await expect(composer(page)).toBeVisible()
+		await expect(page.getByText('Enter to send, Shift+Enter for a new line')).toBeHidden()
+		await composer(page).evaluate((box) => box.setAttribute('data-drawn-by', 'server'))
+		// What is typed meanwhile stays in the box when it hydrates.
+		const text = uniqueName('Typed before the composer hydrated')
+		await composer(page).fill(text)
+
+		release()
+		await expect(page.getByText('Enter to send, Shift+Enter for a new line')).toBeVisible()
+		await expect(composer(page)).toHaveAttribute('data-drawn-by', 'server')
+		await expect(composer(page)).toHaveValue(text)
+		await composer(page).press('Enter')
+		await expect(composer(page)).toHaveValue('')
+		await expectMessageOnce(page, text)
+	})
+})
