@@ -1,5 +1,6 @@
 /**
- * The forms' schemas as route modules' actions import them. A `.server`
+ * The forms' schemas, and the intents an action tells its forms apart by,
+ * as route modules' actions import them. A `.server`
  * module is empty in the browser build, so an action's import of a schema
  * leaves no import of zod in the page's scripts: esbuild keeps a shared
  * chunk's import in a route's chunk even when the only code that used it
@@ -14,6 +15,7 @@ export { OpenNotificationFormSchema } from '~/lib/engagement-schemas'
 export { BlockFormSchema } from '~/lib/member-card'
 export { PostReportFormSchema } from '~/lib/moderation-schemas'
 export { DeleteNoteFormSchema, EditNoteFormSchema, NoteFormSchema } from '~/lib/note-schemas'
+export { NOTE_INTENTS } from '~/lib/notes'
 export {
 	CheckInIdFormSchema,
 	CheckInSchema,

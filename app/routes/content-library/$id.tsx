@@ -10,11 +10,9 @@ import { pageMeta } from '~/components/page-meta'
 import { StatusButton, buttonClassName, ButtonLink } from '~/components/ui/button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { EmptyState } from '~/components/ui/empty-state'
 import { Icon } from '~/components/ui/icon'
 import { ProgressBar } from '~/components/ui/progress-bar'
 import { ActionToast } from '~/components/ui/toaster'
-import { VideoCard } from '~/components/video-card'
 import { VideoPlayer, type VideoPlayerHandle } from '~/components/video-player/index'
 import { VideoThumbnail } from '~/components/video-thumbnail'
 import { requireNumericId } from '~/web/http.server'
@@ -30,22 +28,28 @@ import { lessonTextFor } from '~/services/catalogue/captions.server'
 import { createNote, deleteNote, listNotes, updateNote } from '~/services/learning/notes.server'
 import { CAPTIONS_OFF, isCaptionLanguage, readCaptionsChoice } from '~/lib/captions'
 import { MAX_SEARCH_LENGTH } from '~/lib/search-text'
-import { NOTE_INTENTS } from '~/lib/notes'
-import { DeleteNoteFormSchema, EditNoteFormSchema, EmptyFormSchema, NoteFormSchema } from '~/lib/form-schemas.server'
+import {
+	DeleteNoteFormSchema,
+	EditNoteFormSchema,
+	EmptyFormSchema,
+	NOTE_INTENTS,
+	NoteFormSchema,
+} from '~/lib/form-schemas.server'
 import { activeChapterIndex, activeCueIndex, searchTranscript, startTimeParam } from '~/lib/transcripts'
 import { ChapterList, Transcript, type Seek } from '~/routes/content-library/__lesson-text'
 import { type RouteHandle } from '~/types'
 
-/** Related lessons in the first row of the grid on a wide screen (three columns). */
-const RELATED_FIRST_ROW = 3
-
-/** The player is an island. */
 /**
  * The notes panel and Conform, which only its forms use on this page, are not among the page's first
  * scripts: they are fetched once the page's scripts have run, and the player is ready without waiting for them (decision 254).
  */
 const NotesPanel = lazyIsland(() => import('~/routes/content-library/__notes').then((module) => module.NotesPanel))
+/** The related lessons' cards are links and pictures: their code need not come before the player's (decision 254). */
+const RelatedLessons = lazyIsland(() =>
+	import('~/routes/content-library/__related').then((module) => module.RelatedLessons),
+)
 
+/** The player is an island. */
 export const handle: RouteHandle = { hydrate: true }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -319,18 +323,7 @@ export default function VideoPage() {
 				<h2 id="related-heading" className="text-lg font-semibold text-gray-900">
 					Related Content
 				</h2>
-				{related.length ? (
-					<ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-						{related.map((item, index) => (
-							<li key={item.id} className="flex [&>article]:flex-1">
-								{/* On a wide screen the first row shares the first screenful with the player: its pictures are often the page's largest. */}
-								<VideoCard video={item} eager={index < RELATED_FIRST_ROW} />
-							</li>
-						))}
-					</ul>
-				) : (
-					<EmptyState title="No related content found" />
-				)}
+				<RelatedLessons related={related} />
 			</section>
 			<ActionToast toast={actionData?.toast} />
 		</div>
