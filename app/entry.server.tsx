@@ -8,8 +8,9 @@ import { reportFault, unavailableInstead } from '~/web/unavailable.server'
 /**
  * A document is rendered whole, as one string, and sent as one piece
  * (docs/decisions/192, 232). No page streams or suspends on the server: none
- * waits for deferred data, and the one lazy component (Stripe's card form)
- * renders only in the browser. React's streaming renderer would encode the
+ * waits for deferred data, Stripe's card form (lazy) renders only in the
+ * browser, and the parts of pages with their own code (`lazyIsland`,
+ * decision 254) have their modules before the first request. React's streaming renderer would encode the
  * same document into 2 kB byte buffers a few bytes at a time (thousands of
  * writes per page); the string renderer appends to one string.
  */

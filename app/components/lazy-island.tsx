@@ -13,7 +13,10 @@ import { lazy, memo, Suspense, type ComponentType } from 'react'
  * receives new props is thrown away and rendered again in the browser (its
  * fallback, nothing, until the code comes), so the page must give it props
  * that keep their identity from render to render (loader data, callbacks of
- * `useCallback`, primitives).
+ * `useCallback`, primitives). A context above it that changes outside a
+ * transition does the same (React cannot tell whether the waiting part reads
+ * it): the app's contexts keep their value between renders, and the toasts'
+ * changes are transitions (~/components/ui/toaster); the router's are too.
  */
 export function lazyIsland<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
 	let loaded: ComponentType<Props> | undefined
@@ -26,8 +29,7 @@ export function lazyIsland<Props extends object>(load: () => Promise<ComponentTy
 			},
 			(error: unknown) => {
 				// A fetch that failed (offline, a new deployment) before React asked for the part is tried again
-				// when it does; one that fails while React waits reaches the page's error boundary, as a route
-				// module that cannot be fetched does.
+				// when it does.
 				loading = undefined
 				throw error
 			},
@@ -39,10 +41,22 @@ export function lazyIsland<Props extends object>(load: () => Promise<ComponentTy
 	// the part in the same pass.
 	start().catch(() => undefined)
 	// React.lazy takes any thenable; its type asks for a Promise.
-	const Lazy = lazy(
-		() => (loaded ? resolvedNow({ default: loaded }) : start()) as Promise<{ default: ComponentType<Props> }>,
-	) as unknown as ComponentType<Props>
+	const Lazy = lazy(() => {
+		if (loaded) return resolvedNow({ default: loaded }) as Promise<{ default: ComponentType<Props> }>
+		// A module that cannot be fetched while React waits for it: React.lazy would keep the failure and throw
+		// it to the page's error boundary, on this visit and every later one. Waiting for ever instead leaves the
+		// server's HTML in place (it works as it does without JavaScript) and the rest of the page hydrated.
+		return start().catch((error: unknown) => {
+			console.error('A part of the page could not load its code; it stays as the server drew it.', error)
+			return new Promise<never>(() => {})
+		})
+	}) as unknown as ComponentType<Props>
 	function Island(props: Props) {
+		// The server renders a part in the same pass or not at all. Inside the boundary renderToString would send
+		// its fallback (nothing) and leave the part to the browser, so a page without JavaScript would lose it
+		// unnoticed; thrown here, outside it, the page's error boundary shows and the error is reported.
+		if (!loaded && typeof document === 'undefined')
+			throw new Error('A part of the page was rendered before its module loaded')
 		return (
 			<Suspense fallback={null}>
 				<Lazy {...props} />

@@ -1,7 +1,8 @@
 /**
- * The lengths of what a member types, apart from the schemas that check them
- * (~/lib/schemas re-exports them): a page that draws a field's `maxLength`
- * needs no zod among its scripts (decisions 220, 254).
+ * Sane upper bounds of what a member types: long enough for any real value,
+ * short enough that nobody can post a megabyte. Apart from the schemas that
+ * check them (~/lib/schemas re-exports them), so a page that draws a field's
+ * `maxLength` needs no zod among its scripts (decisions 220, 254).
  */
 export const LIMITS = {
 	username: 32,

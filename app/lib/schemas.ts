@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ROLE_VALUES } from '~/lib/roles'
 import { hasHiddenOrControlCharacter } from '~/lib/characters'
+import { LIMITS } from '~/lib/limits'
 
 /**
  * The zod schemas of every form, with product §5's messages. Each one is used
@@ -8,9 +9,7 @@ import { hasHiddenOrControlCharacter } from '~/lib/characters'
  * actions and the JSON API), so the rules live here once.
  */
 
-/** Sane upper bounds: long enough for any real value, short enough that nobody can post a megabyte. */
-import { LIMITS } from '~/lib/limits'
-
+/** The lengths live apart from the schemas (~/lib/limits); re-exported for the schemas' callers. */
 export { LIMITS }
 
 export const requiredText = (message: string) => z.string({ required_error: message, invalid_type_error: message })

@@ -361,4 +361,26 @@ test.describe('the notes panel as a part with its own code', () => {
 		await notes(page).getByLabel('New note').click()
 		await expect(notes(page).getByLabel('At time')).toHaveValue(/^0:0[1-9]$/)
 	})
+
+	test('when the notes panel’s code cannot be fetched, the panel stays as the server drew it and still saves a note', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
+		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
+		await signUp()
+		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, (route) => route.abort())
+		await page.goto(LESSON)
+		// The rest of the page hydrated: the player plays.
+		await page.getByRole('button', { name: 'Play' }).first().click()
+		await expect(playerTime(page)).toHaveText(/^0:0[1-9] \/ 12:00$/)
+		await expect(notes(page).getByText('Type the time in the lesson the note is about, such as 1:05.')).toBeVisible()
+		// Its form posts as it does without JavaScript.
+		const text = uniqueName('Saved without its code')
+		await notes(page).getByLabel('At time').fill('0:05')
+		await notes(page).getByLabel('New note').fill(text)
+		await notes(page).getByRole('button', { name: 'Add Note' }).click()
+		await expect(page.getByText('Note saved')).toBeVisible()
+		await expect(notes(page).getByText(text)).toBeVisible()
+	})
 })

@@ -103,8 +103,10 @@ describe('what an island page loads', () => {
 			const fresh = next.filter((source) => !loaded.has(source))
 			const texts = await Promise.all(fresh.map(async (source) => (await client.get(source)).text()))
 			fresh.forEach((source, index) => loaded.set(source, texts[index]!))
+			// Their own imports, and what they load in turn: a part of a page with its own code (decision 254)
+			// loads its forms' schemas when they are first used.
 			next = texts.flatMap((text) =>
-				[...text.matchAll(/(?:from|import)\s*"(\/build\/[^"]+\.js)"/g)].map(([, source]) => source),
+				[...text.matchAll(/(?:from\s*|import\s*\(?)"(\/build\/[^"]+\.js)"/g)].map(([, source]) => source),
 			)
 		}
 		return [...loaded.values()].join('\n')

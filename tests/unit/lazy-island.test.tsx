@@ -19,11 +19,12 @@ describe('a part with its own code (decision 254), drawn by the server', () => {
 		expect(html).toBe('<main><!--$--><p>Hello, <!-- -->Ada</p><!--/$--></main>')
 	})
 
-	test('is left to the browser when the server renders before its module has settled (so it starts at once)', () => {
+	test('is an error, not a page without it, when the server renders before its module has settled', () => {
+		// renderToString would send the fallback (nothing) and leave the part to the browser: a page without
+		// JavaScript would lose it unnoticed. That is why the import starts when the page's module is evaluated.
 		const Part = lazyIsland(() => new Promise<typeof Greeting>(() => {}))
-		const html = renderToString(<Part name="Ada" />)
-		// The fallback (nothing) and the marker that makes the browser draw the part itself.
-		expect(html).toContain('<!--$!-->')
-		expect(html).not.toContain('Ada')
+		expect(() => renderToString(<Part name="Ada" />)).toThrow(
+			'A part of the page was rendered before its module loaded',
+		)
 	})
 })

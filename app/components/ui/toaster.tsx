@@ -1,4 +1,15 @@
-import { createContext, forwardRef, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import {
+	createContext,
+	forwardRef,
+	startTransition,
+	useCallback,
+	useContext,
+	useEffect,
+	useMemo,
+	useRef,
+	useState,
+	type ReactNode,
+} from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, makeToast, type Toast, type ToastInput } from '~/lib/toast'
 
@@ -20,20 +31,24 @@ export function ToastProvider({ initialToast, children }: { initialToast: Toast 
 	const [toast, setToast] = useState<Toast | null>(initialToast)
 	const shownIds = useRef(new Set<string>(initialToast ? [initialToast.id] : []))
 
+	// Transitions: a part of the page still waiting for its code would otherwise be drawn again from nothing
+	// when this context changes (docs/decisions/254); React holds the notice until the part has hydrated.
 	const showToast = useCallback((input: ToastInput | Toast) => {
 		const next = 'id' in input && input.id ? (input as Toast) : makeToast(input)
 		if (shownIds.current.has(next.id) && 'id' in input) return
 		shownIds.current.add(next.id)
-		setToast(next)
+		startTransition(() => setToast(next))
 	}, [])
-	const dismiss = useCallback(() => setToast(null), [])
+	const dismiss = useCallback(() => startTransition(() => setToast(null)), [])
 
 	// A flash toast from a later navigation arrives as new root loader data.
 	useEffect(() => {
 		if (initialToast) showToast(initialToast)
 	}, [initialToast, showToast])
 
-	return <ToastContext.Provider value={{ toast, showToast, dismiss }}>{children}</ToastContext.Provider>
+	// The same value until the toast changes: a new object on every render would count as a change of context.
+	const value = useMemo(() => ({ toast, showToast, dismiss }), [toast, showToast, dismiss])
+	return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>
 }
 
 export function useToast() {

@@ -22,9 +22,9 @@ import { readTimeZone } from '~/web/time-zone.server'
 import { type RouteHandle } from '~/types'
 
 /**
- * The audit log, the insights (their charts) and the pods are tabs of their own: their code is fetched once
- * the panel's scripts have run, not among them (decision 254). The users' and catalogue tabs, the ones most
- * opened, come with the page.
+ * The audit log, the insights (their charts) and the pods are not among the panel's first scripts: their
+ * modules are fetched once those have run, whichever tab is open (decision 254). The users' and catalogue
+ * tabs, the ones most opened, come with the page.
  */
 const AuditPanel = lazyIsland(() => import('~/components/admin/audit-panel').then((module) => module.AuditPanel))
 const InsightsPanel = lazyIsland(() =>

@@ -38,7 +38,8 @@ import { BlockedTab } from '~/routes/profile/__blocked-tab'
 
 /**
  * The tabs with forms, and Conform that only they use on this page, are not among the page's first scripts:
- * the open tab's code is fetched once the page's scripts have run (decision 254).
+ * the four tabs' modules are fetched once the page's scripts have run, the open tab's hydrates when its
+ * module has come (decision 254).
  */
 const ProfileTab = lazyIsland(() => import('~/routes/profile/__profile-tab').then((module) => module.ProfileTab))
 const PasswordTab = lazyIsland(() => import('~/routes/profile/__password-tab').then((module) => module.PasswordTab))
