@@ -362,6 +362,34 @@ test.describe('the notes panel as a part with its own code', () => {
 		await expect(notes(page).getByLabel('At time')).toHaveValue(/^0:0[1-9]$/)
 	})
 
+	test('a notice that comes while the panel’s code is still coming does not redraw the panel', async ({
+		page,
+		javaScriptEnabled,
+		signUp,
+	}) => {
+		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
+		await signUp()
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		await page.goto(LESSON)
+		// Posted by the server's form (its code has not come): the answer is the page again, with a notice.
+		await notes(page).getByLabel('At time').fill('not a time')
+		await notes(page).getByLabel('New note').fill('A note at no time')
+		await notes(page).getByRole('button', { name: 'Add Note' }).click()
+		await expect(page.getByRole('button', { name: 'Play' }).first()).toBeVisible()
+		await expect(notes(page).getByLabel('New note')).toBeVisible()
+		await notes(page).evaluate((panel) => panel.setAttribute('data-drawn-by', 'server'))
+
+		release()
+		await expect(page.getByText('Could not save the note')).toBeVisible()
+		await expect(notes(page).getByText('The time is where the video is when you start writing')).toBeVisible()
+		await expect(notes(page)).toHaveAttribute('data-drawn-by', 'server')
+	})
+
 	test('when the notes panel’s code cannot be fetched, the panel stays as the server drew it and still saves a note', async ({
 		page,
 		javaScriptEnabled,
