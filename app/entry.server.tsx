@@ -10,9 +10,10 @@ import { reportFault, unavailableInstead } from '~/web/unavailable.server'
  * (docs/decisions/192, 232). No page streams or suspends on the server: none
  * waits for deferred data, Stripe's card form (lazy) renders only in the
  * browser, and the parts of pages with their own code (`lazyIsland`,
- * decision 254) have their modules before the first request. React's streaming renderer would encode the
- * same document into 2 kB byte buffers a few bytes at a time (thousands of
- * writes per page); the string renderer appends to one string.
+ * decision 254) have their modules before the first request. React's
+ * streaming renderer would encode the same document into 2 kB byte buffers a
+ * few bytes at a time (thousands of writes per page); the string renderer
+ * appends to one string.
  */
 export default async function handleRequest(
 	request: Request,

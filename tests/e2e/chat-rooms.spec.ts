@@ -1,6 +1,7 @@
 import { uniqueName } from '../setup/unique-name'
 import { composer, expectMessageOnce, interruptibleChat, openChat, waitUntilConnected } from './chat-helpers'
 import { expect, test } from './fixtures'
+import { holdBackPartModule } from './part-helpers'
 
 test.describe('community rooms', () => {
 	test('a member finds a community and joins its discussion', async ({ page, login }) => {
@@ -154,7 +155,7 @@ test.describe('community rooms', () => {
 })
 
 test.describe('the composer as a part with its own code', () => {
-	// The service worker would answer the module from its cache, where page.route cannot hold it back.
+	// The service worker would answer the part's module from its cache, out of page.route's reach.
 	test.use({ serviceWorkers: 'block' })
 
 	test('the room is live while the composer’s code is still coming, and the composer hydrates in place, keeping what was typed', async ({
@@ -164,12 +165,7 @@ test.describe('the composer as a part with its own code', () => {
 	}) => {
 		test.skip(!javaScriptEnabled, 'The composer loads its own code only with JavaScript (decision 254)')
 		await login('maria')
-		let release = () => {}
-		const held = new Promise<void>((resolve) => (release = resolve))
-		await page.route(/\/build\/_shared\/composer-[A-Z0-9]+\.js$/, async (route) => {
-			await held
-			await route.continue()
-		})
+		const release = await holdBackPartModule(page, 'composer')
 		// The rest of the panel hydrated and connected; the composer is the server's, without its Enter hint.
 		await openChat(page, '/community/1')
 		await expect(composer(page)).toBeVisible()

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Page } from '@playwright/test'
 import { uniqueName } from '../setup/unique-name'
 import { expect, test } from './fixtures'
+import { holdBackPartModule, partModule } from './part-helpers'
 
 /**
  * Issue 25, "Captions, transcripts, chapters" and "Notes"
@@ -329,7 +330,7 @@ test.describe('the admin captions dialog', () => {
 })
 
 test.describe('the notes panel as a part with its own code', () => {
-	// The service worker would answer the module from its cache, where page.route cannot hold it back.
+	// The service worker would answer the part's module from its cache, out of page.route's reach.
 	test.use({ serviceWorkers: 'block' })
 
 	test('the notes panel works while its code is still coming, and keeps what the server drew once it arrives', async ({
@@ -340,12 +341,7 @@ test.describe('the notes panel as a part with its own code', () => {
 		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
 		await signUp()
 		// Hold the notes panel's module back: the rest of the page hydrates without it.
-		let release = () => {}
-		const held = new Promise<void>((resolve) => (release = resolve))
-		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, async (route) => {
-			await held
-			await route.continue()
-		})
+		const release = await holdBackPartModule(page, '__notes')
 		await page.goto(LESSON)
 		await page.getByRole('button', { name: 'Play' }).first().click()
 		await expect(playerTime(page)).toHaveText(/^0:0[1-9] \/ 12:00$/)
@@ -369,12 +365,7 @@ test.describe('the notes panel as a part with its own code', () => {
 	}) => {
 		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
 		await signUp()
-		let release = () => {}
-		const held = new Promise<void>((resolve) => (release = resolve))
-		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, async (route) => {
-			await held
-			await route.continue()
-		})
+		const release = await holdBackPartModule(page, '__notes')
 		await page.goto(LESSON)
 		// Posted by the server's form (its code has not come): the answer is the page again, with a notice.
 		await notes(page).getByLabel('At time').fill('not a time')
@@ -397,7 +388,7 @@ test.describe('the notes panel as a part with its own code', () => {
 	}) => {
 		test.skip(!javaScriptEnabled, 'The notes panel loads its own code only with JavaScript (decision 254)')
 		await signUp()
-		await page.route(/\/build\/_shared\/__notes-[A-Z0-9]+\.js$/, (route) => route.abort())
+		await page.route(partModule('__notes'), (route) => route.abort())
 		await page.goto(LESSON)
 		// The rest of the page hydrated: the player plays.
 		await page.getByRole('button', { name: 'Play' }).first().click()
